@@ -1,0 +1,152 @@
+// Package config reads Tramita's configuration from flags and environment
+// variables and validates it before anything starts. A flag wins over its
+// variable; a bad value stops the start with one line naming the variable.
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Config is the validated configuration of a Tramita process.
+type Config struct {
+	Addr          string
+	DataDir       string
+	DatabaseURL   string
+	AdminPassword string
+	LogFormat     string
+	LogLevel      string
+	PGBin         string
+}
+
+// Error is a configuration error. Its text names the variable at fault.
+type Error struct {
+	Var string
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Var + ": " + e.Msg }
+
+// variable documents one setting; the same table drives flags, defaults and help.
+type variable struct {
+	env, flag, def, usage string
+	secret                bool
+	target                func(*Config) *string
+}
+
+var variables = []variable{
+	{env: "TRAMITA_ADDR", flag: "addr", def: "127.0.0.1:8080", usage: "address (host:port) the HTTP server listens on",
+		target: func(c *Config) *string { return &c.Addr }},
+	{env: "TRAMITA_DATA_DIR", flag: "data-dir", def: "./data", usage: "folder for the embedded PostgreSQL data, files and the instance lock",
+		target: func(c *Config) *string { return &c.DataDir }},
+	{env: "DATABASE_URL", flag: "database-url", usage: "PostgreSQL URL (postgres://user:pass@host:5432/db); empty starts the embedded PostgreSQL in the data folder",
+		target: func(c *Config) *string { return &c.DatabaseURL }},
+	{env: "TRAMITA_ADMIN_PASSWORD", secret: true, usage: "password of the administrator 'admin' created on the first start; when unset a random one is printed once and must be changed at first sign-in (environment only, never a flag)",
+		target: func(c *Config) *string { return &c.AdminPassword }},
+	{env: "TRAMITA_LOG_FORMAT", flag: "log-format", def: "text", usage: "log format: text or json",
+		target: func(c *Config) *string { return &c.LogFormat }},
+	{env: "TRAMITA_LOG_LEVEL", flag: "log-level", def: "info", usage: "log level: debug, info, warn or error",
+		target: func(c *Config) *string { return &c.LogLevel }},
+	{env: "TRAMITA_PG_BIN", flag: "pg-bin", usage: "folder holding the embedded PostgreSQL binaries (initdb, pg_ctl, postgres); default: found under tools/postgres",
+		target: func(c *Config) *string { return &c.PGBin }},
+}
+
+// Load reads args (without the program and subcommand names) and the
+// environment through getenv. It returns flag.ErrHelp when help was asked.
+func Load(name string, args []string, getenv func(string) string, out io.Writer) (Config, error) {
+	var cfg Config
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(out)
+	for _, v := range variables {
+		val := getenv(v.env)
+		if val == "" {
+			val = v.def
+		}
+		*v.target(&cfg) = val
+		if v.flag != "" {
+			fs.StringVar(v.target(&cfg), v.flag, val, v.usage+" ["+v.env+"]")
+		}
+	}
+	fs.Usage = func() { Usage(out, name, fs) }
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return cfg, err
+		}
+		return cfg, &Error{Var: "flags", Msg: err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return cfg, &Error{Var: "flags", Msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
+	}
+	return cfg, cfg.validate()
+}
+
+// Usage prints the subcommand's help with every environment variable.
+func Usage(out io.Writer, name string, fs *flag.FlagSet) {
+	fmt.Fprintf(out, "Usage: tramita %s [flags]\n\nFlags (each also read from the environment variable in brackets):\n", name)
+	fs.PrintDefaults()
+	fmt.Fprintln(out, "\nEnvironment variables:")
+	for _, v := range variables {
+		def := v.def
+		if def == "" {
+			def = "(empty)"
+		}
+		fmt.Fprintf(out, "  %-24s %s\n  %-24s default: %s\n", v.env, v.usage, "", def)
+	}
+}
+
+func (c *Config) validate() error {
+	host, port, err := net.SplitHostPort(c.Addr)
+	if err != nil {
+		return &Error{Var: "TRAMITA_ADDR", Msg: fmt.Sprintf("%q is not host:port", c.Addr)}
+	}
+	if p, err := strconv.Atoi(port); err != nil || p < 0 || p > 65535 {
+		return &Error{Var: "TRAMITA_ADDR", Msg: fmt.Sprintf("port %q is not a number from 0 to 65535", port)}
+	}
+	if host != "" && host != "localhost" && net.ParseIP(host) == nil {
+		return &Error{Var: "TRAMITA_ADDR", Msg: fmt.Sprintf("host %q is not an IP address or localhost", host)}
+	}
+	if strings.TrimSpace(c.DataDir) == "" {
+		return &Error{Var: "TRAMITA_DATA_DIR", Msg: "must not be empty"}
+	}
+	abs, err := filepath.Abs(c.DataDir)
+	if err != nil {
+		return &Error{Var: "TRAMITA_DATA_DIR", Msg: err.Error()}
+	}
+	c.DataDir = abs
+	if st, err := os.Stat(abs); err == nil && !st.IsDir() {
+		return &Error{Var: "TRAMITA_DATA_DIR", Msg: fmt.Sprintf("%s exists and is not a folder", abs)}
+	}
+	if c.DatabaseURL != "" {
+		if _, err := pgxpool.ParseConfig(c.DatabaseURL); err != nil {
+			return &Error{Var: "DATABASE_URL", Msg: "not a valid PostgreSQL URL"}
+		}
+	}
+	if c.AdminPassword != "" && len([]rune(c.AdminPassword)) < 8 {
+		return &Error{Var: "TRAMITA_ADMIN_PASSWORD", Msg: "must have at least 8 characters"}
+	}
+	switch c.LogFormat {
+	case "text", "json":
+	default:
+		return &Error{Var: "TRAMITA_LOG_FORMAT", Msg: fmt.Sprintf("%q is not text or json", c.LogFormat)}
+	}
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		return &Error{Var: "TRAMITA_LOG_LEVEL", Msg: fmt.Sprintf("%q is not debug, info, warn or error", c.LogLevel)}
+	}
+	if c.PGBin != "" {
+		if _, err := os.Stat(filepath.Join(c.PGBin, "postgres")); err != nil {
+			return &Error{Var: "TRAMITA_PG_BIN", Msg: fmt.Sprintf("%s does not hold the postgres binary", c.PGBin)}
+		}
+	}
+	return nil
+}

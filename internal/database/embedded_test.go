@@ -228,6 +228,10 @@ func TestEmbedded(t *testing.T) {
 			}
 		}
 	})
+
+	t.Run("waits for lingering backends", func(t *testing.T) { testWaitsForLingeringBackends(t, dir) })
+	t.Run("long data directory", func(t *testing.T) { testLongDataDir(t, dir) })
+	t.Run("copies unreachable binaries", func(t *testing.T) { testCopiesUnreachableBinaries(t, dir) })
 }
 
 // TestEmbeddedSurvivesKill kills a tramita process and its whole PostgreSQL
@@ -304,6 +308,79 @@ func TestEmbeddedSurvivesKill(t *testing.T) {
 	}
 }
 
+// testWaitsForLingeringBackends kills the postmaster alone while a
+// backend (stopped, so it cannot notice) still holds the shared memory: the
+// next start must wait for it rather than fail.
+func testWaitsForLingeringBackends(t *testing.T, dir string) {
+	if runtime.GOOS != "linux" {
+		t.Skip("reads the process tree from /proc")
+	}
+	e := start(t, dir)
+	backends := childrenOf(e.PID())
+	if len(backends) == 0 {
+		t.Fatal("no postmaster children")
+	}
+	for _, pid := range backends {
+		_ = syscall.Kill(pid, syscall.SIGSTOP)
+	}
+	_ = syscall.Kill(e.PID(), syscall.SIGKILL)
+	<-e.Done()
+	_ = e.Stop() // releases the data directory; reports the kill
+	go func() {
+		time.Sleep(700 * time.Millisecond)
+		for _, pid := range backends {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}()
+	t.Cleanup(func() {
+		for _, pid := range backends {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+		}
+	})
+	e = start(t, dir)
+	if got := query(t, e, "SELECT v FROM kept"); got != "hello" {
+		t.Errorf("got %q", got)
+	}
+	if err := e.Stop(); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "postgres.log")); !strings.Contains(string(b), "pre-existing shared memory block") {
+		t.Errorf("the lingering backend did not block the first attempt; the test proves nothing:\n%s", b)
+	}
+}
+
+// testCopiesUnreachableBinaries covers a repository under /root:
+// the server's user cannot reach the binaries, so they are copied into the
+// data directory.
+func testCopiesUnreachableBinaries(t *testing.T, dir string) {
+	if os.Geteuid() != 0 {
+		t.Skip("only root hands PostgreSQL to another user")
+	}
+	private := t.TempDir() // mode 0700: the server's user cannot pass
+	native := filepath.Dir(pgBin)
+	for _, sub := range []string{"bin", "lib", "share"} {
+		if err := os.Symlink(filepath.Join(native, sub), filepath.Join(private, sub)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	e, err := database.StartEmbedded(ctx, database.EmbeddedConfig{BinDir: filepath.Join(private, "bin"), DataDir: dir, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Stop()
+	if runtime.GOOS == "linux" {
+		exe, err := os.Readlink(fmt.Sprintf("/proc/%d/exe", e.PID()))
+		if err != nil || exe != filepath.Join(dir, "pgbin", "bin", "postgres") {
+			t.Errorf("postgres runs from %q (%v), want the copy in the data directory", exe, err)
+		}
+	}
+	if got := query(t, e, "SELECT v FROM kept"); got != "hello" {
+		t.Errorf("got %q", got)
+	}
+}
+
 // childrenOf lists the processes whose parent is pid.
 func childrenOf(pid int) []int {
 	var kids []int
@@ -348,11 +425,17 @@ func waitGone(t *testing.T, pids []int) {
 	}
 }
 
-func TestEmbeddedLongDataDirUsesShortSocketDir(t *testing.T) {
-	t.Parallel()
-	dir := filepath.Join(newDataDir(t), strings.Repeat("long-directory-name-", 5))
+// testLongDataDir moves the data directory to a path too long for a socket
+// beside it (which also shows a data directory can be moved).
+func testLongDataDir(t *testing.T, dir string) {
+	long := filepath.Join(newDataDir(t), strings.Repeat("long-directory-name-", 5))
+	if err := os.Rename(dir, long); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Rename(long, dir)
+	dir = long
 	e := start(t, dir)
-	if got := query(t, e, "SELECT current_database()"); got != "tramita" {
+	if got := query(t, e, "SELECT v FROM kept"); got != "hello" {
 		t.Errorf("got %q", got)
 	}
 	host := query(t, e, "SELECT current_setting('unix_socket_directories')")

@@ -183,6 +183,11 @@ func (u *osUser) reachableBinDir(ctx context.Context, binDir, dataDir string, lo
 // copyTree copies a directory of regular files and symlinks, readable by
 // everyone (the static libraries are left out: nothing runs them).
 func copyTree(src, dst string) error {
+	// The tree itself may be reached through a symlink; copy what it points at.
+	src, err := filepath.EvalSymlinks(src)
+	if err != nil {
+		return err
+	}
 	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err

@@ -37,7 +37,7 @@ func lockDataDir(dir string) (*os.File, error) {
 			if b, rerr := os.ReadFile(path); rerr == nil && len(bytes.TrimSpace(b)) > 0 {
 				holder = string(bytes.TrimSpace(b))
 			}
-			return nil, fmt.Errorf("%w: data directory %s is in use by another tramita process (pid %s)", ErrDataDirInUse, dir, holder)
+			return nil, &dataDirInUseError{dir: dir, pid: holder}
 		}
 		return nil, fmt.Errorf("embedded postgres: lock %s: %w", path, err)
 	}
@@ -47,6 +47,16 @@ func lockDataDir(dir string) (*os.File, error) {
 	}
 	return f, nil
 }
+
+// dataDirInUseError says who holds the data directory; errors.Is matches
+// ErrDataDirInUse.
+type dataDirInUseError struct{ dir, pid string }
+
+func (e *dataDirInUseError) Error() string {
+	return fmt.Sprintf("data directory %s is in use by another tramita process (pid %s)", e.dir, e.pid)
+}
+
+func (e *dataDirInUseError) Is(target error) bool { return target == ErrDataDirInUse }
 
 // osUser is the unprivileged account PostgreSQL runs as when we are root.
 type osUser struct {

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import ptBR from './pt-BR.json';
+import { normalizeLanguage } from './language';
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+describe('i18n resources', () => {
+  it('pt-BR and en have the same keys', () => {
+    expect(keys(en).sort()).toEqual(keys(ptBR).sort());
+  });
+
+  it('has no empty translations', () => {
+    const flat = (value: unknown): unknown[] =>
+      typeof value === 'object' && value !== null ? Object.values(value).flatMap(flat) : [value];
+    for (const text of [...flat(ptBR), ...flat(en)]) {
+      expect(typeof text === 'string' && text.trim().length > 0).toBe(true);
+    }
+  });
+
+  it('uses the texts of the spec', () => {
+    expect(ptBR.error.networkError).toBe('Erro de Rede. Verifique sua conexão e tente novamente.');
+    expect(ptBR.maintenance.title).toBe('EM MANUTENÇÃO');
+    expect(ptBR.maintenance.description).toBe('O sistema encontra-se em manutenção e voltará em instantes.');
+    expect(ptBR.notFound.description).toBe('A página não foi encontrada');
+    expect(ptBR.validation.required).toBe('Obrigatório');
+    expect(en.validation.required).toBe('Required');
+  });
+});
+
+describe('normalizeLanguage', () => {
+  it.each([
+    ['pt-br', 'pt-BR'],
+    ['pt-BR', 'pt-BR'],
+    ['pt', 'pt-BR'],
+    ['en', 'en'],
+    ['en-US', 'en'],
+    ['fr', undefined],
+    ['', undefined],
+    [null, undefined],
+  ])('%s → %s', (input, expected) => {
+    expect(normalizeLanguage(input)).toBe(expected);
+  });
+});

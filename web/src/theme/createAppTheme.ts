@@ -1,0 +1,79 @@
+import { alpha, createTheme, type PaletteMode, type Theme } from '@mui/material/styles';
+
+export interface ColorSet {
+  light?: string;
+  main?: string;
+  dark?: string;
+}
+
+export interface ThemeInput {
+  mode?: PaletteMode;
+  primary?: ColorSet | null;
+  secondary?: ColorSet | null;
+  font?: string | null;
+}
+
+export const DEFAULT_PRIMARY = { light: '#4f7bbf', main: '#1f4e8c', dark: '#0f2f5c' };
+export const DEFAULT_SECONDARY = { light: '#7fe0c3', main: '#2fa884', dark: '#1c7a5e' };
+
+const FALLBACK_FONTS = ['"Roboto Variable"', 'Roboto', '"Segoe UI"', '"Helvetica Neue"', 'Arial', 'sans-serif'];
+
+/** Spec section 9: base font size 12. */
+export const BASE_FONT_SIZE = 12;
+
+const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const FUNCTIONAL = /^(rgb|rgba|hsl|hsla)\([^()]*\)$/i;
+
+/** Keeps a colour only when MUI can parse it; a bad setting must not break the app. */
+function validColor(value: string | undefined): string | undefined {
+  const v = value?.trim();
+  return v && (HEX.test(v) || FUNCTIONAL.test(v)) ? v : undefined;
+}
+
+function palette(input: ColorSet | null | undefined, fallback: Required<ColorSet>) {
+  const main = validColor(input?.main);
+  if (!main) return fallback;
+  // MUI derives light/dark from main when they are missing.
+  const light = validColor(input?.light);
+  const dark = validColor(input?.dark);
+  return { main, ...(light ? { light } : {}), ...(dark ? { dark } : {}) };
+}
+
+export function fontStack(font: string | null | undefined): string {
+  const name = font?.trim().replace(/["';{}]/g, '');
+  return [...(name ? [`"${name}"`] : []), ...FALLBACK_FONTS].join(', ');
+}
+
+/** The MUI theme for the platform settings: palette, font and light/dark mode. */
+export function createAppTheme({ mode = 'light', primary, secondary, font }: ThemeInput = {}): Theme {
+  const isDark = mode === 'dark';
+  const theme = createTheme({
+    palette: {
+      mode,
+      primary: palette(primary, DEFAULT_PRIMARY),
+      secondary: palette(secondary, DEFAULT_SECONDARY),
+      background: isDark ? { default: '#10151c', paper: '#171e27' } : { default: '#f4f6f9', paper: '#ffffff' },
+    },
+    shape: { borderRadius: 8 },
+    typography: {
+      fontFamily: fontStack(font),
+      fontSize: BASE_FONT_SIZE,
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+  });
+
+  return createTheme(theme, {
+    components: {
+      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiTextField: { defaultProps: { fullWidth: true } },
+      MuiCard: {
+        styleOverrides: {
+          root: {
+            border: `1px solid ${isDark ? alpha('#ffffff', 0.08) : alpha('#0f2346', 0.08)}`,
+            boxShadow: isDark ? 'none' : '0 12px 40px rgba(15, 35, 70, 0.10), 0 2px 6px rgba(15, 35, 70, 0.06)',
+          },
+        },
+      },
+    },
+  });
+}

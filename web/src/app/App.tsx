@@ -1,0 +1,16 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { SettingsGate } from './SettingsGate';
+
+type Router = ReturnType<typeof createBrowserRouter>;
+
+/** The providers around the router. main.tsx passes the browser router; tests pass a memory router. */
+export function App({ queryClient, router }: { queryClient: QueryClient; router: Router }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SettingsGate>
+        <RouterProvider router={router} />
+      </SettingsGate>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, renderApp } from '../../test/renderApp';
+import { safeNextPath } from './nextPath';
+
+async function openLogin(path = '/', settings = {}, submitName = 'Entrar') {
+  const fetchMock = mockFetch(settings, (url) =>
+    url.endsWith('/api/users/authenticate') ? jsonResponse({ Message: 'Usuário ou senha inválidos##DETAILEDERROR##req-9' }, 401) : jsonResponse({}, 404),
+  );
+  const view = renderApp(path);
+  await screen.findByRole('button', { name: submitName });
+  return { ...view, fetchMock };
+}
+
+describe('login page', () => {
+  it('requires login and password (Obrigatório)', async () => {
+    const { fetchMock } = await openLogin();
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findAllByText('Obrigatório')).toHaveLength(2);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('authenticate'))).toBe(false);
+  });
+
+  it('says Required in English', async () => {
+    window.localStorage.setItem('language', 'en');
+    await openLogin('/', {}, 'Sign in');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findAllByText('Required')).toHaveLength(2);
+    expect(screen.getByLabelText('Password', { exact: false, selector: 'input' })).toBeInTheDocument();
+  });
+
+  it('disables the active language button and switches language', async () => {
+    await openLogin();
+    const pt = screen.getByRole('button', { name: 'PT' });
+    const en = screen.getByRole('button', { name: 'EN' });
+    expect(pt).toBeDisabled();
+    expect(en).toBeEnabled();
+
+    await userEvent.click(en);
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'EN' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'PT' })).toBeEnabled();
+    expect(window.localStorage.getItem('language')).toBe('en');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/reset-password');
+  });
+
+  it('hides the language buttons when multi-language is off', async () => {
+    await openLogin('/', { enableMultiLanguage: false });
+    expect(screen.queryByRole('button', { name: 'PT' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'EN' })).not.toBeInTheDocument();
+  });
+
+  it('toggles the password visibility', async () => {
+    await openLogin();
+    const password = screen.getByLabelText(/Senha/, { selector: 'input' });
+    expect(password).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Mostrar senha' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await userEvent.click(screen.getByRole('button', { name: 'Ocultar senha' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('posts the credentials and shows the error toast on failure, without redirecting', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { fetchMock, router } = await openLogin('/?next=/app/x');
+    await userEvent.type(screen.getByLabelText(/Login/, { selector: 'input' }), ' maria ');
+    await userEvent.type(screen.getByLabelText(/Senha/, { selector: 'input' }), 's3cret');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(await screen.findByText('Usuário ou senha inválidos')).toBeInTheDocument();
+    expect(screen.queryByText(/req-9/)).not.toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalledWith('req-9');
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/users/authenticate'));
+    expect(call).toBeDefined();
+    expect(JSON.parse(String(call![1]!.body))).toEqual({ UserName: 'maria', Password: 's3cret', encrypt: false });
+    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Entrar' })).toBeEnabled());
+  });
+
+  it('goes to the next parameter on success', async () => {
+    mockFetch({}, (url) => (url.endsWith('/api/users/authenticate') ? new Response('e30=', { status: 200 }) : jsonResponse({}, 404)));
+    const { router } = renderApp('/login?next=%2Fruntime%2F4');
+    await screen.findByRole('button', { name: 'Entrar' });
+    await userEvent.type(screen.getByLabelText(/Login/, { selector: 'input' }), 'maria');
+    await userEvent.type(screen.getByLabelText(/Senha/, { selector: 'input' }), 's3cret');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/runtime/4'));
+  });
+
+  it('renders the plugflex split layout with the same form', async () => {
+    await openLogin('/', { layout: 'plugflex', brand: 'Plug' });
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('button', { name: 'Entrar' })).toBeInTheDocument();
+    expect(screen.getByText('Processos, documentos e equipes em um só lugar.')).toBeInTheDocument();
+  });
+});
+
+describe('safeNextPath', () => {
+  it.each([
+    [null, '/app'],
+    ['', '/app'],
+    ['/runtime/4?x=1', '/runtime/4?x=1'],
+    ['https://evil.example', '/app'],
+    ['//evil.example', '/app'],
+    ['/\\evil.example', '/app'],
+    ['/', '/app'],
+    ['/login?next=/x', '/app'],
+  ])('%s → %s', (next, expected) => {
+    expect(safeNextPath(next)).toBe(expected);
+  });
+});

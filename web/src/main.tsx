@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import '@fontsource-variable/roboto/wght.css';
+import './i18n';
+import { App } from './app/App';
+import { createQueryClient } from './app/queryClient';
+import { routes } from './app/routes';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <App queryClient={createQueryClient()} router={createBrowserRouter(routes)} />
+  </StrictMode>,
+);

@@ -6,7 +6,6 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useFormik } from 'formik';
@@ -15,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { object, string } from 'yup';
 import { isApiError } from '../../api/client';
+import { TextInput } from '../../components/TextInput';
 import { authenticate } from './api';
 import { safeNextPath } from './nextPath';
 
@@ -63,7 +63,7 @@ export function LoginForm() {
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit}>
       <Stack spacing={2.5}>
-        <TextField
+        <TextInput
           id="login"
           name="login"
           label={t('login.login')}
@@ -72,11 +72,10 @@ export function LoginForm() {
           value={formik.values.login}
           onChange={formik.handleChange}
           onBlur={formik.handleBlur}
-          error={Boolean(loginError)}
-          helperText={loginError}
-          slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+          error={loginError}
+          inputProps={{ autoCapitalize: 'none', spellCheck: false }}
         />
-        <TextField
+        <TextInput
           id="password"
           name="password"
           label={t('login.password')}
@@ -85,25 +84,20 @@ export function LoginForm() {
           value={formik.values.password}
           onChange={formik.handleChange}
           onBlur={formik.handleBlur}
-          error={Boolean(passwordError)}
-          helperText={passwordError}
-          slotProps={{
-            input: {
-              endAdornment: (
-                <InputAdornment position="end">
-                  <IconButton
-                    aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
-                    aria-pressed={showPassword}
-                    onClick={() => setShowPassword((shown) => !shown)}
-                    onMouseDown={(event) => event.preventDefault()}
-                    edge="end"
-                  >
-                    {showPassword ? <VisibilityOff /> : <Visibility />}
-                  </IconButton>
-                </InputAdornment>
-              ),
-            },
-          }}
+          error={passwordError}
+          endAdornment={
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword((shown) => !shown)}
+                onMouseDown={(event) => event.preventDefault()}
+                edge="end"
+              >
+                {showPassword ? <VisibilityOff /> : <Visibility />}
+              </IconButton>
+            </InputAdornment>
+          }
         />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: '8px !important' }}>
           <Link component={RouterLink} to="/reset-password" variant="body2" underline="hover">

@@ -7,16 +7,16 @@ test.describe('login page', () => {
     await expect(page.getByLabel('Login', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Senha', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Esqueceu a senha?' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'PT' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'PT', exact: true })).toBeDisabled();
     await expect(page).toHaveTitle(/Tramita/);
   });
 
   test('switches to English and keeps it after a reload', async ({ page }) => {
     await page.goto('/login');
-    await page.getByRole('button', { name: 'EN' }).click();
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'EN' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'EN', exact: true })).toBeDisabled();
     await page.reload();
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   });

@@ -1,0 +1,71 @@
+package i18n
+
+func init() { register(authPtBR, authEn) }
+
+// Messages of sign-in, sessions, MFA, passwords and terms of use. Texts the
+// spec quotes are kept to the letter.
+var authPtBR = map[string]string{
+	"auth.wrongCredentials":          "Login ou senha inválidos.",
+	"auth.passwordExpired":           "Sua senha expirou ou precisa ser alterada.",
+	"auth.locked":                    "Acesso bloqueado temporariamente por excesso de tentativas. Tente novamente em {minutes} minutos.",
+	"auth.wait":                      "Muitas tentativas sem sucesso. Aguarde {seconds} segundos e tente novamente.",
+	"auth.inactive":                  "Usuário inativo. Procure o administrador.",
+	"auth.recaptchaFailed":           "Não foi possível validar o reCAPTCHA. Tente novamente.",
+	"auth.mfaWrongCode":              "Código inválido.",
+	"auth.mfaTooManyAttempts":        "Tentativas esgotadas. Entre novamente.",
+	"auth.mfaAlreadyEnrolled":        "A autenticação em dois fatores já está configurada para este usuário.",
+	"auth.mfaNotEnrolled":            "A autenticação em dois fatores não está configurada para este usuário.",
+	"auth.mfaNoPendingSecret":        "Carregue o código de configuração antes de enviar o código.",
+	"auth.termsRequired":             "Para conseguir acessar é obrigatório aceitar o termo de uso",
+	"auth.passwordsDontMatch":        "As senhas não são iguais",
+	"auth.passwordTooShort":          "A senha deve ter pelo menos {min} caracteres.",
+	"auth.passwordTooLong":           "A senha deve ter no máximo {max} caracteres.",
+	"auth.passwordIsLogin":           "A senha não pode ser igual ao login.",
+	"auth.passwordTooCommon":         "Esta senha é muito comum. Escolha outra.",
+	"auth.passwordSameAsOld":         "A nova senha deve ser diferente da atual.",
+	"auth.wrongOldPassword":          "A senha atual não confere.",
+	"auth.passwordChangeNotRequired": "A senha deste usuário não precisa ser alterada. Entre normalmente.",
+	"auth.passwordChanged":           "Senha alterada com sucesso",
+	"auth.resetSent":                 "Se o login estiver cadastrado com um e-mail, enviamos para ele uma senha temporária, válida por 1 hora.",
+	"auth.mailNotConfigured":         "O envio de e-mail não está configurado. Procure o administrador.",
+	"auth.badEncoding":               "A senha não está em base64 válido.",
+	"auth.termsNotPDF":               "O termo de uso deve ser um arquivo PDF.",
+	"auth.mail.resetSubject":         "Sua senha temporária do {brand}",
+	"auth.mail.resetBody": "Olá, {name}.\n\nRecebemos um pedido para redefinir a sua senha no {brand}. " +
+		"Use a senha temporária abaixo para entrar; ela vale por 1 hora e deverá ser trocada no primeiro acesso.\n\n" +
+		"Login: {login}\nSenha temporária: {password}\n\n" +
+		"Se você não fez este pedido, ignore esta mensagem: a sua senha atual continua valendo.\n",
+}
+
+var authEn = map[string]string{
+	"auth.wrongCredentials":          "Invalid login or password.",
+	"auth.passwordExpired":           "Your password has expired or must be changed.",
+	"auth.locked":                    "Access temporarily blocked after too many attempts. Try again in {minutes} minutes.",
+	"auth.wait":                      "Too many failed attempts. Wait {seconds} seconds and try again.",
+	"auth.inactive":                  "Inactive user. Contact the administrator.",
+	"auth.recaptchaFailed":           "The reCAPTCHA could not be verified. Try again.",
+	"auth.mfaWrongCode":              "Invalid code.",
+	"auth.mfaTooManyAttempts":        "No attempts left. Sign in again.",
+	"auth.mfaAlreadyEnrolled":        "Two-factor authentication is already set up for this user.",
+	"auth.mfaNotEnrolled":            "Two-factor authentication is not set up for this user.",
+	"auth.mfaNoPendingSecret":        "Load the setup code before sending the code.",
+	"auth.termsRequired":             "To get access you must accept the terms of use",
+	"auth.passwordsDontMatch":        "Passwords do not match",
+	"auth.passwordTooShort":          "The password must have at least {min} characters.",
+	"auth.passwordTooLong":           "The password must have at most {max} characters.",
+	"auth.passwordIsLogin":           "The password cannot be the login.",
+	"auth.passwordTooCommon":         "This password is too common. Choose another one.",
+	"auth.passwordSameAsOld":         "The new password must differ from the current one.",
+	"auth.wrongOldPassword":          "The current password is not correct.",
+	"auth.passwordChangeNotRequired": "This user's password does not need to be changed. Sign in as usual.",
+	"auth.passwordChanged":           "Password changed successfully",
+	"auth.resetSent":                 "If the login is registered with an e-mail address, we sent it a temporary password, valid for 1 hour.",
+	"auth.mailNotConfigured":         "Sending e-mail is not configured. Contact the administrator.",
+	"auth.badEncoding":               "The password is not valid base64.",
+	"auth.termsNotPDF":               "The terms of use must be a PDF file.",
+	"auth.mail.resetSubject":         "Your temporary {brand} password",
+	"auth.mail.resetBody": "Hello, {name}.\n\nWe received a request to reset your {brand} password. " +
+		"Use the temporary password below to sign in; it is valid for 1 hour and must be changed at first use.\n\n" +
+		"Login: {login}\nTemporary password: {password}\n\n" +
+		"If you did not ask for this, ignore this message: your current password still works.\n",
+}

@@ -212,7 +212,9 @@ func TestNobodySignedInIsUnauthorized(t *testing.T) {
 	}
 }
 
-func menuPath(id int64) string { return "/api/application/getApplicationMenu?appID=" + strconv.FormatInt(id, 10) }
+func menuPath(id int64) string {
+	return "/api/application/getApplicationMenu?appID=" + strconv.FormatInt(id, 10)
+}
 
 func TestMenuOnlyForApplicationsTheCallerMayUse(t *testing.T) {
 	f := newFixture(t)

@@ -10,6 +10,7 @@ import (
 )
 
 func TestSignIn(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	id := e.user("ana", "panel_admin = true, change_password_permission = false")
 	res := e.mustLogin("ANA", testPassword) // logins are case-insensitive
@@ -45,6 +46,7 @@ func TestSignIn(t *testing.T) {
 }
 
 func TestWrongPasswordAndUnknownLoginAnswerAlike(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	e.user("ana", "")
 	wrong := e.login("ana", "not-the-password")
@@ -67,6 +69,7 @@ func TestWrongPasswordAndUnknownLoginAnswerAlike(t *testing.T) {
 }
 
 func TestMissingFieldsAre400(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	r := e.do("POST", "/users/authenticate", "", LoginInput{UserName: "ana"}).want(400)
 	if r.message() != "Obrigatório" {
@@ -75,6 +78,7 @@ func TestMissingFieldsAre400(t *testing.T) {
 }
 
 func TestEncryptMeansBase64Password(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	e.user("ana", "")
 	r := e.do("POST", "/users/authenticate", "", LoginInput{UserName: "ana",
@@ -86,6 +90,7 @@ func TestEncryptMeansBase64Password(t *testing.T) {
 }
 
 func TestLockAfterTenFailuresThenUnlock(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	e.user("ana", "")
 	for i := 1; i <= lockAfter; i++ {
@@ -134,6 +139,7 @@ func TestLockAfterTenFailuresThenUnlock(t *testing.T) {
 }
 
 func TestAddressLock(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	e.user("ana", "")
 	// Spraying: one try per login, many logins, from one address.
@@ -149,6 +155,7 @@ func TestAddressLock(t *testing.T) {
 }
 
 func TestRateLimit(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	for i := 0; i < rateLimitPerMinute; i++ {
 		e.do("POST", "/users/authenticate", "", LoginInput{UserName: "u" + string(rune('a'+i)), Password: "x"}).want(200)
@@ -166,6 +173,7 @@ func TestRateLimit(t *testing.T) {
 }
 
 func TestInactiveUser(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	e.user("ana", "active = false")
 	if res := e.login("ana", "wrong"); res.FailReason != FailWrongCredentials {
@@ -177,6 +185,7 @@ func TestInactiveUser(t *testing.T) {
 }
 
 func TestRecaptcha(t *testing.T) {
+	t.Parallel()
 	var gotSecret, gotRemote string
 	verifier := newRecaptchaVerifier(t, &gotSecret, &gotRemote)
 	e := newEnv(t, func(o *Options) { o.RecaptchaVerifyURL = verifier })
@@ -205,6 +214,7 @@ func TestRecaptcha(t *testing.T) {
 }
 
 func TestPasswordMaxAge(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	e.user("ana", "")
 	e.setting("passwordMaxAgeDays", 30)

@@ -174,7 +174,7 @@ func TestResetPasswordLimits(t *testing.T) {
 
 type failingMailer struct{}
 
-func (failingMailer) Configured(context.Context) (bool, error)  { return true, nil }
+func (failingMailer) Configured(context.Context) (bool, error) { return true, nil }
 func (failingMailer) Send(context.Context, mail.Message) error { return errors.New("smtp down") }
 
 func TestResetMailFailureAnswersAlike(t *testing.T) {

@@ -9,10 +9,13 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/netip"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -26,6 +29,16 @@ type Config struct {
 	LogFormat     string
 	LogLevel      string
 	PGBin         string
+
+	// Sign-in (internal/auth).
+	JWTSecret          string
+	SecretKey          string
+	RecaptchaVerifyURL string
+	TokenTTL           time.Duration
+	SessionLifetime    time.Duration
+	TrustedProxies     []netip.Prefix
+
+	tokenTTL, sessionLifetime, trustedProxies string
 }
 
 // Error is a configuration error. Its text names the variable at fault.
@@ -56,6 +69,18 @@ var variables = []variable{
 		target: func(c *Config) *string { return &c.LogFormat }},
 	{env: "TRAMITA_LOG_LEVEL", flag: "log-level", def: "info", usage: "log level: debug, info, warn or error",
 		target: func(c *Config) *string { return &c.LogLevel }},
+	{env: "TRAMITA_JWT_SECRET", secret: true, usage: "secret (at least 32 characters) that signs session tokens; empty: one is generated on the first start and kept in the database. Every instance must share it (environment only)",
+		target: func(c *Config) *string { return &c.JWTSecret }},
+	{env: "TRAMITA_SECRET_KEY", secret: true, usage: "key that encrypts MFA secrets at rest; empty: one is generated and kept in the database. Set it before anyone enrols: changing it makes enrolled MFA unreadable (environment only)",
+		target: func(c *Config) *string { return &c.SecretKey }},
+	{env: "TRAMITA_TOKEN_TTL", flag: "token-ttl", def: "1h", usage: "lifetime of a session token; the web app renews it after 600 s",
+		target: func(c *Config) *string { return &c.tokenTTL }},
+	{env: "TRAMITA_SESSION_LIFETIME", flag: "session-lifetime", def: "12h", usage: "absolute lifetime of a session: no renewal goes past it",
+		target: func(c *Config) *string { return &c.sessionLifetime }},
+	{env: "TRAMITA_TRUSTED_PROXIES", flag: "trusted-proxies", usage: "comma-separated IP addresses or CIDR ranges of reverse proxies whose X-Forwarded-For is believed; empty: none",
+		target: func(c *Config) *string { return &c.trustedProxies }},
+	{env: "TRAMITA_RECAPTCHA_VERIFY_URL", flag: "recaptcha-verify-url", def: "https://www.google.com/recaptcha/api/siteverify", usage: "address where reCAPTCHA tokens are verified",
+		target: func(c *Config) *string { return &c.RecaptchaVerifyURL }},
 	{env: "TRAMITA_PG_BIN", flag: "pg-bin", usage: "folder holding the embedded PostgreSQL binaries (initdb, pg_ctl, postgres); default: found under tools/postgres",
 		target: func(c *Config) *string { return &c.PGBin }},
 }
@@ -143,10 +168,56 @@ func (c *Config) validate() error {
 	default:
 		return &Error{Var: "TRAMITA_LOG_LEVEL", Msg: fmt.Sprintf("%q is not debug, info, warn or error", c.LogLevel)}
 	}
+	if err := c.validateAuth(); err != nil {
+		return err
+	}
 	if c.PGBin != "" {
 		if _, err := os.Stat(filepath.Join(c.PGBin, "postgres")); err != nil {
 			return &Error{Var: "TRAMITA_PG_BIN", Msg: fmt.Sprintf("%s does not hold the postgres binary", c.PGBin)}
 		}
+	}
+	return nil
+}
+
+func (c *Config) validateAuth() error {
+	if c.JWTSecret != "" && len(c.JWTSecret) < 32 {
+		return &Error{Var: "TRAMITA_JWT_SECRET", Msg: "must have at least 32 characters"}
+	}
+	if c.SecretKey != "" && len(c.SecretKey) < 32 {
+		return &Error{Var: "TRAMITA_SECRET_KEY", Msg: "must have at least 32 characters"}
+	}
+	for _, d := range []struct {
+		env, text string
+		target    *time.Duration
+	}{{"TRAMITA_TOKEN_TTL", c.tokenTTL, &c.TokenTTL}, {"TRAMITA_SESSION_LIFETIME", c.sessionLifetime, &c.SessionLifetime}} {
+		v, err := time.ParseDuration(d.text)
+		if err != nil || v < time.Minute {
+			return &Error{Var: d.env, Msg: fmt.Sprintf("%q is not a duration of at least 1m (like 30m or 12h)", d.text)}
+		}
+		*d.target = v
+	}
+	if c.SessionLifetime < c.TokenTTL {
+		return &Error{Var: "TRAMITA_SESSION_LIFETIME", Msg: "must not be shorter than TRAMITA_TOKEN_TTL"}
+	}
+	c.TrustedProxies = nil
+	for _, part := range strings.Split(c.trustedProxies, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		p, err := netip.ParsePrefix(part)
+		if err != nil {
+			a, aerr := netip.ParseAddr(part)
+			if aerr != nil {
+				return &Error{Var: "TRAMITA_TRUSTED_PROXIES", Msg: fmt.Sprintf("%q is not an IP address or CIDR range", part)}
+			}
+			p = netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen())
+		}
+		c.TrustedProxies = append(c.TrustedProxies, p.Masked())
+	}
+	u, err := url.Parse(c.RecaptchaVerifyURL)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return &Error{Var: "TRAMITA_RECAPTCHA_VERIFY_URL", Msg: fmt.Sprintf("%q is not an http(s) address", c.RecaptchaVerifyURL)}
 	}
 	return nil
 }

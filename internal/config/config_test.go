@@ -4,10 +4,13 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"net/netip"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -52,6 +55,13 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		{"log level", map[string]string{"TRAMITA_LOG_LEVEL": "loud"}, "TRAMITA_LOG_LEVEL"},
 		{"database url", map[string]string{"DATABASE_URL": "postgres://a:b@host:notaport/db"}, "DATABASE_URL"},
 		{"short admin password", map[string]string{"TRAMITA_ADMIN_PASSWORD": "short"}, "TRAMITA_ADMIN_PASSWORD"},
+		{"short jwt secret", map[string]string{"TRAMITA_JWT_SECRET": "short"}, "TRAMITA_JWT_SECRET"},
+		{"short secret key", map[string]string{"TRAMITA_SECRET_KEY": "short"}, "TRAMITA_SECRET_KEY"},
+		{"token ttl", map[string]string{"TRAMITA_TOKEN_TTL": "soon"}, "TRAMITA_TOKEN_TTL"},
+		{"token ttl too short", map[string]string{"TRAMITA_TOKEN_TTL": "10s"}, "TRAMITA_TOKEN_TTL"},
+		{"session shorter than token", map[string]string{"TRAMITA_SESSION_LIFETIME": "30m"}, "TRAMITA_SESSION_LIFETIME"},
+		{"trusted proxies", map[string]string{"TRAMITA_TRUSTED_PROXIES": "10.0.0.0/8, proxy.local"}, "TRAMITA_TRUSTED_PROXIES"},
+		{"recaptcha url", map[string]string{"TRAMITA_RECAPTCHA_VERIFY_URL": "ftp://x"}, "TRAMITA_RECAPTCHA_VERIFY_URL"},
 		{"data dir is a file", map[string]string{"TRAMITA_DATA_DIR": file}, "TRAMITA_DATA_DIR"},
 		{"pg bin without postgres", map[string]string{"TRAMITA_PG_BIN": t.TempDir()}, "TRAMITA_PG_BIN"},
 	}
@@ -82,5 +92,28 @@ func TestHelpListsEveryVariable(t *testing.T) {
 	}
 	if strings.Contains(out.String(), "-admin-password") {
 		t.Error("the admin password must not be a flag")
+	}
+}
+
+func TestAuthSettings(t *testing.T) {
+	cfg, err := Load("serve", nil, env(nil), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.TokenTTL != time.Hour || cfg.SessionLifetime != 12*time.Hour || cfg.TrustedProxies != nil ||
+		cfg.RecaptchaVerifyURL != "https://www.google.com/recaptcha/api/siteverify" || cfg.JWTSecret != "" {
+		t.Errorf("defaults %+v", cfg)
+	}
+	cfg, err = Load("serve", []string{"--token-ttl", "30m"}, env(map[string]string{
+		"TRAMITA_SESSION_LIFETIME": "8h",
+		"TRAMITA_TRUSTED_PROXIES":  "10.0.0.0/8, 192.0.2.7,::1",
+		"TRAMITA_JWT_SECRET":       strings.Repeat("j", 32),
+	}), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("192.0.2.7/32"), netip.MustParsePrefix("::1/128")}
+	if cfg.TokenTTL != 30*time.Minute || cfg.SessionLifetime != 8*time.Hour || !slices.Equal(cfg.TrustedProxies, want) {
+		t.Errorf("parsed %v %v %v", cfg.TokenTTL, cfg.SessionLifetime, cfg.TrustedProxies)
 	}
 }

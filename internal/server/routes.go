@@ -9,6 +9,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 
 	"github.com/tramita/tramita/api"
+	"github.com/tramita/tramita/internal/auth"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/platform"
 )
@@ -27,7 +28,7 @@ func (a *App) routes() http.Handler {
 	platformHandler := platform.NewHandler(platform.NewService(platform.NewStore(a.pool)))
 
 	r.Route("/api", func(r chi.Router) {
-		r.Use(httpx.LimitBody(apiBodyLimit))
+		r.Use(httpx.LimitBody(apiBodyLimit), a.auth.Middleware)
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 			httpx.WriteError(w, r, httpx.Fail(http.StatusNotFound, "error.routeNotFound"))
 		})
@@ -40,6 +41,7 @@ func (a *App) routes() http.Handler {
 			_, _ = w.Write(api.OpenAPI)
 		})
 		platformHandler.Routes(r)
+		auth.NewHandler(a.auth).Routes(r)
 	})
 
 	r.NotFound(spaHandler(a.opts.Web).ServeHTTP)

@@ -18,6 +18,7 @@ import (
 	"github.com/tramita/tramita/internal/auth"
 	"github.com/tramita/tramita/internal/config"
 	"github.com/tramita/tramita/internal/database"
+	"github.com/tramita/tramita/internal/mail"
 )
 
 // Options are what a server needs from its caller.
@@ -38,6 +39,7 @@ type App struct {
 	pool     *pgxpool.Pool
 	embedded *database.Embedded
 	handler  http.Handler
+	auth     *auth.Service
 }
 
 // Open starts (or connects to) the database, applies the migrations, creates
@@ -70,6 +72,18 @@ func Open(ctx context.Context, opts Options) (app *App, err error) {
 	}
 	if generated != "" && opts.Notice != nil {
 		fmt.Fprintf(opts.Notice, "\nAdministrator created. Login: %s  Password: %s\nThis password is shown only once and must be changed at the first sign-in.\n\n", auth.AdminLogin, generated)
+	}
+	a.auth, err = auth.New(ctx, a.pool, auth.Options{
+		Mailer:             mail.NewSender(mail.NewStore(a.pool)),
+		RecaptchaVerifyURL: opts.Config.RecaptchaVerifyURL,
+		JWTSecret:          opts.Config.JWTSecret,
+		SecretKey:          opts.Config.SecretKey,
+		TokenTTL:           opts.Config.TokenTTL,
+		SessionLifetime:    opts.Config.SessionLifetime,
+		TrustedProxies:     opts.Config.TrustedProxies,
+	})
+	if err != nil {
+		return nil, err
 	}
 	a.handler = a.routes()
 	return a, nil

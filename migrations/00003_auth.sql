@@ -32,6 +32,7 @@ CREATE TABLE auth_throttle (
     locked_until    timestamptz,
     PRIMARY KEY (scope, key)
 );
+CREATE INDEX auth_throttle_last_failure ON auth_throttle (last_failure_at);
 
 -- Requests per client address per minute to the sign-in, reset and MFA calls.
 CREATE TABLE auth_rate (
@@ -40,6 +41,7 @@ CREATE TABLE auth_rate (
     hits         integer NOT NULL,
     PRIMARY KEY (address, window_start)
 );
+CREATE INDEX auth_rate_window ON auth_rate (window_start);
 
 -- Versions of the terms of use; the newest is current.
 CREATE TABLE terms_of_use (

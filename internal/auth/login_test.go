@@ -226,3 +226,30 @@ func TestPasswordMaxAge(t *testing.T) {
 	e.setting("passwordMaxAgeDays", 0)
 	e.mustLogin("ana", testPassword)
 }
+
+func TestStaleThrottleRowsArePruned(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.login("ghost", "wrong")
+	e.clock.Advance(failureWindow + time.Minute)
+	e.addr = "192.0.2.77"
+	e.login("other", "wrong")
+	var rows []string
+	r, err := e.db.Query(t.Context(), `SELECT scope || ':' || key FROM auth_throttle ORDER BY 1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r.Next() {
+		var s string
+		_ = r.Scan(&s)
+		rows = append(rows, s)
+	}
+	if strings.Join(rows, ",") != "address:192.0.2.77,login:other" {
+		t.Errorf("throttle rows %v", rows)
+	}
+	var windows int
+	_ = e.db.QueryRow(t.Context(), `SELECT count(*) FROM auth_rate`).Scan(&windows)
+	if windows != 1 {
+		t.Errorf("%d rate windows kept", windows)
+	}
+}

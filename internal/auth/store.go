@@ -285,15 +285,18 @@ func (s *Store) ensureSecret(ctx context.Context, key, value string) (string, er
 }
 
 // hit counts one request of address in the minute of now and returns the
-// count so far; older minutes of the address are dropped.
+// count so far. Past minutes, and throttle rows that no longer delay or lock
+// anything, are dropped on the way, so neither table grows.
 func (s *Store) hit(ctx context.Context, address string, now time.Time) (int, error) {
 	window := now.Truncate(time.Minute)
 	var n int
 	err := s.db.QueryRow(ctx, `
-		WITH gone AS (DELETE FROM auth_rate WHERE address = $1 AND window_start < $2)
+		WITH gone AS (DELETE FROM auth_rate WHERE window_start < $2),
+		stale AS (DELETE FROM auth_throttle WHERE last_failure_at < $3::timestamptz - $4::interval
+			AND coalesce(locked_until, '-infinity') < $3 AND coalesce(next_attempt_at, '-infinity') < $3)
 		INSERT INTO auth_rate (address, window_start, hits) VALUES ($1, $2, 1)
 		ON CONFLICT (address, window_start) DO UPDATE SET hits = auth_rate.hits + 1
-		RETURNING hits`, address, window).Scan(&n)
+		RETURNING hits`, address, window, now, failureWindow).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("rate limit: %w", err)
 	}

@@ -1,0 +1,25 @@
+package i18n
+
+func init() { register(portalPtBR, portalEn) }
+
+// Messages of the portal: messages, web push and the profile. Texts the spec
+// quotes are kept to the letter.
+var portalPtBR = map[string]string{
+	"portal.textTooLong":         "O texto deve ter no máximo {max} caracteres.",
+	"portal.pushEndpointInvalid": "O endereço de notificação deve ser uma URL https.",
+	"portal.pushKeyInvalid":      "A chave de notificação do navegador é inválida.",
+	"portal.profileUpdated":      "O Perfil foi atualizado com sucesso!",
+	"portal.invalidEmail":        "E-mail inválido",
+	"portal.avatarInvalid":       "O avatar deve ser uma imagem PNG, JPEG ou WebP.",
+	"portal.avatarTooLarge":      "O avatar deve ter no máximo {limit}.",
+}
+
+var portalEn = map[string]string{
+	"portal.textTooLong":         "The text must have at most {max} characters.",
+	"portal.pushEndpointInvalid": "The notification address must be an https URL.",
+	"portal.pushKeyInvalid":      "The browser's notification key is invalid.",
+	"portal.profileUpdated":      "The profile was updated successfully!",
+	"portal.invalidEmail":        "Invalid email",
+	"portal.avatarInvalid":       "The avatar must be a PNG, JPEG or WebP image.",
+	"portal.avatarTooLarge":      "The avatar must be at most {limit}.",
+}

@@ -1,0 +1,252 @@
+package messages
+
+import (
+	"context"
+	"crypto/ecdh"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	webpush "github.com/SherClockHolmes/webpush-go"
+
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/jobs"
+)
+
+// PushJobKind is the job that pushes one message to one device. The server
+// registers Push.HandleJob for it on its jobs.Worker.
+const PushJobKind = "message.push"
+
+type pushJob struct {
+	MessageID int64 `json:"messageId"`
+	DeviceID  int64 `json:"deviceId"`
+}
+
+// Device is a browser's push subscription, as createDevice sends it.
+type Device struct {
+	DeviceName   string `json:"deviceName"`
+	PushEndpoint string `json:"pushEndpoint"`
+	PushP256DH   string `json:"pushP256DH"`
+	PushAuth     string `json:"pushAuth"`
+}
+
+// Limits of push devices.
+const (
+	maxDevicesPerUser = 20
+	maxDeviceName     = 200
+	maxEndpointLength = 2048
+	// pushTTL is how long a push service keeps a push for an offline browser.
+	pushTTL = 24 * 60 * 60
+	// maxPushText keeps the encrypted push within the 4 KB a push service takes.
+	maxPushText = 1000
+)
+
+// PushNotification is the JSON a service worker receives in a push: the
+// message's title and text, its id, and the page to open on a click.
+type PushNotification struct {
+	Title string `json:"title"`
+	Body  string `json:"body"`
+	ID    int64  `json:"id"`
+	URL   string `json:"url"`
+}
+
+// Push registers browsers for web push and pushes new messages to them.
+type Push struct {
+	store  *Store
+	client *http.Client
+	log    *slog.Logger
+
+	mu    sync.Mutex
+	vapid *vapidKeys // loaded, or created, on first use
+}
+
+// NewPush returns the push side of messages. client sends the pushes; nil
+// means one with a 30-second timeout that follows no redirect.
+func NewPush(store *Store, client *http.Client, log *slog.Logger) *Push {
+	if client == nil {
+		client = &http.Client{
+			Timeout:       30 * time.Second,
+			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+		}
+	}
+	return &Push{store: store, client: client, log: log}
+}
+
+// vapidKeys identify this installation to the push services (RFC 8292). They
+// are made on first use and kept in a secret platform setting, so every
+// instance signs with the same pair and subscriptions survive restarts.
+type vapidKeys struct {
+	PublicKey  string `json:"publicKey"`
+	PrivateKey string `json:"privateKey"`
+	// Subject is the contact the push services may use: an e-mail address
+	// or an https URL.
+	Subject string `json:"subject"`
+}
+
+// vapidSubject is the contact given until an administrator sets one.
+const vapidSubject = "postmaster@localhost"
+
+// PublicKey returns the VAPID public key (base64url, uncompressed P-256
+// point) that browsers subscribe with.
+func (p *Push) PublicKey(ctx context.Context) (string, error) {
+	k, err := p.keys(ctx)
+	if err != nil {
+		return "", err
+	}
+	return k.PublicKey, nil
+}
+
+// EnsureKeys creates the VAPID keys when there are none yet; the server
+// calls it at start so the first browser does not wait for it.
+func (p *Push) EnsureKeys(ctx context.Context) error {
+	_, err := p.keys(ctx)
+	return err
+}
+
+func (p *Push) keys(ctx context.Context) (*vapidKeys, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.vapid != nil {
+		return p.vapid, nil
+	}
+	priv, err := ecdh.P256().GenerateKey(rand.Reader)
+	if err != nil {
+		return nil, fmt.Errorf("vapid keys: %w", err)
+	}
+	fresh := vapidKeys{
+		PublicKey:  base64.RawURLEncoding.EncodeToString(priv.PublicKey().Bytes()),
+		PrivateKey: base64.RawURLEncoding.EncodeToString(priv.Bytes()),
+		Subject:    vapidSubject,
+	}
+	k, err := p.store.VAPIDKeys(ctx, fresh)
+	if err != nil {
+		return nil, err
+	}
+	p.vapid = &k
+	return p.vapid, nil
+}
+
+// CreateDevice registers (or moves to the caller) a browser's subscription.
+func (p *Push) CreateDevice(ctx context.Context, c Caller, d Device) error {
+	var v httpx.Validation
+	if err := validEndpoint(d.PushEndpoint); err != nil {
+		v.Add("pushEndpoint", "portal.pushEndpointInvalid")
+	}
+	p256dh, err := decodeKey(d.PushP256DH)
+	if err == nil {
+		_, err = ecdh.P256().NewPublicKey(p256dh)
+	}
+	if err != nil {
+		v.Add("pushP256DH", "portal.pushKeyInvalid")
+	}
+	if auth, err := decodeKey(d.PushAuth); err != nil || len(auth) != 16 {
+		v.Add("pushAuth", "portal.pushKeyInvalid")
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	name := strings.TrimSpace(d.DeviceName)
+	if utf8.RuneCountInString(name) > maxDeviceName {
+		name = string([]rune(name)[:maxDeviceName])
+	}
+	auth, _ := decodeKey(d.PushAuth)
+	return p.store.SaveDevice(ctx, c.UserID, name, d.PushEndpoint,
+		base64.RawURLEncoding.EncodeToString(p256dh), base64.RawURLEncoding.EncodeToString(auth), maxDevicesPerUser)
+}
+
+// validEndpoint accepts an https URL, or http on a loopback host (a push
+// service stand-in on the same machine, as in tests).
+func validEndpoint(raw string) error {
+	if len(raw) > maxEndpointLength {
+		return errors.New("too long")
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" || u.User != nil || u.Fragment != "" {
+		return errors.New("not an absolute URL")
+	}
+	switch u.Scheme {
+	case "https":
+		return nil
+	case "http":
+		host := u.Hostname()
+		if ip := net.ParseIP(host); host == "localhost" || (ip != nil && ip.IsLoopback()) {
+			return nil
+		}
+	}
+	return errors.New("not https")
+}
+
+// decodeKey reads a subscription key as browsers give it: base64url, with or
+// without padding (standard base64 is accepted too, as webpush-go does).
+func decodeKey(s string) ([]byte, error) {
+	s = strings.TrimRight(strings.TrimSpace(s), "=")
+	if b, err := base64.RawURLEncoding.DecodeString(s); err == nil {
+		return b, nil
+	}
+	return base64.RawStdEncoding.DecodeString(s)
+}
+
+// HandleJob pushes one message to one device. A device the push service no
+// longer knows (404, 410) is removed; a refusal that retrying cannot fix is
+// not retried; anything else is, by the job queue.
+func (p *Push) HandleJob(ctx context.Context, j jobs.Job) error {
+	var pj pushJob
+	if err := json.Unmarshal(j.Payload, &pj); err != nil {
+		return jobs.Permanent(fmt.Errorf("push job payload: %w", err))
+	}
+	t, ok, err := p.store.PushTarget(ctx, pj.MessageID, pj.DeviceID)
+	if err != nil || !ok {
+		// Not ok: the message was deleted, or the device removed or moved to
+		// another user, since the push was queued. Nothing to send.
+		return err
+	}
+	keys, err := p.keys(ctx)
+	if err != nil {
+		return err
+	}
+	text := t.Message.MessageText
+	if utf8.RuneCountInString(text) > maxPushText {
+		text = string([]rune(text)[:maxPushText-1]) + "…"
+	}
+	payload, err := json.Marshal(PushNotification{Title: t.Message.Title, Body: text, ID: t.Message.ID, URL: "/app"})
+	if err != nil {
+		return jobs.Permanent(err)
+	}
+	resp, err := webpush.SendNotificationWithContext(ctx, payload,
+		&webpush.Subscription{Endpoint: t.Endpoint, Keys: webpush.Keys{P256dh: t.P256DH, Auth: t.Auth}},
+		&webpush.Options{
+			HTTPClient:      p.client,
+			Subscriber:      keys.Subject,
+			VAPIDPublicKey:  keys.PublicKey,
+			VAPIDPrivateKey: keys.PrivateKey,
+			TTL:             pushTTL,
+			Urgency:         webpush.UrgencyNormal,
+		})
+	if err != nil {
+		return fmt.Errorf("push to device %d: %w", pj.DeviceID, err)
+	}
+	defer resp.Body.Close()
+	detail, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
+	switch code := resp.StatusCode; {
+	case code >= 200 && code < 300:
+		return nil
+	case code == http.StatusNotFound || code == http.StatusGone:
+		p.log.Info("messages: push subscription expired, device removed", "device", pj.DeviceID, "status", code)
+		return p.store.DeleteDevice(ctx, pj.DeviceID)
+	case code == http.StatusTooManyRequests || code >= 500:
+		return fmt.Errorf("push to device %d: status %d: %s", pj.DeviceID, code, detail)
+	default:
+		return jobs.Permanent(fmt.Errorf("push to device %d refused: status %d: %s", pj.DeviceID, code, detail))
+	}
+}

@@ -6,6 +6,10 @@ import './i18n';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
 import { routes } from './app/routes';
+import { loadSession } from './app/session';
+
+// Decrypting the stored session runs while the platform settings load.
+void loadSession();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

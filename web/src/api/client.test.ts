@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, getToken, setToken, SESSION_STORAGE_KEY } from '../app/session';
+import { clearSession, getToken, setSession, SESSION_STORAGE_KEY } from '../app/session';
+import { makeSession } from '../test/session';
 import i18n from '../i18n';
 import { ApiError, api, createApiClient, redirectToLogin } from './client';
 import { splitDetailedError } from './errors';
@@ -34,7 +35,7 @@ afterEach(() => clearSession());
 
 describe('api client requests', () => {
   it('prefixes /api and sends the stored language and the bearer token', async () => {
-    setToken('tok-123');
+    setSession(makeSession({ token: 'tok-123' }));
     const { client, lastRequest } = setup(json({ ok: true }));
     await expect(client.get('/application/getPlatformSettings')).resolves.toEqual({ ok: true });
     const { url, headers } = lastRequest();
@@ -149,7 +150,8 @@ describe('401 redirect', () => {
 
   it('clears the session and goes to /?next={current path}', async () => {
     at('/runtime/5/list', '?page=2');
-    setToken('expired');
+    setSession(makeSession({ token: 'expired' }));
+    window.localStorage.setItem(SESSION_STORAGE_KEY, 'sealed');
     const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(json({ Message: 'Não autorizado' }, 401)));
     vi.stubGlobal('fetch', fetchMock);
 
@@ -162,7 +164,7 @@ describe('401 redirect', () => {
 
   it('does not redirect when already on the login page', () => {
     at('/');
-    setToken('expired');
+    setSession(makeSession({ token: 'expired' }));
     redirectToLogin();
     expect(getToken()).toBeNull();
     expect(assign).not.toHaveBeenCalled();

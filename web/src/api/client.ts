@@ -1,6 +1,8 @@
-import { clearSession, getToken } from '../app/session';
+import { pendingSecondFactor } from '../app/access';
+import { clearSession, getSession, getToken, setToken } from '../app/session';
 import i18n, { currentLanguage } from '../i18n';
 import { ApiError, messageFromBody, splitDetailedError } from './errors';
+import { createTokenRenewal } from './tokenRenewal';
 
 export { ApiError, isApiError, DETAIL_MARKER } from './errors';
 
@@ -28,6 +30,8 @@ export interface RequestOptions {
   redirectOnUnauthorized?: boolean;
   /** Overrides the stored token for this call (e.g. accepting the terms of use before sign-in completes). */
   token?: string | null;
+  /** Whether a success may renew a stale token (off for the renewal call itself and sign-out). Default true. */
+  renewToken?: boolean;
 }
 
 export interface ApiClientConfig {
@@ -38,6 +42,8 @@ export interface ApiClientConfig {
   onUnauthorized: () => void;
   /** Where the part after ##DETAILEDERROR## goes: the console only. */
   logDetail: (detail: string) => void;
+  /** Called after every successful response (token renewal after 600 s, spec section 4). */
+  onSuccess: () => void;
   fetch: typeof fetch;
 }
 
@@ -55,6 +61,7 @@ const defaultConfig: ApiClientConfig = {
   getLanguage: currentLanguage,
   onUnauthorized: redirectToLogin,
   logDetail: (detail) => console.error(detail),
+  onSuccess: () => void renewTokenIfStale(),
   // Resolved on each call so tests (and polyfills) can replace the global.
   fetch: (input, init) => globalThis.fetch(input, init),
 };
@@ -65,7 +72,7 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}) {
   const config: ApiClientConfig = { ...defaultConfig, ...overrides };
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    const { method = 'GET', body, query, signal, responseType = 'auto', redirectOnUnauthorized = true } = options;
+    const { method = 'GET', body, query, signal, responseType = 'auto', redirectOnUnauthorized = true, renewToken = true } = options;
 
     const headers = new Headers(options.headers);
     headers.set('Accept-Language', config.getLanguage());
@@ -99,8 +106,9 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}) {
       throw toApiError(response, errorBody, config.logDetail);
     }
 
-    if (response.status === 204 || response.status === 205) return undefined as T;
-    return (await readBody(response, responseType)) as T;
+    const result = response.status === 204 || response.status === 205 ? undefined : await readBody(response, responseType);
+    if (renewToken) config.onSuccess();
+    return result as T;
   }
 
   const withMethod =
@@ -118,8 +126,19 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}) {
   };
 }
 
-/** The application's client: stored language, stored token, 401 → login. */
+/** The application's client: stored language, stored token, 401 → login, token renewal. */
 export const api = createApiClient();
+
+const renewTokenIfStale = createTokenRenewal({
+  getToken,
+  canRenew: () => {
+    const session = getSession();
+    return session !== null && pendingSecondFactor(session) === undefined;
+  },
+  renew: async () => (await api.get<{ token: string }>('/users/renewToken', { renewToken: false })).token,
+  replaceToken: setToken,
+  now: () => Date.now(),
+});
 
 function buildUrl(base: string, path: string, query?: Record<string, QueryValue>): string {
   const url = `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;

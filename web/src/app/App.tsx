@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { SessionGate } from './SessionGate';
 import { SettingsGate } from './SettingsGate';
 
 type Router = ReturnType<typeof createBrowserRouter>;
@@ -9,7 +10,9 @@ export function App({ queryClient, router }: { queryClient: QueryClient; router:
   return (
     <QueryClientProvider client={queryClient}>
       <SettingsGate>
-        <RouterProvider router={router} />
+        <SessionGate>
+          <RouterProvider router={router} />
+        </SessionGate>
       </SettingsGate>
     </QueryClientProvider>
   );

@@ -7,6 +7,7 @@ import type { PaletteMode } from '@mui/material/styles';
 import { SnackbarProvider } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { FullScreenSpinner } from '../components/FullScreenSpinner';
+import { SnackbarCloseButton } from '../components/SnackbarCloseButton';
 import { StatusView } from '../components/StatusView';
 import { createAppTheme } from '../theme/createAppTheme';
 import { platformSettingsQuery, SettingsContext } from './settings';
@@ -81,6 +82,7 @@ export function SettingsGate({ children }: { children: ReactNode }) {
           maxSnack={3}
           autoHideDuration={SNACKBAR_AUTO_HIDE_MS}
           anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+          action={(key) => <SnackbarCloseButton snackbarKey={key} />}
         >
           {content}
         </SnackbarProvider>

@@ -1,7 +1,11 @@
-import { Suspense, lazy } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FullScreenSpinner } from '../components/FullScreenSpinner';
+import { loginPath, sessionOpensApp } from './access';
+import { clearSession } from './session';
 import { useSettings } from './settings';
+import { tokenClaims } from './token';
+import { useSession } from './useSession';
 
 const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage'));
 
@@ -22,4 +26,41 @@ export function RootLayout() {
   }
 
   return <Suspense fallback={<FullScreenSpinner />}>{maintenance ? <MaintenancePage /> : <Outlet />}</Suspense>;
+}
+
+/**
+ * The access guard of protected pages (spec section 4). A session opens them
+ * when its token has not expired (checked again the moment it does) and, with
+ * platform MFA on, the second factor is enrolled and passed. Otherwise the
+ * user is signed out: the stored session is removed and the login page opens
+ * with next set to the current path (or to the next the address already has).
+ */
+export function RequireSession() {
+  const session = useSession();
+  const { pathname, search, hash } = useLocation();
+  const [searchParams] = useSearchParams();
+  const [now, setNow] = useState(() => Date.now());
+
+  const exp = session ? tokenClaims(session.token)?.exp : undefined;
+  useEffect(() => {
+    if (exp === undefined) return undefined;
+    // Re-check one second after the expiry second has passed (setTimeout caps at ~24.8 days).
+    const wait = Math.min(exp * 1000 + 1000 - Date.now(), 2 ** 31 - 1);
+    if (wait <= 0) return undefined;
+    const timer = window.setTimeout(() => setNow(Date.now()), wait);
+    return () => window.clearTimeout(timer);
+  }, [exp]);
+
+  if (sessionOpensApp(session, now)) return <Outlet />;
+  return <SignedOut to={loginPath(searchParams.get('next') ?? pathname + search + hash)} />;
+}
+
+/** Removes the stored session, then goes to the login page. */
+function SignedOut({ to }: { to: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    clearSession();
+    void navigate(to, { replace: true });
+  }, [navigate, to]);
+  return <FullScreenSpinner />;
 }

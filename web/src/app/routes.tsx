@@ -1,12 +1,16 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { RootLayout } from './guards';
+import { RequireSession, RootLayout } from './guards';
 import { RouteError } from './RouteError';
 
 // Every screen is its own chunk: the login route must not pull the others.
 const LoginPage = lazy(() => import('../features/login/LoginPage'));
 const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
+const ResetPasswordPage = lazy(() => import('../features/reset-password/ResetPasswordPage'));
+const EnableMfaPage = lazy(() => import('../features/mfa/EnableMfaPage'));
+const ValidateMfaPage = lazy(() => import('../features/mfa/ValidateMfaPage'));
+const DesktopPage = lazy(() => import('../features/desktop/DesktopPage'));
 
 /** Spec section 2, top-level routes. Screens of later issues join the children list. */
 export const routes: RouteObject[] = [
@@ -18,6 +22,14 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <LoginPage /> },
       { path: 'runtime', element: <LoginPage /> },
       { path: 'maintenance', element: <MaintenancePage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'enableMFA', element: <EnableMfaPage /> },
+      { path: 'validateMFA', element: <ValidateMfaPage /> },
+      {
+        // Pages that need a signed-in user (spec section 4, access guard).
+        element: <RequireSession />,
+        children: [{ path: 'app', element: <DesktopPage /> }],
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -4,35 +4,53 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../components/LanguageSwitch';
-import { LAYOUT_PLUGFLEX, useSettings, type PlatformSettings } from '../../app/settings';
-import { LoginForm } from './LoginForm';
+import { LAYOUT_PLUGFLEX, useSettings, type PlatformSettings } from '../app/settings';
+import { LanguageSwitch } from './LanguageSwitch';
 
 /** CSS url() for a settings image; quotes and parentheses in the value cannot break out. */
 function cssUrl(src: string): string {
   return `url("${encodeURI(src).replace(/"/g, '%22')}")`;
 }
 
-/**
- * The login page (spec section 2). The layout setting picks the variant:
- * 'plugflex' is a split screen (brand panel left, form right); anything else a centered card.
- */
-export default function LoginPage() {
-  const settings = useSettings();
-  return settings.layout.toLowerCase() === LAYOUT_PLUGFLEX ? <SplitLayout settings={settings} /> : <CardLayout settings={settings} />;
+interface AuthLayoutProps {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  /** The screen's form. */
+  children: ReactNode;
 }
 
-function Heading() {
-  const { t } = useTranslation();
+interface LayoutProps extends AuthLayoutProps {
+  settings: PlatformSettings;
+}
+
+/**
+ * The frame of the screens a user sees before being signed in: login, second
+ * factor, password reset (spec section 2). The layout setting picks the
+ * variant: 'plugflex' is a split screen (brand panel left, form right);
+ * anything else a centered card. PT/EN buttons show when multi-language is on.
+ */
+export function AuthLayout(props: AuthLayoutProps) {
+  const settings = useSettings();
+  return settings.layout.toLowerCase() === LAYOUT_PLUGFLEX ? (
+    <SplitLayout settings={settings} {...props} />
+  ) : (
+    <CardLayout settings={settings} {...props} />
+  );
+}
+
+function Heading({ title, subtitle }: Pick<AuthLayoutProps, 'title' | 'subtitle'>) {
   return (
     <Box>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-        {t('login.title')}
+        {title}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-        {t('login.subtitle')}
-      </Typography>
+      {subtitle && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {subtitle}
+        </Typography>
+      )}
     </Box>
   );
 }
@@ -84,7 +102,7 @@ function Logo({ src, brand, height = 44 }: { src: string; brand: string; height?
 }
 
 /** Default layout: a card centered on a subtle background (the bgLogin image when set). */
-function CardLayout({ settings }: { settings: PlatformSettings }) {
+function CardLayout({ settings, title, subtitle, children }: LayoutProps) {
   const theme = useTheme();
   const background = settings.bgLogin
     ? { backgroundImage: cssUrl(settings.bgLogin), backgroundSize: 'cover', backgroundPosition: 'center' }
@@ -102,8 +120,8 @@ function CardLayout({ settings }: { settings: PlatformSettings }) {
               <Box sx={{ display: 'flex', justifyContent: 'center' }}>
                 <Logo src={settings.loginLogo} brand={settings.brand} />
               </Box>
-              <Heading />
-              <LoginForm />
+              <Heading title={title} subtitle={subtitle} />
+              {children}
               <LanguageRow settings={settings} />
             </Stack>
           </CardContent>
@@ -115,7 +133,7 @@ function CardLayout({ settings }: { settings: PlatformSettings }) {
 }
 
 /** 'plugflex' layout: brand panel (bgLogin image or a brand gradient) left, form right; the panel hides on small screens. */
-function SplitLayout({ settings }: { settings: PlatformSettings }) {
+function SplitLayout({ settings, title, subtitle, children }: LayoutProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const overlay = `linear-gradient(135deg, ${alpha(theme.palette.primary.dark, 0.92)} 0%, ${alpha(theme.palette.primary.main, 0.78)} 100%)`;
@@ -157,8 +175,8 @@ function SplitLayout({ settings }: { settings: PlatformSettings }) {
             <Box sx={{ display: { xs: 'flex', md: 'none' }, justifyContent: 'center' }}>
               <Logo src={settings.loginLogo} brand={settings.brand} />
             </Box>
-            <Heading />
-            <LoginForm />
+            <Heading title={title} subtitle={subtitle} />
+            {children}
             <LanguageRow settings={settings} />
           </Stack>
         </Box>

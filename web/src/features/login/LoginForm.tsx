@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -8,15 +8,16 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { useTheme } from '@mui/material/styles';
 import { useFormik } from 'formik';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { object, string } from 'yup';
-import { isApiError } from '../../api/client';
+import { useSettings } from '../../app/settings';
+import { Recaptcha, type RecaptchaHandle } from '../../components/Recaptcha';
 import { TextInput } from '../../components/TextInput';
-import { authenticate } from './api';
-import { safeNextPath } from './nextPath';
+import { currentLanguage } from '../../i18n';
+import { useSignIn } from './useSignIn';
 
 interface LoginValues {
   login: string;
@@ -25,13 +26,20 @@ interface LoginValues {
 
 const INITIAL_VALUES: LoginValues = { login: '', password: '' };
 
-/** Login and password (both required, spec section 5), the show/hide toggle and the forgot-password link. */
+/**
+ * Login and password (both required, spec section 5), the show/hide toggle,
+ * the forgot-password link and, when the platform enables it, the reCAPTCHA
+ * that must be solved before submitting. Submitting runs the login flow.
+ */
 export function LoginForm() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
-  const { enqueueSnackbar } = useSnackbar();
+  const theme = useTheme();
+  const settings = useSettings();
+  const { signIn, dialogs } = useSignIn();
   const [showPassword, setShowPassword] = useState(false);
+  const [recaptchaToken, setRecaptchaToken] = useState<string | null>(null);
+  const recaptcha = useRef<RecaptchaHandle>(null);
+  const recaptchaMissing = settings.enableRecaptcha && !recaptchaToken;
 
   const validationSchema = useMemo(
     () =>
@@ -45,14 +53,12 @@ export function LoginForm() {
   const formik = useFormik<LoginValues>({
     initialValues: INITIAL_VALUES,
     validationSchema,
-    onSubmit: async (values) => {
-      try {
-        await authenticate({ UserName: values.login.trim(), Password: values.password, encrypt: false });
-        await navigate(safeNextPath(searchParams.get('next')));
-      } catch (error) {
-        const message = isApiError(error) || error instanceof Error ? error.message : t('error.default');
-        enqueueSnackbar(message, { variant: 'error' });
-      }
+    onSubmit: async (values, helpers) => {
+      if (recaptchaMissing) return;
+      const outcome = await signIn({ login: values.login.trim(), password: values.password, recaptchaToken: recaptchaToken ?? undefined });
+      if (outcome.kind === 'signedIn') return;
+      if (outcome.kind === 'passwordChanged') helpers.setFieldValue('password', outcome.password, false);
+      recaptcha.current?.reset(); // a token is spent by the attempt
     },
   });
 
@@ -104,18 +110,28 @@ export function LoginForm() {
             {t('login.forgotPassword')}
           </Link>
         </Box>
+        {settings.enableRecaptcha && (
+          <Recaptcha
+            ref={recaptcha}
+            siteKey={settings.recaptchaSiteKey}
+            language={currentLanguage()}
+            theme={theme.palette.mode}
+            onChange={setRecaptchaToken}
+          />
+        )}
         <Button
           type="submit"
           variant="contained"
           size="large"
           fullWidth
-          disabled={formik.isSubmitting}
+          disabled={formik.isSubmitting || recaptchaMissing}
           startIcon={formik.isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
           sx={{ py: 1.25, fontSize: 15 }}
         >
           {t('login.submit')}
         </Button>
       </Stack>
+      {dialogs}
     </Box>
   );
 }

@@ -1,0 +1,94 @@
+import { useEffect, useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { useFormik } from 'formik';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { object, string } from 'yup';
+import { api, isApiError } from '../../api/client';
+import { AuthLayout } from '../../components/AuthLayout';
+import { TextInput } from '../../components/TextInput';
+
+/** Spec section 9: after a reset the page goes back to the login after 3 s. */
+export const RESET_REDIRECT_MS = 3000;
+
+/** POST /api/users/resetPassword {UserName}: the server mails a temporary password and answers a text. */
+function resetPassword(login: string): Promise<string> {
+  return api.post<string>('/users/resetPassword', { UserName: login }, { responseType: 'text', redirectOnUnauthorized: false });
+}
+
+/**
+ * /reset-password (spec sections 2 and 4): asks for the login ('Obrigatório'),
+ * shows the mail-sent message with the server's text, then returns to / after 3 s.
+ */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const [sent, setSent] = useState(false);
+
+  useEffect(() => {
+    if (!sent) return undefined;
+    const timer = window.setTimeout(() => void navigate('/', { replace: true }), RESET_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [sent, navigate]);
+
+  const validationSchema = useMemo(() => object({ login: string().trim().required(t('validation.required')) }), [t]);
+  const formik = useFormik({
+    initialValues: { login: '' },
+    validationSchema,
+    onSubmit: async ({ login }) => {
+      try {
+        const text = await resetPassword(login.trim());
+        enqueueSnackbar([t('resetPassword.sent'), text.trim()].filter(Boolean).join(' '), { variant: 'success' });
+        setSent(true);
+      } catch (error) {
+        enqueueSnackbar(isApiError(error) || error instanceof Error ? error.message : t('error.default'), { variant: 'error' });
+      }
+    },
+  });
+  const error = formik.touched.login ? formik.errors.login : undefined;
+  const busy = formik.isSubmitting || sent;
+
+  return (
+    <AuthLayout title={t('resetPassword.title')} subtitle={t('resetPassword.subtitle')}>
+      <Box component="form" noValidate onSubmit={formik.handleSubmit}>
+        <Stack spacing={2.5}>
+          <TextInput
+            id="reset-login"
+            name="login"
+            label={t('resetPassword.login')}
+            autoComplete="username"
+            autoFocus
+            disabled={sent}
+            value={formik.values.login}
+            onChange={formik.handleChange}
+            onBlur={formik.handleBlur}
+            error={error}
+            inputProps={{ autoCapitalize: 'none', spellCheck: false }}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={busy}
+            startIcon={formik.isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+            sx={{ py: 1.25, fontSize: 15 }}
+          >
+            {t('resetPassword.submit')}
+          </Button>
+          <Box sx={{ textAlign: 'center' }}>
+            <Link component={RouterLink} to="/" variant="body2" underline="hover">
+              {t('resetPassword.back')}
+            </Link>
+          </Box>
+        </Stack>
+      </Box>
+    </AuthLayout>
+  );
+}

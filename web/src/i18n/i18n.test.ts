@@ -28,6 +28,12 @@ describe('i18n resources', () => {
     expect(ptBR.notFound.description).toBe('A página não foi encontrada');
     expect(ptBR.validation.required).toBe('Obrigatório');
     expect(en.validation.required).toBe('Required');
+    expect(ptBR.validation.passwordsDontMatch).toBe('As senhas não são iguais');
+    expect(ptBR.changePassword.success).toBe('Senha alterada com sucesso');
+    expect(ptBR.changePassword.title).toBe('Alterar a Senha');
+    expect(ptBR.terms.required).toBe('Para conseguir acessar é obrigatório aceitar o termo de uso');
+    expect(ptBR.mfa.validate.title).toBe('Autenticação em duas etapas');
+    expect(en.mfa.validate.title).toBe('Two-step authentication');
   });
 });
 

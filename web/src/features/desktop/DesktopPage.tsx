@@ -1,3 +1,4 @@
+import { Suspense, lazy, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -7,12 +8,17 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import KeyIcon from '@mui/icons-material/KeyOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSettings } from '../../app/settings';
 import { signOut } from '../../app/signOut';
 import { useSession } from '../../app/useSession';
+import { changePassword } from './api';
+
+const ChangePasswordDialog = lazy(() => import('../../components/ChangePasswordDialog'));
 
 /** Initials for an avatar without a picture: the first letters of the first and last names. */
 function initials(name: string): string {
@@ -25,14 +31,17 @@ function initials(name: string): string {
 
 /**
  * /app, the signed-in user's start page (behind the access guard): who is
- * signed in (name, e-mail, picture) and the way out. The desktop of
- * applications (spec section 2, 'App launcher') grows here.
+ * signed in (name, e-mail, picture), the password change (with
+ * hasChangePasswordPermission) and the way out. The desktop of applications
+ * (spec section 2, 'App launcher') grows here.
  */
 export default function DesktopPage() {
   const { t } = useTranslation();
   const settings = useSettings();
   const session = useSession();
   const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const [changingPassword, setChangingPassword] = useState(false);
   if (!session) return null; // the guard redirects
   const { name, email, avatar } = session.loggedUser;
 
@@ -75,13 +84,31 @@ export default function DesktopPage() {
               <Typography variant="body2" color="text.secondary">
                 {t('desktop.signedIn', { brand: settings.brand })}
               </Typography>
-              <Button variant="outlined" startIcon={<LogoutIcon />} onClick={exit} sx={{ mt: 1 }}>
-                {t('desktop.signOut')}
-              </Button>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ pt: 1, width: { xs: '100%', sm: 'auto' } }}>
+                {session.hasChangePasswordPermission && (
+                  <Button variant="outlined" color="inherit" startIcon={<KeyIcon />} onClick={() => setChangingPassword(true)}>
+                    {t('desktop.changePassword')}
+                  </Button>
+                )}
+                <Button variant="contained" startIcon={<LogoutIcon />} onClick={exit}>
+                  {t('desktop.signOut')}
+                </Button>
+              </Stack>
             </Stack>
           </CardContent>
         </Card>
       </Box>
+      {changingPassword && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog
+            submit={changePassword}
+            onClose={(changed) => {
+              setChangingPassword(false);
+              if (changed !== null) enqueueSnackbar(t('changePassword.success'), { variant: 'success' });
+            }}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

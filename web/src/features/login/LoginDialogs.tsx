@@ -1,17 +1,17 @@
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PromiseDialogState } from '../../components/usePromiseDialog';
-import type { ChangePasswordDialogProps } from './ChangePasswordDialog';
+import { changeExpiredPassword } from './api';
 import type { TermsDialogProps } from './TermsDialog';
 
 // The dialogs load only when a sign-in needs them: the login route stays small.
 const ConfirmDialog = lazy(() => import('../../components/ConfirmDialog'));
-const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog'));
+const ChangePasswordDialog = lazy(() => import('../../components/ChangePasswordDialog'));
 const TermsDialog = lazy(() => import('./TermsDialog'));
 
 interface LoginDialogsProps {
   confirmExpired: PromiseDialogState<undefined, boolean> | null;
-  changePassword: PromiseDialogState<Omit<ChangePasswordDialogProps, 'onClose'>, string | null> | null;
+  changePassword: PromiseDialogState<{ login: string; oldPassword: string }, string | null> | null;
   terms: PromiseDialogState<Omit<TermsDialogProps, 'onClose'>, boolean> | null;
 }
 
@@ -29,7 +29,7 @@ export function LoginDialogs({ confirmExpired, changePassword, terms }: LoginDia
           onClose={confirmExpired.close}
         />
       )}
-      {changePassword && <ChangePasswordDialog {...changePassword.props} onClose={changePassword.close} />}
+      {changePassword && <ChangePasswordDialog {...changePassword.props} submit={changeExpiredPassword} onClose={changePassword.close} />}
       {terms && <TermsDialog {...terms.props} onClose={terms.close} />}
     </Suspense>
   );

@@ -10,7 +10,6 @@ import { useSettings } from '../../app/settings';
 import { usePromiseDialog } from '../../components/usePromiseDialog';
 import { FAIL_PASSWORD_EXPIRED } from '../../app/loginResult';
 import { acceptTermsOfUse, authenticate } from './api';
-import type { ChangePasswordDialogProps } from './ChangePasswordDialog';
 import { LoginDialogs } from './LoginDialogs';
 import type { TermsDialogProps } from './TermsDialog';
 
@@ -41,7 +40,7 @@ export function useSignIn(): { signIn: (credentials: Credentials) => Promise<Sig
   const [searchParams] = useSearchParams();
   const { enqueueSnackbar } = useSnackbar();
   const [confirmExpired, confirmState] = usePromiseDialog<undefined, boolean>();
-  const [changePassword, changeState] = usePromiseDialog<Omit<ChangePasswordDialogProps, 'onClose'>, string | null>();
+  const [changePassword, changeState] = usePromiseDialog<{ login: string; oldPassword: string }, string | null>();
   const [showTerms, termsState] = usePromiseDialog<Omit<TermsDialogProps, 'onClose'>, boolean>();
 
   const showError = (text: string) => {

@@ -11,9 +11,8 @@ import { useFormik, type FormikErrors } from 'formik';
 import { useSnackbar, type SnackbarKey } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { object, ref as yupRef, string } from 'yup';
-import { isApiError } from '../../api/client';
-import { TextInput } from '../../components/TextInput';
-import { changeExpiredPassword } from './api';
+import { isApiError } from '../api/client';
+import { TextInput } from './TextInput';
 
 interface ChangePasswordValues {
   login: string;
@@ -30,20 +29,36 @@ const SERVER_FIELDS: Record<string, keyof ChangePasswordValues> = {
   confirmPassword: 'passwordConfirm',
 };
 
-export interface ChangePasswordDialogProps {
+/** What the server calls receive (changePassword ignores login). */
+export interface PasswordChange {
   login: string;
   oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export interface ChangePasswordDialogProps {
+  /**
+   * Given for the expired-password variant of the login page, which also asks
+   * for the login (spec section 2); absent for a signed-in user's change.
+   */
+  login?: string;
+  oldPassword?: string;
+  /** Performs the change (POST changeExpiredPassword or changePassword); a rejection is shown. */
+  submit: (change: PasswordChange) => Promise<unknown>;
   /** The new password once changed; null when the user cancels. */
   onClose: (newPassword: string | null) => void;
 }
 
 /**
- * The change-password dialog of the expired-password flow (spec sections 2, 4
- * and 5): login, oldPassword, newPassword and passwordConfirm, all required,
- * the confirmation equal to the new password. Its error toasts persist until
- * the next attempt or until the dialog closes (spec section 8).
+ * The change-password dialog ('Alterar a Senha', spec sections 2, 4 and 5):
+ * [login,] oldPassword, newPassword and passwordConfirm, all required, the
+ * confirmation equal to the new password; the server's field messages land
+ * on their fields. Its error toasts persist until the next attempt or until
+ * the dialog closes (spec section 8).
  */
-export default function ChangePasswordDialog({ login, oldPassword, onClose }: ChangePasswordDialogProps) {
+export default function ChangePasswordDialog({ login, oldPassword = '', submit, onClose }: ChangePasswordDialogProps) {
+  const withLogin = login !== undefined;
   const { t } = useTranslation();
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const errorToasts = useRef<SnackbarKey[]>([]);
@@ -56,23 +71,23 @@ export default function ChangePasswordDialog({ login, oldPassword, onClose }: Ch
   const validationSchema = useMemo(
     () =>
       object({
-        login: string().trim().required(t('validation.required')),
+        login: withLogin ? string().trim().required(t('validation.required')) : string(),
         oldPassword: string().required(t('validation.required')),
         newPassword: string().required(t('validation.required')),
         passwordConfirm: string()
           .required(t('validation.required'))
           .oneOf([yupRef('newPassword')], t('validation.passwordsDontMatch')),
       }),
-    [t],
+    [t, withLogin],
   );
 
   const formik = useFormik<ChangePasswordValues>({
-    initialValues: { login, oldPassword, newPassword: '', passwordConfirm: '' },
+    initialValues: { login: login ?? '', oldPassword, newPassword: '', passwordConfirm: '' },
     validationSchema,
     onSubmit: async (values, helpers) => {
       dismissErrors();
       try {
-        await changeExpiredPassword({
+        await submit({
           login: values.login.trim(),
           oldPassword: values.oldPassword,
           newPassword: values.newPassword,
@@ -105,11 +120,19 @@ export default function ChangePasswordDialog({ login, oldPassword, onClose }: Ch
           {t('changePassword.title')}
         </DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2.5 }}>{t('changePassword.description')}</DialogContentText>
-          <Stack spacing={2}>
-            <TextInput {...field('login')} label={t('changePassword.login')} autoComplete="username" inputProps={{ autoCapitalize: 'none', spellCheck: false }} />
-            <TextInput {...field('oldPassword')} label={t('changePassword.oldPassword')} type="password" autoComplete="current-password" />
-            <TextInput {...field('newPassword')} label={t('changePassword.newPassword')} type="password" autoComplete="new-password" autoFocus />
+          <DialogContentText sx={{ mb: 2.5 }}>{t(withLogin ? 'changePassword.expiredDescription' : 'changePassword.description')}</DialogContentText>
+          <Stack spacing={2} sx={{ pt: 0.5 }}>
+            {withLogin && (
+              <TextInput {...field('login')} label={t('changePassword.login')} autoComplete="username" inputProps={{ autoCapitalize: 'none', spellCheck: false }} />
+            )}
+            <TextInput
+              {...field('oldPassword')}
+              label={t('changePassword.oldPassword')}
+              type="password"
+              autoComplete="current-password"
+              autoFocus={!oldPassword}
+            />
+            <TextInput {...field('newPassword')} label={t('changePassword.newPassword')} type="password" autoComplete="new-password" autoFocus={Boolean(oldPassword)} />
             <TextInput {...field('passwordConfirm')} label={t('changePassword.passwordConfirm')} type="password" autoComplete="new-password" />
           </Stack>
         </DialogContent>

@@ -42,6 +42,7 @@ func (a *App) routes() http.Handler {
 		})
 		platformHandler.Routes(r)
 		auth.NewHandler(a.auth).Routes(r)
+		a.portal.Routes(r)
 	})
 
 	r.NotFound(spaHandler(a.opts.Web).ServeHTTP)

@@ -40,6 +40,7 @@ type App struct {
 	embedded *database.Embedded
 	handler  http.Handler
 	auth     *auth.Service
+	portal   *portal
 }
 
 // Open starts (or connects to) the database, applies the migrations, creates
@@ -83,6 +84,9 @@ func Open(ctx context.Context, opts Options) (app *App, err error) {
 		TrustedProxies:     opts.Config.TrustedProxies,
 	})
 	if err != nil {
+		return nil, err
+	}
+	if a.portal, err = newPortal(ctx, a.pool, opts.Logger); err != nil {
 		return nil, err
 	}
 	a.handler = a.routes()
@@ -133,6 +137,8 @@ func Serve(ctx context.Context, opts Options, ready func(addr string)) error {
 		return err
 	}
 	defer app.Close()
+	stopHub, stopBackground := app.portal.start(opts.Logger)
+	defer stopBackground() // before app.Close: the worker and hub use the pool
 
 	srv := &http.Server{
 		Handler:           app.Handler(),
@@ -143,6 +149,8 @@ func Serve(ctx context.Context, opts Options, ready func(addr string)) error {
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(opts.Logger.Handler(), slog.LevelWarn),
 	}
+	// Event streams never go idle; ending the hub ends them so Shutdown can finish.
+	srv.RegisterOnShutdown(stopHub)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	opts.Logger.Info("tramita ready", "url", "http://"+ln.Addr().String(), "version", opts.Version)

@@ -1,0 +1,81 @@
+// Package admin is the administration of the platform: users, groups,
+// companies and the audit log (issue 5). Every call is for administrators
+// only (spec section 6: panel admin or administrator); the router puts
+// auth.RequireAdmin in front of all of them and the services check again.
+package admin
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/tramita/tramita/internal/audit"
+	"github.com/tramita/tramita/internal/auth"
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/mail"
+)
+
+// Mailer sends the temporary password of a new user; *mail.Sender is one.
+type Mailer interface {
+	Configured(ctx context.Context) (bool, error)
+	Send(ctx context.Context, m mail.Message) error
+}
+
+// Actor is the administrator making a call and where the call came from.
+type Actor struct {
+	auth.Principal
+	Address string
+}
+
+// Service holds the administration's business rules.
+type Service struct {
+	db     *pgxpool.Pool
+	mailer Mailer
+	now    func() time.Time
+}
+
+// NewService returns the service; now is the clock (nil: time.Now).
+func NewService(db *pgxpool.Pool, mailer Mailer, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{db: db, mailer: mailer, now: now}
+}
+
+// allow refuses anyone but an administrator; the router already did, but a
+// service never trusts that it was reached through the router.
+func allow(a Actor) error {
+	switch {
+	case !a.Complete():
+		return httpx.Unauthorized()
+	case !a.Admin():
+		return httpx.Forbidden()
+	}
+	return nil
+}
+
+// tx runs fn in one transaction: a change and its audit record land together
+// or not at all.
+func (s *Service) tx(ctx context.Context, fn func(pgx.Tx) error) error {
+	return pgx.BeginFunc(ctx, s.db, fn)
+}
+
+// record writes an administrative change to the audit log: user_id is who
+// did it; detail names the entity and holds the record before and after.
+func (s *Service) record(ctx context.Context, db audit.Execer, a Actor, kind, entity string, id int64, before, after any) error {
+	detail := map[string]any{"entity": entity, "entityId": id}
+	if before != nil {
+		detail["before"] = before
+	}
+	if after != nil {
+		detail["after"] = after
+	}
+	if err := audit.Record(ctx, db, audit.Event{At: s.now(), UserID: a.UserID, Login: a.Login, Kind: kind,
+		Address: a.Address, Detail: detail}); err != nil {
+		return fmt.Errorf("audit: %w", err)
+	}
+	return nil
+}

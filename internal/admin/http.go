@@ -1,0 +1,208 @@
+package admin
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/tramita/tramita/internal/auth"
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
+)
+
+// Handler serves the administration calls.
+type Handler struct {
+	svc *Service
+	// address is the caller's address as the auth module trusts it.
+	address func(*http.Request) string
+}
+
+// NewHandler returns the handler; address gives the caller's IP address
+// (auth.Service.ClientOf knows the trusted proxies).
+func NewHandler(svc *Service, address func(*http.Request) string) *Handler {
+	return &Handler{svc: svc, address: address}
+}
+
+// Routes mounts every administration call, each behind auth.RequireAdmin:
+// the spec's user calls under /user and ours under /admin.
+func (h *Handler) Routes(r chi.Router) {
+	r.Group(func(r chi.Router) {
+		r.Use(auth.RequireAdmin, noStore)
+		r.Post("/user/getUsers", h.getUsers)
+		r.Get("/user/getUserFormInitialData", h.getUserFormInitialData)
+		r.Get("/user/getUsertoEdit", h.getUserToEdit)
+		r.Post("/user/saveUser", h.saveUser)
+		r.Post("/user/deleteUsers", h.deleteUsers)
+		r.Get("/admin/users/{id}/avatar", h.userAvatar)
+
+		r.Get("/admin/additionalFields", h.additionalFields)
+		r.Post("/admin/additionalFields/save", h.saveAdditionalField)
+		r.Post("/admin/additionalFields/delete", h.deleteAdditionalField)
+	})
+}
+
+func noStore(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (h *Handler) actor(r *http.Request) Actor {
+	p, _ := auth.PrincipalFrom(r.Context())
+	return Actor{Principal: p, Address: h.address(r)}
+}
+
+// queryID reads an id from the query; a missing one is 0.
+func queryID(r *http.Request, name string) (int64, error) {
+	raw := strings.TrimSpace(r.URL.Query().Get(name))
+	if raw == "" {
+		return 0, nil
+	}
+	id, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || id < 0 {
+		return 0, httpx.Invalid(name, "admin.invalidID")
+	}
+	return id, nil
+}
+
+func answer[T any](w http.ResponseWriter, r *http.Request, v T, err error) {
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, v)
+}
+
+// decodeOptional reads a body that may be missing altogether.
+func decodeOptional(r *http.Request, v any) error {
+	if r.ContentLength == 0 {
+		return nil
+	}
+	return httpx.Decode(r, v)
+}
+
+func (h *Handler) getUsers(w http.ResponseWriter, r *http.Request) {
+	var f UserFilter
+	if err := decodeOptional(r, &f); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	list, err := h.svc.Users(r.Context(), h.actor(r), f)
+	answer(w, r, list, err)
+}
+
+func (h *Handler) getUserFormInitialData(w http.ResponseWriter, r *http.Request) {
+	if _, err := queryID(r, "UserId"); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	data, err := h.svc.UserFormInitialData(r.Context(), h.actor(r), i18n.From(r.Context()))
+	answer(w, r, data, err)
+}
+
+func (h *Handler) getUserToEdit(w http.ResponseWriter, r *http.Request) {
+	id, err := queryID(r, "UserId")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	form, err := h.svc.UserToEdit(r.Context(), h.actor(r), id)
+	answer(w, r, form, err)
+}
+
+func (h *Handler) saveUser(w http.ResponseWriter, r *http.Request) {
+	var in SaveUserInput
+	if err := httpx.Decode(r, &in); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	saved, err := h.svc.SaveUser(r.Context(), h.actor(r), in, i18n.From(r.Context()))
+	answer(w, r, saved, err)
+}
+
+// idsBody is a list of ids to act on; the web client sends a bare array or
+// {"ids": [...]}.
+type idsBody []int64
+
+func (b *idsBody) UnmarshalJSON(raw []byte) error {
+	var list []int64
+	if len(raw) > 0 && raw[0] == '[' {
+		if err := json.Unmarshal(raw, &list); err != nil {
+			return err
+		}
+	} else {
+		var obj struct {
+			IDs []int64 `json:"ids"`
+		}
+		if err := json.Unmarshal(raw, &obj); err != nil {
+			return err
+		}
+		list = obj.IDs
+	}
+	*b = list
+	return nil
+}
+
+func (h *Handler) deleteUsers(w http.ResponseWriter, r *http.Request) {
+	var ids idsBody
+	if err := httpx.Decode(r, &ids); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	err := h.svc.DeleteUsers(r.Context(), h.actor(r), ids)
+	answer(w, r, map[string]int{"deleted": len(ids)}, err)
+}
+
+func (h *Handler) userAvatar(w http.ResponseWriter, r *http.Request) {
+	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
+	if err != nil {
+		httpx.WriteError(w, r, httpx.NotFound())
+		return
+	}
+	avatar, err := h.svc.Avatar(r.Context(), h.actor(r), id)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	meta, data, _ := strings.Cut(avatar, ",")
+	img, err := base64.StdEncoding.DecodeString(data)
+	if err != nil {
+		httpx.WriteError(w, r, httpx.NotFound())
+		return
+	}
+	w.Header().Set("Content-Type", strings.TrimSuffix(strings.TrimPrefix(meta, "data:"), ";base64"))
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(img)
+}
+
+func (h *Handler) additionalFields(w http.ResponseWriter, r *http.Request) {
+	list, err := h.svc.AdditionalFields(r.Context(), h.actor(r), r.URL.Query().Get("entity"))
+	answer(w, r, list, err)
+}
+
+func (h *Handler) saveAdditionalField(w http.ResponseWriter, r *http.Request) {
+	var in FieldDefinition
+	if err := httpx.Decode(r, &in); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	saved, err := h.svc.SaveAdditionalField(r.Context(), h.actor(r), in)
+	answer(w, r, saved, err)
+}
+
+func (h *Handler) deleteAdditionalField(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		ID int64 `json:"id"`
+	}
+	if err := httpx.Decode(r, &in); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	answer(w, r, map[string]bool{"deleted": true}, h.svc.DeleteAdditionalField(r.Context(), h.actor(r), in.ID))
+}

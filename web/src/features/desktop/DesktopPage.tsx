@@ -12,7 +12,6 @@ import KeyIcon from '@mui/icons-material/KeyOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useSettings } from '../../app/settings';
 import { signOut } from '../../app/signOut';
 import { useSession } from '../../app/useSession';
@@ -39,16 +38,13 @@ export default function DesktopPage() {
   const { t } = useTranslation();
   const settings = useSettings();
   const session = useSession();
-  const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [changingPassword, setChangingPassword] = useState(false);
   if (!session) return null; // the guard redirects
   const { name, email, avatar } = session.loggedUser;
 
-  const exit = () => {
-    void signOut();
-    void navigate('/', { replace: true });
-  };
+  // Clearing the session lets the access guard take the user to the login page (next = here).
+  const exit = () => void signOut();
 
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>

@@ -38,7 +38,7 @@ export function useSignIn(): { signIn: (credentials: Credentials) => Promise<Sig
   const settings = useSettings();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const [confirmExpired, confirmState] = usePromiseDialog<undefined, boolean>();
   const [changePassword, changeState] = usePromiseDialog<{ login: string; oldPassword: string }, string | null>();
   const [showTerms, termsState] = usePromiseDialog<Omit<TermsDialogProps, 'onClose'>, boolean>();
@@ -90,6 +90,7 @@ export function useSignIn(): { signIn: (credentials: Credentials) => Promise<Sig
       }
     }
 
+    closeSnackbar(); // earlier failures do not follow the user in
     setSession(session);
     await navigate(afterLoginPath(session, searchParams.get('next')), { replace: true });
     return { kind: 'signedIn' };

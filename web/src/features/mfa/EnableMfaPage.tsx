@@ -115,15 +115,23 @@ function SecretCode({ code }: { code: string }) {
     }
   };
   return (
-    <Box sx={{ textAlign: 'center' }}>
-      <Typography variant="caption" color="text.secondary" component="p">
+    <Box sx={{ width: '100%' }}>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ textAlign: 'center', mb: 0.5 }}>
         {t('mfa.enable.secret')}
       </Typography>
-      <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, py: 1, borderRadius: 2, bgcolor: 'action.hover' }}>
         <Typography
           data-testid="mfa-secret"
           aria-label={t('mfa.enable.secret')}
-          sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 15, fontWeight: 600, letterSpacing: 1, wordBreak: 'break-all' }}
+          sx={{
+            flex: 1,
+            textAlign: 'center',
+            fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+            fontSize: 14,
+            fontWeight: 600,
+            letterSpacing: 0.5,
+            wordSpacing: 2,
+          }}
         >
           {code.replace(/(.{4})(?=.)/g, '$1 ')}
         </Typography>

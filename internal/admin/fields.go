@@ -251,4 +251,3 @@ func (s *Service) DeleteAdditionalField(ctx context.Context, a Actor, id int64) 
 		return s.record(ctx, tx, a, "admin.additionalField.deleted", "additionalField", id, f, nil)
 	})
 }
-

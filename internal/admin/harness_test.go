@@ -155,3 +155,5 @@ func (e *env) count(sql string, args ...any) int {
 }
 
 var _ = time.Second
+
+func strconvFormat(n int64) string { return strconv.FormatInt(n, 10) }

@@ -1,0 +1,251 @@
+package admin_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/tramita/tramita/internal/admin"
+	"github.com/tramita/tramita/internal/auth"
+)
+
+func newUser(login string) map[string]any {
+	return map[string]any{"id": 0, "login": login, "name": "Bruno " + login, "email": login + "@example.com",
+		"active": true, "language": "pt-br", "timesheetType": "0", "autoTimesheetType": "0",
+		"calendar": map[string]any{"workPeriods": []any{map[string]any{"weekDay": 1, "start": "08:00", "end": "12:00"}}}}
+}
+
+func TestCreateUserMailsATemporaryPassword(t *testing.T) {
+	e := newEnv(t)
+	e.configureMail()
+	var saved admin.UserForm
+	e.do(e.root, "POST", "/user/saveUser", newUser("bruno")).want(200).decode(&saved)
+	if saved.ID == 0 || saved.Login != "bruno" || len(saved.Calendar.WorkPeriods) != 1 {
+		t.Fatalf("saved %+v", saved)
+	}
+	msgs := e.smtp.Messages()
+	if len(msgs) != 1 || msgs[0].To[0] != "bruno@example.com" {
+		t.Fatalf("mail %+v", msgs)
+	}
+	var password string
+	for _, line := range strings.Split(msgs[0].Text, "\n") {
+		if p, ok := strings.CutPrefix(strings.TrimSpace(line), "Senha temporária: "); ok {
+			password = p
+		}
+	}
+	var hash string
+	var mustChange bool
+	if err := e.db.QueryRow(context.Background(), `SELECT password_hash, must_change_password FROM app_user WHERE id = $1`, saved.ID).Scan(&hash, &mustChange); err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := auth.VerifyPassword(hash, password); !ok || !mustChange {
+		t.Errorf("mailed password %q works: %v, must change: %v", password, ok, mustChange)
+	}
+	if strings.Contains(e.do(e.root, "GET", "/user/getUsertoEdit?UserId=1", nil).Body.String(), "password") {
+		t.Error("the form shows a password")
+	}
+	if n := e.count(`SELECT count(*) FROM audit_event WHERE kind = 'admin.user.created' AND user_id = $1 AND detail->>'entityId' = $2`,
+		e.root, itoa(saved.ID)); n != 1 {
+		t.Errorf("%d audit events", n)
+	}
+}
+
+func TestSaveUserRefusals(t *testing.T) {
+	tests := []struct {
+		name    string
+		mail    bool
+		prepare func(e *env)
+		body    func(e *env) map[string]any
+		status  int
+		message string
+	}{
+		{"no mail server", false, nil, func(*env) map[string]any { return newUser("caio") }, http.StatusConflict,
+			"Configure o servidor de e-mail antes de criar usuários: a senha temporária é enviada por e-mail."},
+		{"login taken, any case", true, nil, func(*env) map[string]any { return newUser("ANA") }, http.StatusBadRequest,
+			"Já existe um usuário com este login."},
+		{"name required", true, nil, func(*env) map[string]any { u := newUser("caio"); u["name"] = " "; return u },
+			http.StatusBadRequest, "Obrigatório"},
+		{"bad e-mail", true, nil, func(*env) map[string]any { u := newUser("caio"); u["email"] = "caio@"; return u },
+			http.StatusBadRequest, "E-mail inválido"},
+		{"bad period", true, nil, func(*env) map[string]any {
+			u := newUser("caio")
+			u["calendar"] = map[string]any{"workPeriods": []any{map[string]any{"weekDay": 1, "start": "12:00", "end": "08:00"}}}
+			return u
+		}, http.StatusBadRequest, "O fim do período deve ser depois do início."},
+		{"plan limit", true, func(e *env) {
+			if _, err := e.db.Exec(context.Background(), `UPDATE plan SET max_users = 2`); err != nil {
+				e.t.Fatal(err)
+			}
+		}, func(*env) map[string]any { return newUser("caio") }, http.StatusConflict,
+			"O plano contratado permite no máximo 2 usuários; o usuário não foi criado."},
+		{"demote self", true, nil, func(e *env) map[string]any {
+			return map[string]any{"id": e.root, "login": "root", "name": "Root", "email": "root@example.com", "active": false}
+		}, http.StatusConflict, "Você não pode desativar o seu próprio usuário nem retirar a sua permissão de administração."},
+		{"unknown company", true, nil, func(*env) map[string]any { u := newUser("caio"); u["companyId"] = 999; return u },
+			http.StatusBadRequest, "A empresa não existe."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t)
+			if tt.mail {
+				e.configureMail()
+			}
+			if tt.prepare != nil {
+				tt.prepare(e)
+			}
+			users := e.count(`SELECT count(*) FROM app_user`)
+			r := e.do(e.root, "POST", "/user/saveUser", tt.body(e)).want(tt.status)
+			if msg := r.message(); msg != tt.message {
+				t.Errorf("message %q", msg)
+			}
+			if n := e.count(`SELECT count(*) FROM app_user`); n != users || len(e.smtp.Messages()) != 0 {
+				t.Errorf("users %d -> %d, mails %d", users, n, len(e.smtp.Messages()))
+			}
+			if n := e.count(`SELECT count(*) FROM audit_event`); n != 0 {
+				t.Errorf("%d audit events", n)
+			}
+		})
+	}
+}
+
+func TestEditUserDisablesAndResetsMFA(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	if _, err := e.db.Exec(ctx, `UPDATE app_user SET mfa_enabled = true, mfa_secret = '\x01' WHERE id = $1`, e.ana); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.db.Exec(ctx, `INSERT INTO user_session (user_id, expires_at) VALUES ($1, now() + interval '1 hour')`, e.ana); err != nil {
+		t.Fatal(err)
+	}
+	var form admin.UserForm
+	e.do(e.root, "GET", "/user/getUsertoEdit?UserId="+itoa(e.ana), nil).want(200).decode(&form)
+	if !form.MFAEnabled || form.TimesheetType != "0" || form.Calendar.WorkPeriods == nil {
+		t.Fatalf("form %+v", form)
+	}
+	body := map[string]any{"id": e.ana, "login": "ana", "name": "Ana S.", "email": "ana@example.com", "active": false,
+		"resetMFA": true, "mustChangePassword": true, "timesheetType": "2", "autoTimesheetType": "1"}
+	e.do(e.root, "POST", "/user/saveUser", body).want(200).decode(&form)
+	if form.MFAEnabled || form.Active || form.Name != "Ana S." || !form.MustChangePassword || form.TimesheetType != "2" {
+		t.Errorf("saved %+v", form)
+	}
+	if n := e.count(`SELECT count(*) FROM user_session WHERE user_id = $1 AND revoked_at IS NULL`, e.ana); n != 0 {
+		t.Errorf("%d live sessions", n)
+	}
+	var before, after string
+	if err := e.db.QueryRow(ctx, `SELECT detail->'before'->>'name', detail->'after'->>'name' FROM audit_event WHERE kind = 'admin.user.updated'`).
+		Scan(&before, &after); err != nil || before != "Ana Souza" || after != "Ana S." {
+		t.Errorf("audit before %q after %q: %v", before, after, err)
+	}
+}
+
+func TestDeleteUsers(t *testing.T) {
+	tests := []struct {
+		name    string
+		ids     func(e *env) []int64
+		caller  func(e *env) int64
+		status  int
+		message string
+	}{
+		{"self", func(e *env) []int64 { return []int64{e.ana, e.root} }, func(e *env) int64 { return e.root },
+			http.StatusConflict, "Você não pode excluir o seu próprio usuário."},
+		// The caller's own deletion is refused first, so the rule shows when
+		// the remaining administrator is not active (as when two
+		// administrators delete each other at once).
+		{"last administrator", func(e *env) []int64 { return []int64{e.root} }, func(e *env) int64 {
+			id := e.insertUser("panel", "Panel", true)
+			if _, err := e.db.Exec(context.Background(), `UPDATE app_user SET active = false WHERE id = $1`, id); err != nil {
+				e.t.Fatal(err)
+			}
+			return id
+		}, http.StatusConflict, "Não é possível excluir, desativar ou retirar a permissão do último administrador."},
+		{"unknown id, nothing deleted", func(e *env) []int64 { return []int64{e.ana, 99999} }, func(e *env) int64 { return e.root },
+			http.StatusNotFound, "O registro não foi encontrado."},
+		{"none selected", func(e *env) []int64 { return nil }, func(e *env) int64 { return e.root },
+			http.StatusBadRequest, "Selecione pelo menos um item!"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t)
+			caller := tt.caller(e)
+			users := e.count(`SELECT count(*) FROM app_user`)
+			r := e.do(caller, "POST", "/user/deleteUsers", map[string]any{"ids": tt.ids(e)}).want(tt.status)
+			if msg := r.message(); msg != tt.message {
+				t.Errorf("message %q", msg)
+			}
+			if n := e.count(`SELECT count(*) FROM app_user`); n != users {
+				t.Errorf("users %d -> %d", users, n)
+			}
+		})
+	}
+	t.Run("deleted and audited", func(t *testing.T) {
+		e := newEnv(t)
+		e.do(e.root, "POST", "/user/deleteUsers", []int64{e.ana}).want(200)
+		if n := e.count(`SELECT count(*) FROM app_user WHERE id = $1`, e.ana); n != 0 {
+			t.Error("ana still exists")
+		}
+		if n := e.count(`SELECT count(*) FROM audit_event WHERE kind = 'admin.user.deleted' AND detail->'before'->>'login' = 'ana'`); n != 1 {
+			t.Errorf("%d audit events", n)
+		}
+	})
+	t.Run("last administrator by another administrator's hand", func(t *testing.T) {
+		e := newEnv(t)
+		// helper is an administrator who is disabled: root is the last active one.
+		helper := e.insertUser("helper", "Helper", true)
+		second := e.insertUser("second", "Second", true)
+		_, _ = e.db.Exec(context.Background(), `UPDATE app_user SET active = false WHERE id = $1`, helper)
+		r := e.do(second, "POST", "/user/deleteUsers", []int64{e.root}).want(200)
+		_ = r
+		r = e.do(second, "POST", "/user/saveUser", map[string]any{"id": second, "login": "second", "name": "S",
+			"email": "s@example.com", "active": true, "panelAdmin": false, "administrator": false}).want(http.StatusConflict)
+		if msg := r.message(); msg != "Você não pode desativar o seu próprio usuário nem retirar a sua permissão de administração." {
+			t.Errorf("message %q", msg)
+		}
+	})
+}
+
+func TestUserListFilters(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	if _, err := e.db.Exec(ctx, `INSERT INTO company (name) VALUES ('Acme 100%')`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.db.Exec(ctx, `UPDATE app_user SET company_id = (SELECT id FROM company), avatar = 'data:image/png;base64,iVBORw0KGgo=' WHERE id = $1`, e.ana); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		filter any
+		want   []string
+	}{
+		{"no body", nil, []string{"Ana Souza", "Root Admin"}},
+		{"name contains, any case", map[string]string{"name": "SOUZ"}, []string{"Ana Souza"}},
+		{"email", map[string]string{"email": "root@"}, []string{"Root Admin"}},
+		{"company, wildcard taken literally", map[string]string{"companyName": "100%"}, []string{"Ana Souza"}},
+		{"percent alone matches no company", map[string]string{"companyName": "%%"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var list []admin.UserRow
+			e.do(e.root, "POST", "/user/getUsers", tt.filter).want(200).decode(&list)
+			var names []string
+			for _, u := range list {
+				names = append(names, u.Name)
+			}
+			if strings.Join(names, ",") != strings.Join(tt.want, ",") {
+				t.Errorf("got %v", names)
+			}
+		})
+	}
+	var list []admin.UserRow
+	e.do(e.root, "POST", "/user/getUsers", nil).want(200).decode(&list)
+	if list[0].CompanyName != "Acme 100%" || !strings.HasPrefix(list[0].Avatar, "/api/admin/users/") {
+		t.Fatalf("row %+v", list[0])
+	}
+	r := e.do(e.root, "GET", strings.TrimPrefix(list[0].Avatar, "/api"), nil).want(200)
+	if r.Header().Get("Content-Type") != "image/png" {
+		t.Errorf("avatar type %q", r.Header().Get("Content-Type"))
+	}
+}
+
+func itoa(n int64) string { return strconvFormat(n) }

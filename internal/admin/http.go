@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"net/http"
@@ -42,6 +43,20 @@ func (h *Handler) Routes(r chi.Router) {
 		r.Get("/admin/additionalFields", h.additionalFields)
 		r.Post("/admin/additionalFields/save", h.saveAdditionalField)
 		r.Post("/admin/additionalFields/delete", h.deleteAdditionalField)
+
+		r.Post("/admin/groups/list", h.groups)
+		r.Post("/admin/groups/save", h.saveGroup)
+		r.Post("/admin/groups/delete", h.deleteGroup)
+		r.Get("/admin/groups/members", h.groupMembers)
+		r.Post("/admin/groups/members", h.setGroupMembers)
+
+		r.Post("/admin/companies/list", h.companies)
+		r.Get("/admin/companies/get", h.company)
+		r.Post("/admin/companies/save", h.saveCompany)
+		r.Post("/admin/companies/delete", h.deleteCompany)
+
+		r.Post("/admin/auditLog/list", h.auditLog)
+		r.Post("/admin/auditLog/export", h.exportAuditLog)
 	})
 }
 
@@ -205,4 +220,131 @@ func (h *Handler) deleteAdditionalField(w http.ResponseWriter, r *http.Request) 
 		return
 	}
 	answer(w, r, map[string]bool{"deleted": true}, h.svc.DeleteAdditionalField(r.Context(), h.actor(r), in.ID))
+}
+
+// idBody is the body of the calls that act on one record.
+type idBody struct {
+	ID int64 `json:"id"`
+}
+
+func (h *Handler) groups(w http.ResponseWriter, r *http.Request) {
+	var f GroupFilter
+	if err := decodeOptional(r, &f); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	list, err := h.svc.Groups(r.Context(), h.actor(r), f)
+	answer(w, r, list, err)
+}
+
+func (h *Handler) saveGroup(w http.ResponseWriter, r *http.Request) {
+	var in Group
+	if err := httpx.Decode(r, &in); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	saved, err := h.svc.SaveGroup(r.Context(), h.actor(r), in)
+	answer(w, r, saved, err)
+}
+
+func (h *Handler) deleteGroup(w http.ResponseWriter, r *http.Request) {
+	var in idBody
+	if err := httpx.Decode(r, &in); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	err := h.svc.DeleteGroup(r.Context(), h.actor(r), in.ID, i18n.From(r.Context()))
+	answer(w, r, map[string]bool{"deleted": true}, err)
+}
+
+func (h *Handler) groupMembers(w http.ResponseWriter, r *http.Request) {
+	id, err := queryID(r, "groupId")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	list, err := h.svc.GroupMembers(r.Context(), h.actor(r), id)
+	answer(w, r, list, err)
+}
+
+func (h *Handler) setGroupMembers(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		GroupID int64   `json:"groupId"`
+		UserIDs []int64 `json:"userIds"`
+	}
+	if err := httpx.Decode(r, &in); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	err := h.svc.SetGroupMembers(r.Context(), h.actor(r), in.GroupID, in.UserIDs)
+	answer(w, r, map[string]bool{"saved": true}, err)
+}
+
+func (h *Handler) companies(w http.ResponseWriter, r *http.Request) {
+	var f CompanyFilter
+	if err := decodeOptional(r, &f); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	list, err := h.svc.Companies(r.Context(), h.actor(r), f)
+	answer(w, r, list, err)
+}
+
+func (h *Handler) company(w http.ResponseWriter, r *http.Request) {
+	id, err := queryID(r, "companyId")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	c, err := h.svc.Company(r.Context(), h.actor(r), id)
+	answer(w, r, c, err)
+}
+
+func (h *Handler) saveCompany(w http.ResponseWriter, r *http.Request) {
+	var in Company
+	if err := httpx.Decode(r, &in); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	saved, err := h.svc.SaveCompany(r.Context(), h.actor(r), in)
+	answer(w, r, saved, err)
+}
+
+func (h *Handler) deleteCompany(w http.ResponseWriter, r *http.Request) {
+	var in idBody
+	if err := httpx.Decode(r, &in); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	err := h.svc.DeleteCompany(r.Context(), h.actor(r), in.ID, i18n.From(r.Context()))
+	answer(w, r, map[string]bool{"deleted": true}, err)
+}
+
+func (h *Handler) auditLog(w http.ResponseWriter, r *http.Request) {
+	var f AuditFilter
+	if err := decodeOptional(r, &f); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	page, err := h.svc.AuditLog(r.Context(), h.actor(r), f)
+	answer(w, r, page, err)
+}
+
+// exportAuditLog answers CSV. The body is built in memory first so a
+// failure still answers the JSON error envelope, not half a file.
+func (h *Handler) exportAuditLog(w http.ResponseWriter, r *http.Request) {
+	var f AuditFilter
+	if err := decodeOptional(r, &f); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	var buf bytes.Buffer
+	if err := h.svc.ExportAuditLog(r.Context(), h.actor(r), f, i18n.From(r.Context()), &buf); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="audit-log.csv"`)
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(buf.Bytes())
 }

@@ -1,0 +1,205 @@
+package pkg_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tramita/tramita/internal/items/pkg"
+	"github.com/tramita/tramita/internal/testkit"
+)
+
+func TestMain(m *testing.M) { testkit.Main(m) }
+
+func demo(t *testing.T, name string) (*pkg.Package, []byte) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(testkit.RepoRoot(), "apps", "demo", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := pkg.Parse(name, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, data
+}
+
+func asJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.MarshalIndent(v, "", " ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestDemoPackagesRoundTrip(t *testing.T) {
+	for _, name := range []string{"project-management.yaml", "service-desk.yaml"} {
+		t.Run(name, func(t *testing.T) {
+			db := testkit.NewDB(t)
+			ctx := context.Background()
+			p, _ := demo(t, name)
+			rep, err := pkg.Import(ctx, db, name, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !rep.Created || len(rep.Notes) != 0 {
+				t.Fatalf("first import: %+v", rep)
+			}
+			back, err := pkg.Export(ctx, db, p.Key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := asJSON(t, back), asJSON(t, p); got != want {
+				t.Fatalf("export differs from the package\n got %s\nwant %s", got, want)
+			}
+			// The exported YAML imports again and changes nothing.
+			text, err := pkg.Marshal(back)
+			if err != nil {
+				t.Fatal(err)
+			}
+			again, err := pkg.Parse("export.yaml", text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, err = pkg.Import(ctx, db, "export.yaml", again)
+			if err != nil || rep.Created || len(rep.Notes) != 0 {
+				t.Fatalf("re-import: %+v %v", rep, err)
+			}
+		})
+	}
+}
+
+func TestInvalidPackageIsRefusedWholeWithLines(t *testing.T) {
+	src := `key: broken
+application:
+  name: {en: Only English}
+  colour: blue
+picklists:
+  - key: p
+    items: []
+components:
+  - key: task
+    name: {pt-BR: Tarefa}
+    attributes:
+      - {key: size, name: {pt-BR: Tamanho}, type: HUGE}
+      - {key: kind, name: {pt-BR: Tipo}, type: PICKLIST, picklist: nope}
+    queries:
+      - key: q
+        name: {pt-BR: Q}
+        where:
+          conditions:
+            - {field: missing, operator: is, value: 1}
+            - {field: Title, operator: ">", value: 1}
+`
+	_, err := pkg.Parse("broken.yaml", []byte(src))
+	var inv *pkg.Invalid
+	if !errors.As(err, &inv) {
+		t.Fatalf("got %v", err)
+	}
+	// unknown fields stop before semantic checks: fix and parse again
+	if len(inv.Problems) != 1 || inv.Problems[0].Line != 4 || !strings.Contains(inv.Problems[0].Reason, "colour") {
+		t.Fatalf("problems: %v", inv)
+	}
+	_, err = pkg.Parse("broken.yaml", []byte(strings.Replace(src, "  colour: blue\n", "", 1)))
+	if !errors.As(err, &inv) {
+		t.Fatalf("got %v", err)
+	}
+	want := []string{
+		"broken.yaml:3: the application needs a name in pt-BR",
+		`broken.yaml:5: picklist "p" has no items`,
+		`broken.yaml:11: attribute "size" has unknown type "HUGE"`,
+		`broken.yaml:12: attribute "kind": picklist "nope" is not defined`,
+		`broken.yaml:18: condition on "missing": unknown field`,
+		`broken.yaml:19: condition on "Title": operator not allowed for this field`,
+	}
+	var got []string
+	for _, p := range inv.Problems {
+		got = append(got, p.String())
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("problems\n got %s\nwant %s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestUnknownGroupRefusesTheWholeImport(t *testing.T) {
+	db := testkit.NewDB(t)
+	ctx := context.Background()
+	p, _ := demo(t, "project-management.yaml")
+	p.Groups = append(p.Groups, "Ninguém")
+	_, err := pkg.Import(ctx, db, "pm.yaml", p)
+	var inv *pkg.Invalid
+	if !errors.As(err, &inv) || !strings.Contains(inv.Error(), `group "Ninguém" does not exist`) {
+		t.Fatalf("got %v", err)
+	}
+	var n int
+	if err := db.QueryRow(ctx, `SELECT count(*) FROM application WHERE key = $1`, p.Key).Scan(&n); err != nil || n != 0 {
+		t.Fatalf("application imported anyway: %d %v", n, err)
+	}
+}
+
+func TestReimportRenamesMovesValuesAndKeepsRemovedData(t *testing.T) {
+	db := testkit.NewDB(t)
+	ctx := context.Background()
+	p, _ := demo(t, "project-management.yaml")
+	rep, err := pkg.Import(ctx, db, "pm.yaml", p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var comp int64
+	if err := db.QueryRow(ctx, `SELECT id FROM component WHERE key = 'task' AND application_id = $1`, rep.ApplicationID).Scan(&comp); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(ctx, `INSERT INTO item (component_id, number, title, attributes)
+		VALUES ($1, 1, 'A', '{"cost": 10.5, "storyPoints": 3}')`, comp); err != nil {
+		t.Fatal(err)
+	}
+	task := &p.Components[0]
+	var kept []pkg.Attribute
+	for _, a := range task.Attributes {
+		switch a.Key {
+		case "cost":
+			a.Key, a.RenamedFrom = "budget", "cost"
+		case "storyPoints":
+			continue
+		}
+		kept = append(kept, a)
+	}
+	task.Attributes = kept
+	for i := range task.Views {
+		for j := range task.Views[i].Columns {
+			if task.Views[i].Columns[j].Field == "cost" {
+				task.Views[i].Columns[j].Field = "budget"
+			}
+		}
+	}
+	rep, err = pkg.Import(ctx, db, "pm.yaml", p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := strings.Join(rep.Notes, "\n")
+	if !strings.Contains(notes, `attribute "cost" of "task" renamed to "budget": values of 1 items moved`) ||
+		!strings.Contains(notes, `attribute "storyPoints" of "task" is no longer in the package: retired, the values of 1 items kept`) {
+		t.Fatalf("notes: %s", notes)
+	}
+	var attrs string
+	if err := db.QueryRow(ctx, `SELECT attributes::text FROM item WHERE component_id = $1`, comp).Scan(&attrs); err != nil {
+		t.Fatal(err)
+	}
+	if attrs != `{"budget": 10.5, "storyPoints": 3}` {
+		t.Fatalf("attributes %s", attrs)
+	}
+	// A type change the stored values cannot follow is refused.
+	for i, a := range task.Attributes {
+		if a.Key == "budget" {
+			task.Attributes[i].Type = "BOOLEAN"
+		}
+	}
+	if _, err := pkg.Import(ctx, db, "pm.yaml", p); err == nil || !strings.Contains(err.Error(), "cannot change from CURRENCY to BOOLEAN") {
+		t.Fatalf("type change: %v", err)
+	}
+}

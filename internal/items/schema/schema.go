@@ -33,7 +33,9 @@ type Field struct {
 
 // System are the system field keys of spec section 3.
 var System = []Field{
-	{Key: "FormattedID", Type: "INTEGER", System: true, Field: filter.Field{Kind: filter.Integer, Expr: "i.number"}},
+	// FormattedID is a number shown as an integer but filtered as text (spec
+	// section 2, Data grids); it sorts as a number.
+	{Key: "FormattedID", Type: "INTEGER", System: true, Field: filter.Field{Kind: filter.Text, Expr: "i.number::text"}, Sort: "i.number"},
 	{Key: "Title", Type: "STRING", System: true, Field: filter.Field{Kind: filter.Text, Expr: "i.title", EmptyText: true}},
 	{Key: "Parent", Type: "GENERIC_ITEM_TYPE", System: true, Field: filter.Field{Kind: filter.Ref, Expr: "i.parent_id"}},
 	{Key: "CreationDate", Type: "DATE_TIME", System: true, Field: filter.Field{Kind: filter.Date, Expr: "i.created_at"}},

@@ -1,0 +1,137 @@
+package items
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/tramita/tramita/internal/httpx"
+)
+
+// Handler serves the calls under /genericItem (spec section 7).
+type Handler struct {
+	svc         *Service
+	currentUser CurrentUser
+}
+
+// NewHandler returns the handler; currentUser names the caller of a request.
+func NewHandler(svc *Service, currentUser CurrentUser) *Handler {
+	return &Handler{svc: svc, currentUser: currentUser}
+}
+
+// Routes mounts the calls.
+func (h *Handler) Routes(r chi.Router) {
+	r.Route("/genericItem", func(r chi.Router) {
+		r.Get("/getListControlData", h.getListControlData)
+		r.Post("/executeFilter", h.executeFilter)
+		r.Get("/getComponentByName", h.getComponentByName)
+		r.Get("/loadProjects", h.loadProjects)
+		r.Post("/deleteItem", h.deleteItem)
+	})
+}
+
+func (h *Handler) caller(w http.ResponseWriter, r *http.Request) (Caller, bool) {
+	c, ok := h.currentUser(r.Context())
+	if !ok {
+		httpx.WriteError(w, r, httpx.Unauthorized())
+	}
+	return c, ok
+}
+
+func answer(w http.ResponseWriter, r *http.Request, v any, err error) {
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	httpx.WriteJSON(w, http.StatusOK, v)
+}
+
+// queryID reads an optional id parameter; a malformed one is a 400.
+func queryID(r *http.Request, names ...string) (int64, error) {
+	for _, n := range names {
+		if v := r.URL.Query().Get(n); v != "" {
+			id, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || id < 0 {
+				return 0, httpx.Invalid(names[0], "items.idInvalid", "field", names[0])
+			}
+			return id, nil
+		}
+	}
+	return 0, nil
+}
+
+func (h *Handler) getListControlData(w http.ResponseWriter, r *http.Request) {
+	c, ok := h.caller(w, r)
+	if !ok {
+		return
+	}
+	comp, err := queryID(r, "componentID", "componentId")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	project, err := queryID(r, "projectID", "projectId")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	view, err := queryID(r, "viewId", "viewID")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	out, err := h.svc.ListControlData(r.Context(), c, comp, project, view)
+	answer(w, r, out, err)
+}
+
+func (h *Handler) executeFilter(w http.ResponseWriter, r *http.Request) {
+	c, ok := h.caller(w, r)
+	if !ok {
+		return
+	}
+	var in ExecuteFilterInput
+	if err := httpx.Decode(r, &in); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	out, err := h.svc.ExecuteFilter(r.Context(), c, in)
+	answer(w, r, out, err)
+}
+
+func (h *Handler) getComponentByName(w http.ResponseWriter, r *http.Request) {
+	c, ok := h.caller(w, r)
+	if !ok {
+		return
+	}
+	name := r.URL.Query().Get("name")
+	if name == "" {
+		name = r.URL.Query().Get("componentName")
+	}
+	out, err := h.svc.ComponentByName(r.Context(), c, name)
+	answer(w, r, out, err)
+}
+
+func (h *Handler) loadProjects(w http.ResponseWriter, r *http.Request) {
+	c, ok := h.caller(w, r)
+	if !ok {
+		return
+	}
+	out, err := h.svc.LoadProjects(r.Context(), c)
+	answer(w, r, out, err)
+}
+
+func (h *Handler) deleteItem(w http.ResponseWriter, r *http.Request) {
+	c, ok := h.caller(w, r)
+	if !ok {
+		return
+	}
+	var in DeleteItemInput
+	if err := httpx.Decode(r, &in); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	err := h.svc.DeleteItems(r.Context(), c, in)
+	answer(w, r, map[string]bool{"success": err == nil}, err)
+}

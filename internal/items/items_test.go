@@ -1,0 +1,199 @@
+package items_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items"
+	"github.com/tramita/tramita/internal/items/demo"
+	"github.com/tramita/tramita/internal/testkit"
+)
+
+type world struct {
+	db       *pgxpool.Pool
+	svc      *items.Service
+	ana, bia items.Caller
+	task     int64
+	secret   int64 // a project bia is not in
+}
+
+func newWorld(t *testing.T) *world {
+	t.Helper()
+	ctx := context.Background()
+	db := testkit.NewDB(t)
+	if _, err := db.Exec(ctx, `INSERT INTO app_user (login, name) VALUES ('ana', 'Ana'), ('bia', 'Bia')`); err != nil {
+		t.Fatal(err)
+	}
+	if err := demo.Load(ctx, db, slog.New(slog.NewTextHandler(io.Discard, nil)), true); err != nil {
+		t.Fatal(err)
+	}
+	w := &world{db: db, svc: items.NewService(items.NewStore(db), func() time.Time { return time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC) })}
+	var ana, bia int64
+	if err := db.QueryRow(ctx, `SELECT (SELECT id FROM app_user WHERE login = 'ana'), (SELECT id FROM app_user WHERE login = 'bia')`).Scan(&ana, &bia); err != nil {
+		t.Fatal(err)
+	}
+	w.ana, w.bia = items.Caller{UserID: ana}, items.Caller{UserID: bia}
+	if err := db.QueryRow(ctx, `SELECT id FROM component WHERE key = 'task'`).Scan(&w.task); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.QueryRow(ctx, `SELECT id FROM project WHERE name = 'Nova Sede'`).Scan(&w.secret); err != nil {
+		t.Fatal(err)
+	}
+	// ana is in every demo project; bia only in "Transformação Digital".
+	if _, err := db.Exec(ctx, `INSERT INTO project_member (project_id, user_id, can_write)
+		SELECT id, $1::bigint, true FROM project UNION ALL SELECT id, $2::bigint, false FROM project WHERE name = 'Transformação Digital'`, ana, bia); err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+func (w *world) list(t *testing.T, c items.Caller, in items.ExecuteFilterInput) items.Page {
+	t.Helper()
+	in.ComponentID = w.task
+	p, err := w.svc.ExecuteFilter(context.Background(), c, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestListShowsOnlyProjectsTheCallerIsIn(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	all := w.list(t, w.ana, items.ExecuteFilterInput{RowsPerPage: 500})
+	if all.Total != 180 || all.TotalIsEstimate || len(all.Rows) != 180 {
+		t.Fatalf("ana sees %d (%d rows)", all.Total, len(all.Rows))
+	}
+	hers := w.list(t, w.bia, items.ExecuteFilterInput{RowsPerPage: 500})
+	if hers.Total == 0 || hers.Total >= all.Total {
+		t.Fatalf("bia sees %d of %d", hers.Total, all.Total)
+	}
+	for _, r := range hers.Rows {
+		if r["ProjectName"] != "Transformação Digital" {
+			t.Fatalf("bia sees an item of %v", r["ProjectName"])
+		}
+	}
+	// Naming the project outright answers not found, as for a missing one.
+	_, err := w.svc.ExecuteFilter(ctx, w.bia, items.ExecuteFilterInput{ComponentID: w.task, ProjectID: w.secret})
+	if !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("executeFilter on a foreign project: %v", err)
+	}
+	if _, err := w.svc.ListControlData(ctx, w.bia, w.task, w.secret, 0); !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("getListControlData on a foreign project: %v", err)
+	}
+	projects, err := w.svc.LoadProjects(ctx, w.bia)
+	if err != nil || len(projects) != 1 || projects[0].Name != "Transformação Digital" {
+		t.Fatalf("loadProjects: %v %v", projects, err)
+	}
+	// Filters cannot reach into the foreign project either.
+	p := w.list(t, w.bia, items.ExecuteFilterInput{Filters: []items.FilterItem{{Field: "ProjectName", Operator: "is", Value: float64(w.secret)}}})
+	if p.Total != 0 {
+		t.Fatalf("filter by foreign project: %d", p.Total)
+	}
+	// Nor can deletion, which answers as for a missing item.
+	var foreign int64
+	if err := w.db.QueryRow(ctx, `SELECT id FROM item WHERE project_id = $1 LIMIT 1`, w.secret).Scan(&foreign); err != nil {
+		t.Fatal(err)
+	}
+	err = w.svc.DeleteItems(ctx, w.bia, items.DeleteItemInput{ComponentID: w.task, IDs: []int64{foreign}})
+	if !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("delete a foreign item: %v", err)
+	}
+}
+
+func TestTypeWithoutReadGrantIsNotFound(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	if _, err := w.db.Exec(ctx, `UPDATE component_grant SET can_read = false WHERE component_id = $1`, w.task); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.svc.ExecuteFilter(ctx, w.ana, items.ExecuteFilterInput{ComponentID: w.task}); !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("got %v", err)
+	}
+	if _, err := w.svc.ComponentByName(ctx, w.ana, "task"); !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("getComponentByName: %v", err)
+	}
+	if _, err := w.svc.ExecuteFilter(ctx, items.Caller{UserID: w.ana.UserID, PanelAdmin: true}, items.ExecuteFilterInput{ComponentID: w.task}); err != nil {
+		t.Fatalf("panel admin: %v", err)
+	}
+}
+
+func TestExecuteFilterFiltersSortsPagesAndPersists(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	high := w.list(t, w.ana, items.ExecuteFilterInput{RowsPerPage: 500, LogicSeparator: "AND", Filters: []items.FilterItem{
+		{Field: "priority", Operator: "isAnyOf", Value: []any{"high"}},
+		{Field: "cost", Operator: ">=", Value: "1000"},
+	}, Order: "cost", SortDirection: "desc"})
+	if high.Total == 0 {
+		t.Fatal("no high-priority costly tasks in the demo")
+	}
+	prev := 1e18
+	for _, r := range high.Rows {
+		if r["priority"] != "Alta" || r["priorityValue"] != "high" {
+			t.Fatalf("picklist shown as %v/%v", r["priority"], r["priorityValue"])
+		}
+		cost := r["cost"].(float64)
+		if cost < 1000 || cost > prev {
+			t.Fatalf("cost %v after %v", cost, prev)
+		}
+		prev = cost
+	}
+	page2 := w.list(t, w.ana, items.ExecuteFilterInput{Page: 1, RowsPerPage: 50, Order: "FormattedID", SortDirection: "asc"})
+	if len(page2.Rows) != 50 || page2.Rows[0]["FormattedID"] != int64(51) {
+		t.Fatalf("page 2 starts at %v", page2.Rows[0]["FormattedID"])
+	}
+	_, err := w.svc.ExecuteFilter(ctx, w.ana, items.ExecuteFilterInput{ComponentID: w.task,
+		Filters: []items.FilterItem{{Field: "cost", Operator: ">", Value: "abc"}}})
+	var he *httpx.Error
+	if !errors.As(err, &he) || he.Status != http.StatusBadRequest || he.Key != "items.filter.badNumber" {
+		t.Fatalf("bad number: %v", err)
+	}
+	data, err := w.svc.ListControlData(ctx, w.ana, w.task, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var compact int64
+	for _, v := range data.Views {
+		if v.Compact {
+			compact = v.ID
+		}
+	}
+	w.list(t, w.ana, items.ExecuteFilterInput{ViewID: compact, QueryID: data.SelectedQueryID, PersistQueryOrView: true})
+	data, err = w.svc.ListControlData(ctx, w.ana, w.task, 0, 0)
+	if err != nil || data.SelectedViewID != compact || !data.Compact {
+		t.Fatalf("persisted view: %+v %v", data.SelectedViewID, err)
+	}
+	if data.Columns[0].Field != "HasAttachment" || data.Columns[0].Width != 90 || data.Columns[1].Width != 120 {
+		t.Fatalf("compact columns: %+v", data.Columns[:2])
+	}
+}
+
+func TestColumnsFollowSection9(t *testing.T) {
+	w := newWorld(t)
+	data, err := w.svc.ListControlData(context.Background(), w.ana, w.task, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{"FormattedID": 100, "Title": 320, "StatusName": 250, "priority": 200, "ResponsibleName": 250,
+		"dueDate": 150, "progress": 200, "estimate": 200, "cost": 150, "milestone": 150}
+	for _, c := range data.Columns {
+		if wd, ok := want[c.Field]; ok && c.Width != wd {
+			t.Errorf("%s width %d, want %d", c.Field, c.Width, wd)
+		}
+		if c.Field == "StatusColor" && !c.Hidden {
+			t.Error("StatusColor column shown")
+		}
+		if c.Field == "FormattedID" && c.FilterKind != "text" {
+			t.Errorf("FormattedID filtered as %s", c.FilterKind)
+		}
+	}
+}

@@ -1,0 +1,402 @@
+package items
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items/filter"
+)
+
+// Limits of a list page.
+const (
+	MaxRowsPerPage = 500
+	// ExactCountCap is how far a total is counted exactly; past it the
+	// total is the planner's estimate, flagged as such, so a page of a list of
+	// millions never pays for a full count.
+	ExactCountCap = 10000
+)
+
+// FilterItem is one grid filter (MUI X's filter model item).
+type FilterItem struct {
+	Field    string `json:"field"`
+	Operator string `json:"operator"`
+	Value    any    `json:"value"`
+}
+
+// ExecuteFilterInput is the body of executeFilter (spec section 7).
+type ExecuteFilterInput struct {
+	ListControlData *struct {
+		ComponentID int64 `json:"componentID"`
+	} `json:"listControlData"`
+	ComponentID        int64        `json:"componentID"`
+	ProjectID          int64        `json:"projectId"`
+	QueryID            int64        `json:"queryId"`
+	ViewID             int64        `json:"viewId"`
+	Page               int          `json:"page"`
+	Order              string       `json:"order"`
+	RowsPerPage        int          `json:"rowsPerPage"`
+	SortDirection      string       `json:"sortDirection"`
+	Filters            []FilterItem `json:"filters"`
+	PersistQueryOrView bool         `json:"persistQueryOrView"`
+	LogicSeparator     string       `json:"logicSeparator"`
+}
+
+// Page is the answer of executeFilter.
+type Page struct {
+	Rows  []map[string]any `json:"rows"`
+	Total int64            `json:"total"`
+	// TotalIsEstimate is true past ExactCountCap matching rows.
+	TotalIsEstimate bool `json:"totalIsEstimate"`
+	Page            int  `json:"page"`
+	RowsPerPage     int  `json:"rowsPerPage"`
+}
+
+// filterError turns a refused filter into the field's 400.
+func filterError(err error) error {
+	var fe *filter.Error
+	if errors.As(err, &fe) {
+		return httpx.Invalid(orDefault(fe.Field, "filters"), fe.Key, fe.Args...)
+	}
+	return err
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
+
+// ExecuteFilter answers one page of a type's items: the saved query, the
+// grid filters and the project, under the caller's permissions.
+func (s *Service) ExecuteFilter(ctx context.Context, c Caller, in ExecuteFilterInput) (Page, error) {
+	if in.ComponentID == 0 && in.ListControlData != nil {
+		in.ComponentID = in.ListControlData.ComponentID
+	}
+	lang := langOf(ctx)
+	comp, err := s.store.component(ctx, c, in.ComponentID, lang)
+	if err != nil {
+		return Page{}, err
+	}
+	if in.ProjectID != 0 {
+		if ok, err := s.store.projectVisible(ctx, c, in.ProjectID); err != nil {
+			return Page{}, err
+		} else if !ok {
+			return Page{}, httpx.NotFound()
+		}
+	}
+	if in.RowsPerPage <= 0 {
+		in.RowsPerPage = 25
+	}
+	if in.RowsPerPage > MaxRowsPerPage {
+		return Page{}, httpx.Invalid("rowsPerPage", "items.rowsPerPageTooBig", "max", MaxRowsPerPage)
+	}
+	if in.Page < 0 {
+		return Page{}, httpx.Invalid("page", "items.pageInvalid")
+	}
+	fields := comp.Fields()
+	params := filter.Params{Me: c.UserID, Project: in.ProjectID, Today: s.now()}
+	// $1 user, $2 panel admin, $3 component; the rest are the filters'.
+	args := []any{c.UserID, c.PanelAdmin, comp.ID}
+	where := []string{"i.component_id = $3", itemReadable}
+	if in.ProjectID != 0 {
+		args = append(args, in.ProjectID)
+		where = append(where, "i.project_id = $"+strconv.Itoa(len(args)))
+	}
+	var view *ViewDef
+	views, err := s.store.views(ctx, comp.ID, lang)
+	if err != nil {
+		return Page{}, err
+	}
+	for i := range views {
+		if views[i].ID == in.ViewID {
+			view = &views[i]
+		}
+	}
+	if in.ViewID != 0 && view == nil {
+		return Page{}, httpx.Invalid("viewId", "items.viewNotFound")
+	}
+	if in.QueryID != 0 {
+		queries, err := s.store.queries(ctx, comp.ID, lang)
+		if err != nil {
+			return Page{}, err
+		}
+		var cond []byte
+		for _, q := range queries {
+			if q.ID == in.QueryID {
+				cond = q.Condition
+			}
+		}
+		if cond == nil {
+			return Page{}, httpx.Invalid("queryId", "items.queryNotFound")
+		}
+		var node filter.Node
+		if err := json.Unmarshal(cond, &node); err != nil {
+			return Page{}, fmt.Errorf("query %d: %w", in.QueryID, err)
+		}
+		sql, qargs, err := filter.Compile(fields.Filter(), node, params, len(args))
+		if err != nil {
+			return Page{}, filterError(err)
+		}
+		where, args = append(where, sql), append(args, qargs...)
+	}
+	if len(in.Filters) > 0 {
+		grid := filter.Node{Logic: in.LogicSeparator}
+		for _, f := range in.Filters {
+			grid.Conditions = append(grid.Conditions, filter.Node{Field: f.Field, Operator: f.Operator, Value: f.Value})
+		}
+		sql, fargs, err := filter.Compile(fields.Filter(), grid, params, len(args))
+		if err != nil {
+			return Page{}, filterError(err)
+		}
+		where, args = append(where, sql), append(args, fargs...)
+	}
+	order, err := s.order(fields.Order(), in, view)
+	if err != nil {
+		return Page{}, filterError(err)
+	}
+	whereSQL := strings.Join(where, " AND ")
+	total, estimate, err := s.store.count(ctx, whereSQL, args)
+	if err != nil {
+		return Page{}, err
+	}
+	rows, err := s.store.page(ctx, comp, whereSQL, order, args, in.RowsPerPage, in.Page*in.RowsPerPage, lang)
+	if err != nil {
+		return Page{}, err
+	}
+	if in.PersistQueryOrView {
+		if err := s.store.savePreference(ctx, c.UserID, comp.ID, in.QueryID, in.ViewID); err != nil {
+			return Page{}, err
+		}
+	}
+	return Page{Rows: rows, Total: total, TotalIsEstimate: estimate, Page: in.Page, RowsPerPage: in.RowsPerPage}, nil
+}
+
+// order is the request's sort, else the view's, else newest first; the id
+// last makes every order total, so pages never repeat or skip a row.
+func (s *Service) order(fields filter.Fields, in ExecuteFilterInput, view *ViewDef) (string, error) {
+	var terms []string
+	if in.Order != "" {
+		t, err := filter.Order(fields, in.Order, in.SortDirection)
+		if err != nil {
+			return "", err
+		}
+		terms = append(terms, t)
+	} else if view != nil {
+		for _, vs := range view.Sort {
+			t, err := filter.Order(fields, vs.Field, vs.Direction)
+			if err != nil {
+				return "", err
+			}
+			terms = append(terms, t)
+		}
+	}
+	if len(terms) == 0 {
+		terms = append(terms, "i.created_at DESC")
+	}
+	return strings.Join(append(terms, "i.id DESC"), ", "), nil
+}
+
+// count is exact up to ExactCountCap, then the planner's estimate.
+func (st *Store) count(ctx context.Context, where string, args []any) (int64, bool, error) {
+	var n int64
+	err := st.db.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM item i WHERE `+where+` LIMIT `+
+		strconv.Itoa(ExactCountCap+1)+`) t`, args...).Scan(&n)
+	if err != nil {
+		return 0, false, fmt.Errorf("count items: %w", err)
+	}
+	if n <= ExactCountCap {
+		return n, false, nil
+	}
+	var plan []struct {
+		Plan struct {
+			Rows float64 `json:"Plan Rows"`
+		} `json:"Plan"`
+	}
+	var raw []byte
+	if err := st.db.QueryRow(ctx, `EXPLAIN (FORMAT JSON) SELECT 1 FROM item i WHERE `+where, args...).Scan(&raw); err != nil {
+		return 0, false, fmt.Errorf("estimate items: %w", err)
+	}
+	if err := json.Unmarshal(raw, &plan); err != nil || len(plan) == 0 {
+		return n, true, nil
+	}
+	return max(int64(plan[0].Plan.Rows), n), true, nil
+}
+
+const rowColumns = `i.id, i.number, i.title, i.parent_id, i.created_at, i.project_id, coalesce(p.name, ''),
+	coalesce(pm.name, ''), coalesce(cr.name, ''), i.status_id, coalesce(st.name ->> $%d, st.name ->> 'pt-BR', ''), coalesce(st.color, ''),
+	i.modified_at, coalesce(md.name, ''), i.version, i.responsible_id, coalesce(rs.name, ''), i.reason,
+	i.has_attachment, i.has_digital_content, i.attributes`
+
+const rowJoins = ` LEFT JOIN project p ON p.id = i.project_id LEFT JOIN app_user pm ON pm.id = p.manager_id
+	LEFT JOIN app_user cr ON cr.id = i.creator_id LEFT JOIN item_status st ON st.id = i.status_id
+	LEFT JOIN app_user md ON md.id = i.modifier_id LEFT JOIN app_user rs ON rs.id = i.responsible_id`
+
+// page reads one page; the lookups of its attributes are batched after.
+func (st *Store) page(ctx context.Context, comp *Component, where, order string, args []any, limit, offset int, lang string) ([]map[string]any, error) {
+	args = append(args, lang, limit, offset)
+	n := len(args)
+	rows, err := st.db.Query(ctx, `SELECT `+fmt.Sprintf(rowColumns, n-2)+` FROM item i`+rowJoins+` WHERE `+where+
+		` ORDER BY `+order+fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n-1, n), args...)
+	if err != nil {
+		return nil, fmt.Errorf("list items: %w", err)
+	}
+	out, err := scanRows(rows)
+	if err != nil {
+		return nil, err
+	}
+	return out, st.resolve(ctx, comp, out, lang)
+}
+
+func scanRows(rows pgx.Rows) ([]map[string]any, error) {
+	defer rows.Close()
+	out := []map[string]any{}
+	for rows.Next() {
+		var (
+			id, number, version                   int64
+			title, project, manager, creator      string
+			status, color, modifier, resp, reason string
+			parent, projectID, statusID, respID   *int64
+			created, modified                     time.Time
+			hasAttachment, hasContent             bool
+			attrs                                 map[string]any
+		)
+		if err := rows.Scan(&id, &number, &title, &parent, &created, &projectID, &project, &manager, &creator, &statusID,
+			&status, &color, &modified, &modifier, &version, &respID, &resp, &reason, &hasAttachment, &hasContent, &attrs); err != nil {
+			return nil, fmt.Errorf("scan item: %w", err)
+		}
+		row := map[string]any{}
+		for k, v := range attrs {
+			row[k] = v
+		}
+		// System keys last: an attribute can never shadow them.
+		for k, v := range map[string]any{
+			"id": id, "FormattedID": number, "Title": title, "Parent": parent, "CreationDate": created.UTC(),
+			"ProjectID": projectID, "ProjectName": project, "ProjectManager": manager, "CreatorName": creator,
+			"StatusID": statusID, "StatusName": status, "StatusColor": color, "LastModify": modified.UTC(),
+			"ModifierName": modifier, "Version": version, "ResponsibleID": respID, "ResponsibleName": resp,
+			"Reason": reason, "HasAttachment": hasAttachment, "HasDigitalContent": hasContent,
+		} {
+			row[k] = v
+		}
+		out = append(out, row)
+	}
+	return out, rows.Err()
+}
+
+// resolve replaces picklist values and user and project ids of attributes by
+// what the grid shows, with one query per kind for the whole page. The raw
+// value stays under "<key>ID" ("<key>Value" for picklists).
+func (st *Store) resolve(ctx context.Context, comp *Component, rows []map[string]any, lang string) error {
+	var users, projects []int64
+	picks := map[int64][]string{}
+	for _, a := range comp.Attributes {
+		for _, r := range rows {
+			switch a.Type {
+			case "USERS", "RESOURCES":
+				if id, ok := asID(r[a.Key]); ok {
+					users = append(users, id)
+				}
+			case "PROJECT":
+				if id, ok := asID(r[a.Key]); ok {
+					projects = append(projects, id)
+				}
+			case "PICKLIST":
+				if v, ok := r[a.Key].(string); ok && a.PicklistID != nil {
+					picks[*a.PicklistID] = append(picks[*a.PicklistID], v)
+				}
+			}
+		}
+	}
+	userNames, err := st.names(ctx, `SELECT id, name FROM app_user WHERE id = ANY($1)`, users)
+	if err != nil {
+		return err
+	}
+	projectNames, err := st.names(ctx, `SELECT id, name FROM project WHERE id = ANY($1)`, projects)
+	if err != nil {
+		return err
+	}
+	pickTexts := map[int64]map[string]string{}
+	for pl, values := range picks {
+		rows, err := st.db.Query(ctx, `SELECT value, coalesce(text ->> $3, text ->> 'pt-BR') FROM picklist_item
+			WHERE picklist_id = $1 AND value = ANY($2)`, pl, values, lang)
+		if err != nil {
+			return fmt.Errorf("picklist texts: %w", err)
+		}
+		m := map[string]string{}
+		for rows.Next() {
+			var v, t string
+			if err := rows.Scan(&v, &t); err != nil {
+				return err
+			}
+			m[v] = t
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		pickTexts[pl] = m
+	}
+	for _, a := range comp.Attributes {
+		for _, r := range rows {
+			v, ok := r[a.Key]
+			if !ok {
+				continue
+			}
+			switch a.Type {
+			case "USERS", "RESOURCES":
+				if id, ok := asID(v); ok {
+					r[a.Key+"ID"], r[a.Key] = id, userNames[id]
+				}
+			case "PROJECT":
+				if id, ok := asID(v); ok {
+					r[a.Key+"ID"], r[a.Key] = id, projectNames[id]
+				}
+			case "PICKLIST":
+				if s, ok := v.(string); ok && a.PicklistID != nil {
+					r[a.Key+"Value"], r[a.Key] = s, pickTexts[*a.PicklistID][s]
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func asID(v any) (int64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return int64(x), true
+	case json.Number:
+		n, err := x.Int64()
+		return n, err == nil
+	}
+	return 0, false
+}
+
+func (st *Store) names(ctx context.Context, sql string, ids []int64) (map[int64]string, error) {
+	out := map[int64]string{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := st.db.Query(ctx, sql, ids)
+	if err != nil {
+		return nil, fmt.Errorf("names: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var name string
+		if err := rows.Scan(&id, &name); err != nil {
+			return nil, err
+		}
+		out[id] = name
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,36 @@
+// Package items is the generic item engine's runtime: list definitions,
+// filtered lists, lookups and deletion of items, under the permissions of
+// the item type and the project.
+package items
+
+import (
+	"context"
+	"time"
+
+	"github.com/tramita/tramita/internal/i18n"
+)
+
+// Caller is the signed-in user as the item engine needs it.
+type Caller struct {
+	UserID     int64
+	PanelAdmin bool
+}
+
+// CurrentUser returns the caller of a request, if signed in.
+type CurrentUser func(ctx context.Context) (Caller, bool)
+
+// Service runs the item calls.
+type Service struct {
+	store *Store
+	now   func() time.Time
+}
+
+// NewService returns the service; now is the clock (@today in queries).
+func NewService(store *Store, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{store: store, now: now}
+}
+
+func langOf(ctx context.Context) string { return string(i18n.From(ctx)) }

@@ -43,6 +43,7 @@ func (a *App) routes() http.Handler {
 		platformHandler.Routes(r)
 		auth.NewHandler(a.auth).Routes(r)
 		a.portal.Routes(r)
+		a.items.Routes(r)
 		a.adminRoutes(r)
 	})
 

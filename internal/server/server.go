@@ -41,6 +41,7 @@ type App struct {
 	handler  http.Handler
 	auth     *auth.Service
 	portal   *portal
+	items    *itemsModule
 }
 
 // Open starts (or connects to) the database, applies the migrations, creates
@@ -87,6 +88,9 @@ func Open(ctx context.Context, opts Options) (app *App, err error) {
 		return nil, err
 	}
 	if a.portal, err = newPortal(ctx, a.pool, opts.Logger); err != nil {
+		return nil, err
+	}
+	if a.items, err = newItems(ctx, a.pool, opts.Logger, true); err != nil {
 		return nil, err
 	}
 	a.handler = a.routes()

@@ -30,19 +30,41 @@ type Actor struct {
 	Address string
 }
 
-// Service holds the administration's business rules.
-type Service struct {
-	db     *pgxpool.Pool
-	mailer Mailer
-	now    func() time.Time
+// MailSettings keeps the mail server's settings; *mail.Store is one.
+type MailSettings interface {
+	Settings(ctx context.Context) (mail.Settings, error)
+	Save(ctx context.Context, st mail.Settings) error
 }
 
-// NewService returns the service; now is the clock (nil: time.Now).
-func NewService(db *pgxpool.Pool, mailer Mailer, now func() time.Time) *Service {
-	if now == nil {
-		now = time.Now
+// TermsPublisher publishes a new version of the terms of use; *auth.Service is one.
+type TermsPublisher interface {
+	PublishTerms(ctx context.Context, actor auth.Principal, fileName string, pdf []byte, c auth.Client) (int, error)
+}
+
+// Deps are what the administration needs of other modules.
+type Deps struct {
+	Mailer       Mailer
+	MailSettings MailSettings
+	Terms        TermsPublisher
+	// Now is the clock; nil is time.Now.
+	Now func() time.Time
+}
+
+// Service holds the administration's business rules.
+type Service struct {
+	db       *pgxpool.Pool
+	mailer   Mailer
+	mailConf MailSettings
+	terms    TermsPublisher
+	now      func() time.Time
+}
+
+// NewService returns the service over db.
+func NewService(db *pgxpool.Pool, d Deps) *Service {
+	if d.Now == nil {
+		d.Now = time.Now
 	}
-	return &Service{db: db, mailer: mailer, now: now}
+	return &Service{db: db, mailer: d.Mailer, mailConf: d.MailSettings, terms: d.Terms, now: d.Now}
 }
 
 // allow refuses anyone but an administrator; the router already did, but a

@@ -50,7 +50,12 @@ func newEnv(t *testing.T) *env {
 	e.smtp = mailtest.Start(t, mail.TLSStartTLS)
 	sender := mail.NewSender(e.mail)
 	sender.TLSConfig = e.smtp.ClientTLS()
-	svc := admin.NewService(db, sender, nil)
+	authSvc, err := auth.New(ctx, db, auth.Options{Mailer: sender})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.mail.SetCipher(authSvc)
+	svc := admin.NewService(db, admin.Deps{Mailer: sender, MailSettings: e.mail, Terms: authSvc})
 	r := chi.NewRouter()
 	r.Use(httpx.WithRequest(slog.New(slog.NewTextHandler(io.Discard, nil))), httpx.Recover, httpx.LimitBody(1<<20),
 		func(next http.Handler) http.Handler {
@@ -68,7 +73,6 @@ func newEnv(t *testing.T) *env {
 		})
 	r.Route("/api", admin.NewHandler(svc, func(*http.Request) string { return "192.0.2.7" }).Routes)
 	e.router, e.h = r, r
-	_ = ctx
 	return e
 }
 

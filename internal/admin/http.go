@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -57,6 +58,18 @@ func (h *Handler) Routes(r chi.Router) {
 
 		r.Post("/admin/auditLog/list", h.auditLog)
 		r.Post("/admin/auditLog/export", h.exportAuditLog)
+
+		r.Get("/admin/emailServer", h.mailServer)
+		r.Post("/admin/emailServer/save", h.saveMailServer)
+		r.Post("/admin/emailServer/test", h.sendTestMail)
+
+		r.Get("/admin/plan", h.plan)
+		r.Post("/admin/plan/save", h.savePlan)
+		r.Get("/admin/dashboard", h.dashboard)
+
+		r.Get("/admin/settings", h.settings)
+		r.Post("/admin/settings/save", h.saveSettings)
+		r.Post("/admin/settings/termsOfUse", h.publishTerms)
 	})
 }
 
@@ -347,4 +360,78 @@ func (h *Handler) exportAuditLog(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Disposition", `attachment; filename="audit-log.csv"`)
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(buf.Bytes())
+}
+
+func (h *Handler) mailServer(w http.ResponseWriter, r *http.Request) {
+	m, err := h.svc.MailServer(r.Context(), h.actor(r))
+	answer(w, r, m, err)
+}
+
+func (h *Handler) saveMailServer(w http.ResponseWriter, r *http.Request) {
+	var in SaveMailServerInput
+	if err := httpx.Decode(r, &in); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	m, err := h.svc.SaveMailServer(r.Context(), h.actor(r), in)
+	answer(w, r, m, err)
+}
+
+func (h *Handler) sendTestMail(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		To string `json:"to"`
+	}
+	if err := decodeOptional(r, &in); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	err := h.svc.SendTestMail(r.Context(), h.actor(r), in.To, i18n.From(r.Context()))
+	answer(w, r, map[string]string{"Message": i18n.T(i18n.From(r.Context()), "admin.testMailSent")}, err)
+}
+
+func (h *Handler) plan(w http.ResponseWriter, r *http.Request) {
+	p, err := h.svc.Plan(r.Context(), h.actor(r))
+	answer(w, r, p, err)
+}
+
+func (h *Handler) savePlan(w http.ResponseWriter, r *http.Request) {
+	var in SavePlanInput
+	if err := httpx.Decode(r, &in); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	p, err := h.svc.SavePlan(r.Context(), h.actor(r), in)
+	answer(w, r, p, err)
+}
+
+func (h *Handler) dashboard(w http.ResponseWriter, r *http.Request) {
+	d, err := h.svc.Dashboard(r.Context(), h.actor(r))
+	answer(w, r, d, err)
+}
+
+func (h *Handler) settings(w http.ResponseWriter, r *http.Request) {
+	st, err := h.svc.Settings(r.Context(), h.actor(r))
+	answer(w, r, st, err)
+}
+
+func (h *Handler) saveSettings(w http.ResponseWriter, r *http.Request) {
+	var in map[string]json.RawMessage
+	if err := httpx.Decode(r, &in); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	st, err := h.svc.SaveSettings(r.Context(), h.actor(r), in)
+	answer(w, r, st, err)
+}
+
+// publishTerms takes the PDF as the raw body (Content-Type application/pdf),
+// its name in the query (fileName), within the API's body limit.
+func (h *Handler) publishTerms(w http.ResponseWriter, r *http.Request) {
+	pdf, err := io.ReadAll(r.Body)
+	if err != nil {
+		httpx.WriteError(w, r, httpx.Fail(http.StatusRequestEntityTooLarge, "admin.termsTooLarge"))
+		return
+	}
+	version, err := h.svc.PublishTerms(r.Context(), h.actor(r), r.URL.Query().Get("fileName"), pdf)
+	answer(w, r, map[string]int{"version": version}, err)
 }

@@ -55,3 +55,12 @@ func (s *sealer) open(sealed []byte, bind string) ([]byte, error) {
 	}
 	return plain, nil
 }
+
+// SealSecret encrypts a small secret of another module (the mail server's
+// password) with the server key; bind names the row it belongs to.
+func (s *Service) SealSecret(plain []byte, bind string) []byte { return s.sealer.seal(plain, bind) }
+
+// OpenSecret decrypts what SealSecret sealed with the same bind.
+func (s *Service) OpenSecret(sealed []byte, bind string) ([]byte, error) {
+	return s.sealer.open(sealed, bind)
+}

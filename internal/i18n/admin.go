@@ -5,6 +5,19 @@ func init() { register(adminPtBR, adminEn) }
 // Messages of the administration: users, groups, companies, additional
 // fields and the audit log.
 var adminPtBR = map[string]string{
+	"admin.invalidHost":           "Informe o nome ou endereço do servidor.",
+	"admin.invalidPort":           "A porta deve estar entre 1 e 65535.",
+	"admin.mailNotConfiguredTest": "Salve as configurações do servidor de e-mail antes de enviar o teste.",
+	"admin.testMailSubject":       "Teste de e-mail do Tramita",
+	"admin.testMailText":          "Este é um e-mail de teste enviado pela administração do Tramita. O servidor de e-mail está funcionando.",
+	"admin.testMailFailed":        "O e-mail de teste não foi enviado: {error}",
+	"admin.testMailSent":          "E-mail de teste enviado.",
+	"admin.invalidLimit":          "Os limites não podem ser negativos.",
+	"admin.unknownSetting":        "Configuração desconhecida.",
+	"admin.invalidColors":         "Informe as cores light, main e dark no formato #RRGGBB.",
+	"admin.invalidImage":          "Informe um caminho do site ou uma imagem (PNG, JPEG, WebP ou SVG).",
+	"admin.recaptchaNeedsKey":     "Informe a chave do site do reCAPTCHA antes de ativá-lo.",
+	"admin.termsTooLarge":         "O arquivo dos termos de uso é grande demais.",
 	"admin.unknownUser":           "Um dos usuários não existe.",
 	"admin.use.group_member":      "membros",
 	"admin.use.application_group": "aplicações",
@@ -60,6 +73,19 @@ var adminPtBR = map[string]string{
 }
 
 var adminEn = map[string]string{
+	"admin.invalidHost":           "Enter the server's name or address.",
+	"admin.invalidPort":           "The port must be between 1 and 65535.",
+	"admin.mailNotConfiguredTest": "Save the e-mail server settings before sending the test.",
+	"admin.testMailSubject":       "Tramita test e-mail",
+	"admin.testMailText":          "This is a test e-mail sent by the Tramita administration. The e-mail server works.",
+	"admin.testMailFailed":        "The test e-mail was not sent: {error}",
+	"admin.testMailSent":          "Test e-mail sent.",
+	"admin.invalidLimit":          "Limits cannot be negative.",
+	"admin.unknownSetting":        "Unknown setting.",
+	"admin.invalidColors":         "Give the light, main and dark colours as #RRGGBB.",
+	"admin.invalidImage":          "Give a path of the site or an image (PNG, JPEG, WebP or SVG).",
+	"admin.recaptchaNeedsKey":     "Enter the reCAPTCHA site key before turning it on.",
+	"admin.termsTooLarge":         "The terms of use file is too large.",
 	"admin.unknownUser":           "One of the users does not exist.",
 	"admin.use.group_member":      "members",
 	"admin.use.application_group": "applications",

@@ -12,7 +12,23 @@ import (
 )
 
 // Store reads and writes the mail server settings (table mail_server).
-type Store struct{ db *pgxpool.Pool }
+type Store struct {
+	db     *pgxpool.Pool
+	cipher Cipher
+}
+
+// Cipher encrypts the password at rest; *auth.Service is one.
+type Cipher interface {
+	SealSecret(plain []byte, bind string) []byte
+	OpenSecret(sealed []byte, bind string) ([]byte, error)
+}
+
+// passwordBinding ties the sealed password to its row.
+const passwordBinding = "mail_server:1:password"
+
+// SetCipher makes the store keep the password encrypted. Call it before the
+// store is used: the server key is known only once the auth module started.
+func (s *Store) SetCipher(c Cipher) { s.cipher = c }
 
 // NewStore returns a store over db.
 func NewStore(db *pgxpool.Pool) *Store { return &Store{db: db} }
@@ -21,8 +37,9 @@ func NewStore(db *pgxpool.Pool) *Store { return &Store{db: db} }
 func (s *Store) Settings(ctx context.Context) (Settings, error) {
 	var st Settings
 	var mode string
-	err := s.db.QueryRow(ctx, `SELECT host, port, username, password, from_address, tls_mode FROM mail_server WHERE id = 1`).
-		Scan(&st.Host, &st.Port, &st.Username, &st.Password, &st.From, &mode)
+	var sealed []byte
+	err := s.db.QueryRow(ctx, `SELECT host, port, username, password, password_sealed, from_address, tls_mode FROM mail_server WHERE id = 1`).
+		Scan(&st.Host, &st.Port, &st.Username, &st.Password, &sealed, &st.From, &mode)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Settings{}, nil
 	}
@@ -30,6 +47,16 @@ func (s *Store) Settings(ctx context.Context) (Settings, error) {
 		return Settings{}, fmt.Errorf("mail settings: %w", err)
 	}
 	st.TLS = TLSMode(mode)
+	if sealed != nil {
+		if s.cipher == nil {
+			return Settings{}, errors.New("mail settings: the password is encrypted and no key is set")
+		}
+		plain, err := s.cipher.OpenSecret(sealed, passwordBinding)
+		if err != nil {
+			return Settings{}, fmt.Errorf("mail settings: %w", err)
+		}
+		st.Password = string(plain)
+	}
 	return st, nil
 }
 
@@ -38,12 +65,16 @@ func (s *Store) Save(ctx context.Context, st Settings) error {
 	if st.TLS == "" {
 		st.TLS = TLSStartTLS
 	}
+	clear, sealed := st.Password, []byte(nil)
+	if s.cipher != nil && st.Password != "" {
+		clear, sealed = "", s.cipher.SealSecret([]byte(st.Password), passwordBinding)
+	}
 	_, err := s.db.Exec(ctx, `
-		INSERT INTO mail_server (id, host, port, username, password, from_address, tls_mode, updated_at)
-		VALUES (1, $1, $2, $3, $4, $5, $6, now())
-		ON CONFLICT (id) DO UPDATE SET host = $1, port = $2, username = $3, password = $4,
-			from_address = $5, tls_mode = $6, updated_at = now()`,
-		st.Host, st.Port, st.Username, st.Password, st.From, string(st.TLS))
+		INSERT INTO mail_server (id, host, port, username, password, password_sealed, from_address, tls_mode, updated_at)
+		VALUES (1, $1, $2, $3, $4, $5, $6, $7, now())
+		ON CONFLICT (id) DO UPDATE SET host = $1, port = $2, username = $3, password = $4, password_sealed = $5,
+			from_address = $6, tls_mode = $7, updated_at = now()`,
+		st.Host, st.Port, st.Username, clear, sealed, st.From, string(st.TLS))
 	if err != nil {
 		return fmt.Errorf("save mail settings: %w", err)
 	}

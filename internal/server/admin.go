@@ -12,6 +12,6 @@ import (
 // adminRoutes mounts the administration calls (issue 5); each is behind
 // auth.RequireAdmin inside admin.Handler.Routes.
 func (a *App) adminRoutes(r chi.Router) {
-	svc := admin.NewService(a.pool, mail.NewSender(mail.NewStore(a.pool)), nil)
+	svc := admin.NewService(a.pool, admin.Deps{Mailer: mail.NewSender(a.mail), MailSettings: a.mail, Terms: a.auth})
 	admin.NewHandler(svc, func(r *http.Request) string { return a.auth.ClientOf(r).Address }).Routes(r)
 }

@@ -42,6 +42,7 @@ type App struct {
 	auth     *auth.Service
 	portal   *portal
 	items    *itemsModule
+	mail     *mail.Store
 }
 
 // Open starts (or connects to) the database, applies the migrations, creates
@@ -75,8 +76,9 @@ func Open(ctx context.Context, opts Options) (app *App, err error) {
 	if generated != "" && opts.Notice != nil {
 		fmt.Fprintf(opts.Notice, "\nAdministrator created. Login: %s  Password: %s\nThis password is shown only once and must be changed at the first sign-in.\n\n", auth.AdminLogin, generated)
 	}
+	a.mail = mail.NewStore(a.pool)
 	a.auth, err = auth.New(ctx, a.pool, auth.Options{
-		Mailer:             mail.NewSender(mail.NewStore(a.pool)),
+		Mailer:             mail.NewSender(a.mail),
 		RecaptchaVerifyURL: opts.Config.RecaptchaVerifyURL,
 		JWTSecret:          opts.Config.JWTSecret,
 		SecretKey:          opts.Config.SecretKey,
@@ -87,6 +89,7 @@ func Open(ctx context.Context, opts Options) (app *App, err error) {
 	if err != nil {
 		return nil, err
 	}
+	a.mail.SetCipher(a.auth)
 	if a.portal, err = newPortal(ctx, a.pool, opts.Logger); err != nil {
 		return nil, err
 	}

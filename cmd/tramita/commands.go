@@ -106,8 +106,15 @@ func admin(ctx context.Context, args []string, getenv func(string) string, stdou
 		return adminResetPassword(ctx, args[1], args[2:], getenv, stdout, stderr)
 	case len(args) >= 2 && args[0] == "maintenance" && (args[1] == "on" || args[1] == "off"):
 		return adminMaintenance(ctx, args[1] == "on", args[2:], getenv, stdout, stderr)
+	case len(args) >= 1 && args[0] == "setting":
+		return adminSetting(ctx, args[1:], getenv, stdout, stderr)
+	case len(args) >= 1 && args[0] == "user":
+		return adminUser(ctx, args[1:], getenv, stdout, stderr)
+	case len(args) >= 1 && args[0] == "mail-server":
+		return adminMailServer(ctx, args[1:], getenv, stdout, stderr)
 	}
-	return usageError("usage: tramita admin reset-password LOGIN | tramita admin maintenance on|off [flags]")
+	return usageError("usage: tramita admin reset-password LOGIN | maintenance on|off | setting set KEY JSON | " +
+		"user add LOGIN --name N --email E --password P | mail-server set --host H --port P --tls MODE --from ADDRESS")
 }
 
 func adminResetPassword(ctx context.Context, login string, args []string, getenv func(string) string, stdout, stderr io.Writer) error {

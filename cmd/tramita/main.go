@@ -25,6 +25,13 @@ Usage:
   tramita migrate up|down|status        apply, roll back one, or list the database migrations
   tramita admin reset-password LOGIN    set a new random password, to be changed at the next sign-in
   tramita admin maintenance on|off      show or hide the maintenance page on every path
+  tramita admin setting set KEY JSON    set a platform setting (for example: enableMFA true)
+  tramita admin user add LOGIN --name N --email E --password P [--must-change-password]
+                                        add a user from the command line
+  tramita admin mail-server set --host H --port P --tls none|starttls|tls --from ADDRESS
+                                        configure the SMTP relay used for platform mail
+  tramita apps import PATH              import (or upgrade) an application package (YAML)
+  tramita apps export APP               print an application's package
   tramita healthcheck                   ask the running server at TRAMITA_ADDR for /api/health
   tramita version                       print the version
 
@@ -54,6 +61,8 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 		err = migrate(ctx, rest, getenv, stdout, stderr)
 	case "admin":
 		err = admin(ctx, rest, getenv, stdout, stderr)
+	case "apps":
+		err = apps(ctx, rest, getenv, stdout, stderr)
 	case "healthcheck":
 		err = healthcheck(ctx, rest, getenv, stdout, stderr)
 	case "version", "--version", "-v":

@@ -29,6 +29,9 @@ type Config struct {
 	LogFormat     string
 	LogLevel      string
 	PGBin         string
+	// Demo loads the demo applications and sample items on the first start
+	// of the embedded database.
+	Demo bool
 
 	// Sign-in (internal/auth).
 	JWTSecret          string
@@ -38,7 +41,7 @@ type Config struct {
 	SessionLifetime    time.Duration
 	TrustedProxies     []netip.Prefix
 
-	tokenTTL, sessionLifetime, trustedProxies string
+	tokenTTL, sessionLifetime, trustedProxies, demo string
 }
 
 // Error is a configuration error. Its text names the variable at fault.
@@ -81,6 +84,8 @@ var variables = []variable{
 		target: func(c *Config) *string { return &c.trustedProxies }},
 	{env: "TRAMITA_RECAPTCHA_VERIFY_URL", flag: "recaptcha-verify-url", def: "https://www.google.com/recaptcha/api/siteverify", usage: "address where reCAPTCHA tokens are verified",
 		target: func(c *Config) *string { return &c.RecaptchaVerifyURL }},
+	{env: "TRAMITA_DEMO", flag: "demo", def: "true", usage: "load the demo applications and sample items on the first start of the embedded database (true or false); never with DATABASE_URL",
+		target: func(c *Config) *string { return &c.demo }},
 	{env: "TRAMITA_PG_BIN", flag: "pg-bin", usage: "folder holding the embedded PostgreSQL binaries (initdb, pg_ctl, postgres); default: found under tools/postgres",
 		target: func(c *Config) *string { return &c.PGBin }},
 }
@@ -175,6 +180,14 @@ func (c *Config) validate() error {
 		if _, err := os.Stat(filepath.Join(c.PGBin, "postgres")); err != nil {
 			return &Error{Var: "TRAMITA_PG_BIN", Msg: fmt.Sprintf("%s does not hold the postgres binary", c.PGBin)}
 		}
+	}
+	switch strings.ToLower(c.demo) {
+	case "true", "1", "yes", "":
+		c.Demo = true
+	case "false", "0", "no":
+		c.Demo = false
+	default:
+		return &Error{Var: "TRAMITA_DEMO", Msg: fmt.Sprintf("%q is not true or false", c.demo)}
 	}
 	return nil
 }

@@ -52,6 +52,7 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		{"addr port out of range", map[string]string{"TRAMITA_ADDR": "127.0.0.1:70000"}, "TRAMITA_ADDR"},
 		{"addr bad host", map[string]string{"TRAMITA_ADDR": "exa mple:80"}, "TRAMITA_ADDR"},
 		{"log format", map[string]string{"TRAMITA_LOG_FORMAT": "xml"}, "TRAMITA_LOG_FORMAT"},
+		{"demo", map[string]string{"TRAMITA_DEMO": "maybe"}, "TRAMITA_DEMO"},
 		{"log level", map[string]string{"TRAMITA_LOG_LEVEL": "loud"}, "TRAMITA_LOG_LEVEL"},
 		{"database url", map[string]string{"DATABASE_URL": "postgres://a:b@host:notaport/db"}, "DATABASE_URL"},
 		{"short admin password", map[string]string{"TRAMITA_ADMIN_PASSWORD": "short"}, "TRAMITA_ADMIN_PASSWORD"},

@@ -88,6 +88,12 @@ const ContentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 	"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; " +
 	"frame-src 'self'; frame-ancestors 'self'; base-uri 'self'; form-action 'self'; object-src 'none'"
 
+// RecaptchaContentSecurityPolicy is the policy of the web app's page while
+// reCAPTCHA is enabled: Google's widget needs its script and its frame.
+const RecaptchaContentSecurityPolicy = "default-src 'self'; script-src 'self' https://www.google.com https://www.gstatic.com; " +
+	"style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; " +
+	"frame-src 'self' https://www.google.com https://www.gstatic.com; frame-ancestors 'self'; base-uri 'self'; form-action 'self'; object-src 'none'"
+
 // SecurityHeaders sets the headers every answer carries.
 func SecurityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

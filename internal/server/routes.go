@@ -25,7 +25,8 @@ func (a *App) routes() http.Handler {
 
 	r.Method(http.MethodGet, "/metrics", m.handler())
 
-	platformHandler := platform.NewHandler(platform.NewService(platform.NewStore(a.pool)))
+	platformService := platform.NewService(platform.NewStore(a.pool))
+	platformHandler := platform.NewHandler(platformService)
 
 	r.Route("/api", func(r chi.Router) {
 		r.Use(httpx.LimitBody(apiBodyLimit), a.auth.Middleware)
@@ -47,9 +48,23 @@ func (a *App) routes() http.Handler {
 		a.adminRoutes(r)
 	})
 
-	r.NotFound(spaHandler(a.opts.Web).ServeHTTP)
-	r.MethodNotAllowed(spaHandler(a.opts.Web).ServeHTTP)
+	spa := spaHandler(a.opts.Web, a.pagePolicy(platformService))
+	r.NotFound(spa.ServeHTTP)
+	r.MethodNotAllowed(spa.ServeHTTP)
 	return r
+}
+
+// pagePolicy widens the page's Content-Security-Policy for Google's widget
+// only while reCAPTCHA is enabled; when the settings cannot be read the strict
+// policy stands.
+func (a *App) pagePolicy(settings *platform.Service) func(ctx context.Context) string {
+	return func(ctx context.Context) string {
+		s, err := settings.Settings(ctx)
+		if err == nil && s.EnableRecaptcha {
+			return httpx.RecaptchaContentSecurityPolicy
+		}
+		return httpx.ContentSecurityPolicy
+	}
 }
 
 type healthBody struct {

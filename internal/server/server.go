@@ -69,6 +69,12 @@ func Open(ctx context.Context, opts Options) (app *App, err error) {
 	if err := database.Migrate(ctx, a.pool, opts.Logger); err != nil {
 		return nil, err
 	}
+	// The first start is the one that finds no user: only then may the demo
+	// load, so a demo application an administrator deleted stays deleted.
+	var firstStart bool
+	if err := a.pool.QueryRow(ctx, `SELECT NOT EXISTS (SELECT 1 FROM app_user)`).Scan(&firstStart); err != nil {
+		return nil, fmt.Errorf("first start check: %w", err)
+	}
 	generated, err := auth.EnsureAdmin(ctx, a.pool, opts.Config.AdminPassword)
 	if err != nil {
 		return nil, err
@@ -93,7 +99,7 @@ func Open(ctx context.Context, opts Options) (app *App, err error) {
 	if a.portal, err = newPortal(ctx, a.pool, opts.Logger); err != nil {
 		return nil, err
 	}
-	if a.items, err = newItems(ctx, a.pool, opts.Logger, true); err != nil {
+	if a.items, err = newItems(ctx, a.pool, opts.Logger, firstStart && opts.Config.Demo && a.embedded != nil); err != nil {
 		return nil, err
 	}
 	a.handler = a.routes()

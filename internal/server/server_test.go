@@ -140,3 +140,21 @@ func TestFirstStartCreatesTheAdministratorWithAGeneratedPassword(t *testing.T) {
 		t.Errorf("generated admin password must be changed at first sign-in (%v)", err)
 	}
 }
+
+func TestPagePolicyAllowsRecaptchaOnlyWhenEnabled(t *testing.T) {
+	app, srv, _ := newTestServer(t)
+	csp := get(t, srv.URL+"/").Header.Get("Content-Security-Policy")
+	if strings.Contains(csp, "google") {
+		t.Errorf("strict policy expected, got %q", csp)
+	}
+	if _, err := app.Pool().Exec(context.Background(), `UPDATE platform_setting SET value = 'true' WHERE key = 'enableRecaptcha'`); err != nil {
+		t.Fatal(err)
+	}
+	csp = get(t, srv.URL+"/").Header.Get("Content-Security-Policy")
+	if !strings.Contains(csp, "script-src 'self' https://www.google.com https://www.gstatic.com;") || !strings.Contains(csp, "frame-src 'self' https://www.google.com") {
+		t.Errorf("recaptcha policy expected, got %q", csp)
+	}
+	if got := get(t, srv.URL+"/api/health").Header.Get("Content-Security-Policy"); strings.Contains(got, "google") {
+		t.Errorf("API answers keep the strict policy, got %q", got)
+	}
+}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"io/fs"
 	"net/http"
 	"path"
@@ -17,7 +18,10 @@ import (
 // release reaches every browser at its next navigation. Any other GET path
 // falls back to index.html and the app's router decides (its not-found page
 // included).
-func spaHandler(dist fs.FS) http.Handler {
+//
+// pagePolicy, when not nil, gives the Content-Security-Policy of index.html
+// (it widens while reCAPTCHA is enabled); assets keep the strict one.
+func spaHandler(dist fs.FS, pagePolicy func(ctx context.Context) string) http.Handler {
 	index, indexErr := fs.ReadFile(dist, "index.html")
 	started := time.Now()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -40,6 +44,9 @@ func spaHandler(dist fs.FS) http.Handler {
 			w.WriteHeader(http.StatusServiceUnavailable)
 			_, _ = w.Write([]byte(i18n.T(i18n.From(r.Context()), "error.webNotBuilt") + "\n"))
 			return
+		}
+		if pagePolicy != nil {
+			w.Header().Set("Content-Security-Policy", pagePolicy(r.Context()))
 		}
 		w.Header().Set("Cache-Control", "no-cache, no-store, must-revalidate")
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")

@@ -13,7 +13,7 @@ func TestSPAServesIndexAssetsAndFallback(t *testing.T) {
 		"assets/app-1a2b3.js": {Data: []byte("console.log(1)")},
 		"favicon.svg":         {Data: []byte("<svg/>")},
 	}
-	h := spaHandler(dist)
+	h := spaHandler(dist, nil)
 	tests := []struct {
 		path, wantBody, wantCache string
 		wantStatus                int
@@ -42,7 +42,7 @@ func TestSPAServesIndexAssetsAndFallback(t *testing.T) {
 
 func TestSPAWithoutBuildSaysHowToBuild(t *testing.T) {
 	rec := httptest.NewRecorder()
-	spaHandler(fstest.MapFS{".gitkeep": {}}).ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+	spaHandler(fstest.MapFS{".gitkeep": {}}, nil).ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
 	if rec.Code != 503 || !strings.Contains(rec.Body.String(), "make build") {
 		t.Errorf("status %d body %q", rec.Code, rec.Body.String())
 	}
@@ -50,7 +50,7 @@ func TestSPAWithoutBuildSaysHowToBuild(t *testing.T) {
 
 func TestSPARefusesWrites(t *testing.T) {
 	rec := httptest.NewRecorder()
-	spaHandler(fstest.MapFS{}).ServeHTTP(rec, httptest.NewRequest("POST", "/app", nil))
+	spaHandler(fstest.MapFS{}, nil).ServeHTTP(rec, httptest.NewRequest("POST", "/app", nil))
 	if rec.Code != 405 {
 		t.Errorf("status %d", rec.Code)
 	}

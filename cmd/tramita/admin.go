@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/tramita/tramita/internal/auth"
+	"github.com/tramita/tramita/internal/database"
+	"github.com/tramita/tramita/internal/mail"
+	"github.com/tramita/tramita/internal/platform"
+)
+
+// These admin commands prepare a platform from the command line (first
+// install, automation, tests), before anyone can sign in to the web pages.
+// They read the database location from the environment only, so their own
+// flags cannot be confused with serve's.
+
+// adminSetting runs `admin setting set KEY JSON`.
+func adminSetting(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) != 3 || args[0] != "set" {
+		return usageError("usage: tramita admin setting set KEY JSON-VALUE   (for example: enableMFA true)")
+	}
+	key, raw := args[1], args[2]
+	if !json.Valid([]byte(raw)) {
+		return usageError(fmt.Sprintf("value %q is not JSON (text needs quotes: '\"Tramita\"')", raw))
+	}
+	return withDatabase(ctx, "admin setting", nil, getenv, stderr, func(ctx context.Context, db *databaseHandle) error {
+		if err := database.Migrate(ctx, db.pool, db.log); err != nil {
+			return err
+		}
+		if err := platform.NewStore(db.pool).Set(ctx, key, json.RawMessage(raw)); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s = %s\n", key, raw)
+		return nil
+	})
+}
+
+// adminUser runs `admin user add LOGIN --name N --email E --password P`.
+func adminUser(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) < 2 || args[0] != "add" {
+		return usageError("usage: tramita admin user add LOGIN --name NAME --email EMAIL --password PASSWORD [--must-change-password] [--panel-admin] [--administrator]")
+	}
+	login := args[1]
+	fs := flag.NewFlagSet("admin user add", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	name := fs.String("name", "", "full name (required)")
+	email := fs.String("email", "", "e-mail address")
+	password := fs.String("password", "", "initial password (required; the password policy applies)")
+	mustChange := fs.Bool("must-change-password", false, "the password must be changed at the first sign-in")
+	panelAdmin := fs.Bool("panel-admin", false, "sees every application")
+	administrator := fs.Bool("administrator", false, "opens the administration")
+	if err := fs.Parse(args[2:]); err != nil {
+		return usageError(err.Error())
+	}
+	switch {
+	case strings.TrimSpace(*name) == "":
+		return usageError("--name is required")
+	case len([]rune(*password)) < 8:
+		return usageError("--password must have at least 8 characters")
+	case strings.EqualFold(*password, login) || auth.IsCommonPassword(*password):
+		return usageError("--password is too easy to guess")
+	}
+	hash, err := auth.HashPassword(*password)
+	if err != nil {
+		return err
+	}
+	return withDatabase(ctx, "admin user", nil, getenv, stderr, func(ctx context.Context, db *databaseHandle) error {
+		if err := database.Migrate(ctx, db.pool, db.log); err != nil {
+			return err
+		}
+		var id int64
+		err := db.pool.QueryRow(ctx, `
+			INSERT INTO app_user (login, name, email, password_hash, password_changed_at, must_change_password, panel_admin, administrator)
+			VALUES ($1, $2, $3, $4, now(), $5, $6, $7)
+			ON CONFLICT (login) DO NOTHING RETURNING id`,
+			login, *name, *email, hash, *mustChange, *panelAdmin, *administrator).Scan(&id)
+		if err != nil {
+			return fmt.Errorf("add user %s (does the login exist already?): %w", login, err)
+		}
+		fmt.Fprintf(stdout, "user %s added (id %d)\n", login, id)
+		return nil
+	})
+}
+
+// adminMailServer runs `admin mail-server set --host H --port P --tls MODE --from ADDRESS`.
+// It configures a relay without authentication; a server that needs a
+// password is set on the administration page, which stores it encrypted.
+func adminMailServer(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) < 1 || args[0] != "set" {
+		return usageError("usage: tramita admin mail-server set --host HOST --port PORT --tls none|starttls|tls --from ADDRESS")
+	}
+	fs := flag.NewFlagSet("admin mail-server set", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	host := fs.String("host", "", "SMTP host (required)")
+	port := fs.String("port", "587", "SMTP port")
+	tls := fs.String("tls", "starttls", "none, starttls or tls")
+	from := fs.String("from", "", "sender address (required)")
+	if err := fs.Parse(args[1:]); err != nil {
+		return usageError(err.Error())
+	}
+	p, err := strconv.Atoi(*port)
+	if err != nil || p <= 0 || p > 65535 {
+		return usageError(fmt.Sprintf("--port %q is not a port number", *port))
+	}
+	mode := mail.TLSMode(*tls)
+	switch mode {
+	case mail.TLSNone, mail.TLSStartTLS, mail.TLSImplicit:
+	default:
+		return usageError(fmt.Sprintf("--tls %q is not none, starttls or tls", *tls))
+	}
+	if *host == "" || *from == "" {
+		return usageError("--host and --from are required")
+	}
+	return withDatabase(ctx, "admin mail-server", nil, getenv, stderr, func(ctx context.Context, db *databaseHandle) error {
+		if err := database.Migrate(ctx, db.pool, db.log); err != nil {
+			return err
+		}
+		if err := mail.NewStore(db.pool).Save(ctx, mail.Settings{Host: *host, Port: p, From: *from, TLS: mode}); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "mail server %s:%d (%s) from %s\n", *host, p, mode, *from)
+		return nil
+	})
+}

@@ -111,7 +111,7 @@ func (s *Service) SaveCompany(ctx context.Context, a Actor, in Company) (Company
 	}
 	var saved Company
 	err := s.tx(ctx, func(tx pgx.Tx) error {
-		fields, err := s.fieldDefinitions(ctx, tx, "company")
+		fields, err := fieldDefinitions(ctx, tx, "company")
 		if err != nil {
 			return err
 		}

@@ -51,7 +51,7 @@ const (
 	maxRichTextValue = 100000
 )
 
-func (s *Service) fieldDefinitions(ctx context.Context, db querier, entity string) ([]FieldDefinition, error) {
+func fieldDefinitions(ctx context.Context, db querier, entity string) ([]FieldDefinition, error) {
 	rows, err := db.Query(ctx, `
 		SELECT id, entity, name, type, required, options, position FROM additional_field
 		WHERE entity = $1 ORDER BY position, id`, entity)
@@ -148,7 +148,7 @@ func (s *Service) AdditionalFields(ctx context.Context, a Actor, entity string) 
 	if _, ok := fieldEntities[entity]; !ok {
 		return nil, httpx.Invalid("entity", "admin.invalidOption")
 	}
-	return s.fieldDefinitions(ctx, s.db, entity)
+	return fieldDefinitions(ctx, s.db, entity)
 }
 
 // SaveAdditionalField creates (id 0) or updates a field. Its entity and type

@@ -156,7 +156,7 @@ func (s *Service) UserFormInitialData(ctx context.Context, a Actor, lang i18n.La
 	if out.Groups, err = s.options(ctx, `SELECT id, name::text FROM user_group WHERE NOT all_users ORDER BY name`); err != nil {
 		return out, err
 	}
-	if out.AdditionalFields, err = s.fieldDefinitions(ctx, s.db, "user"); err != nil {
+	if out.AdditionalFields, err = fieldDefinitions(ctx, s.db, "user"); err != nil {
 		return out, err
 	}
 	return out, nil
@@ -434,7 +434,7 @@ func (s *Service) SaveUser(ctx context.Context, a Actor, in SaveUserInput, lang 
 		if err := s.checkUserRefs(ctx, tx, in); err != nil {
 			return err
 		}
-		fields, err := s.fieldDefinitions(ctx, tx, "user")
+		fields, err := fieldDefinitions(ctx, tx, "user")
 		if err != nil {
 			return err
 		}

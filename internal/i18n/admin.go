@@ -5,6 +5,8 @@ func init() { register(adminPtBR, adminEn) }
 // Messages of the administration: users, groups, companies, additional
 // fields and the audit log.
 var adminPtBR = map[string]string{
+	"resources.userTaken":         "Este usuário já é um recurso.",
+	"resources.inUse":             "O recurso possui registros associados e não pode ser excluído. Desative-o.",
 	"admin.invalidHost":           "Informe o nome ou endereço do servidor.",
 	"admin.invalidPort":           "A porta deve estar entre 1 e 65535.",
 	"admin.mailNotConfiguredTest": "Salve as configurações do servidor de e-mail antes de enviar o teste.",
@@ -73,6 +75,8 @@ var adminPtBR = map[string]string{
 }
 
 var adminEn = map[string]string{
+	"resources.userTaken":         "This user already is a resource.",
+	"resources.inUse":             "The resource has related records and cannot be deleted. Disable it instead.",
 	"admin.invalidHost":           "Enter the server's name or address.",
 	"admin.invalidPort":           "The port must be between 1 and 65535.",
 	"admin.mailNotConfiguredTest": "Save the e-mail server settings before sending the test.",

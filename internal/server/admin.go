@@ -7,11 +7,15 @@ import (
 
 	"github.com/tramita/tramita/internal/admin"
 	"github.com/tramita/tramita/internal/mail"
+	"github.com/tramita/tramita/internal/resources"
 )
 
-// adminRoutes mounts the administration calls (issue 5); each is behind
-// auth.RequireAdmin inside admin.Handler.Routes.
+// adminRoutes mounts the administration calls (issue 5), each behind
+// auth.RequireAdmin inside admin.Handler.Routes, and the resource calls
+// (reading for users, writing for administrators).
 func (a *App) adminRoutes(r chi.Router) {
 	svc := admin.NewService(a.pool, admin.Deps{Mailer: mail.NewSender(a.mail), MailSettings: a.mail, Terms: a.auth})
-	admin.NewHandler(svc, func(r *http.Request) string { return a.auth.ClientOf(r).Address }).Routes(r)
+	address := func(r *http.Request) string { return a.auth.ClientOf(r).Address }
+	admin.NewHandler(svc, address).Routes(r)
+	resources.NewHandler(resources.NewService(a.pool, nil), address).Routes(r)
 }

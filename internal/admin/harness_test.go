@@ -29,7 +29,7 @@ func TestMain(m *testing.M) { testkit.Main(m) }
 // administrator (root) and a plain user (ana). Requests name their caller
 // with X-Test-User; the auth module tests the real session middleware.
 type env struct {
-	t      *testing.T
+	t      testing.TB
 	db     *pgxpool.Pool
 	router chi.Router
 	h      http.Handler
@@ -40,7 +40,7 @@ type env struct {
 	lang   string
 }
 
-func newEnv(t *testing.T) *env {
+func newEnv(t testing.TB) *env {
 	t.Helper()
 	db := testkit.NewDB(t)
 	ctx := context.Background()
@@ -96,7 +96,7 @@ func (e *env) configureMail() {
 
 type resp struct {
 	*httptest.ResponseRecorder
-	t *testing.T
+	t testing.TB
 }
 
 // do calls path (under /api) as user (0: nobody) with body as JSON.

@@ -10,10 +10,11 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/tramita/tramita/internal/admin"
+	"github.com/tramita/tramita/internal/resources"
 	"github.com/tramita/tramita/internal/testkit"
 )
 
-// Every call the handler mounts is in the OpenAPI fragment docs/admin-openapi.yaml.
+// Every administration and resource call is in the OpenAPI fragment docs/admin-openapi.yaml.
 func TestRoutesAreInTheOpenAPIFragment(t *testing.T) {
 	raw, err := os.ReadFile(filepath.Join(testkit.RepoRoot(), "docs", "admin-openapi.yaml"))
 	if err != nil {
@@ -22,6 +23,7 @@ func TestRoutesAreInTheOpenAPIFragment(t *testing.T) {
 	doc := string(raw)
 	r := chi.NewRouter()
 	admin.NewHandler(nil, nil).Routes(r)
+	resources.NewHandler(nil, nil).Routes(r)
 	err = chi.Walk(r, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		path := "\n  " + route + ":\n"
 		i := strings.Index(doc, path)

@@ -27,6 +27,9 @@ type UserFilter struct {
 	Name        string `json:"name"`
 	Email       string `json:"email"`
 	CompanyName string `json:"companyName"`
+	// AdditionalFields filters by additional field id: the value's text
+	// contains the given text (a boolean or number matches its JSON text).
+	AdditionalFields map[string]string `json:"additionalFields"`
 }
 
 // UserRow is one line of the user list (spec section 2, User list).
@@ -62,6 +65,31 @@ func (s *Service) Users(ctx context.Context, a Actor, f UserFilter) ([]UserRow, 
 		if strings.TrimSpace(c.value) != "" {
 			args = append(args, likePattern(c.value))
 			where = append(where, c.column+" ILIKE $"+strconv.Itoa(len(args)))
+		}
+	}
+	if len(f.AdditionalFields) > 0 {
+		fields, err := fieldDefinitions(ctx, s.db, "user")
+		if err != nil {
+			return nil, err
+		}
+		known := map[string]bool{}
+		for _, d := range fields {
+			known[strconv.FormatInt(d.ID, 10)] = true
+		}
+		keys := make([]string, 0, len(f.AdditionalFields))
+		for k := range f.AdditionalFields {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			if !known[k] {
+				return nil, httpx.Invalid("additionalFields."+k, "admin.unknownField")
+			}
+			if strings.TrimSpace(f.AdditionalFields[k]) == "" {
+				continue
+			}
+			args = append(args, k, likePattern(f.AdditionalFields[k]))
+			where = append(where, "u.additional->>$"+strconv.Itoa(len(args)-1)+" ILIKE $"+strconv.Itoa(len(args)))
 		}
 	}
 	sql := `

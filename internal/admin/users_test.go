@@ -237,7 +237,17 @@ func TestUserListFilters(t *testing.T) {
 			}
 		})
 	}
+	var field admin.FieldDefinition
+	e.do(e.root, "POST", "/admin/additionalFields/save", map[string]any{"entity": "user", "name": "Setor", "type": "STRING"}).want(200).decode(&field)
+	if _, err := e.db.Exec(ctx, `UPDATE app_user SET additional = jsonb_build_object($1::text, 'Financeiro') WHERE id = $2`, itoa(field.ID), e.root); err != nil {
+		t.Fatal(err)
+	}
 	var list []admin.UserRow
+	e.do(e.root, "POST", "/user/getUsers", map[string]any{"additionalFields": map[string]string{itoa(field.ID): "finan"}}).want(200).decode(&list)
+	if len(list) != 1 || list[0].Login != "root" {
+		t.Errorf("by additional field: %+v", list)
+	}
+	e.do(e.root, "POST", "/user/getUsers", map[string]any{"additionalFields": map[string]string{"999": "x"}}).want(400)
 	e.do(e.root, "POST", "/user/getUsers", nil).want(200).decode(&list)
 	if list[0].CompanyName != "Acme 100%" || !strings.HasPrefix(list[0].Avatar, "/api/admin/users/") {
 		t.Fatalf("row %+v", list[0])

@@ -111,11 +111,8 @@ func (s *Service) SaveCompany(ctx context.Context, a Actor, in Company) (Company
 	}
 	var saved Company
 	err := s.tx(ctx, func(tx pgx.Tx) error {
-		fields, err := fieldDefinitions(ctx, tx, "company")
-		if err != nil {
-			return err
-		}
-		if in.AdditionalFields, err = checkAdditional(fields, in.AdditionalFields); err != nil {
+		var err error
+		if in.AdditionalFields, err = validateAdditional(ctx, tx, "company", in.AdditionalFields); err != nil {
 			return err
 		}
 		var before any

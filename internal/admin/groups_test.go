@@ -128,6 +128,16 @@ func TestAdditionalFieldsInTheUserForm(t *testing.T) {
 		t.Errorf("values %+v", form.AdditionalFields)
 	}
 	e.do(e.root, "POST", "/admin/additionalFields/save", map[string]any{"id": f.ID, "entity": "user", "name": "Matrícula", "type": "STRING"}).want(400)
+
+	var mentor admin.FieldDefinition
+	e.do(e.root, "POST", "/admin/additionalFields/save", map[string]any{"entity": "user", "name": "Mentor", "type": "USERS"}).want(200).decode(&mentor)
+	for _, tt := range []struct {
+		value  any
+		status int
+	}{{99999, 400}, {e.root, 200}} {
+		base["additionalFields"] = map[string]any{key: 1234, itoa(mentor.ID): tt.value}
+		e.do(e.root, "POST", "/user/saveUser", base).want(tt.status)
+	}
 }
 
 func TestAuditLog(t *testing.T) {

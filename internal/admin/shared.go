@@ -36,9 +36,10 @@ func FieldDefinitions(ctx context.Context, db Querier, entity string) ([]FieldDe
 	return fieldDefinitions(ctx, db, entity)
 }
 
-// CheckAdditional validates values against fields and returns them cleaned.
-func CheckAdditional(fields []FieldDefinition, values map[string]any) (map[string]any, error) {
-	return checkAdditional(fields, values)
+// ValidateAdditional validates values against entity's additional fields
+// (types, required, references) and returns them cleaned.
+func ValidateAdditional(ctx context.Context, db Querier, entity string, values map[string]any) (map[string]any, error) {
+	return validateAdditional(ctx, db, entity, values)
 }
 
 func contains(list []string, s string) bool {

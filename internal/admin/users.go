@@ -462,11 +462,8 @@ func (s *Service) SaveUser(ctx context.Context, a Actor, in SaveUserInput, lang 
 		if err := s.checkUserRefs(ctx, tx, in); err != nil {
 			return err
 		}
-		fields, err := fieldDefinitions(ctx, tx, "user")
-		if err != nil {
-			return err
-		}
-		if in.AdditionalFields, err = checkAdditional(fields, in.AdditionalFields); err != nil {
+		var err error
+		if in.AdditionalFields, err = validateAdditional(ctx, tx, "user", in.AdditionalFields); err != nil {
 			return err
 		}
 		if in.ID == 0 {

@@ -5,6 +5,7 @@ func init() { register(adminPtBR, adminEn) }
 // Messages of the administration: users, groups, companies, additional
 // fields and the audit log.
 var adminPtBR = map[string]string{
+	"admin.unknownReference":      "O registro indicado não existe.",
 	"resources.userTaken":         "Este usuário já é um recurso.",
 	"resources.inUse":             "O recurso possui registros associados e não pode ser excluído. Desative-o.",
 	"admin.invalidHost":           "Informe o nome ou endereço do servidor.",
@@ -75,6 +76,7 @@ var adminPtBR = map[string]string{
 }
 
 var adminEn = map[string]string{
+	"admin.unknownReference":      "The record given does not exist.",
 	"resources.userTaken":         "This user already is a resource.",
 	"resources.inUse":             "The resource has related records and cannot be deleted. Disable it instead.",
 	"admin.invalidHost":           "Enter the server's name or address.",

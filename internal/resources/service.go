@@ -238,11 +238,8 @@ func (s *Service) Save(ctx context.Context, a Actor, in Form) (Form, error) {
 	}
 	var saved Form
 	err := pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
-		fields, err := admin.FieldDefinitions(ctx, tx, "resource")
-		if err != nil {
-			return err
-		}
-		if in.AdditionalFields, err = admin.CheckAdditional(fields, in.AdditionalFields); err != nil {
+		var err error
+		if in.AdditionalFields, err = admin.ValidateAdditional(ctx, tx, "resource", in.AdditionalFields); err != nil {
 			return err
 		}
 		var before any

@@ -11,6 +11,8 @@ const ResetPasswordPage = lazy(() => import('../features/reset-password/ResetPas
 const EnableMfaPage = lazy(() => import('../features/mfa/EnableMfaPage'));
 const ValidateMfaPage = lazy(() => import('../features/mfa/ValidateMfaPage'));
 const DesktopPage = lazy(() => import('../features/desktop/DesktopPage'));
+const PortalLayout = lazy(() => import('../features/portal/shell/PortalLayout'));
+const RuntimeIndex = lazy(() => import('../features/portal/RuntimeIndex'));
 
 /** Spec section 2, top-level routes. Screens of later issues join the children list. */
 export const routes: RouteObject[] = [
@@ -28,7 +30,22 @@ export const routes: RouteObject[] = [
       {
         // Pages that need a signed-in user (spec section 4, access guard).
         element: <RequireSession />,
-        children: [{ path: 'app', element: <DesktopPage /> }],
+        children: [
+          {
+            // The portal shell (header bar, sidebar, messages, user menu) around the desktop and the runtime.
+            element: <PortalLayout />,
+            children: [
+              { path: 'app', element: <DesktopPage /> },
+              {
+                path: 'runtime/:appID',
+                children: [
+                  { index: true, element: <RuntimeIndex /> },
+                  { path: '*', element: <NotFoundPage /> },
+                ],
+              },
+            ],
+          },
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

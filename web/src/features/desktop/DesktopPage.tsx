@@ -1,110 +1,88 @@
-import { Suspense, lazy, useState } from 'react';
-import AppBar from '@mui/material/AppBar';
-import Avatar from '@mui/material/Avatar';
+import { useEffect } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import Toolbar from '@mui/material/Toolbar';
+import ButtonBase from '@mui/material/ButtonBase';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import KeyIcon from '@mui/icons-material/KeyOutlined';
-import LogoutIcon from '@mui/icons-material/Logout';
-import { useSnackbar } from 'notistack';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../../app/settings';
-import { signOut } from '../../app/signOut';
+import { useNavigate } from 'react-router';
 import { useSession } from '../../app/useSession';
-import { changePassword } from './api';
+import { applicationsQuery, type Application } from '../portal/api';
+import { applicationTarget, decideDesktop } from '../portal/desktopRules';
+import { AppIcon } from '../portal/icons';
 
-const ChangePasswordDialog = lazy(() => import('../../components/ChangePasswordDialog'));
-
-/** Initials for an avatar without a picture: the first letters of the first and last names. */
-function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  const first = words[0]!.charAt(0);
-  const last = words.length > 1 ? words[words.length - 1]!.charAt(0) : '';
-  return (first + last).toUpperCase();
-}
-
-/**
- * /app, the signed-in user's start page (behind the access guard): who is
- * signed in (name, e-mail, picture), the password change (with
- * hasChangePasswordPermission) and the way out. The desktop of applications
- * (spec section 2, 'App launcher') grows here.
- */
+/** /app, the desktop of applications (spec section 2, 'App launcher'), inside the portal shell. */
 export default function DesktopPage() {
   const { t } = useTranslation();
-  const settings = useSettings();
   const session = useSession();
-  const { enqueueSnackbar } = useSnackbar();
-  const [changingPassword, setChangingPassword] = useState(false);
-  if (!session) return null; // the guard redirects
-  const { name, email, avatar } = session.loggedUser;
+  const navigate = useNavigate();
+  const { data, isLoading } = useQuery(applicationsQuery());
+  const decision = data && session ? decideDesktop(data, session) : undefined;
 
-  // Clearing the session lets the access guard take the user to the login page (next = here).
-  const exit = () => void signOut();
+  useEffect(() => {
+    if (decision?.kind === 'open') void navigate(`/runtime/${decision.application.id}`, { replace: true });
+  }, [decision, navigate]);
 
+  const name = session?.loggedUser.name.split(/\s+/)[0] ?? '';
   return (
-    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-      <AppBar position="static" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Toolbar sx={{ gap: 2 }}>
-          <Box component="img" src={settings.logo} alt={settings.brand} sx={{ height: 32, width: 'auto', maxWidth: 160, objectFit: 'contain' }} />
-          <Box sx={{ flex: 1 }} />
-          <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'block' }, fontWeight: 500 }}>
-            {name}
-          </Typography>
-          <Avatar src={avatar || undefined} alt={name} sx={{ width: 34, height: 34, fontSize: 14, bgcolor: 'primary.main' }}>
-            {initials(name)}
-          </Avatar>
-        </Toolbar>
-      </AppBar>
-      <Box component="main" sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: { xs: 2, sm: 3 } }}>
-        <Card sx={{ width: '100%', maxWidth: 440, borderRadius: 3 }}>
-          <CardContent sx={{ p: { xs: 3, sm: 5 }, '&:last-child': { pb: { xs: 3, sm: 5 } } }}>
-            <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
-              <Avatar src={avatar || undefined} alt={name} sx={{ width: 80, height: 80, fontSize: 30, bgcolor: 'primary.main' }}>
-                {initials(name)}
-              </Avatar>
-              <Box>
-                <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-                  {t('desktop.greeting', { name })}
-                </Typography>
-                {email && (
-                  <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                    {email}
-                  </Typography>
-                )}
-              </Box>
-              <Typography variant="body2" color="text.secondary">
-                {t('desktop.signedIn', { brand: settings.brand })}
-              </Typography>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ pt: 1, width: { xs: '100%', sm: 'auto' } }}>
-                {session.hasChangePasswordPermission && (
-                  <Button variant="outlined" color="inherit" startIcon={<KeyIcon />} onClick={() => setChangingPassword(true)}>
-                    {t('desktop.changePassword')}
-                  </Button>
-                )}
-                <Button variant="contained" startIcon={<LogoutIcon />} onClick={exit}>
-                  {t('desktop.signOut')}
-                </Button>
-              </Stack>
-            </Stack>
-          </CardContent>
-        </Card>
+    <Box sx={{ maxWidth: 1200, mx: 'auto', py: { xs: 1, sm: 3 } }}>
+      <Typography variant="h4" component="h2" sx={{ fontWeight: 800, letterSpacing: -0.5 }}>
+        {t('desktop.greeting', { name })}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 4 }}>
+        {t('desktop.subtitle')}
+      </Typography>
+      <Box component="ul" aria-label={t('desktop.title')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2.5, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}>
+        {isLoading &&
+          [0, 1, 2].map((i) => (
+            <li key={i}>
+              <Skeleton variant="rounded" height={168} />
+            </li>
+          ))}
+        {decision?.kind === 'desktop' && decision.applications.map((application) => <Tile key={application.id} application={application} />)}
       </Box>
-      {changingPassword && (
-        <Suspense fallback={null}>
-          <ChangePasswordDialog
-            submit={changePassword}
-            onClose={(changed) => {
-              setChangingPassword(false);
-              if (changed !== null) enqueueSnackbar(t('changePassword.success'), { variant: 'success' });
-            }}
-          />
-        </Suspense>
-      )}
+      {decision?.kind === 'desktop' && decision.applications.length === 0 && <Typography color="text.secondary">{t('desktop.empty')}</Typography>}
     </Box>
+  );
+}
+
+function Tile({ application }: { application: Application }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const target = applicationTarget(application);
+  const open = () => (target.external ? window.open(target.href, '_blank', 'noopener') : void navigate(target.href));
+  return (
+    <li>
+      <Paper
+        component={ButtonBase}
+        onClick={open}
+        variant="outlined"
+        aria-label={target.external ? t('desktop.opensInNewTab', { name: application.name }) : application.name}
+        sx={{
+          width: '100%',
+          height: 168,
+          borderRadius: 3,
+          flexDirection: 'column',
+          gap: 1.5,
+          p: 2,
+          position: 'relative',
+          transition: 'transform .15s, box-shadow .15s, border-color .15s',
+          '&:hover, &.Mui-focusVisible': { transform: 'translateY(-2px)', boxShadow: 6, borderColor: 'primary.main' },
+        }}
+      >
+        {target.external && <OpenInNewIcon fontSize="small" color="action" sx={{ position: 'absolute', top: 12, right: 12 }} />}
+        <Box sx={{ width: 64, height: 64, borderRadius: 3, display: 'grid', placeItems: 'center', bgcolor: 'primary.main', color: 'primary.contrastText', boxShadow: 2 }}>
+          <AppIcon name={application.iconName} fontAwesome={application.isFontAwesomeIcon} image={application.imageContent} size={34} />
+        </Box>
+        <Typography sx={{ fontWeight: 700, textAlign: 'center' }}>{application.name}</Typography>
+        {application.appVersion && (
+          <Typography variant="caption" color="text.secondary">
+            {t('shell.version')} {application.appVersion}
+          </Typography>
+        )}
+      </Paper>
+    </li>
   );
 }

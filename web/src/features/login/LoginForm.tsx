@@ -53,6 +53,10 @@ export function LoginForm() {
   const formik = useFormik<LoginValues>({
     initialValues: INITIAL_VALUES,
     validationSchema,
+    // Leaving an empty field (to follow the forgot-password link, say) must
+    // not grow an error under it: the page would shift under the pointer and
+    // swallow the click. Errors appear on submit, then follow typing.
+    validateOnBlur: false,
     onSubmit: async (values, helpers) => {
       if (recaptchaMissing) return;
       const outcome = await signIn({ login: values.login.trim(), password: values.password, recaptchaToken: recaptchaToken ?? undefined });

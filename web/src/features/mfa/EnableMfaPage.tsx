@@ -60,7 +60,7 @@ export default function EnableMfaPage() {
                 alt={t('mfa.enable.qrAlt')}
                 width={QR_SIZE}
                 height={QR_SIZE}
-                sx={{ width: QR_SIZE, height: QR_SIZE, borderRadius: 2, border: 1, borderColor: 'divider', bgcolor: 'common.white' }}
+                sx={{ width: QR_SIZE, height: QR_SIZE, boxSizing: 'content-box', borderRadius: 2, border: 1, borderColor: 'divider', bgcolor: 'common.white' }}
               />
               <SecretCode code={data.data.code} />
             </>

@@ -1,0 +1,243 @@
+import { Suspense, useEffect, useState } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import SwipeableDrawer from '@mui/material/SwipeableDrawer';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import useScrollTrigger from '@mui/material/useScrollTrigger';
+import { alpha, useTheme } from '@mui/material/styles';
+import MenuIcon from '@mui/icons-material/Menu';
+import AppsIcon from '@mui/icons-material/Apps';
+import DarkModeIcon from '@mui/icons-material/DarkModeOutlined';
+import LightModeIcon from '@mui/icons-material/LightModeOutlined';
+import FullscreenIcon from '@mui/icons-material/Fullscreen';
+import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
+import { useQuery } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../../api/client';
+import { clearSession } from '../../../app/session';
+import { useSettings } from '../../../app/settings';
+import { useThemeMode } from '../../../app/themeMode';
+import { useSession } from '../../../app/useSession';
+import { DialogsProvider } from '../../../components/dialogs/DialogsProvider';
+import { changeLanguage, currentLanguage } from '../../../i18n';
+import { applicationMenuQuery, applicationsQuery, type Application } from '../api';
+import { applicationTarget, showAppsButton } from '../desktopRules';
+import { AppIcon } from '../icons';
+import { MessageMenu } from '../messages/MessageMenu';
+import { useMessageEvents } from '../messages/useMessageEvents';
+import { usePush } from '../push';
+import { MenuSearch } from './MenuSearch';
+import { SideMenu } from './SideMenu';
+import { UserMenu } from './UserMenu';
+import { useConnectivityToasts } from './useConnectivityToasts';
+
+export const SIDEBAR_WIDTH = 240;
+export const MOBILE_DRAWER_WIDTH = 280;
+
+/**
+ * The shell of /app and /runtime/{appID} (spec section 2, 'Shell and header
+ * bar'). On /runtime/{appID} it loads the application's menu and script and
+ * draws the sidebar; on /app it is the header bar over the desktop.
+ * Layouts: left-sidebar (default) and right-sidebar; the others fall back to left.
+ */
+export default function PortalLayout() {
+  return (
+    <DialogsProvider>
+      <Shell />
+    </DialogsProvider>
+  );
+}
+
+function Shell() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const settings = useSettings();
+  const session = useSession();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { appID } = useParams();
+  const { enqueueSnackbar } = useSnackbar();
+  const { mode, setMode } = useThemeMode();
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const pinned = useScrollTrigger({ disableHysteresis: true, threshold: 64 });
+  const darker = useScrollTrigger({ disableHysteresis: true, threshold: 30 });
+  const [fullScreen, setFullScreen] = useState(false);
+
+  const applications = useQuery(applicationsQuery());
+  const runtime = useQuery({ ...applicationMenuQuery(appID ?? ''), enabled: appID !== undefined });
+  const application = runtime.data?.application;
+  const menu = runtime.data?.menu ?? [];
+
+  const [sidebarOpen, setSidebarOpen] = useState<boolean | undefined>(undefined);
+  const desktopOpen = sidebarOpen ?? !application?.collapsedMenu;
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  useMessageEvents(session?.token ?? null);
+  useConnectivityToasts();
+  usePush();
+
+  // Spec section 8: the applications list failing clears the session and goes to the login page.
+  useEffect(() => {
+    if (!applications.error) return;
+    if (isApiError(applications.error) && applications.error.status !== 401) enqueueSnackbar(applications.error.message, { variant: 'error' });
+    clearSession();
+    void navigate('/', { replace: true });
+  }, [applications.error, enqueueSnackbar, navigate]);
+
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+
+  useEffect(() => {
+    const sync = () => setFullScreen(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', sync);
+    return () => document.removeEventListener('fullscreenchange', sync);
+  }, []);
+
+  // The application's script (htmlScripts) runs from its signed address: the CSP forbids inline scripts.
+  const scriptUrl = application?.htmlScriptsUrl;
+  useEffect(() => {
+    if (!scriptUrl) return undefined;
+    const container = document.createElement('div');
+    container.hidden = true;
+    container.dataset.htmlScripts = String(application?.id);
+    const script = document.createElement('script');
+    script.src = scriptUrl;
+    container.appendChild(script);
+    document.body.appendChild(container);
+    return () => container.remove();
+  }, [scriptUrl, application?.id]);
+
+  if (!session) return null;
+  const apps = applications.data ?? [];
+  const toolbarApps = apps.filter((app) => app.displayOnToolbar);
+  const hasSidebar = appID !== undefined;
+  const right = settings.layout === 'right-sidebar';
+  const sidebarShown = hasSidebar && wide && desktopOpen;
+  const title = application?.name ?? t('desktop.title');
+  const language = currentLanguage();
+
+  const openApp = (app: Application) => {
+    const target = applicationTarget(app);
+    if (target.external) window.open(target.href, '_blank', 'noopener');
+    else void navigate(target.href);
+  };
+
+  const sidebar = (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Box component={RouterLink} to="/app" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2.5, height: 64, textDecoration: 'none', color: 'inherit', flexShrink: 0 }}>
+        <Box component="img" src={mode === 'dark' ? settings.logoWhite : settings.logo} alt={settings.brand} sx={{ height: 28, maxWidth: 150, objectFit: 'contain' }} />
+      </Box>
+      {application && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2.5, pb: 1.5, color: 'text.secondary' }}>
+          <AppIcon name={application.iconName} fontAwesome={application.isFontAwesomeIcon} image={application.imageContent} size={18} />
+          <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+            {application.name}
+          </Typography>
+        </Box>
+      )}
+      <Box sx={{ flex: 1, overflowY: 'auto' }}>{runtime.isLoading ? <LinearProgress sx={{ mx: 2 }} /> : <SideMenu key={appID} menu={menu} onNavigate={wide ? undefined : () => setMobileOpen(false)} />}</Box>
+      <Typography variant="caption" color="text.secondary" sx={{ px: 2.5, py: 1.5, borderTop: 1, borderColor: 'divider' }}>
+        {t('shell.version')} {application?.appVersion}
+      </Typography>
+    </Box>
+  );
+
+  const iconButton = (label: string, icon: React.ReactNode, onClick: () => void) => (
+    <Tooltip title={label}>
+      <IconButton color="inherit" aria-label={label} onClick={onClick}>
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+
+  const barColor = darker ? alpha(theme.palette.background.paper, 1) : alpha(theme.palette.background.default, 0.85);
+
+  return (
+    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default', display: 'flex', flexDirection: right ? 'row-reverse' : 'row' }}>
+      {hasSidebar && wide && (
+        <Drawer
+          variant="persistent"
+          anchor={right ? 'right' : 'left'}
+          open={desktopOpen}
+          sx={{ width: desktopOpen ? SIDEBAR_WIDTH : 0, flexShrink: 0, transition: theme.transitions.create('width'), '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, borderColor: 'divider' } }}
+          slotProps={{ paper: { component: 'aside', 'aria-label': t('shell.sidebar') } as object }}
+        >
+          {sidebar}
+        </Drawer>
+      )}
+      {hasSidebar && !wide && (
+        <SwipeableDrawer anchor={right ? 'right' : 'left'} open={mobileOpen} onOpen={() => setMobileOpen(true)} onClose={() => setMobileOpen(false)} slotProps={{ paper: { sx: { width: MOBILE_DRAWER_WIDTH } } }}>
+          {sidebar}
+        </SwipeableDrawer>
+      )}
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <AppBar
+          position={pinned ? 'sticky' : 'static'}
+          color="inherit"
+          elevation={darker ? 3 : 0}
+          sx={{ top: 0, bgcolor: barColor, backdropFilter: 'blur(8px)', borderBottom: 1, borderColor: 'divider', transition: theme.transitions.create(['background-color', 'box-shadow']) }}
+        >
+          <Toolbar sx={{ gap: 0.5 }}>
+            {hasSidebar &&
+              iconButton(t('shell.toggleMenu'), <MenuIcon />, () => (wide ? setSidebarOpen(!desktopOpen) : setMobileOpen(true)))}
+            {(!hasSidebar || !sidebarShown) && (
+              <Box component={RouterLink} to="/app" aria-label={t('shell.home')} sx={{ display: { xs: 'flex', md: hasSidebar ? 'none' : 'flex' }, alignItems: 'center', mx: 1 }}>
+                <Box component="img" src={mode === 'dark' ? settings.logoWhite : settings.logo} alt={settings.brand} sx={{ height: 28, maxWidth: 130, objectFit: 'contain' }} />
+              </Box>
+            )}
+            <Typography variant="h6" component="h1" noWrap sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 700, fontSize: 18, ml: 1, mr: 2 }}>
+              {title}
+            </Typography>
+            {hasSidebar && wide && (
+              <Box sx={{ flex: 1, display: 'flex', justifyContent: 'center' }}>
+                <MenuSearch menu={menu} />
+              </Box>
+            )}
+            <Box sx={{ flex: hasSidebar && wide ? 0 : 1 }} />
+            {showAppsButton(apps) && (
+              <Button component={RouterLink} to="/app" color="inherit" startIcon={<AppsIcon />} sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
+                {t('shell.apps')}
+              </Button>
+            )}
+            {toolbarApps.map((app) => (
+              <Tooltip key={app.id} title={app.name}>
+                <IconButton color="inherit" aria-label={app.name} onClick={() => openApp(app)}>
+                  <AppIcon name={app.iconName} fontAwesome={app.isFontAwesomeIcon} image={app.imageContent} size={22} />
+                </IconButton>
+              </Tooltip>
+            ))}
+            <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
+              {document.fullscreenEnabled &&
+                iconButton(fullScreen ? t('shell.exitFullScreen') : t('shell.fullScreen'), fullScreen ? <FullscreenExitIcon /> : <FullscreenIcon />, () =>
+                  void (fullScreen ? document.exitFullscreen() : document.documentElement.requestFullscreen()),
+                )}
+              {iconButton(mode === 'dark' ? t('shell.lightMode') : t('shell.darkMode'), mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />, () =>
+                setMode(mode === 'dark' ? 'light' : 'dark'),
+              )}
+            </Box>
+            <Tooltip title={t('language.choose')}>
+              <Button color="inherit" onClick={() => void changeLanguage(language === 'en' ? 'pt-BR' : 'en')} sx={{ minWidth: 44, fontWeight: 700 }} aria-label={t('shell.switchLanguage')}>
+                {language === 'en' ? t('language.pt') : t('language.en')}
+              </Button>
+            </Tooltip>
+            <MessageMenu />
+            <UserMenu session={session} />
+          </Toolbar>
+        </AppBar>
+        <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}>
+          <Suspense fallback={<LinearProgress />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import { Link as RouterLink, useLocation } from 'react-router';
+import type { MenuEntry } from '../api';
+import { AppIcon } from '../icons';
+import { ancestorsOf, isExternalLink, linkWithQuery } from '../menu';
+
+/**
+ * The side menu (spec section 2): nested groups, section titles, icons,
+ * badges, links keeping the current query string, absolute links in a new
+ * tab. One submenu open at a time per level.
+ */
+export function SideMenu({ menu, onNavigate }: { menu: MenuEntry[]; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState<string[]>(() => ancestorsOf(menu, pathname));
+  const toggle = (level: number, key: string) => setOpen((keys) => (keys[level] === key ? keys.slice(0, level) : [...keys.slice(0, level), key]));
+  return (
+    <List component="nav" dense sx={{ px: 1 }}>
+      <Entries entries={menu} level={0} open={open} toggle={toggle} onNavigate={onNavigate} />
+    </List>
+  );
+}
+
+interface EntriesProps {
+  entries: MenuEntry[];
+  level: number;
+  open: string[];
+  toggle: (level: number, key: string) => void;
+  onNavigate?: () => void;
+}
+
+function Entries({ entries, level, open, toggle, onNavigate }: EntriesProps) {
+  const { pathname, search } = useLocation();
+  return entries.map((entry) => {
+    if (entry.title) {
+      return (
+        <ListSubheader
+          key={entry.key}
+          disableSticky
+          sx={{ bgcolor: 'transparent', lineHeight: '32px', mt: 1, pl: 2 + level * 2, fontSize: 11, fontWeight: 700, letterSpacing: 0.8, textTransform: 'uppercase' }}
+        >
+          {entry.name}
+        </ListSubheader>
+      );
+    }
+    const icon = (entry.icon || entry.imageContent) && (
+      <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>
+        <AppIcon name={entry.icon} fontAwesome={entry.isFontAwesome} image={entry.imageContent} size={20} />
+      </ListItemIcon>
+    );
+    const badge = entry.badge && <Chip label={entry.badge} size="small" color="secondary" sx={{ height: 20, fontSize: 11, ml: 1 }} />;
+    const padding = { pl: 2 + level * 2, borderRadius: 2, mb: 0.25 };
+    if (entry.child) {
+      const isOpen = open[level] === entry.key;
+      return (
+        <li key={entry.key} style={{ listStyle: 'none' }}>
+          <ListItemButton onClick={() => toggle(level, entry.key)} aria-expanded={isOpen} sx={padding}>
+            {icon}
+            <ListItemText primary={entry.name} slotProps={{ primary: { sx: { fontWeight: level === 0 ? 600 : 500 } } }} />
+            {badge}
+            {isOpen ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
+          </ListItemButton>
+          <Collapse in={isOpen} timeout="auto" unmountOnExit>
+            <List disablePadding dense>
+              <Entries entries={entry.child} level={level + 1} open={open} toggle={toggle} onNavigate={onNavigate} />
+            </List>
+          </Collapse>
+        </li>
+      );
+    }
+    if (!entry.link) return null;
+    const external = isExternalLink(entry.link);
+    const selected = !external && entry.link.split('?')[0] === pathname;
+    const linkProps = external
+      ? { component: 'a' as const, href: entry.link, target: '_blank', rel: 'noopener noreferrer' }
+      : { component: RouterLink, to: linkWithQuery(entry.link, search) };
+    return (
+      <ListItemButton key={entry.key} {...linkProps} selected={selected} onClick={onNavigate} sx={padding}>
+        {icon}
+        <ListItemText primary={entry.name} />
+        {badge}
+      </ListItemButton>
+    );
+  });
+}

@@ -11,14 +11,8 @@ const USER = { login: 'maria', name: 'Maria Souza', email: 'maria@example.test',
 
 /**
  * Preparing a server (platform settings, users, the mail server) uses admin
- * commands run on its data folder before it starts. Specs that need a
- * command this binary does not have yet are marked fixme, not failed.
+ * commands run on its data folder before it starts.
  */
-const adminUsage = (() => {
-  const res = spawnSync(binary, ['admin'], { encoding: 'utf8' });
-  return `${res.stdout}${res.stderr}`;
-})();
-const hasAdmin = (command: string) => adminUsage.includes(`admin ${command}`);
 const setting = (key: string, value: string) => ['admin', 'setting', 'set', key, value];
 const addUser = (u: typeof USER, ...flags: string[]) => [
   'admin', 'user', 'add', u.login, '--name', u.name, '--email', u.email, '--password', u.password, ...flags,
@@ -144,7 +138,6 @@ test.describe('sign-in', () => {
 // ---- second factor ---------------------------------------------------------------
 
 test.describe('MFA', () => {
-  test.fixme(!hasAdmin('setting') || !hasAdmin('user'), 'needs `tramita admin setting set` and `tramita admin user add`');
   test.describe.configure({ mode: 'serial' });
   const server = preparedServer(() => ({ before: [setting('enableMFA', 'true'), addUser(USER)] }));
   let secret = '';
@@ -206,7 +199,6 @@ test.describe('MFA', () => {
 // ---- terms of use ----------------------------------------------------------------
 
 test.describe('terms of use', () => {
-  test.fixme(!hasAdmin('setting'), 'needs `tramita admin setting set`');
   test.describe.configure({ mode: 'serial' });
   const server = preparedServer(() => ({ before: [setting('requireTermsOfUse', 'true')] }));
 
@@ -246,7 +238,6 @@ test.describe('terms of use', () => {
 // ---- expired password and reset by e-mail -------------------------------------------
 
 test.describe('passwords', () => {
-  test.fixme(!hasAdmin('user') || !hasAdmin('mail-server'), 'needs `tramita admin user add` and `tramita admin mail-server set`');
   let mail: MailSink;
   test.beforeAll(async () => {
     mail = await startMailSink();

@@ -14,9 +14,9 @@ import (
 	"github.com/tramita/tramita/internal/testkit"
 )
 
-// Every administration and resource call is in the OpenAPI fragment docs/admin-openapi.yaml.
+// Every administration and resource call is in the OpenAPI fragment api/openapi.yaml.
 func TestRoutesAreInTheOpenAPIFragment(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join(testkit.RepoRoot(), "docs", "admin-openapi.yaml"))
+	raw, err := os.ReadFile(filepath.Join(testkit.RepoRoot(), "api", "openapi.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +28,7 @@ func TestRoutesAreInTheOpenAPIFragment(t *testing.T) {
 		path := "\n  " + route + ":\n"
 		i := strings.Index(doc, path)
 		if i < 0 {
-			t.Errorf("%s %s is not in docs/admin-openapi.yaml", method, route)
+			t.Errorf("%s %s is not in api/openapi.yaml", method, route)
 			return nil
 		}
 		rest := doc[i+len(path):]

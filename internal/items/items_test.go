@@ -107,6 +107,25 @@ func TestListShowsOnlyProjectsTheCallerIsIn(t *testing.T) {
 	if !errors.Is(err, httpx.ErrNotFound) {
 		t.Fatalf("delete a foreign item: %v", err)
 	}
+	// Exports: the full list has her rows only; a selection naming a foreign
+	// item leaves it out; a foreign project is not found.
+	full := w.export(t, w.bia, items.ExportInput{}, true)
+	if int64(len(full)-1) != hers.Total {
+		t.Fatalf("bia's full export has %d rows, her list %d", len(full)-1, hers.Total)
+	}
+	for _, r := range full[1:] {
+		for _, cell := range r {
+			if cell == "Nova Sede" {
+				t.Fatal("bia's export holds an item of Nova Sede")
+			}
+		}
+	}
+	if sel := w.export(t, w.bia, items.ExportInput{IDs: []int64{foreign}}, false); len(sel) != 1 {
+		t.Fatalf("bia's selection of a foreign item exported %d rows", len(sel)-1)
+	}
+	if _, err := w.svc.Export(ctx, w.bia, items.ExportInput{ExecuteFilterInput: items.ExecuteFilterInput{ComponentID: w.task, ProjectID: w.secret}}, true); !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("export of a foreign project: %v", err)
+	}
 }
 
 func TestTypeWithoutReadGrantIsNotFound(t *testing.T) {

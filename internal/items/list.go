@@ -75,24 +75,20 @@ func orDefault(s, d string) string {
 	return s
 }
 
+// listQuery is a type's list under a request: the SQL both a page and an
+// export run, so they can never disagree on which rows the caller may read.
+type listQuery struct {
+	comp  *Component
+	view  *ViewDef
+	where string
+	order string
+	args  []any
+	lang  string
+}
+
 // ExecuteFilter answers one page of a type's items: the saved query, the
 // grid filters and the project, under the caller's permissions.
 func (s *Service) ExecuteFilter(ctx context.Context, c Caller, in ExecuteFilterInput) (Page, error) {
-	if in.ComponentID == 0 && in.ListControlData != nil {
-		in.ComponentID = in.ListControlData.ComponentID
-	}
-	lang := langOf(ctx)
-	comp, err := s.store.component(ctx, c, in.ComponentID, lang)
-	if err != nil {
-		return Page{}, err
-	}
-	if in.ProjectID != 0 {
-		if ok, err := s.store.projectVisible(ctx, c, in.ProjectID); err != nil {
-			return Page{}, err
-		} else if !ok {
-			return Page{}, httpx.NotFound()
-		}
-	}
 	if in.RowsPerPage <= 0 {
 		in.RowsPerPage = 25
 	}
@@ -101,6 +97,44 @@ func (s *Service) ExecuteFilter(ctx context.Context, c Caller, in ExecuteFilterI
 	}
 	if in.Page < 0 {
 		return Page{}, httpx.Invalid("page", "items.pageInvalid")
+	}
+	q, err := s.prepare(ctx, c, in)
+	if err != nil {
+		return Page{}, err
+	}
+	total, estimate, err := s.store.count(ctx, q.where, q.args)
+	if err != nil {
+		return Page{}, err
+	}
+	rows, err := s.store.page(ctx, q.comp, q.where, q.order, q.args, in.RowsPerPage, in.Page*in.RowsPerPage, q.lang)
+	if err != nil {
+		return Page{}, err
+	}
+	if in.PersistQueryOrView {
+		if err := s.store.savePreference(ctx, c.UserID, q.comp.ID, in.QueryID, in.ViewID); err != nil {
+			return Page{}, err
+		}
+	}
+	return Page{Rows: rows, Total: total, TotalIsEstimate: estimate, Page: in.Page, RowsPerPage: in.RowsPerPage}, nil
+}
+
+// prepare checks the type, project, view and query of a list request and
+// compiles its WHERE (with itemReadable) and ORDER BY.
+func (s *Service) prepare(ctx context.Context, c Caller, in ExecuteFilterInput) (*listQuery, error) {
+	if in.ComponentID == 0 && in.ListControlData != nil {
+		in.ComponentID = in.ListControlData.ComponentID
+	}
+	lang := langOf(ctx)
+	comp, err := s.store.component(ctx, c, in.ComponentID, lang)
+	if err != nil {
+		return nil, err
+	}
+	if in.ProjectID != 0 {
+		if ok, err := s.store.projectVisible(ctx, c, in.ProjectID); err != nil {
+			return nil, err
+		} else if !ok {
+			return nil, httpx.NotFound()
+		}
 	}
 	fields := comp.Fields()
 	params := filter.Params{Me: c.UserID, Project: in.ProjectID, Today: s.now()}
@@ -114,7 +148,7 @@ func (s *Service) ExecuteFilter(ctx context.Context, c Caller, in ExecuteFilterI
 	var view *ViewDef
 	views, err := s.store.views(ctx, comp.ID, lang)
 	if err != nil {
-		return Page{}, err
+		return nil, err
 	}
 	for i := range views {
 		if views[i].ID == in.ViewID {
@@ -122,12 +156,12 @@ func (s *Service) ExecuteFilter(ctx context.Context, c Caller, in ExecuteFilterI
 		}
 	}
 	if in.ViewID != 0 && view == nil {
-		return Page{}, httpx.Invalid("viewId", "items.viewNotFound")
+		return nil, httpx.Invalid("viewId", "items.viewNotFound")
 	}
 	if in.QueryID != 0 {
 		queries, err := s.store.queries(ctx, comp.ID, lang)
 		if err != nil {
-			return Page{}, err
+			return nil, err
 		}
 		var cond []byte
 		for _, q := range queries {
@@ -136,15 +170,15 @@ func (s *Service) ExecuteFilter(ctx context.Context, c Caller, in ExecuteFilterI
 			}
 		}
 		if cond == nil {
-			return Page{}, httpx.Invalid("queryId", "items.queryNotFound")
+			return nil, httpx.Invalid("queryId", "items.queryNotFound")
 		}
 		var node filter.Node
 		if err := json.Unmarshal(cond, &node); err != nil {
-			return Page{}, fmt.Errorf("query %d: %w", in.QueryID, err)
+			return nil, fmt.Errorf("query %d: %w", in.QueryID, err)
 		}
 		sql, qargs, err := filter.Compile(fields.Filter(), node, params, len(args))
 		if err != nil {
-			return Page{}, filterError(err)
+			return nil, filterError(err)
 		}
 		where, args = append(where, sql), append(args, qargs...)
 	}
@@ -155,29 +189,15 @@ func (s *Service) ExecuteFilter(ctx context.Context, c Caller, in ExecuteFilterI
 		}
 		sql, fargs, err := filter.Compile(fields.Filter(), grid, params, len(args))
 		if err != nil {
-			return Page{}, filterError(err)
+			return nil, filterError(err)
 		}
 		where, args = append(where, sql), append(args, fargs...)
 	}
 	order, err := s.order(fields.Order(), in, view)
 	if err != nil {
-		return Page{}, filterError(err)
+		return nil, filterError(err)
 	}
-	whereSQL := strings.Join(where, " AND ")
-	total, estimate, err := s.store.count(ctx, whereSQL, args)
-	if err != nil {
-		return Page{}, err
-	}
-	rows, err := s.store.page(ctx, comp, whereSQL, order, args, in.RowsPerPage, in.Page*in.RowsPerPage, lang)
-	if err != nil {
-		return Page{}, err
-	}
-	if in.PersistQueryOrView {
-		if err := s.store.savePreference(ctx, c.UserID, comp.ID, in.QueryID, in.ViewID); err != nil {
-			return Page{}, err
-		}
-	}
-	return Page{Rows: rows, Total: total, TotalIsEstimate: estimate, Page: in.Page, RowsPerPage: in.RowsPerPage}, nil
+	return &listQuery{comp: comp, view: view, where: strings.Join(where, " AND "), order: order, args: args, lang: lang}, nil
 }
 
 // order is the request's sort, else the view's, else newest first; the id
@@ -260,36 +280,45 @@ func scanRows(rows pgx.Rows) ([]map[string]any, error) {
 	defer rows.Close()
 	out := []map[string]any{}
 	for rows.Next() {
-		var (
-			id, number, version                   int64
-			title, project, manager, creator      string
-			status, color, modifier, resp, reason string
-			parent, projectID, statusID, respID   *int64
-			created, modified                     time.Time
-			hasAttachment, hasContent             bool
-			attrs                                 map[string]any
-		)
-		if err := rows.Scan(&id, &number, &title, &parent, &created, &projectID, &project, &manager, &creator, &statusID,
-			&status, &color, &modified, &modifier, &version, &respID, &resp, &reason, &hasAttachment, &hasContent, &attrs); err != nil {
-			return nil, fmt.Errorf("scan item: %w", err)
-		}
-		row := map[string]any{}
-		for k, v := range attrs {
-			row[k] = v
-		}
-		// System keys last: an attribute can never shadow them.
-		for k, v := range map[string]any{
-			"id": id, "FormattedID": number, "Title": title, "Parent": parent, "CreationDate": created.UTC(),
-			"ProjectID": projectID, "ProjectName": project, "ProjectManager": manager, "CreatorName": creator,
-			"StatusID": statusID, "StatusName": status, "StatusColor": color, "LastModify": modified.UTC(),
-			"ModifierName": modifier, "Version": version, "ResponsibleID": respID, "ResponsibleName": resp,
-			"Reason": reason, "HasAttachment": hasAttachment, "HasDigitalContent": hasContent,
-		} {
-			row[k] = v
+		row, err := scanRow(rows)
+		if err != nil {
+			return nil, err
 		}
 		out = append(out, row)
 	}
 	return out, rows.Err()
+}
+
+// scanRow reads one row of rowColumns as the grid's map.
+func scanRow(rows pgx.Rows) (map[string]any, error) {
+	var (
+		id, number, version                   int64
+		title, project, manager, creator      string
+		status, color, modifier, resp, reason string
+		parent, projectID, statusID, respID   *int64
+		created, modified                     time.Time
+		hasAttachment, hasContent             bool
+		attrs                                 map[string]any
+	)
+	if err := rows.Scan(&id, &number, &title, &parent, &created, &projectID, &project, &manager, &creator, &statusID,
+		&status, &color, &modified, &modifier, &version, &respID, &resp, &reason, &hasAttachment, &hasContent, &attrs); err != nil {
+		return nil, fmt.Errorf("scan item: %w", err)
+	}
+	row := map[string]any{}
+	for k, v := range attrs {
+		row[k] = v
+	}
+	// System keys last: an attribute can never shadow them.
+	for k, v := range map[string]any{
+		"id": id, "FormattedID": number, "Title": title, "Parent": parent, "CreationDate": created.UTC(),
+		"ProjectID": projectID, "ProjectName": project, "ProjectManager": manager, "CreatorName": creator,
+		"StatusID": statusID, "StatusName": status, "StatusColor": color, "LastModify": modified.UTC(),
+		"ModifierName": modifier, "Version": version, "ResponsibleID": respID, "ResponsibleName": resp,
+		"Reason": reason, "HasAttachment": hasAttachment, "HasDigitalContent": hasContent,
+	} {
+		row[k] = v
+	}
+	return row, nil
 }
 
 // resolve replaces picklist values and user and project ids of attributes by

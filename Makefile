@@ -53,6 +53,10 @@ test-web: web/node_modules/.package-lock.json
 test-e2e: build chromium e2e/node_modules/.package-lock.json
 	cd e2e && npx playwright test
 
+## bench: build, then measure on a fresh embedded PostgreSQL with 1,000,000 items; prints a table, writes docs/benchmarks.md
+bench: build
+	$(GO) run ./cmd/bench
+
 ## lint: gofmt, go vet, staticcheck, TypeScript and ESLint
 lint: web/node_modules/.package-lock.json
 	@out=$$(gofmt -l cmd internal migrations api web/embed.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

@@ -1,0 +1,181 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// loadResult is one (target, connections) pair: medians over the runs.
+type loadResult struct {
+	target   string
+	conns    int
+	rps      float64
+	p50, p99 time.Duration
+	errors   int64
+	requests int64
+	ratio    float64 // rps over the bare handler's at the same connections
+}
+
+// request is what one load request sends.
+type request struct {
+	method, path string
+	body         []byte
+}
+
+// benchLoad drives the authenticated reads (getMessages, getApplicationMenu,
+// a small executeFilter, in turn) at 50 and 200 connections, then a bare
+// net/http handler with the same generator, and samples the server's RSS.
+func benchLoad(ctx context.Context, o options, cl *client, srv *server, s seedInfo) ([]loadResult, int64, error) {
+	small, _ := json.Marshal(map[string]any{"componentID": s.riskID, "rowsPerPage": 25, "page": 0})
+	reqs := []request{
+		{http.MethodGet, "/api/message/getMessages", nil},
+		{http.MethodPost, "/api/application/getApplicationMenu?appID=" + strconv.FormatInt(s.appID, 10), nil},
+		{http.MethodPost, "/api/genericItem/executeFilter", small},
+	}
+	for _, r := range reqs {
+		var body any
+		if r.body != nil {
+			body = json.RawMessage(r.body)
+		}
+		status, b, _, err := cl.call(ctx, r.method, r.path, body)
+		if err != nil || status != http.StatusOK {
+			return nil, 0, fmt.Errorf("%s %s: status %d: %v %.200s", r.method, r.path, status, err, b)
+		}
+	}
+
+	// The lower bound: a bare handler answering a small JSON body.
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, 0, err
+	}
+	bare := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"status":"ok"}`))
+	})}
+	go func() { _ = bare.Serve(l) }()
+	defer bare.Close()
+	bareReqs := []request{{http.MethodGet, "/", nil}}
+
+	var out []loadResult
+	var rssMax int64
+	for _, conns := range []int{50, 200} {
+		var tr loadResult
+		var runs []loadResult
+		for range o.loadRuns {
+			var peak atomic.Int64
+			stop := make(chan struct{})
+			go func() {
+				t := time.NewTicker(100 * time.Millisecond)
+				defer t.Stop()
+				for {
+					select {
+					case <-stop:
+						return
+					case <-t.C:
+						if v := rssKB(srv.pid()); v > peak.Load() {
+							peak.Store(v)
+						}
+					}
+				}
+			}()
+			runs = append(runs, generate(ctx, "http://"+srv.addr, cl.token, reqs, conns, o.loadTime))
+			close(stop)
+			rssMax = max(rssMax, peak.Load())
+		}
+		tr = mergeRuns("tramita (getMessages, getApplicationMenu, executeFilter 25 rows of 40)", conns, runs)
+		var bruns []loadResult
+		for range o.loadRuns {
+			bruns = append(bruns, generate(ctx, "http://"+l.Addr().String(), "", bareReqs, conns, o.loadTime/2))
+		}
+		br := mergeRuns("bare net/http handler", conns, bruns)
+		if br.rps > 0 {
+			tr.ratio = tr.rps / br.rps
+		}
+		br.ratio = 1
+		log.Printf("  %d connections: tramita %.0f req/s p50 %s p99 %s errors %d; bare %.0f req/s", conns, tr.rps, ms(tr.p50), ms(tr.p99), tr.errors, br.rps)
+		out = append(out, tr, br)
+	}
+	return out, rssMax, nil
+}
+
+func mergeRuns(target string, conns int, runs []loadResult) loadResult {
+	var rps []float64
+	var p50, p99 []time.Duration
+	r := loadResult{target: target, conns: conns}
+	for _, x := range runs {
+		rps, p50, p99 = append(rps, x.rps), append(p50, x.p50), append(p99, x.p99)
+		r.errors += x.errors
+		r.requests += x.requests
+	}
+	r.rps, r.p50, r.p99 = median(rps), median(p50), median(p99)
+	return r
+}
+
+// generate runs conns workers, each with its own keep-alive connection,
+// sending reqs in turn for d. Anything but a 200 is an error.
+func generate(ctx context.Context, base, token string, reqs []request, conns int, d time.Duration) loadResult {
+	tr := &http.Transport{MaxIdleConns: conns, MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns, DisableCompression: true}
+	defer tr.CloseIdleConnections()
+	hc := &http.Client{Transport: tr, Timeout: 30 * time.Second}
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	var mu sync.Mutex
+	var all []time.Duration
+	var errs, n atomic.Int64
+	var wg sync.WaitGroup
+	t0 := time.Now()
+	for w := range conns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			lat := make([]time.Duration, 0, 1024)
+			for i := w; ctx.Err() == nil; i++ {
+				rq := reqs[i%len(reqs)]
+				var body io.Reader
+				if rq.body != nil {
+					body = bytes.NewReader(rq.body)
+				}
+				req, _ := http.NewRequestWithContext(ctx, rq.method, base+rq.path, body)
+				if rq.body != nil {
+					req.Header.Set("Content-Type", "application/json")
+				}
+				if token != "" {
+					req.Header.Set("Authorization", "Bearer "+token)
+				}
+				start := time.Now()
+				resp, err := hc.Do(req)
+				if err == nil {
+					_, err = io.Copy(io.Discard, resp.Body)
+					resp.Body.Close()
+				}
+				if ctx.Err() != nil {
+					break // cut by the end of the run: not counted
+				}
+				n.Add(1)
+				if err != nil || resp.StatusCode != http.StatusOK {
+					errs.Add(1)
+					continue
+				}
+				lat = append(lat, time.Since(start))
+			}
+			mu.Lock()
+			all = append(all, lat...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(t0)
+	q := quantilesOf(all)
+	return loadResult{conns: conns, rps: float64(n.Load()) / elapsed.Seconds(), p50: q.p50, p99: q.p99, errors: errs.Load(), requests: n.Load()}
+}

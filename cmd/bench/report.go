@@ -1,0 +1,156 @@
+package main
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"time"
+)
+
+type report struct {
+	started, finished time.Time
+	coldStart         time.Duration
+	warmStarts        []time.Duration
+	seed              seedInfo
+	rssIdle, rssLoad  int64
+	lists             []listResult
+	load              []loadResult
+	signIn            signInResult
+	web               []webScreen
+	webErr            string
+	loadRuns          int
+}
+
+func verdict(ok bool) string {
+	if ok {
+		return "met"
+	}
+	return "**missed**"
+}
+
+func kb(n int64) string { return fmt.Sprintf("%.1f KB", float64(n)/1000) }
+
+func (r *report) markdown() string {
+	var b strings.Builder
+	p := func(format string, a ...any) { fmt.Fprintf(&b, format+"\n", a...) }
+	cores, mem, cpu := machine()
+	p("# Benchmarks")
+	p("")
+	p("Written by `make bench` (`cmd/bench`); run it again to refresh this page. A report, never a pass/fail:")
+	p("figures that miss their goal are marked **missed**. Method and caveats are at the end.")
+	p("")
+	p("- Date: %s (bench took %s)", r.finished.UTC().Format("2006-01-02 15:04 UTC"), r.finished.Sub(r.started).Round(time.Second))
+	p("- Machine: %d cores (%s), %d MB memory, %s/%s, %s", cores, cpu, mem, runtime.GOOS, runtime.GOARCH, runtime.Version())
+	p("- Data: %d items of the demo type `task` (%d inserted with SQL, the rest from the demo); item table with indexes %d MB",
+		r.seed.total, r.seed.inserted, r.seed.tableMB)
+	p("- Seeding: insert %s, index rebuild %s, VACUUM ANALYZE %s", r.seed.insertTime.Round(time.Second),
+		r.seed.indexTime.Round(time.Second), r.seed.analyzeTime.Round(time.Second))
+	p("")
+
+	p("## executeFilter over %d items (50 rows, as the administrator)", r.seed.total)
+	p("")
+	p("Goal: p95 ≤ 50 ms and overhead (API p50 / direct SQL p50) ≤ 1.5x.")
+	p("")
+	p("| Case | Total | API p50 | API p95 | API p99 | SQL p50 | SQL p95 | Overhead | p95 goal | Overhead goal |")
+	p("|---|---:|---:|---:|---:|---:|---:|---:|---|---|")
+	for _, l := range r.lists {
+		if l.err != "" {
+			p("| %s | error: %s | | | | | | | | |", l.name, strings.ReplaceAll(l.err, "|", "/"))
+			continue
+		}
+		total := fmt.Sprint(l.total)
+		if l.estimate {
+			total = "~" + total
+		}
+		over := float64(l.api.p50) / float64(max(l.sql.p50, 1))
+		p("| %s (%d requests) | %s | %s | %s | %s | %s | %s | %.2fx | %s | %s |", l.name, l.requests, total,
+			ms(l.api.p50), ms(l.api.p95), ms(l.api.p99), ms(l.sql.p50), ms(l.sql.p95), over,
+			verdict(l.api.p95 <= 50*time.Millisecond), verdict(over <= 1.5))
+	}
+	p("")
+
+	p("## Authenticated reads under load")
+	p("")
+	p("Each worker keeps one connection and sends getMessages, getApplicationMenu and executeFilter (25 rows of the")
+	p("demo type `risk`) in turn with one administrator's token; %d runs per row, medians. The bare handler answers",
+		r.loadRuns)
+	p("`{\"status\":\"ok\"}` from net/http in the bench process, driven by the same generator. Goal: no errors, p99 < 100 ms at 200 connections.")
+	p("")
+	p("| Target | Connections | Requests/s | p50 | p99 | Errors / requests | Ratio to bare | Goal |")
+	p("|---|---:|---:|---:|---:|---:|---:|---|")
+	for _, l := range r.load {
+		goal := ""
+		if strings.HasPrefix(l.target, "tramita") {
+			ok := l.errors == 0
+			if l.conns >= 200 {
+				ok = ok && l.p99 < 100*time.Millisecond
+			}
+			goal = verdict(ok)
+		}
+		p("| %s | %d | %.0f | %s | %s | %d / %d | %.2f | %s |", l.target, l.conns, l.rps, ms(l.p50), ms(l.p99), l.errors, l.requests, l.ratio, goal)
+	}
+	p("")
+
+	s := r.signIn
+	p("## Sign-in, memory, start")
+	p("")
+	p("| Figure | Value | Note |")
+	p("|---|---:|---|")
+	p("| Sign-in latency p50 / p95 | %s / %s | %d sequential sign-ins, each from its own address; argon2id alone (in process) %s, ratio %.2fx |",
+		ms(s.latency.p50), ms(s.latency.p95), s.sequential, ms(s.verify), float64(s.latency.p50)/float64(max(s.verify, 1)))
+	p("| Sign-ins per second | %.1f | %d sign-ins by %d workers, each from its own address |", s.perSecond, s.concurrent, s.workers)
+	p("| Sign-ins from one address before throttling | %d | then status %d (the per-address limit is per minute) |", s.perAddress, s.throttledWith)
+	p("| Server RSS idle | %.0f MB | after a warm start and the seeding |", float64(r.rssIdle)/1024)
+	p("| Server RSS under load (peak) | %.0f MB | sampled every 100 ms during the load runs |", float64(r.rssLoad)/1024)
+	p("| Start to ready, warm database | %s | median of %d restarts: binary start to `/api/health` 200 (embedded PostgreSQL start included) |",
+		ms(median(r.warmStarts)), len(r.warmStarts))
+	p("| First start | %s | initdb, migrations, demo import |", r.coldStart.Round(100*time.Millisecond))
+	p("")
+
+	p("## Web app: what each first screen loads")
+	p("")
+	if r.webErr != "" {
+		p("Not measured: %s", r.webErr)
+	} else {
+		p("Files of `web/dist` the screen loads (index.html's entry and its static imports, plus the route's lazy chunks")
+		p("and the dependencies Vite preloads for them), gzip at the default level, file by file. Goal: login ≤ 250 KB of compressed JS.")
+		p("")
+		p("| Screen | Files | JS gzip | CSS gzip | JS raw | CSS raw | Goal |")
+		p("|---|---:|---:|---:|---:|---:|---|")
+		for i, w := range r.web {
+			goal := ""
+			if i == 0 {
+				goal = verdict(w.jsGzip <= 250_000)
+			}
+			name := w.name
+			if len(w.missing) > 0 {
+				name += " (chunk not found: " + strings.Join(w.missing, ", ") + ")"
+			}
+			p("| %s | %d | %s | %s | %s | %s | %s |", name, w.files, kb(w.jsGzip), kb(w.cssGzip), kb(w.js), kb(w.css), goal)
+		}
+	}
+	p("")
+	p("## Method")
+	p("")
+	p("- `make bench` builds `bin/tramita` (web app embedded) and runs `go run ./cmd/bench`. The bench starts")
+	p("  `bin/tramita serve` with a new temporary `TRAMITA_DATA_DIR`, `TRAMITA_DEMO=true`, `TRAMITA_ADMIN_PASSWORD`, a free")
+	p("  port on 127.0.0.1 and `TRAMITA_TRUSTED_PROXIES=127.0.0.1`, and removes the directory at the end. All traffic goes")
+	p("  to 127.0.0.1; every phase is bounded in requests and time.")
+	p("- Data: the `task` items are inserted with `generate_series` through the embedded PostgreSQL's unix socket")
+	p("  (`DATA_DIR/run`) while the server runs; the item table's secondary indexes are dropped for the load and rebuilt")
+	p("  from their own definitions (`pg_get_indexdef`), then `VACUUM (ANALYZE)`. Values are deterministic; three")
+	p("  priorities, progress 0–100, costs, dates, three projects, four statuses. No `item_version` rows for them.")
+	p("- executeFilter: sequential requests in 3 rounds; each figure is the median of the rounds' percentiles. The direct")
+	p("  SQL is a reproduction, not a capture: the count (capped at 10,001 rows, then `EXPLAIN` for the estimate) and")
+	p("  the page query that `internal/items` runs on the item table, with the WHERE fragment and ORDER BY from the real")
+	p("  filter compiler (`internal/items/filter`) and copies of its unexported column, join and permission SQL, run")
+	p("  on one pgx pool over the same socket, reading every row. What the API adds on top: HTTP and JSON, the session")
+	p("  check, loading the type, its attributes and views, and the page's lookups (users, picklists).")
+	p("- The administrator is a panel administrator, so the permission test (`$2 OR ...`) short-circuits; a plain")
+	p("  member's lists are not measured yet.")
+	p("- Sign-ins give each simulated client its own documentation address (RFC 5737) in X-Forwarded-For, since the")
+	p("  server limits sign-in calls per address and minute.")
+	p("- The load generator, the bare handler, tramita and PostgreSQL share the machine's %d cores.", cores)
+	p("")
+	return b.String()
+}

@@ -4,26 +4,64 @@ import { describe, expect, it, vi } from 'vitest';
 import { getSession, setSession } from '../../app/session';
 import { jsonResponse, mockFetch, renderApp } from '../../test/renderApp';
 import { makeSession } from '../../test/session';
+import type { Application } from '../portal/api';
 
 vi.setConfig({ testTimeout: 15_000 });
 
+const app = (id: number, change: Partial<Application> = {}): Application => ({
+  id, name: `App ${id}`, iconName: 'Dashboard', isFontAwesomeIcon: false, imageContent: '', displayOnToolbar: false,
+  urlBehavior: false, urlLink: '', appVersion: '1.0.0', collapsedMenu: false, ...change,
+});
+
+/** The portal's calls: the applications, an empty message list, a refused event stream. */
+function portalFetch(applications: Application[] | Response, other?: (url: string, init?: RequestInit) => Response) {
+  return mockFetch(
+    {},
+    (url, init) => {
+      if (url.includes('/api/application/getApplicationMenu')) return jsonResponse([[], { ...app(1), htmlScripts: '', htmlScriptsUrl: '' }]);
+      return other ? other(url, init) : jsonResponse({ Message: 'unexpected call' }, 500);
+    },
+    { applications: () => (applications instanceof Response ? applications : jsonResponse(applications)) },
+  );
+}
+
 describe('/app', () => {
-  it('shows the signed-in user in English too', async () => {
+  it('shows the application tiles, in English too', async () => {
     window.localStorage.setItem('language', 'en');
     setSession(makeSession());
-    mockFetch({});
+    portalFetch([app(1, { name: 'Work Management' }), app(2, { name: 'Finance' }), app(3, { name: 'Chat', displayOnToolbar: true })]);
     renderApp('/app');
-    expect(await screen.findByRole('heading', { name: 'Hello, Maria Souza' })).toBeInTheDocument();
-    expect(screen.getByText('maria@example.com')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Hello, Maria Souza' }, { timeout: 8000 })).toBeInTheDocument();
+    const tiles = screen.getByRole('list', { name: 'Applications' });
+    expect(await within(tiles).findByRole('button', { name: 'Work Management' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Apps' })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Chat' })).toBeInTheDocument(); // its toolbar button
   });
 
-  it('signs out: the server is told, the session removed, the login page shown', async () => {
+  it('sends a user with one application off the toolbar straight to its runtime', async () => {
+    setSession(makeSession());
+    portalFetch([app(9)]);
+    const { router } = renderApp('/app');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/runtime/9'));
+    expect(screen.queryByRole('link', { name: 'Aplicativos' })).not.toBeInTheDocument();
+  });
+
+  it('clears the session and goes to the login page when the applications fail to load', async () => {
+    setSession(makeSession());
+    portalFetch(jsonResponse({ Message: 'Falhou' }, 500));
+    const { router } = renderApp('/app');
+    expect(await screen.findByText('Falhou')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(getSession()).toBeNull();
+  });
+
+  it('signs out from the user menu', async () => {
     const session = makeSession();
     setSession(session);
-    const fetchMock = mockFetch({}, () => new Response(null, { status: 204 }));
+    const fetchMock = portalFetch([app(1), app(2)], () => new Response(null, { status: 204 }));
     const { router } = renderApp('/app');
-    await userEvent.click(await screen.findByRole('button', { name: 'Sair' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Menu de Maria Souza' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Sair' }));
     expect(await screen.findByRole('button', { name: 'Entrar' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(getSession()).toBeNull();
@@ -31,28 +69,28 @@ describe('/app', () => {
     expect(new Headers(logout[1]!.headers).get('Authorization')).toBe(`Bearer ${session.token}`);
   });
 
-  it('changes the password with the current one, when the user may', async () => {
+  it('changes the password from the user menu, only with the permission', async () => {
     setSession(makeSession());
-    const fetchMock = mockFetch({}, () => jsonResponse({ Message: 'Senha alterada com sucesso' }));
+    const fetchMock = portalFetch([app(1), app(2)], () => jsonResponse({ Message: 'Senha alterada com sucesso' }));
     renderApp('/app');
-    await userEvent.click(await screen.findByRole('button', { name: 'Alterar a Senha' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Menu de Maria Souza' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Alterar a Senha' }));
     const dialog = await screen.findByRole('dialog', { name: 'Alterar a Senha' });
-    expect(within(dialog).queryByLabelText('Login', { selector: 'input' })).not.toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText('Senha atual', { selector: 'input' }), 'Velha-1');
     await userEvent.type(within(dialog).getByLabelText('Nova senha', { selector: 'input' }), 'Nova-Senha-9');
     await userEvent.type(within(dialog).getByLabelText('Confirme a nova senha', { selector: 'input' }), 'Nova-Senha-9');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Alterar' }));
     expect(await screen.findByText('Senha alterada com sucesso')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/users/changePassword'))!;
     expect(JSON.parse(String(call[1]!.body))).toEqual({ oldPassword: 'Velha-1', newPassword: 'Nova-Senha-9', confirmPassword: 'Nova-Senha-9' });
   });
 
   it('offers no password change without the permission', async () => {
     setSession(makeSession({ hasChangePasswordPermission: false }));
-    mockFetch({});
+    portalFetch([app(1), app(2)]);
     renderApp('/app');
-    await screen.findByRole('heading', { name: 'Olá, Maria Souza' });
-    expect(screen.queryByRole('button', { name: 'Alterar a Senha' })).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Menu de Maria Souza' }));
+    expect(await screen.findByRole('menuitem', { name: 'Editar o perfil' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Alterar a Senha' })).not.toBeInTheDocument();
   });
 });

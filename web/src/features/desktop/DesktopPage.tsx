@@ -25,7 +25,7 @@ export default function DesktopPage() {
     if (decision?.kind === 'open') void navigate(`/runtime/${decision.application.id}`, { replace: true });
   }, [decision, navigate]);
 
-  const name = session?.loggedUser.name.split(/\s+/)[0] ?? '';
+  const name = session?.loggedUser.name ?? '';
   return (
     <Box sx={{ maxWidth: 1200, mx: 'auto', py: { xs: 1, sm: 3 } }}>
       <Typography variant="h4" component="h2" sx={{ fontWeight: 800, letterSpacing: -0.5 }}>

@@ -69,7 +69,7 @@ describe('sign-in: success and failure', () => {
     const { router } = await openLogin('/', () => authenticateResponse(loginResultFor(makeSession())));
     await submit();
     expect(await screen.findByRole('heading', { name: 'Olá, Maria Souza' })).toBeInTheDocument();
-    expect(screen.getByText('maria@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Menu de Maria Souza' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app');
   });
 

@@ -10,7 +10,7 @@ export function messageAge(creationDate: string, now: number): { unit: AgeUnit; 
   if (hours < 24) return { unit: 'hours', value: hours };
   const days = Math.floor(hours / 24);
   if (days < 30) return { unit: 'days', value: days };
-  const months = Math.floor(days / 30);
-  if (months < 12) return { unit: 'months', value: months };
+  // Thirty-day months, capped at 11: 360 to 364 days are still months, not '0 years'.
+  if (days < 365) return { unit: 'months', value: Math.min(11, Math.floor(days / 30)) };
   return { unit: 'years', value: Math.floor(days / 365) };
 }

@@ -21,6 +21,13 @@ import { ancestorsOf, isExternalLink, linkWithQuery } from '../menu';
 export function SideMenu({ menu, onNavigate }: { menu: MenuEntry[]; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState<string[]>(() => ancestorsOf(menu, pathname));
+  // Arriving at an entry by another way (search, the first-link redirect) opens the groups above it.
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    const trail = ancestorsOf(menu, pathname);
+    if (trail.length > 0) setOpen(trail);
+  }
   const toggle = (level: number, key: string) => setOpen((keys) => (keys[level] === key ? keys.slice(0, level) : [...keys.slice(0, level), key]));
   return (
     <List component="nav" dense sx={{ px: 1 }}>

@@ -30,6 +30,9 @@ func (h *Handler) Routes(r chi.Router) {
 		r.Post("/deleteItem", h.deleteItem)
 		r.Post("/exportExcel", h.export(false))
 		r.Post("/exportFullListToExcel", h.export(true))
+		r.Post("/searchItemsByQuery", h.searchItemsByQuery)
+		r.Get("/getDefaultValueQuery", h.getDefaultValueQuery)
+		r.Get("/getAllowedsProjectItemTypes", h.getAllowedsProjectItemTypes)
 	})
 }
 
@@ -161,4 +164,51 @@ func (h *Handler) export(full bool) http.HandlerFunc {
 			httpx.Logger(r.Context()).Warn("export interrupted", "error", err)
 		}
 	}
+}
+
+func (h *Handler) searchItemsByQuery(w http.ResponseWriter, r *http.Request) {
+	c, ok := h.caller(w, r)
+	if !ok {
+		return
+	}
+	var in SearchInput
+	if err := httpx.Decode(r, &in); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	out, err := h.svc.SearchItems(r.Context(), c, in)
+	answer(w, r, out, err)
+}
+
+func (h *Handler) getDefaultValueQuery(w http.ResponseWriter, r *http.Request) {
+	c, ok := h.caller(w, r)
+	if !ok {
+		return
+	}
+	query, err := queryID(r, "queryId", "queryID")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	project, err := queryID(r, "projectId", "projectID")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	out, err := h.svc.DefaultValueQuery(r.Context(), c, query, project)
+	answer(w, r, out, err)
+}
+
+func (h *Handler) getAllowedsProjectItemTypes(w http.ResponseWriter, r *http.Request) {
+	c, ok := h.caller(w, r)
+	if !ok {
+		return
+	}
+	comp, err := queryID(r, "componentId", "componentID")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	out, err := h.svc.AllowedProjectItemTypes(r.Context(), c, comp)
+	answer(w, r, out, err)
 }

@@ -126,6 +126,23 @@ func TestListShowsOnlyProjectsTheCallerIsIn(t *testing.T) {
 	if _, err := w.svc.Export(ctx, w.bia, items.ExportInput{ExecuteFilterInput: items.ExecuteFilterInput{ComponentID: w.task, ProjectID: w.secret}}, true); !errors.Is(err, httpx.ErrNotFound) {
 		t.Fatalf("export of a foreign project: %v", err)
 	}
+	// Search: the title she may read is found, the foreign one never.
+	visible, hidden := w.retitle(t, "Contrato zebra", "Contrato zebra secreto")
+	hits, err := w.svc.SearchItems(ctx, w.bia, items.SearchInput{Query: "zebra"})
+	if got := hitIDs(hits); err != nil || !got[visible] || got[hidden] || len(hits) != 1 {
+		t.Fatalf("bia's search: %+v %v", hits, err)
+	}
+	if hits, err := w.svc.SearchItems(ctx, w.bia, items.SearchInput{Query: "zebra", ProjectID: w.secret}); err != nil || len(hits) != 0 {
+		t.Fatalf("bia's search in a foreign project: %+v %v", hits, err)
+	}
+	// Default values for a foreign project: not found.
+	var mine int64
+	if err := w.db.QueryRow(ctx, `SELECT id FROM item_query WHERE component_id = $1 AND key = 'mine'`, w.task).Scan(&mine); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.svc.DefaultValueQuery(ctx, w.bia, mine, w.secret); !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("default values in a foreign project: %v", err)
+	}
 }
 
 func TestTypeWithoutReadGrantIsNotFound(t *testing.T) {
@@ -139,6 +156,20 @@ func TestTypeWithoutReadGrantIsNotFound(t *testing.T) {
 	}
 	if _, err := w.svc.ComponentByName(ctx, w.ana, "task"); !errors.Is(err, httpx.ErrNotFound) {
 		t.Fatalf("getComponentByName: %v", err)
+	}
+	// Nor by search, default values or the types allowed under a project.
+	if hits, err := w.svc.SearchItems(ctx, w.ana, items.SearchInput{Query: "critérios de aceite"}); err != nil || len(hits) != 0 {
+		t.Fatalf("search finds %d items of an unreadable type (%v)", len(hits), err)
+	}
+	var mine int64
+	if err := w.db.QueryRow(ctx, `SELECT id FROM item_query WHERE component_id = $1 AND key = 'mine'`, w.task).Scan(&mine); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.svc.DefaultValueQuery(ctx, w.ana, mine, 0); !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("getDefaultValueQuery: %v", err)
+	}
+	if _, err := w.svc.AllowedProjectItemTypes(ctx, w.ana, w.task); !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("getAllowedsProjectItemTypes: %v", err)
 	}
 	if _, err := w.svc.ExecuteFilter(ctx, items.Caller{UserID: w.ana.UserID, PanelAdmin: true}, items.ExecuteFilterInput{ComponentID: w.task}); err != nil {
 		t.Fatalf("panel admin: %v", err)

@@ -1,6 +1,7 @@
 package items
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 
@@ -33,6 +34,11 @@ func (h *Handler) Routes(r chi.Router) {
 		r.Post("/searchItemsByQuery", h.searchItemsByQuery)
 		r.Get("/getDefaultValueQuery", h.getDefaultValueQuery)
 		r.Get("/getAllowedsProjectItemTypes", h.getAllowedsProjectItemTypes)
+		r.Post("/loadUsers", lookup(h, h.svc.LoadUsers))
+		r.Post("/loadCompanies", lookup(h, h.svc.LoadCompanies))
+		r.Post("/loadGenericItems", lookup(h, h.svc.LoadGenericItems))
+		r.Post("/loadOrganizationalStructures", lookup(h, h.svc.LoadOrganizationalStructures))
+		r.Post("/loadPicklistItems", lookup(h, h.svc.LoadPicklistItems))
 	})
 }
 
@@ -211,4 +217,24 @@ func (h *Handler) getAllowedsProjectItemTypes(w http.ResponseWriter, r *http.Req
 	}
 	out, err := h.svc.AllowedProjectItemTypes(r.Context(), c, comp)
 	answer(w, r, out, err)
+}
+
+// lookup serves a POST call that decodes its body, runs and answers JSON.
+func lookup[In, Out any](h *Handler, run func(context.Context, Caller, In) (Out, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		c, ok := h.caller(w, r)
+		if !ok {
+			return
+		}
+		var in In
+		// A picker opened with nothing typed may send no body at all.
+		if r.ContentLength != 0 {
+			if err := httpx.Decode(r, &in); err != nil {
+				httpx.WriteError(w, r, err)
+				return
+			}
+		}
+		out, err := run(r.Context(), c, in)
+		answer(w, r, out, err)
+	}
 }

@@ -143,6 +143,22 @@ func TestListShowsOnlyProjectsTheCallerIsIn(t *testing.T) {
 	if _, err := w.svc.DefaultValueQuery(ctx, w.bia, mine, w.secret); !errors.Is(err, httpx.ErrNotFound) {
 		t.Fatalf("default values in a foreign project: %v", err)
 	}
+	// Item pickers offer her items only, by text or by id.
+	offered, err := w.svc.LoadGenericItems(ctx, w.bia, items.LookupInput{ComponentID: w.task, Limit: 200})
+	if err != nil || int64(len(offered)) != hers.Total {
+		t.Fatalf("loadGenericItems offers %d of her %d (%v)", len(offered), hers.Total, err)
+	}
+	for _, o := range offered {
+		if o.ProjectName != "Transformação Digital" {
+			t.Fatalf("loadGenericItems offers an item of %s", o.ProjectName)
+		}
+	}
+	if offered, err := w.svc.LoadGenericItems(ctx, w.bia, items.LookupInput{ComponentID: w.task, IDs: []int64{foreign}}); err != nil || len(offered) != 0 {
+		t.Fatalf("loadGenericItems by a foreign id: %+v %v", offered, err)
+	}
+	if _, err := w.svc.LoadGenericItems(ctx, w.bia, items.LookupInput{ComponentID: w.task, ProjectID: w.secret}); !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("loadGenericItems in a foreign project: %v", err)
+	}
 }
 
 func TestTypeWithoutReadGrantIsNotFound(t *testing.T) {
@@ -171,8 +187,26 @@ func TestTypeWithoutReadGrantIsNotFound(t *testing.T) {
 	if _, err := w.svc.AllowedProjectItemTypes(ctx, w.ana, w.task); !errors.Is(err, httpx.ErrNotFound) {
 		t.Fatalf("getAllowedsProjectItemTypes: %v", err)
 	}
+	if _, err := w.svc.LoadGenericItems(ctx, w.ana, items.LookupInput{ComponentID: w.task}); !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("loadGenericItems: %v", err)
+	}
+	if _, err := w.svc.LoadPicklistItems(ctx, w.ana, items.PicklistInput{ComponentID: w.task, Attribute: "priority"}); !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("loadPicklistItems through the type: %v", err)
+	}
 	if _, err := w.svc.ExecuteFilter(ctx, items.Caller{UserID: w.ana.UserID, PanelAdmin: true}, items.ExecuteFilterInput{ComponentID: w.task}); err != nil {
 		t.Fatalf("panel admin: %v", err)
+	}
+	// A picklist is out of reach once no type of its application is readable.
+	var priority int64
+	if err := w.db.QueryRow(ctx, `SELECT picklist_id FROM attribute WHERE component_id = $1 AND key = 'priority'`, w.task).Scan(&priority); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.db.Exec(ctx, `UPDATE component_grant SET can_read = false WHERE component_id IN (
+		SELECT id FROM component WHERE application_id = (SELECT application_id FROM component WHERE id = $1))`, w.task); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.svc.LoadPicklistItems(ctx, w.ana, items.PicklistInput{PicklistID: priority}); !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("loadPicklistItems by id: %v", err)
 	}
 }
 

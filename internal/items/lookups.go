@@ -1,0 +1,237 @@
+package items
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tramita/tramita/internal/httpx"
+)
+
+// Limits of the lookups that fill pickers.
+const (
+	LookupDefaultLimit = 50
+	LookupMaxLimit     = 200
+)
+
+// LookupInput is the body of loadUsers, loadCompanies, loadGenericItems and
+// loadOrganizationalStructures: a text typed in a picker, or the ids of the
+// values already chosen (to show their names).
+type LookupInput struct {
+	Text  string  `json:"text"`
+	IDs   []int64 `json:"ids"`
+	Limit int     `json:"limit"`
+	// loadGenericItems: the type whose items are offered, and optionally the
+	// project they must be in.
+	ComponentID int64 `json:"componentId"`
+	ProjectID   int64 `json:"projectId"`
+}
+
+// check validates the input and returns the ILIKE pattern of its text.
+func (in *LookupInput) check() (string, error) {
+	in.Text = strings.TrimSpace(in.Text)
+	if utf8.RuneCountInString(in.Text) > SearchMaxText {
+		return "", httpx.Invalid("text", "items.searchTooLong", "max", SearchMaxText)
+	}
+	if len(in.IDs) > LookupMaxLimit {
+		return "", httpx.Invalid("ids", "items.tooManyIds", "max", LookupMaxLimit)
+	}
+	if in.Limit <= 0 {
+		in.Limit = LookupDefaultLimit
+	}
+	in.Limit = min(in.Limit, LookupMaxLimit)
+	if in.IDs == nil {
+		in.IDs = []int64{}
+	}
+	return "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(in.Text) + "%", nil
+}
+
+// UserChoice is a user offered by a picker.
+type UserChoice struct {
+	ID     int64  `json:"id"`
+	Name   string `json:"name"`
+	Login  string `json:"login"`
+	Email  string `json:"email"`
+	Avatar string `json:"avatar"`
+}
+
+// LoadUsers answers loadUsers: active users whose name, login or e-mail
+// contains the text (accents ignored), or the users with these ids.
+func (s *Service) LoadUsers(ctx context.Context, c Caller, in LookupInput) ([]UserChoice, error) {
+	like, err := in.check()
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.store.db.Query(ctx, `SELECT id, name, login::text, email::text, avatar FROM app_user
+		WHERE CASE WHEN cardinality($2::bigint[]) > 0 THEN id = ANY($2)
+			ELSE active AND (tramita_unaccent(name) ILIKE tramita_unaccent($1) OR login ILIKE $1 OR email ILIKE $1) END
+		ORDER BY name, id LIMIT $3`, like, in.IDs, in.Limit)
+	if err != nil {
+		return nil, fmt.Errorf("load users: %w", err)
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[UserChoice])
+}
+
+// LoadCompanies answers loadCompanies: companies by name, or by ids.
+func (s *Service) LoadCompanies(ctx context.Context, c Caller, in LookupInput) ([]Choice, error) {
+	like, err := in.check()
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.store.db.Query(ctx, `SELECT id, name, false FROM company
+		WHERE CASE WHEN cardinality($2::bigint[]) > 0 THEN id = ANY($2) ELSE tramita_unaccent(name) ILIKE tramita_unaccent($1) END
+		ORDER BY name, id LIMIT $3`, like, in.IDs, in.Limit)
+	if err != nil {
+		return nil, fmt.Errorf("load companies: %w", err)
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[Choice])
+}
+
+// OrgUnit is a node of the organizational structure.
+type OrgUnit struct {
+	ID       int64     `json:"id"`
+	Name     string    `json:"name"`
+	ParentID *int64    `json:"parentId"`
+	Children []OrgUnit `json:"children"`
+}
+
+// LoadOrganizationalStructures answers loadOrganizationalStructures. There
+// is no organizational structure of its own yet: the groups of users are its
+// units, one level deep (every node a root with no children), without the
+// group of all users. The shape is the tree's, so units with parents can
+// come later without changing the call.
+func (s *Service) LoadOrganizationalStructures(ctx context.Context, c Caller, in LookupInput) ([]OrgUnit, error) {
+	like, err := in.check()
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.store.db.Query(ctx, `SELECT id, name::text FROM user_group
+		WHERE NOT all_users AND CASE WHEN cardinality($2::bigint[]) > 0 THEN id = ANY($2)
+			ELSE tramita_unaccent(name::text) ILIKE tramita_unaccent($1) END
+		ORDER BY name, id LIMIT $3`, like, in.IDs, in.Limit)
+	if err != nil {
+		return nil, fmt.Errorf("load organizational structures: %w", err)
+	}
+	out := []OrgUnit{}
+	for rows.Next() {
+		u := OrgUnit{Children: []OrgUnit{}}
+		if err := rows.Scan(&u.ID, &u.Name); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		out = append(out, u)
+	}
+	return out, rows.Err()
+}
+
+// ItemChoice is an item offered by a picker (GENERIC_ITEM_TYPE attributes).
+type ItemChoice struct {
+	ID          int64  `json:"id"`
+	FormattedID int64  `json:"FormattedID"`
+	Title       string `json:"Title"`
+	ProjectName string `json:"ProjectName"`
+}
+
+// LoadGenericItems answers loadGenericItems: items of a type the caller may
+// read whose title contains the text (or whose FormattedID is the number
+// typed), newest first; or the readable items with these ids.
+func (s *Service) LoadGenericItems(ctx context.Context, c Caller, in LookupInput) ([]ItemChoice, error) {
+	like, err := in.check()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.store.component(ctx, c, in.ComponentID, langOf(ctx)); err != nil {
+		return nil, err
+	}
+	if in.ProjectID != 0 {
+		if ok, err := s.store.projectVisible(ctx, c, in.ProjectID); err != nil {
+			return nil, err
+		} else if !ok {
+			return nil, httpx.NotFound()
+		}
+	}
+	number, err := strconv.ParseInt(in.Text, 10, 64)
+	if err != nil {
+		number = -1
+	}
+	rows, err := s.store.db.Query(ctx, `SELECT i.id, i.number, i.title, coalesce(p.name, '')
+		FROM item i LEFT JOIN project p ON p.id = i.project_id
+		WHERE i.component_id = $3 AND `+itemReadable+` AND ($7::bigint = 0 OR i.project_id = $7)
+		  AND CASE WHEN cardinality($5::bigint[]) > 0 THEN i.id = ANY($5) ELSE (i.title ILIKE $4 OR i.number = $6) END
+		ORDER BY (i.number = $6) DESC, i.created_at DESC, i.id DESC LIMIT $8`,
+		c.UserID, c.PanelAdmin, in.ComponentID, like, in.IDs, number, in.ProjectID, in.Limit)
+	if err != nil {
+		return nil, fmt.Errorf("load items: %w", err)
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[ItemChoice])
+}
+
+// PicklistInput is the body of loadPicklistItems: the picklist by id, or by
+// the attribute that uses it (componentId + attribute key).
+type PicklistInput struct {
+	PicklistID  int64  `json:"picklistId"`
+	ComponentID int64  `json:"componentId"`
+	Attribute   string `json:"attribute"`
+	// ParentValue is the chosen value of the picklist this one depends on;
+	// absent (null), every item is answered with its parentValue.
+	ParentValue *string `json:"parentValue"`
+}
+
+// PicklistOption is an item of a picklist.
+type PicklistOption struct {
+	Value         string  `json:"value"`
+	Text          string  `json:"text"`
+	Color         string  `json:"color"`
+	Image         string  `json:"image"`
+	IsFontAwesome bool    `json:"isFontAwesome"`
+	ParentValue   *string `json:"parentValue"`
+}
+
+// LoadPicklistItems answers loadPicklistItems in the caller's language, in
+// the package's order. A picklist is readable when a type of its
+// application is.
+func (s *Service) LoadPicklistItems(ctx context.Context, c Caller, in PicklistInput) ([]PicklistOption, error) {
+	lang := langOf(ctx)
+	if in.PicklistID == 0 {
+		comp, err := s.store.component(ctx, c, in.ComponentID, lang)
+		if err != nil {
+			return nil, err
+		}
+		for _, a := range comp.Attributes {
+			if a.Key == in.Attribute && a.PicklistID != nil {
+				in.PicklistID = *a.PicklistID
+			}
+		}
+		if in.PicklistID == 0 {
+			return nil, httpx.Invalid("attribute", "items.notAPicklist", "field", in.Attribute)
+		}
+	}
+	var dependent bool
+	err := s.store.db.QueryRow(ctx, `SELECT pl.depends_on IS NOT NULL FROM picklist pl
+		WHERE pl.id = $3 AND pl.retired_at IS NULL AND EXISTS (
+			SELECT 1 FROM component c WHERE c.application_id = pl.application_id AND c.retired_at IS NULL AND `+componentReadable+`)`,
+		c.UserID, c.PanelAdmin, in.PicklistID).Scan(&dependent)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, httpx.NotFound()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("picklist: %w", err)
+	}
+	filterParent := dependent && in.ParentValue != nil
+	parent := ""
+	if filterParent {
+		parent = *in.ParentValue
+	}
+	rows, err := s.store.db.Query(ctx, `SELECT value, coalesce(text ->> $2, text ->> 'pt-BR'), color, image, is_font_awesome, parent_value
+		FROM picklist_item WHERE picklist_id = $1 AND retired_at IS NULL AND (NOT $3 OR parent_value = $4)
+		ORDER BY sort_order, id`, in.PicklistID, lang, filterParent, parent)
+	if err != nil {
+		return nil, fmt.Errorf("picklist items: %w", err)
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[PicklistOption])
+}

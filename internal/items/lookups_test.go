@@ -1,0 +1,124 @@
+package items_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items"
+)
+
+func TestLookupsFindByTextIgnoringAccents(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	if _, err := w.db.Exec(ctx, `INSERT INTO app_user (login, name, email, active) VALUES
+		('joao', 'João Sá', 'joao@example.com', true), ('jo', 'Joana Antiga', 'jo@example.com', false);
+		INSERT INTO company (name) VALUES ('Águia Ltda'), ('Beta SA');
+		INSERT INTO user_group (name) VALUES ('Financeiro'), ('Jurídico')`); err != nil {
+		t.Fatal(err)
+	}
+	users, err := w.svc.LoadUsers(ctx, w.ana, items.LookupInput{Text: "joa"})
+	if err != nil || len(users) != 1 || users[0].Name != "João Sá" {
+		t.Fatalf("users by text (the inactive one left out): %+v %v", users, err)
+	}
+	users, err = w.svc.LoadUsers(ctx, w.ana, items.LookupInput{IDs: []int64{w.bia.UserID}})
+	if err != nil || len(users) != 1 || users[0].Name != "Bia" {
+		t.Fatalf("users by id: %+v %v", users, err)
+	}
+	companies, err := w.svc.LoadCompanies(ctx, w.ana, items.LookupInput{Text: "aguia"})
+	if err != nil || len(companies) != 1 || companies[0].Name != "Águia Ltda" {
+		t.Fatalf("companies: %+v %v", companies, err)
+	}
+	units, err := w.svc.LoadOrganizationalStructures(ctx, w.ana, items.LookupInput{})
+	if err != nil || len(units) != 2 || units[0].Name != "Financeiro" || units[0].Children == nil || units[0].ParentID != nil {
+		t.Fatalf("organizational structures (groups, without Todos): %+v %v", units, err)
+	}
+	if units, err := w.svc.LoadOrganizationalStructures(ctx, w.ana, items.LookupInput{Text: "juridico"}); err != nil || len(units) != 1 {
+		t.Fatalf("units by text: %+v %v", units, err)
+	}
+	found, err := w.svc.LoadGenericItems(ctx, w.ana, items.LookupInput{ComponentID: w.task, Text: "7", Limit: 5})
+	if err != nil || len(found) == 0 || found[0].FormattedID != 7 {
+		t.Fatalf("items by number: %+v %v", found, err)
+	}
+	if _, err := w.svc.LoadUsers(ctx, w.ana, items.LookupInput{Text: strings.Repeat("x", 201)}); err == nil {
+		t.Fatal("a 201-character text was accepted")
+	}
+}
+
+func TestLoadPicklistItemsFollowsTheParentValue(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	values := func(opts []items.PicklistOption) string {
+		var v []string
+		for _, o := range opts {
+			v = append(v, o.Value)
+		}
+		return strings.Join(v, ",")
+	}
+	it := "it"
+	sub, err := w.svc.LoadPicklistItems(ctx, w.ana, items.PicklistInput{ComponentID: w.task, Attribute: "subarea", ParentValue: &it})
+	if err != nil || values(sub) != "dev,infra" || sub[0].Text != "Desenvolvimento" {
+		t.Fatalf("subareas of it: %+v %v", sub, err)
+	}
+	all, err := w.svc.LoadPicklistItems(ctx, w.ana, items.PicklistInput{ComponentID: w.task, Attribute: "subarea"})
+	if err != nil || values(all) != "dev,infra,logistics" || all[2].ParentValue == nil || *all[2].ParentValue != "ops" {
+		t.Fatalf("every subarea: %+v %v", all, err)
+	}
+	var priority int64
+	if err := w.db.QueryRow(ctx, `SELECT picklist_id FROM attribute WHERE component_id = $1 AND key = 'priority'`, w.task).Scan(&priority); err != nil {
+		t.Fatal(err)
+	}
+	// A parent value means nothing to a picklist that depends on none.
+	prio, err := w.svc.LoadPicklistItems(ctx, w.ana, items.PicklistInput{PicklistID: priority, ParentValue: &it})
+	if err != nil || values(prio) != "low,medium,high" || prio[2].Color != "#EF5350" {
+		t.Fatalf("priorities: %+v %v", prio, err)
+	}
+	_, err = w.svc.LoadPicklistItems(ctx, w.ana, items.PicklistInput{ComponentID: w.task, Attribute: "cost"})
+	var he *httpx.Error
+	if !errors.As(err, &he) || he.Key != "items.notAPicklist" {
+		t.Fatalf("not a picklist: %v", err)
+	}
+}
+
+// The calls are mounted with the spec's methods; exports answer a file.
+func TestRoutesAnswerFilesAndLookups(t *testing.T) {
+	w := newWorld(t)
+	r := chi.NewRouter()
+	items.NewHandler(w.svc, func(context.Context) (items.Caller, bool) { return w.ana, true }).Routes(r)
+	srv := httptest.NewServer(r)
+	defer srv.Close()
+	post := func(path, body string) *http.Response {
+		t.Helper()
+		res, err := http.Post(srv.URL+path, "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { res.Body.Close() })
+		return res
+	}
+	res := post("/genericItem/exportFullListToExcel", `{"componentID": `+itoa(w.task)+`}`)
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" ||
+		!strings.HasPrefix(res.Header.Get("Content-Disposition"), `attachment; filename="task-`) {
+		t.Fatalf("export: %d %v", res.StatusCode, res.Header)
+	}
+	if res := post("/genericItem/loadOrganizationalStructures", ""); res.StatusCode != 200 {
+		t.Fatalf("lookup without a body: %d", res.StatusCode)
+	}
+	if res := post("/genericItem/loadGenericItems", `{"componentId": 999999}`); res.StatusCode != 404 {
+		t.Fatalf("items of a missing type: %d", res.StatusCode)
+	}
+	res, err := http.Get(srv.URL + "/genericItem/getAllowedsProjectItemTypes?componentId=" + itoa(w.task))
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("getAllowedsProjectItemTypes: %v %v", res, err)
+	}
+	res.Body.Close()
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -43,6 +43,7 @@ test('the runtime shell renders the menu, runs the application script, and searc
   await expect(sidebar.getByRole('link', { name: 'Agenda' })).toBeHidden();
   await sidebar.getByRole('button', { name: 'Ajuda' }).click();
   await expect(sidebar.getByRole('link', { name: 'Documentação' })).toHaveAttribute('target', '_blank');
+  await expect(sidebar.getByRole('link', { name: /Minhas horas/ })).toBeHidden();
   await page.screenshot({ path: testInfo.outputPath('runtime-light.png') });
 
   const search = page.getByRole('combobox', { name: 'Pesquisar no menu' });

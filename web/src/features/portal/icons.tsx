@@ -11,6 +11,9 @@ type IconModule = Promise<{ default: ComponentType<SvgIconProps> }>;
  * the whole icon set (the barrel) in the bundle.
  */
 const MUI_ICONS: Record<string, () => IconModule> = {
+  AccessTime: () => import('@mui/icons-material/AccessTime'),
+  AccountTree: () => import('@mui/icons-material/AccountTree'),
+  AlarmOn: () => import('@mui/icons-material/AlarmOn'),
   Apps: () => import('@mui/icons-material/Apps'),
   Assignment: () => import('@mui/icons-material/Assignment'),
   AttachMoney: () => import('@mui/icons-material/AttachMoney'),
@@ -21,9 +24,12 @@ const MUI_ICONS: Record<string, () => IconModule> = {
   CalendarToday: () => import('@mui/icons-material/CalendarToday'),
   Chat: () => import('@mui/icons-material/Chat'),
   CheckCircle: () => import('@mui/icons-material/CheckCircle'),
+  ConfirmationNumber: () => import('@mui/icons-material/ConfirmationNumber'),
   Dashboard: () => import('@mui/icons-material/Dashboard'),
   Description: () => import('@mui/icons-material/Description'),
+  EditCalendar: () => import('@mui/icons-material/EditCalendar'),
   Event: () => import('@mui/icons-material/Event'),
+  EventAvailable: () => import('@mui/icons-material/EventAvailable'),
   Folder: () => import('@mui/icons-material/Folder'),
   FolderOpen: () => import('@mui/icons-material/FolderOpen'),
   Group: () => import('@mui/icons-material/Group'),
@@ -33,15 +39,23 @@ const MUI_ICONS: Record<string, () => IconModule> = {
   Inventory: () => import('@mui/icons-material/Inventory'),
   List: () => import('@mui/icons-material/List'),
   Mail: () => import('@mui/icons-material/Mail'),
+  ManageAccounts: () => import('@mui/icons-material/ManageAccounts'),
+  MenuBook: () => import('@mui/icons-material/MenuBook'),
   People: () => import('@mui/icons-material/People'),
   Person: () => import('@mui/icons-material/Person'),
   PieChart: () => import('@mui/icons-material/PieChart'),
   Schedule: () => import('@mui/icons-material/Schedule'),
   Settings: () => import('@mui/icons-material/Settings'),
   Storage: () => import('@mui/icons-material/Storage'),
+  SupportAgent: () => import('@mui/icons-material/SupportAgent'),
+  SwapHoriz: () => import('@mui/icons-material/SwapHoriz'),
+  TableChart: () => import('@mui/icons-material/TableChart'),
   Task: () => import('@mui/icons-material/Task'),
+  TaskAlt: () => import('@mui/icons-material/TaskAlt'),
   Timeline: () => import('@mui/icons-material/Timeline'),
   ViewKanban: () => import('@mui/icons-material/ViewKanban'),
+  ViewList: () => import('@mui/icons-material/ViewList'),
+  WarningAmber: () => import('@mui/icons-material/WarningAmber'),
   Work: () => import('@mui/icons-material/Work'),
   WorkOutline: () => import('@mui/icons-material/WorkOutlineOutlined'),
 };
@@ -73,14 +87,23 @@ export interface AppIconProps {
   image?: string;
   size?: number;
   color?: SvgIconProps['color'];
+  /** For an unknown name: the generic application icon, or a small dot (menu entries). */
+  fallback?: 'app' | 'dot';
 }
 
 /** An application's or menu entry's icon: its image, a Font Awesome class, an MUI icon by name, or the generic one. */
-export function AppIcon({ name, fontAwesome = false, image, size = 24, color }: AppIconProps) {
+export function AppIcon({ name, fontAwesome = false, image, size = 24, color, fallback: fallbackKind = 'app' }: AppIconProps) {
   if (image) return <Box component="img" src={image} alt="" sx={{ width: size, height: size, objectFit: 'contain' }} />;
   if (fontAwesome && name) return <FontAwesomeIcon classes={name} size={size} />;
   const Icon = Object.hasOwn(LAZY_ICONS, name) ? LAZY_ICONS[name] : undefined;
-  const fallback = <AppsIcon color={color} sx={{ fontSize: size }} />;
+  const fallback =
+    fallbackKind === 'dot' ? (
+      <Box aria-hidden sx={{ width: size, height: size, display: 'grid', placeItems: 'center' }}>
+        <Box sx={{ width: 6, height: 6, borderRadius: '50%', bgcolor: 'currentColor', opacity: 0.5 }} />
+      </Box>
+    ) : (
+      <AppsIcon color={color} sx={{ fontSize: size }} />
+    );
   if (!Icon) return fallback;
   return (
     <Suspense fallback={<Box sx={{ width: size, height: size }} />}>

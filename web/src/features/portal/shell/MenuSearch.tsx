@@ -31,6 +31,7 @@ export function MenuSearch({ menu }: { menu: MenuEntry[] }) {
       value={null}
       onChange={(_, entry) => entry && go(entry)}
       autoHighlight
+      forcePopupIcon={false}
       openOnFocus={false}
       noOptionsText={t('shell.searchNone')}
       size="small"

@@ -58,9 +58,9 @@ function Entries({ entries, level, open, toggle, onNavigate }: EntriesProps) {
         </ListSubheader>
       );
     }
-    const icon = (entry.icon || entry.imageContent) && (
+    const icon = (
       <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>
-        <AppIcon name={entry.icon} fontAwesome={entry.isFontAwesome} image={entry.imageContent} size={20} />
+        <AppIcon name={entry.icon} fontAwesome={entry.isFontAwesome} image={entry.imageContent} size={20} fallback="dot" />
       </ListItemIcon>
     );
     const badge = entry.badge && <Chip label={entry.badge} size="small" color="secondary" sx={{ height: 20, fontSize: 11, ml: 1 }} />;

@@ -28,35 +28,51 @@ type loadResult struct {
 
 // request is what one load request sends.
 type request struct {
-	method, path string
-	body         []byte
+	name, method, path string
+	body               []byte
+}
+
+// single is one call's latency alone (sequential, one connection).
+type single struct {
+	name     string
+	p50, p95 time.Duration
 }
 
 // benchLoad drives the authenticated reads (getMessages, getApplicationMenu,
 // a small executeFilter, in turn) at 50 and 200 connections, then a bare
 // net/http handler with the same generator, and samples the server's RSS.
-func benchLoad(ctx context.Context, o options, cl *client, srv *server, s seedInfo) ([]loadResult, int64, error) {
+func benchLoad(ctx context.Context, o options, cl *client, srv *server, s seedInfo) ([]loadResult, []single, int64, error) {
 	small, _ := json.Marshal(map[string]any{"componentID": s.riskID, "rowsPerPage": 25, "page": 0})
 	reqs := []request{
-		{http.MethodGet, "/api/message/getMessages", nil},
-		{http.MethodPost, "/api/application/getApplicationMenu?appID=" + strconv.FormatInt(s.appID, 10), nil},
-		{http.MethodPost, "/api/genericItem/executeFilter", small},
+		{"getMessages", http.MethodGet, "/api/message/getMessages", nil},
+		{"getApplicationMenu", http.MethodPost, "/api/application/getApplicationMenu?appID=" + strconv.FormatInt(s.appID, 10), nil},
+		{"executeFilter (25 rows of the type risk)", http.MethodPost, "/api/genericItem/executeFilter", small},
+		{"health (no auth, one database ping)", http.MethodGet, "/api/health", nil},
 	}
+	var singles []single
 	for _, r := range reqs {
 		var body any
 		if r.body != nil {
 			body = json.RawMessage(r.body)
 		}
-		status, b, _, err := cl.call(ctx, r.method, r.path, body)
-		if err != nil || status != http.StatusOK {
-			return nil, 0, fmt.Errorf("%s %s: status %d: %v %.200s", r.method, r.path, status, err, b)
+		var lat []time.Duration
+		for range 30 {
+			status, b, d, err := cl.call(ctx, r.method, r.path, body)
+			if err != nil || status != http.StatusOK {
+				return nil, nil, 0, fmt.Errorf("%s %s: status %d: %v %.200s", r.method, r.path, status, err, b)
+			}
+			lat = append(lat, d)
 		}
+		q := quantilesOf(lat)
+		singles = append(singles, single{r.name, q.p50, q.p95})
+		log.Printf("  alone: %s p50 %s", r.name, ms(q.p50))
 	}
+	reqs = reqs[:3]
 
 	// The lower bound: a bare handler answering a small JSON body.
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, 0, err
 	}
 	bare := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.Copy(io.Discard, r.Body)
@@ -65,7 +81,7 @@ func benchLoad(ctx context.Context, o options, cl *client, srv *server, s seedIn
 	})}
 	go func() { _ = bare.Serve(l) }()
 	defer bare.Close()
-	bareReqs := []request{{http.MethodGet, "/", nil}}
+	bareReqs := []request{{"bare", http.MethodGet, "/", nil}}
 
 	var out []loadResult
 	var rssMax int64
@@ -106,7 +122,7 @@ func benchLoad(ctx context.Context, o options, cl *client, srv *server, s seedIn
 		log.Printf("  %d connections: tramita %.0f req/s p50 %s p99 %s errors %d; bare %.0f req/s", conns, tr.rps, ms(tr.p50), ms(tr.p99), tr.errors, br.rps)
 		out = append(out, tr, br)
 	}
-	return out, rssMax, nil
+	return out, singles, rssMax, nil
 }
 
 func mergeRuns(target string, conns int, runs []loadResult) loadResult {

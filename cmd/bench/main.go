@@ -29,6 +29,10 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
+// notesHeading starts the part of docs/benchmarks.md that people write:
+// reading of the figures, findings, what to do next. The bench keeps it.
+const notesHeading = "## Notes (written by hand, kept by make bench)"
+
 type options struct {
 	bin        string
 	out        string
@@ -140,7 +144,8 @@ func run(ctx context.Context, o options) error {
 	}
 
 	log.Printf("authenticated reads under load")
-	rep.load, rep.rssLoad, err = benchLoad(ctx, o, cl, srv, seedInfo)
+	rep.rssBeforeLoad = rssKB(srv.pid())
+	rep.load, rep.singles, rep.rssLoad, err = benchLoad(ctx, o, cl, srv, seedInfo)
 	if err != nil {
 		return err
 	}
@@ -162,6 +167,12 @@ func run(ctx context.Context, o options) error {
 	text := rep.markdown()
 	fmt.Println(text)
 	if o.out != "" {
+		// A hand-written section under notesHeading survives a new run.
+		if old, err := os.ReadFile(o.out); err == nil {
+			if i := strings.Index(string(old), notesHeading); i >= 0 {
+				text += "\n" + string(old[i:])
+			}
+		}
 		if err := os.WriteFile(o.out, []byte(text), 0o644); err != nil {
 			return err
 		}

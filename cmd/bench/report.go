@@ -19,6 +19,8 @@ type report struct {
 	web               []webScreen
 	webErr            string
 	loadRuns          int
+	singles           []single
+	rssBeforeLoad     int64
 }
 
 func verdict(ok bool) string {
@@ -90,6 +92,14 @@ func (r *report) markdown() string {
 		p("| %s | %d | %.0f | %s | %s | %d / %d | %.2f | %s |", l.target, l.conns, l.rps, ms(l.p50), ms(l.p99), l.errors, l.requests, l.ratio, goal)
 	}
 	p("")
+	p("Each call alone (30 sequential requests, one connection):")
+	p("")
+	p("| Call | p50 | p95 |")
+	p("|---|---:|---:|")
+	for _, x := range r.singles {
+		p("| %s | %s | %s |", x.name, ms(x.p50), ms(x.p95))
+	}
+	p("")
 
 	s := r.signIn
 	p("## Sign-in, memory, start")
@@ -100,7 +110,7 @@ func (r *report) markdown() string {
 		ms(s.latency.p50), ms(s.latency.p95), s.sequential, ms(s.verify), float64(s.latency.p50)/float64(max(s.verify, 1)))
 	p("| Sign-ins per second | %.1f | %d sign-ins by %d workers, each from its own address |", s.perSecond, s.concurrent, s.workers)
 	p("| Sign-ins from one address before throttling | %d | then status %d (the per-address limit is per minute) |", s.perAddress, s.throttledWith)
-	p("| Server RSS idle | %.0f MB | after a warm start and the seeding |", float64(r.rssIdle)/1024)
+	p("| Server RSS idle | %.0f MB / %.0f MB | 2 s after a warm start / after the list runs, before the load |", float64(r.rssIdle)/1024, float64(r.rssBeforeLoad)/1024)
 	p("| Server RSS under load (peak) | %.0f MB | sampled every 100 ms during the load runs |", float64(r.rssLoad)/1024)
 	p("| Start to ready, warm database | %s | median of %d restarts: binary start to `/api/health` 200 (embedded PostgreSQL start included) |",
 		ms(median(r.warmStarts)), len(r.warmStarts))

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
-import { adminPassword } from '../support/server';
+import { adminPassword, startServer, type Server } from '../support/server';
 
 // The portal (issue 4, screens): desktop, runtime shell, menu search, locale
 // switch, in Chromium against bin/tramita. The server seeds the demo
@@ -10,8 +10,8 @@ import { adminPassword } from '../support/server';
 // creates a message (messages.Service.Send is server-internal), so an e2e
 // test needs an admin command or a test hook in e2e/support to create one.
 
-async function signInAsAdmin(page: Page, next = '/app') {
-  await page.goto(`/?next=${encodeURIComponent(next)}`);
+async function signInAsAdmin(page: Page, base = '') {
+  await page.goto(`${base}/?next=%2Fapp`);
   await page.getByLabel('Login', { exact: true }).fill('admin');
   await page.getByLabel('Senha', { exact: true }).fill(adminPassword);
   await page.getByRole('button', { name: 'Entrar' }).click();
@@ -89,4 +89,26 @@ test('the message menu opens empty and the user menu edits the profile', async (
   await page.reload();
   await page.getByRole('button', { name: /^Menu de / }).click();
   await expect(page.getByText('admin@example.test')).toBeVisible();
+});
+
+test.describe('top-navigation layout', () => {
+  let server: Server | undefined;
+  test.beforeAll(async () => {
+    server = await startServer({ before: [['admin', 'setting', 'set', 'layout', '"top-navigation"']] });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('puts the menu in a bar under the header, groups as dropdowns', async ({ page }, testInfo) => {
+    await signInAsAdmin(page, server!.url);
+    await page.getByRole('button', { name: 'Gestão do Trabalho' }).click();
+    await expect(page).toHaveURL(/\/runtime\/\d+\/calendar\/Agenda$/);
+    await expect(page.getByRole('complementary', { name: 'Menu do aplicativo' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Horas' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Horas da equipe' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('runtime-top-navigation.png') });
+    await page.getByRole('menuitem', { name: 'Horas da equipe' }).click();
+    await expect(page).toHaveURL(/\/runtime\/\d+\/timesheetList\//);
+  });
 });

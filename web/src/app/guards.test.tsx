@@ -56,5 +56,5 @@ describe('access guard (spec section 4)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 6000 });
     expect(router.state.location.search).toBe('?next=%2Fapp');
     expect(getSession()).toBeNull();
-  });
+  }, 15_000);
 });

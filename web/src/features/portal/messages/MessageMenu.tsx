@@ -18,12 +18,14 @@ import NotificationsIcon from '@mui/icons-material/NotificationsNone';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweepOutlined';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
 import { DialogCancelled, useDialogs } from '../../../components/dialogs/useDialogs';
 import { messageAge } from './age';
+import { enableNotifications, pushSupported } from '../push';
 import { deleteAllMessages, deleteMessage, messagesQuery, setAllReaded, setReaded, type Message } from './api';
 
 /** The notification bell and its message menu (spec sections 2 and 4). */
@@ -37,6 +39,7 @@ export function MessageMenu() {
   const [busy, setBusy] = useState(false);
   const [opened, setOpened] = useState<Message | null>(null);
   const [now, setNow] = useState(() => Date.now());
+  const [askPermission, setAskPermission] = useState(() => pushSupported() && Notification.permission === 'default');
   useEffect(() => {
     if (!anchor) return undefined;
     const timer = window.setInterval(() => setNow(Date.now()), 30_000);
@@ -91,6 +94,20 @@ export function MessageMenu() {
           <Typography variant="subtitle1" sx={{ fontWeight: 700, flex: 1 }}>
             {t('messages.title')}
           </Typography>
+          {askPermission && (
+            <Tooltip title={t('messages.enablePush')}>
+              <IconButton
+                size="small"
+                aria-label={t('messages.enablePush')}
+                onClick={() => {
+                  setAskPermission(false);
+                  enableNotifications().catch((error: unknown) => console.error('Push registration failed', error));
+                }}
+              >
+                <NotificationsActiveIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
           <Tooltip title={t('messages.markAllRead')}>
             <span>
               <IconButton size="small" aria-label={t('messages.markAllRead')} disabled={unread === 0} onClick={() => void run(t('messages.confirmMarkAll'), setAllReaded, true)}>

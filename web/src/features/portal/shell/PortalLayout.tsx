@@ -3,6 +3,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
+import Fade from '@mui/material/Fade';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import SwipeableDrawer from '@mui/material/SwipeableDrawer';
@@ -37,6 +38,7 @@ import { useMessageEvents } from '../messages/useMessageEvents';
 import { usePush } from '../push';
 import { MenuSearch } from './MenuSearch';
 import { SideMenu } from './SideMenu';
+import { TopMenu } from './TopMenu';
 import { UserMenu } from './UserMenu';
 import { useConnectivityToasts } from './useConnectivityToasts';
 
@@ -47,7 +49,8 @@ export const MOBILE_DRAWER_WIDTH = 280;
  * The shell of /app and /runtime/{appID} (spec section 2, 'Shell and header
  * bar'). On /runtime/{appID} it loads the application's menu and script and
  * draws the sidebar; on /app it is the header bar over the desktop.
- * Layouts: left-sidebar (default) and right-sidebar; the others fall back to left.
+ * Layouts: left-sidebar (default), right-sidebar and top-navigation (the menu
+ * in a bar under the header on wide screens); the others fall back to left.
  */
 export default function PortalLayout() {
   return (
@@ -95,6 +98,18 @@ function Shell() {
 
   useEffect(() => window.scrollTo(0, 0), [pathname]);
 
+  // The page-loaded flag (spec section 2): a 500 ms progress bar and a 700 ms fade on every page.
+  const [loadingPath, setLoadingPath] = useState<string | null>(pathname);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setLoadingPath(null), 500);
+    return () => window.clearTimeout(timer);
+  }, [pathname]);
+  const [seenPath, setSeenPath] = useState(pathname);
+  if (seenPath !== pathname) {
+    setSeenPath(pathname);
+    setLoadingPath(pathname);
+  }
+
   useEffect(() => {
     const sync = () => setFullScreen(document.fullscreenElement !== null);
     document.addEventListener('fullscreenchange', sync);
@@ -118,7 +133,8 @@ function Shell() {
   if (!session) return null;
   const apps = applications.data ?? [];
   const toolbarApps = apps.filter((app) => app.displayOnToolbar);
-  const hasSidebar = appID !== undefined;
+  const topNavigation = settings.layout === 'top-navigation' && wide && appID !== undefined;
+  const hasSidebar = appID !== undefined && !topNavigation;
   const right = settings.layout === 'right-sidebar';
   const sidebarShown = hasSidebar && wide && desktopOpen;
   const title = application?.name ?? t('desktop.title');
@@ -196,12 +212,12 @@ function Shell() {
             <Typography variant="h6" component="h1" noWrap sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 700, fontSize: 18, ml: 1, mr: 2 }}>
               {title}
             </Typography>
-            {hasSidebar && wide && (
+            {appID !== undefined && wide && (
               <Box sx={{ flex: 1, display: 'flex', justifyContent: 'center' }}>
                 <MenuSearch menu={menu} />
               </Box>
             )}
-            <Box sx={{ flex: hasSidebar && wide ? 0 : 1 }} />
+            <Box sx={{ flex: appID !== undefined && wide ? 0 : 1 }} />
             {showAppsButton(apps) && (
               <Button component={RouterLink} to="/app" color="inherit" startIcon={<AppsIcon />} sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
                 {t('shell.apps')}
@@ -231,11 +247,17 @@ function Shell() {
             <MessageMenu />
             <UserMenu session={session} />
           </Toolbar>
+          {topNavigation && <TopMenu menu={menu} />}
+          {loadingPath !== null && <LinearProgress sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 2 }} aria-hidden />}
         </AppBar>
         <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}>
-          <Suspense fallback={<LinearProgress />}>
-            <Outlet />
-          </Suspense>
+          <Fade in key={pathname} timeout={700}>
+            <Box>
+              <Suspense fallback={<LinearProgress />}>
+                <Outlet />
+              </Suspense>
+            </Box>
+          </Fade>
         </Box>
       </Box>
     </Box>

@@ -23,6 +23,10 @@ test('the desktop shows the demo application and opens its runtime', async ({ pa
   const tile = page.getByRole('button', { name: 'Gestão do Trabalho' });
   await expect(tile).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('desktop-light.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Modo escuro' }).click();
+  await page.screenshot({ path: testInfo.outputPath('desktop-dark.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath('desktop-mobile-dark.png'), fullPage: true });
   await tile.click();
   // Entering the runtime opens the first menu link (Agenda); its page does not exist yet.
   await expect(page).toHaveURL(/\/runtime\/\d+\/calendar\/Agenda$/);

@@ -34,7 +34,7 @@ export default function DesktopPage() {
       <Typography color="text.secondary" sx={{ mt: 0.5, mb: 4 }}>
         {t('desktop.subtitle')}
       </Typography>
-      <Box component="ul" aria-label={t('desktop.title')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2.5, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}>
+      <Box component="ul" aria-label={t('desktop.title')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'repeat(auto-fill, minmax(150px, 1fr))', sm: 'repeat(auto-fill, minmax(200px, 1fr))' } }}>
         {isLoading &&
           [0, 1, 2].map((i) => (
             <li key={i}>
@@ -62,7 +62,7 @@ function Tile({ application }: { application: Application }) {
         aria-label={target.external ? t('desktop.opensInNewTab', { name: application.name }) : application.name}
         sx={{
           width: '100%',
-          height: 168,
+          height: { xs: 150, sm: 168 },
           borderRadius: 3,
           flexDirection: 'column',
           gap: 1.5,

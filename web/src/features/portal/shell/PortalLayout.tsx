@@ -235,10 +235,10 @@ function Shell() {
                 iconButton(fullScreen ? t('shell.exitFullScreen') : t('shell.fullScreen'), fullScreen ? <FullscreenExitIcon /> : <FullscreenIcon />, () =>
                   void (fullScreen ? document.exitFullscreen() : document.documentElement.requestFullscreen()),
                 )}
-              {iconButton(mode === 'dark' ? t('shell.lightMode') : t('shell.darkMode'), mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />, () =>
-                setMode(mode === 'dark' ? 'light' : 'dark'),
-              )}
             </Box>
+            {iconButton(mode === 'dark' ? t('shell.lightMode') : t('shell.darkMode'), mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />, () =>
+              setMode(mode === 'dark' ? 'light' : 'dark'),
+            )}
             <Tooltip title={t('language.choose')}>
               <Button color="inherit" onClick={() => void changeLanguage(language === 'en' ? 'pt-BR' : 'en')} sx={{ minWidth: 44, fontWeight: 700 }} aria-label={t('shell.switchLanguage')}>
                 {language === 'en' ? t('language.pt') : t('language.en')}

@@ -1,5 +1,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { administrationRoutes } from '../features/admin/routes';
+import { runtimeItemRoutes, topLevelItemRoutes } from '../features/items/routes';
 import { RequireSession, RootLayout } from './guards';
 import { RouteError } from './RouteError';
 
@@ -36,10 +38,13 @@ export const routes: RouteObject[] = [
             element: <PortalLayout />,
             children: [
               { path: 'app', element: <DesktopPage /> },
+              { path: 'administration', children: administrationRoutes },
+              ...topLevelItemRoutes,
               {
                 path: 'runtime/:appID',
                 children: [
                   { index: true, element: <RuntimeIndex /> },
+                  ...runtimeItemRoutes,
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },

@@ -1,11 +1,14 @@
 import 'i18next';
+import type adminPtBR from '../features/admin/i18n/pt-BR.json';
+import type itemsPtBR from '../features/items/i18n/pt-BR.json';
 import type ptBR from './pt-BR.json';
 
-// Typed keys: t('login.submit') is checked against the pt-BR resource.
+// Typed keys: t('login.submit') is checked against the pt-BR resource. Features with many texts
+// keep them in their own namespace (features/<name>/i18n, registered by addNamespace).
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof ptBR };
+    resources: { translation: typeof ptBR; admin: typeof adminPtBR; items: typeof itemsPtBR };
     returnNull: false;
   }
 }

@@ -37,6 +37,33 @@ describe('i18n resources', () => {
   });
 });
 
+// Every feature namespace (features/<name>/i18n/{pt-BR,en}.json) keeps the same rules.
+const featureTexts = import.meta.glob<{ default: object }>('../features/*/i18n/*.json', { eager: true });
+const namespaces = [...new Set(Object.keys(featureTexts).map((path) => path.split('/')[2]))];
+
+it('finds the feature namespaces', () => {
+  expect(namespaces).toEqual(expect.arrayContaining(['admin', 'items']));
+});
+
+describe.each(namespaces)('feature namespace %s', (namespace) => {
+  const ptBRTexts = featureTexts[`../features/${namespace}/i18n/pt-BR.json`]?.default;
+  const enTexts = featureTexts[`../features/${namespace}/i18n/en.json`]?.default;
+
+  it('has both languages with the same keys', () => {
+    expect(ptBRTexts).toBeDefined();
+    expect(enTexts).toBeDefined();
+    expect(keys(enTexts).sort()).toEqual(keys(ptBRTexts).sort());
+  });
+
+  it('has no empty translations', () => {
+    const flat = (value: unknown): unknown[] =>
+      typeof value === 'object' && value !== null ? Object.values(value).flatMap(flat) : [value];
+    for (const text of [...flat(ptBRTexts), ...flat(enTexts)]) {
+      expect(typeof text === 'string' && text.trim().length > 0).toBe(true);
+    }
+  });
+});
+
 describe('normalizeLanguage', () => {
   it.each([
     ['pt-br', 'pt-BR'],

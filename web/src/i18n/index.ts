@@ -46,5 +46,15 @@ export async function applyDefaultLanguage(platformDefault: string | null | unde
   if (currentLanguage() !== language) await i18n.changeLanguage(language);
 }
 
+/**
+ * Registers a feature's texts as their own namespace. Feature screens are lazy chunks, so their
+ * texts arrive with them instead of weighing on the login route: features/<name>/i18n/index.ts
+ * calls this at import time and its components use useTranslation('<name>').
+ */
+export function addNamespace(namespace: string, texts: { 'pt-BR': object; en: object }): void {
+  i18n.addResourceBundle('pt-BR', namespace, texts['pt-BR'], true, true);
+  i18n.addResourceBundle('en', namespace, texts.en, true, true);
+}
+
 export * from './language';
 export default i18n;

@@ -96,7 +96,11 @@ function Shell() {
     void navigate('/', { replace: true });
   }, [applications.error, enqueueSnackbar, navigate]);
 
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  // A block body: Chromium's scrollTo now returns a promise, and React would call an effect's
+  // non-function result as its cleanup (and fail) when the shell unmounts.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
 
   // The page-loaded flag (spec section 2): a 500 ms progress bar and a 700 ms fade on every page.
   const [loadingPath, setLoadingPath] = useState<string | null>(pathname);

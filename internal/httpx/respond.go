@@ -80,7 +80,7 @@ func Decode(r *http.Request, v any) error {
 	if dec.More() {
 		return Fail(http.StatusBadRequest, "error.badJSON")
 	}
-	return nil
+	return rejectNULText(v)
 }
 
 func decodeError(err error) error {

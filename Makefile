@@ -7,7 +7,7 @@ VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo de
 LDFLAGS   := -s -w -X main.version=$(VERSION)
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build run test test-go test-web test-e2e lint bench clean tools web chromium
+.PHONY: build run test test-go test-web test-e2e lint bench clean tools web chromium fuzz
 
 ## build: the binary bin/tramita (with the web app embedded) and the embedded PostgreSQL binaries
 build: tools web bin/tramita
@@ -46,6 +46,14 @@ test: build test-go test-web test-e2e
 test-go: tools
 	$(GO) vet ./...
 	$(GO) run ./internal/testkit/cmd/testpg -- $(GO) test -p 2 -count=1 ./...
+	$(MAKE) fuzz
+
+## fuzz: each fuzz target for a bounded time (FUZZTIME, default 10s); their seed corpora live in testdata/fuzz
+FUZZTIME ?= 10s
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzCompile$$' -fuzztime $(FUZZTIME) ./internal/items/filter
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./internal/items/pkg
+	$(GO) test -run '^$$' -fuzz '^FuzzLoginPayload$$' -fuzztime $(FUZZTIME) ./internal/auth
 
 test-web: web/node_modules/.package-lock.json
 	cd web && npm test

@@ -150,12 +150,12 @@ type Action struct {
 	Line           int      `yaml:"-" json:"-"`
 }
 
-// Form is kept as its tree of controls; the forms issue defines the nodes.
+// Form is a tree of controls (form.go).
 type Form struct {
-	Key  string `yaml:"key" json:"key"`
-	Name Text   `yaml:"name" json:"name"`
-	Tree any    `yaml:"tree,omitempty" json:"tree,omitempty"`
-	Line int    `yaml:"-" json:"-"`
+	Key  string   `yaml:"key" json:"key"`
+	Name Text     `yaml:"name" json:"name"`
+	Tree *Control `yaml:"tree,omitempty" json:"tree,omitempty"`
+	Line int      `yaml:"-" json:"-"`
 }
 
 // Query is a saved filter over the items of a type.

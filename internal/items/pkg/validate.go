@@ -226,6 +226,7 @@ func (c *checker) component(comp *Component, picklists, components map[string]bo
 	for _, f := range comp.Forms {
 		c.key(f.Line, "form", f.Key)
 		c.text(f.Line, fmt.Sprintf("form %q", f.Key), f.Name)
+		c.form(f, comp, components)
 	}
 	unique(c, "query", comp.Queries, func(x Query) (string, int) { return x.Key, x.Line })
 	for _, q := range comp.Queries {

@@ -49,8 +49,13 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 			// The caller went away; nobody reads the answer.
 			return
 		}
-		Logger(ctx).Error("request failed", "error", err)
-		appErr = &Error{Status: http.StatusInternalServerError, Key: "error.internal"}
+		if databaseUnavailable(err) {
+			Logger(ctx).Warn("request failed: database unavailable", "error", err)
+			appErr = &Error{Status: http.StatusServiceUnavailable, Key: "error.unavailable"}
+		} else {
+			Logger(ctx).Error("request failed", "error", err)
+			appErr = &Error{Status: http.StatusInternalServerError, Key: "error.internal"}
+		}
 	} else if appErr.Status >= 500 {
 		Logger(ctx).Error("request failed", "error", err)
 	}
@@ -58,8 +63,11 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	for _, f := range appErr.Validations {
 		body.Validations = append(body.Validations, ValidationBody{Field: f.Field, Message: i18n.T(lang, f.Key, f.Args...)})
 	}
-	if appErr.Status == http.StatusTooManyRequests {
+	switch appErr.Status {
+	case http.StatusTooManyRequests:
 		w.Header().Set("Retry-After", "60")
+	case http.StatusServiceUnavailable:
+		w.Header().Set("Retry-After", "5")
 	}
 	WriteJSON(w, appErr.Status, body)
 }

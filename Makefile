@@ -51,9 +51,9 @@ test-go: tools
 ## fuzz: each fuzz target for a bounded time (FUZZTIME, default 10s); their seed corpora live in testdata/fuzz
 FUZZTIME ?= 10s
 fuzz:
-	$(GO) test -run '^$$' -fuzz '^FuzzCompile$$' -fuzztime $(FUZZTIME) ./internal/items/filter
-	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./internal/items/pkg
-	$(GO) test -run '^$$' -fuzz '^FuzzLoginPayload$$' -fuzztime $(FUZZTIME) ./internal/auth
+	$(GO) test -run '^$$' -fuzz '^FuzzCompile$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 1s ./internal/items/filter
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 1s ./internal/items/pkg
+	$(GO) test -run '^$$' -fuzz '^FuzzLoginPayload$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 1s ./internal/auth
 
 test-web: web/node_modules/.package-lock.json
 	cd web && npm test

@@ -39,6 +39,7 @@ func (h *Handler) Routes(r chi.Router) {
 		r.Post("/loadGenericItems", lookup(h, h.svc.LoadGenericItems))
 		r.Post("/loadOrganizationalStructures", lookup(h, h.svc.LoadOrganizationalStructures))
 		r.Post("/loadPicklistItems", lookup(h, h.svc.LoadPicklistItems))
+		h.formRoutes(r)
 	})
 }
 

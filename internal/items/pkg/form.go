@@ -367,6 +367,9 @@ func (fc *formCheck) control(n *Control, depth int) {
 		}
 	}
 	if s := n.ShowWhen; s != nil {
+		if n.Key == "" && n.Field == "" {
+			fc.add(s.Line, "%s: a control with showWhen needs a key or a field (showHideField names it)", where)
+		}
 		if _, ok := fc.attrs[s.Field]; !ok && !schema.IsSystem(s.Field) {
 			fc.add(s.Line, "%s: showWhen field %q is not a field of the component", where, s.Field)
 		}

@@ -1,0 +1,416 @@
+package items
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items/pkg"
+)
+
+// querier is what both the pool and a transaction offer.
+type querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+}
+
+// formAttr is an attribute as forms, saving and history need it.
+type formAttr struct {
+	ID                 int64
+	Key                string
+	Name               string
+	Type               string
+	Required           bool
+	PicklistID         *int64
+	ParentPicklistID   *int64
+	TargetComponentID  *int64
+	DateTimeFormatType int
+	DateTimeFormat     string
+	EditInGrid         bool
+}
+
+// formType is a readable item type with its attributes.
+type formType struct {
+	comp  *Component
+	attrs []formAttr
+	byKey map[string]*formAttr
+}
+
+// loadType loads a type the caller may read (404 otherwise).
+func (s *Service) loadType(ctx context.Context, c Caller, id int64) (*formType, error) {
+	lang := langOf(ctx)
+	comp, err := s.store.component(ctx, c, id, lang)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.store.db.Query(ctx, `SELECT a.id, a.key, coalesce(a.name ->> $2, a.name ->> 'pt-BR'), a.type, a.required,
+			a.picklist_id, pl.depends_on, a.target_component_id, a.date_time_format_type, a.date_time_format, a.edit_in_grid
+		FROM attribute a LEFT JOIN picklist pl ON pl.id = a.picklist_id
+		WHERE a.component_id = $1 AND a.retired_at IS NULL ORDER BY a.sort_order, a.id`, id, lang)
+	if err != nil {
+		return nil, fmt.Errorf("form attributes: %w", err)
+	}
+	attrs, err := pgx.CollectRows(rows, pgx.RowToStructByPos[formAttr])
+	if err != nil {
+		return nil, fmt.Errorf("form attributes: %w", err)
+	}
+	t := &formType{comp: comp, attrs: attrs, byKey: map[string]*formAttr{}}
+	for i := range t.attrs {
+		t.byKey[t.attrs[i].Key] = &t.attrs[i]
+	}
+	return t, nil
+}
+
+// formDef is a stored form.
+type formDef struct {
+	ID   int64
+	Key  string
+	Name string
+	Tree *pkg.Control
+}
+
+// loadForm finds a form of the type by id, else by key or name, else the
+// type's first form. A type without forms gets an empty panel.
+func (s *Service) loadForm(ctx context.Context, t *formType, id int64, name string) (*formDef, error) {
+	var f formDef
+	err := s.store.db.QueryRow(ctx, `SELECT id, key, coalesce(name ->> $4, name ->> 'pt-BR'), tree FROM item_form
+		WHERE component_id = $1 AND retired_at IS NULL
+		  AND CASE WHEN $2::bigint <> 0 THEN id = $2 WHEN $3::text <> '' THEN key = $3 OR name ->> 'pt-BR' = $3 OR name ->> 'en' = $3 ELSE true END
+		ORDER BY sort_order, id LIMIT 1`, t.comp.ID, id, name, langOf(ctx)).Scan(&f.ID, &f.Key, &f.Name, &f.Tree)
+	if errors.Is(err, pgx.ErrNoRows) {
+		if id != 0 || name != "" {
+			return nil, httpx.Fail(http.StatusNotFound, "forms.formNotFound")
+		}
+		return &formDef{Key: "", Name: t.comp.Name, Tree: &pkg.Control{Kind: "panel"}}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("form: %w", err)
+	}
+	if f.Tree == nil || f.Tree.Kind == "" {
+		f.Tree = &pkg.Control{Kind: "panel"}
+	}
+	return &f, nil
+}
+
+// systemItemKey is the key of the item map a bindable system field is read
+// from and written to.
+var systemItemKey = map[string]string{"Title": "Title", "ResponsibleName": "ResponsibleID", "Parent": "Parent"}
+
+// systemType is the attribute type a bindable system field validates as.
+var systemType = map[string]string{"Title": "STRING", "ResponsibleName": "USERS", "Parent": "GENERIC_ITEM_TYPE"}
+
+// binding is a field a form writes.
+type binding struct {
+	// Field is the attribute key or the system field; Key the item map key.
+	Field, Key string
+	Label      string
+	Type       string
+	Control    *pkg.Control
+	Attr       *formAttr
+	Required   bool
+	// lang is the caller's, for the bounds in range messages.
+	lang string
+	// Conditions are the showWhen tests of the control and its containers:
+	// a hidden field is neither required nor checked for emptiness.
+	Conditions []*pkg.ShowWhen
+}
+
+// bindings lists the fields form f writes, in form order. Controls bound to
+// a field the type no longer has are skipped.
+func (t *formType) bindings(f *formDef, lang string) []*binding {
+	var out []*binding
+	var walk func(n *pkg.Control, conds []*pkg.ShowWhen)
+	walk = func(n *pkg.Control, conds []*pkg.ShowWhen) {
+		if n.ShowWhen != nil {
+			conds = append(conds[:len(conds):len(conds)], n.ShowWhen)
+		}
+		rule := pkg.Kinds[n.Kind]
+		if rule.Writes && !n.ReadOnly && n.Field != "" {
+			if b := t.bind(n, n.Field, lang); b != nil {
+				b.Required = b.Required || n.Required
+				b.Conditions = conds
+				out = append(out, b)
+			}
+			for _, role := range pkg.AddressParts {
+				if key, ok := n.Parts[role]; ok {
+					if b := t.bind(n, key, lang); b != nil && b.Type == "STRING" {
+						b.Conditions = conds
+						out = append(out, b)
+					}
+				}
+			}
+		}
+		for i := range n.Children {
+			walk(&n.Children[i], conds)
+		}
+	}
+	walk(f.Tree, nil)
+	return out
+}
+
+func (t *formType) bind(n *pkg.Control, field, lang string) *binding {
+	if key, ok := systemItemKey[field]; ok {
+		return &binding{Field: field, Key: key, Label: systemLabel(lang, field), Type: systemType[field], Control: n,
+			Required: field == "Title" && n.Required, lang: lang}
+	}
+	a := t.byKey[field]
+	if a == nil {
+		return nil
+	}
+	label := a.Name
+	if l := textIn(n.Label, lang); l != "" && n.Field == field {
+		label = l
+	}
+	return &binding{Field: field, Key: field, Label: label, Type: a.Type, Control: n, Attr: a, Required: a.Required, lang: lang}
+}
+
+func textIn(t pkg.Text, lang string) string {
+	if v := t[lang]; v != "" {
+		return v
+	}
+	return t["pt-BR"]
+}
+
+// FormControl is a control as getForm answers it: the package's control
+// with its label in the caller's language, the attribute's type and the
+// defaults the web renderer applies (spec section 3 and 9).
+type FormControl struct {
+	Kind               string            `json:"kind"`
+	Key                string            `json:"key,omitempty"`
+	Field              string            `json:"field,omitempty"`
+	ItemType           string            `json:"itemType,omitempty"`
+	Label              string            `json:"label,omitempty"`
+	AttributeType      string            `json:"attributeType,omitempty"`
+	Required           bool              `json:"required"`
+	ReadOnly           bool              `json:"readOnly"`
+	Hidden             bool              `json:"hidden"`
+	Minimum            *float64          `json:"minimum,omitempty"`
+	Maximum            *float64          `json:"maximum,omitempty"`
+	DecimalScale       *int              `json:"decimalScale,omitempty"`
+	Prefix             string            `json:"prefix,omitempty"`
+	Suffix             string            `json:"suffix,omitempty"`
+	Currency           bool              `json:"currency,omitempty"`
+	DecimalSeparator   string            `json:"decimalSeparator,omitempty"`
+	ThousandSeparator  string            `json:"thousandSeparator,omitempty"`
+	Mask               string            `json:"mask,omitempty"`
+	MaxLength          int               `json:"maxLength,omitempty"`
+	Format             string            `json:"format,omitempty"`
+	DateTimeFormatType *int              `json:"dateTimeFormatType,omitempty"`
+	PicklistID         *int64            `json:"picklistId,omitempty"`
+	DependsOn          string            `json:"dependsOn,omitempty"`
+	ComponentID        *int64            `json:"componentId,omitempty"`
+	Parts              map[string]string `json:"parts,omitempty"`
+	Rule               string            `json:"rule,omitempty"`
+	Text               string            `json:"text,omitempty"`
+	ShowWhen           *pkg.ShowWhen     `json:"showWhen,omitempty"`
+	Width              int               `json:"width,omitempty"`
+	Children           []FormControl     `json:"children,omitempty"`
+}
+
+// Numeric defaults of spec section 5 and 9.
+const (
+	DefaultMinimum = -1e22
+	DefaultMaximum = 1e21
+)
+
+// Form is the answer of getForm.
+type Form struct {
+	ID            int64       `json:"id"`
+	Key           string      `json:"key"`
+	Name          string      `json:"name"`
+	ComponentID   int64       `json:"componentID"`
+	ComponentName string      `json:"componentName"`
+	Controls      FormControl `json:"controls"`
+}
+
+// GetFormInput is the body of getForm.
+type GetFormInput struct {
+	ComponentID int64  `json:"componentID"`
+	FormID      int64  `json:"formID"`
+	FormName    string `json:"formName"`
+}
+
+// GetForm answers getForm: the form's controls ready to render.
+func (s *Service) GetForm(ctx context.Context, c Caller, in GetFormInput) (*Form, error) {
+	t, err := s.loadType(ctx, c, in.ComponentID)
+	if err != nil {
+		return nil, err
+	}
+	f, err := s.loadForm(ctx, t, in.FormID, in.FormName)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := s.relatedTypes(ctx, t.comp.ApplicationID)
+	if err != nil {
+		return nil, err
+	}
+	return t.render(f, langOf(ctx), ids), nil
+}
+
+// relatedTypes maps the type keys of an application to their ids.
+func (s *Service) relatedTypes(ctx context.Context, app int64) (map[string]int64, error) {
+	rows, err := s.store.db.Query(ctx, `SELECT key, id FROM component WHERE application_id = $1 AND retired_at IS NULL`, app)
+	if err != nil {
+		return nil, fmt.Errorf("related types: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]int64{}
+	for rows.Next() {
+		var k string
+		var id int64
+		if err := rows.Scan(&k, &id); err != nil {
+			return nil, err
+		}
+		out[k] = id
+	}
+	return out, rows.Err()
+}
+
+func (t *formType) render(f *formDef, lang string, types map[string]int64) *Form {
+	root, _ := t.control(f.Tree, lang, types)
+	return &Form{ID: f.ID, Key: f.Key, Name: f.Name, ComponentID: t.comp.ID, ComponentName: t.comp.Name, Controls: root}
+}
+
+// control renders one node; ok is false for a control bound to a field the
+// type no longer has (it is left out).
+func (t *formType) control(n *pkg.Control, lang string, types map[string]int64) (FormControl, bool) {
+	out := FormControl{Kind: n.Kind, Key: n.Key, Field: n.Field, ItemType: n.ItemType, Label: textIn(n.Label, lang),
+		Required: n.Required, ReadOnly: n.ReadOnly, Hidden: n.Hidden, Minimum: n.Minimum, Maximum: n.Maximum,
+		DecimalScale: n.DecimalScale, Prefix: n.Prefix, Suffix: n.Suffix, Currency: n.Currency,
+		DecimalSeparator: n.DecimalSeparator, ThousandSeparator: n.ThousandSeparator, Mask: n.Mask, MaxLength: n.MaxLength,
+		Format: n.Format, Parts: n.Parts, Rule: n.Rule, Text: textIn(n.Text, lang), ShowWhen: n.ShowWhen, Width: n.Width}
+	rule := pkg.Kinds[n.Kind]
+	if n.Component != "" {
+		if id, ok := types[n.Component]; ok {
+			out.ComponentID = &id
+		}
+	}
+	if n.Field != "" {
+		typ, dtf := "", 0
+		if st, ok := systemType[n.Field]; ok {
+			typ = st
+			if out.Label == "" {
+				out.Label = systemLabel(lang, n.Field)
+			}
+		} else if a := t.byKey[n.Field]; a != nil {
+			typ, dtf = a.Type, a.DateTimeFormatType
+			if out.Label == "" {
+				out.Label = a.Name
+			}
+			out.Required = out.Required || (a.Required && rule.Writes && !n.ReadOnly)
+			out.PicklistID, out.DateTimeFormatType = a.PicklistID, &a.DateTimeFormatType
+			if a.TargetComponentID != nil {
+				out.ComponentID = a.TargetComponentID
+			}
+			if a.ParentPicklistID != nil {
+				for _, p := range t.attrs {
+					if p.PicklistID != nil && *p.PicklistID == *a.ParentPicklistID {
+						out.DependsOn = p.Key
+						break
+					}
+				}
+			}
+			if n.Kind == "date chooser" && out.Format == "" {
+				out.Format = dateFormat(a.DateTimeFormatType, a.DateTimeFormat)
+			}
+		} else if _, system := systemFieldLabels[n.Field]; system && !rule.Writes {
+			if out.Label == "" {
+				out.Label = systemLabel(lang, n.Field)
+			}
+		} else {
+			return out, false
+		}
+		out.AttributeType = typ
+		if out.ItemType == "" {
+			out.ItemType = pkg.DefaultItemType(n.Kind, typ, dtf)
+		}
+		numericDefaults(&out, typ)
+	} else if out.ItemType == "" {
+		out.ItemType = pkg.DefaultItemType(n.Kind, "", 0)
+	}
+	if out.ItemType == "Phone" && out.Mask == "" {
+		out.Mask = pkg.DefaultPhoneMask
+	}
+	for i := range n.Children {
+		if ch, ok := t.control(&n.Children[i], lang, types); ok {
+			out.Children = append(out.Children, ch)
+		}
+	}
+	return out, true
+}
+
+// numericDefaults fills what spec sections 5 and 9 fix for numeric pickers:
+// bounds -1e22 and 1e21, 0 decimals for integers and 2 for the others, R$
+// with comma decimals and dot thousands for money, % and hrs suffixes.
+func numericDefaults(out *FormControl, typ string) {
+	if out.Kind != "numeric picker" && out.Kind != "indicator" {
+		return
+	}
+	if out.Minimum == nil {
+		v := DefaultMinimum
+		out.Minimum = &v
+	}
+	if out.Maximum == nil {
+		v := DefaultMaximum
+		out.Maximum = &v
+	}
+	if out.DecimalScale == nil {
+		d := 2
+		if typ == "INTEGER" {
+			d = 0
+		}
+		out.DecimalScale = &d
+	}
+	if typ == "CURRENCY" {
+		out.Currency = true
+	}
+	if out.Currency && out.Prefix == "" {
+		out.Prefix = "R$ "
+	}
+	if out.DecimalSeparator == "" {
+		out.DecimalSeparator = ","
+	}
+	if out.ThousandSeparator == "" {
+		out.ThousandSeparator = "."
+	}
+	if out.Suffix == "" {
+		switch typ {
+		case "PERCENTILE":
+			out.Suffix = "%"
+		case "DURATION":
+			out.Suffix = " hrs"
+		}
+	}
+}
+
+// dateFormat is the display format of a date attribute (spec section 9).
+func dateFormat(typ int, custom string) string {
+	switch typ {
+	case 1:
+		return "DD/MM/YYYY"
+	case 2:
+		return "HH:mm"
+	case 3:
+		if custom != "" {
+			return strings.NewReplacer("d", "D", "y", "Y").Replace(custom)
+		}
+	}
+	return "DD/MM/YYYY HH:mm"
+}
+
+// systemFieldLabels are the system fields a form may show.
+var systemFieldLabels = map[string]bool{"FormattedID": true, "Parent": true, "Title": true, "CreationDate": true,
+	"ProjectName": true, "ProjectManager": true, "CreatorName": true, "StatusName": true, "LastModify": true,
+	"ModifierName": true, "Version": true, "ResponsibleName": true, "Reason": true}
+
+// ticks is a time as .NET ticks (100 ns since 0001-01-01 UTC), the
+// modificationDateTicks of the web app.
+func ticks(t time.Time) int64 { return t.UTC().UnixMicro()*10 + 621355968000000000 }

@@ -1,0 +1,155 @@
+package items
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items/pkg"
+)
+
+// formRoutes mounts the calls of forms, saving and history (under
+// /genericItem, beside the list calls).
+func (h *Handler) formRoutes(r chi.Router) {
+	r.Post("/getForm", lookup(h, h.svc.GetForm))
+	r.Post("/getFormInitialData", lookup(h, h.svc.FormInitialData))
+	r.Post("/saveItem", lookup(h, h.svc.SaveItem))
+	r.Post("/refreshItem", lookup(h, h.svc.RefreshItem))
+	r.Post("/checkPermissionToUpdate", lookup(h, h.svc.CheckPermissionToUpdate))
+	r.Post("/updateItemField", lookup(h, h.svc.UpdateItemField))
+	r.Post("/bulkUpdateItems", lookup(h, h.svc.BulkUpdateItems))
+	r.Post("/showHideField", lookup(h, h.svc.ShowHideField))
+	r.Post("/executeFormBusinessRule", lookup(h, h.svc.ExecuteFormBusinessRule))
+	r.Get("/getHistory", h.getHistory(false))
+	r.Get("/getHistoryFull", h.getHistory(true))
+	r.Get("/getAttributeChanges", h.getAttributeChanges)
+}
+
+func (h *Handler) getHistory(full bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		c, ok := h.caller(w, r)
+		if !ok {
+			return
+		}
+		item, err := queryID(r, "itemId", "itemID")
+		if err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		// getHistory's tableName is the legacy client's; the item names its type.
+		comp, err := queryID(r, "component", "componentId", "componentID")
+		if err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		out, err := h.svc.History(r.Context(), c, item, comp, full)
+		answer(w, r, out, err)
+	}
+}
+
+func (h *Handler) getAttributeChanges(w http.ResponseWriter, r *http.Request) {
+	c, ok := h.caller(w, r)
+	if !ok {
+		return
+	}
+	cur, err := queryID(r, "currentVersion")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	prev, err := queryID(r, "previousVersion")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	comp, err := queryID(r, "componentId", "componentID")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	out, err := h.svc.AttributeChanges(r.Context(), c, cur, prev, comp)
+	answer(w, r, out, err)
+}
+
+// UnmarshalJSON keeps the value's numbers exact.
+func (u *UpdateFieldInput) UnmarshalJSON(b []byte) error {
+	type plain UpdateFieldInput
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	return dec.Decode((*plain)(u))
+}
+
+// ShowHideInput is the body of showHideField: the item as the form holds it.
+type ShowHideInput struct {
+	ComponentID FlexID `json:"componentID"`
+	FormID      FlexID `json:"formID"`
+	Item        Values `json:"item"`
+}
+
+// ShowHide is the answer of showHideField: the controls with a showWhen
+// test, by key (or field), hidden or shown for these values.
+type ShowHide struct {
+	Hidden []string `json:"hidden"`
+	Shown  []string `json:"shown"`
+}
+
+// ShowHideField answers showHideField. The same tests decide, on save,
+// which required fields must be filled in.
+func (s *Service) ShowHideField(ctx context.Context, c Caller, in ShowHideInput) (*ShowHide, error) {
+	t, err := s.loadType(ctx, c, int64(in.ComponentID))
+	if err != nil {
+		return nil, err
+	}
+	f, err := s.loadForm(ctx, t, int64(in.FormID), "")
+	if err != nil {
+		return nil, err
+	}
+	values := map[string]any(in.Item)
+	if values == nil {
+		values = map[string]any{}
+	}
+	out := &ShowHide{Hidden: []string{}, Shown: []string{}}
+	var walk func(n *pkg.Control, visible bool)
+	walk = func(n *pkg.Control, visible bool) {
+		if n.ShowWhen != nil {
+			visible = visible && holds(n.ShowWhen, values)
+			name := n.Key
+			if name == "" {
+				name = n.Field
+			}
+			if visible {
+				out.Shown = append(out.Shown, name)
+			} else {
+				out.Hidden = append(out.Hidden, name)
+			}
+		}
+		for i := range n.Children {
+			walk(&n.Children[i], visible)
+		}
+	}
+	walk(f.Tree, true)
+	return out, nil
+}
+
+// RuleInput is the body of executeFormBusinessRule.
+type RuleInput struct {
+	ComponentID FlexID `json:"componentID"`
+	FormID      FlexID `json:"formID"`
+	Rule        string `json:"rule"`
+	Item        Values `json:"item"`
+}
+
+// ExecuteFormBusinessRule answers 501 with a clear Message: the rules
+// runtime arrives with the workflow issue. The type must still be readable.
+func (s *Service) ExecuteFormBusinessRule(ctx context.Context, c Caller, in RuleInput) (*struct{}, error) {
+	if in.ComponentID != 0 {
+		if _, err := s.loadType(ctx, c, int64(in.ComponentID)); err != nil {
+			return nil, err
+		}
+	}
+	return nil, httpx.Fail(http.StatusNotImplemented, "forms.rulesNotYet")
+}

@@ -1,0 +1,149 @@
+package items_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/items"
+)
+
+// message is the Message a failed call answers, without its detail.
+func message(ctx context.Context, err error) string {
+	e, ok := httpx.AsError(err)
+	if !ok {
+		return "not an application error: " + errString(err)
+	}
+	return i18n.T(i18n.From(ctx), e.Key, e.Args...)
+}
+
+func errString(err error) string {
+	if err == nil {
+		return "<nil>"
+	}
+	return err.Error()
+}
+
+func status(err error) int {
+	if e, ok := httpx.AsError(err); ok {
+		return e.Status
+	}
+	return 0
+}
+
+// find returns the control bound to field (or with kind, when field is "").
+func find(c items.FormControl, field, kind string) *items.FormControl {
+	if (field != "" && c.Field == field && (kind == "" || c.Kind == kind)) || (field == "" && c.Kind == kind) {
+		return &c
+	}
+	for _, ch := range c.Children {
+		if f := find(ch, field, kind); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+func (w *world) project(t *testing.T, name string) int64 {
+	t.Helper()
+	var id int64
+	if err := w.db.QueryRow(context.Background(), `SELECT id FROM project WHERE name = $1`, name).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+func TestGetFormGivesControlsWithTheSpecDefaults(t *testing.T) {
+	w := newWorld(t)
+	ctx := i18n.With(context.Background(), i18n.En)
+	f, err := w.svc.GetForm(ctx, w.ana, items.GetFormInput{ComponentID: w.task, FormName: "default"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Key != "default" || f.Name != "Task" || f.Controls.Kind != "tab control" || len(f.Controls.Children) != 5 ||
+		f.Controls.Children[0].Label != "General" {
+		t.Fatalf("form: %+v", f)
+	}
+	cost := find(f.Controls, "cost", "")
+	if cost == nil || *cost.Minimum != 0 || *cost.Maximum != items.DefaultMaximum || *cost.DecimalScale != 2 || cost.Prefix != "R$ " ||
+		!cost.Currency || cost.DecimalSeparator != "," || cost.ThousandSeparator != "." || cost.ItemType != "Currency" || cost.Label != "Cost" {
+		t.Fatalf("cost: %+v", cost)
+	}
+	points := find(f.Controls, "storyPoints", "")
+	if points == nil || *points.DecimalScale != 0 || *points.Maximum != 100 || points.ItemType != "Integer" {
+		t.Fatalf("story points: %+v", points)
+	}
+	estimate := find(f.Controls, "exposure", "")
+	if estimate != nil {
+		t.Fatalf("a control of another type: %+v", estimate)
+	}
+	if p := find(f.Controls, "progress", "numeric picker"); p == nil || p.Suffix != "%" || p.ItemType != "Percentile" {
+		t.Fatalf("progress: %+v", p)
+	}
+	if d := find(f.Controls, "dueDate", ""); d == nil || d.Format != "DD/MM/YYYY" || d.ItemType != "Date" {
+		t.Fatalf("due date: %+v", d)
+	}
+	if s := find(f.Controls, "subarea", ""); s == nil || s.DependsOn != "area" || s.PicklistID == nil || s.ItemType != "Picklist" {
+		t.Fatalf("subarea: %+v", s)
+	}
+	if p := find(f.Controls, "priority", ""); p == nil || !p.Required {
+		t.Fatalf("priority (required attribute): %+v", p)
+	}
+	if r := find(f.Controls, "ResponsibleName", ""); r == nil || r.ItemType != "User" || r.Label != "Responsible" {
+		t.Fatalf("responsible: %+v", r)
+	}
+	if g := find(f.Controls, "", "one-to-many"); g == nil || g.ComponentID == nil || g.Label != "Risks" {
+		t.Fatalf("one-to-many: %+v", g)
+	}
+	if h := find(f.Controls, "", "html"); h == nil || !strings.Contains(h.Text, "expected outcome") {
+		t.Fatalf("html: %+v", h)
+	}
+	// Another form id of the type is not found; so is a type bia cannot read.
+	if _, err := w.svc.GetForm(ctx, w.ana, items.GetFormInput{ComponentID: w.task, FormID: 999999}); status(err) != 404 {
+		t.Fatalf("missing form: %v", err)
+	}
+	if _, err := w.svc.GetForm(ctx, w.ana, items.GetFormInput{ComponentID: 999999}); !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("missing type: %v", err)
+	}
+}
+
+func TestFormInitialDataForNewAndExistingItems(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	digital := w.project(t, "Transformação Digital")
+	fresh, err := w.svc.FormInitialData(ctx, w.ana, items.FormInitialDataInput{ComponentName: "task", ProjectID: items.FlexID(digital),
+		FormName: "default", FolderID: 7, FolderName: "Contratos"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !fresh.IsNew || !fresh.CanEdit || fresh.Item["StatusName"] != "A fazer" || fresh.Item["ProjectName"] != "Transformação Digital" ||
+		fresh.ModificationDateTicks != 0 || fresh.Form.Key != "default" || fresh.Folder == nil || fresh.Folder.Name != "Contratos" {
+		t.Fatalf("new item: %+v", fresh)
+	}
+	var id int64
+	if err := w.db.QueryRow(ctx, `UPDATE item SET attributes = attributes || '{"priority": "high", "cost": 10.5}'
+		WHERE id = (SELECT min(id) FROM item WHERE project_id = $1 AND component_id = $2) RETURNING id`, digital, w.task).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	edit, err := w.svc.FormInitialData(ctx, w.bia, items.FormInitialDataInput{ComponentID: items.FlexID(w.task), ItemID: items.FlexID(id)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if edit.IsNew || edit.CanEdit || edit.Item["priority"] != "high" || edit.Display["priority"] != "Alta" || edit.ModificationDateTicks == 0 {
+		t.Fatalf("bia reads without write: %+v", edit)
+	}
+	// A template's attributes start a new item.
+	tpl, err := w.svc.FormInitialData(ctx, w.ana, items.FormInitialDataInput{ComponentID: items.FlexID(w.task), ProjectID: items.FlexID(digital),
+		ItemTemplate: items.FlexID(id)})
+	if err != nil || tpl.Item["priority"] != "high" || tpl.Item["cost"] != json.Number("10.5") {
+		t.Fatalf("template: %+v %v", tpl, err)
+	}
+	// Another's project: not found, as everywhere.
+	if _, err := w.svc.FormInitialData(ctx, w.bia, items.FormInitialDataInput{ComponentID: items.FlexID(w.task), ProjectID: items.FlexID(w.secret)}); !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("foreign project: %v", err)
+	}
+}

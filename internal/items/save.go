@@ -1,0 +1,647 @@
+package items
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"net/http"
+	"slices"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/items/pkg"
+)
+
+// SaveItemInput is the body of saveItem (spec section 7). The item is the
+// map getFormInitialData answered, with the user's changes; it carries id
+// (absent or 0 for a new item), modificationDateTicks (an edit's version)
+// and may carry formID (the form that edited it; default the type's first).
+type SaveItemInput struct {
+	Item         Values `json:"item"`
+	Component    FlexID `json:"component"`
+	ProjectID    FlexID `json:"projectId"`
+	SaveAndClear bool   `json:"saveAndClear"`
+	FormID       FlexID `json:"formID"`
+}
+
+// SaveItemResult is the answer of saveItem.
+type SaveItemResult struct {
+	Message               string            `json:"Message"`
+	ID                    int64             `json:"id"`
+	FormattedID           int64             `json:"FormattedID"`
+	Version               int               `json:"version"`
+	ModificationDateTicks int64             `json:"modificationDateTicks"`
+	Item                  map[string]any    `json:"item"`
+	Display               map[string]string `json:"display"`
+	// Next is a new item's starting values, after saveAndClear.
+	Next *FormInitialData `json:"next,omitempty"`
+}
+
+// SaveItem answers saveItem: a new item or a change to one, checked as its
+// form checks (required, ranges, dates, masks, options, references), only
+// the fields the form writes, under the type's and the project's rights,
+// refused when the item changed since the caller read it. The item and its
+// version are written in one transaction.
+func (s *Service) SaveItem(ctx context.Context, c Caller, in SaveItemInput) (*SaveItemResult, error) {
+	item := in.Item
+	if item == nil {
+		item = Values{}
+	}
+	compID := int64(in.Component)
+	if compID == 0 {
+		compID, _ = idOf(item["componentID"])
+	}
+	t, err := s.loadType(ctx, c, compID)
+	if err != nil {
+		return nil, err
+	}
+	formID := int64(in.FormID)
+	if formID == 0 {
+		formID, _ = idOf(item["formID"])
+	}
+	f, err := s.loadForm(ctx, t, formID, "")
+	if err != nil {
+		return nil, err
+	}
+	lang := langOf(ctx)
+	binds := t.bindings(f, lang)
+	itemID, _ := idOf(item["id"])
+	var saved int64
+	err = pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
+		var it *itemRecord
+		op := "save"
+		if itemID != 0 {
+			if it, err = s.lockForChange(ctx, tx, c, t, itemID, item["modificationDateTicks"], true); err != nil {
+				return err
+			}
+		} else {
+			op = "create"
+			if it, err = s.startNew(ctx, tx, c, t, in, item); err != nil {
+				return err
+			}
+		}
+		next, errs := s.apply(ctx, tx, c, t, binds, it, item, false)
+		if len(errs) > 0 {
+			return formError(lang, errs)
+		}
+		if itemID != 0 && !changed(it, next) {
+			saved = it.ID
+			return nil
+		}
+		saved, err = writeItem(ctx, tx, c, t, next, op)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.savedAnswer(ctx, c, t, saved, in)
+}
+
+// lockForChange reads and locks an item for a change: not found when the
+// caller may not read it, 'O usuário não possui permissão de editar o
+// item.' when not change it, and a conflict when stamp (its
+// modificationDateTicks as the caller read it) is not the stored one.
+func (s *Service) lockForChange(ctx context.Context, tx pgx.Tx, c Caller, t *formType, id int64, stamp any, needStamp bool) (*itemRecord, error) {
+	it, err := readItem(ctx, tx, c, t.comp.ID, id, true)
+	if err != nil {
+		return nil, err
+	}
+	ok, err := canUpdate(ctx, tx, c, t.comp.ID, id)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, httpx.Fail(http.StatusForbidden, "forms.cannotEdit")
+	}
+	if !needStamp && stamp == nil {
+		return it, nil
+	}
+	got, ok := idOf(stamp)
+	if !ok {
+		if str, isStr := stamp.(string); isStr {
+			if n, err := json.Number(str).Int64(); err == nil {
+				got, ok = n, true
+			}
+		}
+	}
+	if !ok {
+		return nil, httpx.Invalid("modificationDateTicks", "forms.ticksRequired")
+	}
+	if got != ticks(it.ModifiedAt) {
+		var who string
+		if err := tx.QueryRow(ctx, `SELECT coalesce((SELECT name FROM app_user WHERE id = $1), '')`, it.ModifierID).Scan(&who); err != nil {
+			return nil, err
+		}
+		return nil, httpx.Fail(http.StatusConflict, "forms.stale", "user", who, "version", it.Version)
+	}
+	return it, nil
+}
+
+// startNew is a new item: its project (required for project-scoped types,
+// writable by the caller), parent (readable), initial status, and the
+// right to create.
+func (s *Service) startNew(ctx context.Context, tx pgx.Tx, c Caller, t *formType, in SaveItemInput, item Values) (*itemRecord, error) {
+	it := &itemRecord{ComponentID: t.comp.ID, Attributes: map[string]any{}}
+	project := int64(in.ProjectID)
+	if project == 0 {
+		project, _ = idOf(item["ProjectID"])
+	}
+	if !t.comp.ProjectScoped {
+		project = 0
+	} else if project == 0 {
+		return nil, httpx.Invalid("projectId", "forms.projectRequired")
+	}
+	if project != 0 {
+		if ok, err := s.store.projectVisible(ctx, c, project); err != nil {
+			return nil, err
+		} else if !ok {
+			return nil, httpx.NotFound()
+		}
+		it.ProjectID = &project
+	}
+	ok, err := canCreate(ctx, tx, c, t.comp.ID, project)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, httpx.Fail(http.StatusForbidden, "forms.cannotCreate")
+	}
+	var status int64
+	err = tx.QueryRow(ctx, `SELECT id FROM item_status WHERE component_id = $1 AND initial AND retired_at IS NULL
+		ORDER BY sort_order LIMIT 1`, t.comp.ID).Scan(&status)
+	if err == nil {
+		it.StatusID = &status
+	} else if !errors.Is(err, pgx.ErrNoRows) {
+		return nil, err
+	}
+	return it, nil
+}
+
+// apply checks the values item sends for the form's bindings and returns
+// the item as it would be stored. Fields absent from item keep their value
+// (partial: their emptiness is not checked either, for bulk edits).
+// Attributes the form does not write may be sent back unchanged, never
+// changed. Values equal to the stored ones are not checked again, so a
+// value that became invalid (a deactivated user) does not block the save of
+// the others.
+func (s *Service) apply(ctx context.Context, tx pgx.Tx, c Caller, t *formType, binds []*binding, it *itemRecord, item Values,
+	partial bool) (*itemRecord, []fieldErr) {
+	next := *it
+	next.Attributes = maps.Clone(it.Attributes)
+	var errs []fieldErr
+	written := map[string]bool{}
+	for _, b := range binds {
+		written[b.Key] = true
+		raw, present := item[b.Key]
+		if !present {
+			continue
+		}
+		if sameValue(raw, current(it, b)) {
+			continue
+		}
+		v, ferr := s.normalize(ctx, tx, c, b, raw, it.ID)
+		if ferr != nil {
+			errs = append(errs, *ferr)
+			continue
+		}
+		set(&next, b, v)
+	}
+	// A parent given when creating from a parent's form (one-to-many).
+	if it.ID == 0 && !written["Parent"] {
+		if raw, ok := item["Parent"]; ok && !isEmpty(raw) {
+			b := &binding{Field: "Parent", Key: "Parent", Label: systemLabel(langOf(ctx), "Parent"), Type: "GENERIC_ITEM_TYPE",
+				Control: &pkg.Control{}, lang: langOf(ctx)}
+			if v, ferr := s.normalize(ctx, tx, c, b, raw, 0); ferr != nil {
+				errs = append(errs, *ferr)
+			} else {
+				set(&next, b, v)
+			}
+		}
+	}
+	for _, a := range t.attrs {
+		if raw, ok := item[a.Key]; ok && !written[a.Key] && !sameValue(raw, it.Attributes[a.Key]) {
+			errs = append(errs, fieldErr{b: &binding{Key: a.Key, Label: a.Name}, key: "forms.notEditable"})
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	values := formState(&next)
+	for _, b := range binds {
+		if _, present := item[b.Key]; partial && !present {
+			continue
+		}
+		if !shown(b.Conditions, values) || b.Control.Hidden {
+			continue
+		}
+		if b.Required && isEmpty(current(&next, b)) {
+			errs = append(errs, fieldErr{b: b, key: "forms.fillInThisField"})
+		}
+	}
+	errs = append(errs, s.dependencies(ctx, tx, t, binds, it, &next)...)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return &next, nil
+}
+
+// dependencies checks that a dependent picklist's value belongs to the
+// value of the attribute holding its parent picklist, when either changed.
+func (s *Service) dependencies(ctx context.Context, tx pgx.Tx, t *formType, binds []*binding, old, next *itemRecord) []fieldErr {
+	var errs []fieldErr
+	for _, b := range binds {
+		a := b.Attr
+		if a == nil || a.Type != "PICKLIST" || a.ParentPicklistID == nil {
+			continue
+		}
+		v, ok := next.Attributes[a.Key].(string)
+		if !ok {
+			continue
+		}
+		for _, p := range t.attrs {
+			if p.PicklistID == nil || *p.PicklistID != *a.ParentPicklistID {
+				continue
+			}
+			if sameValue(old.Attributes[a.Key], v) && sameValue(old.Attributes[p.Key], next.Attributes[p.Key]) {
+				break
+			}
+			parent, _ := next.Attributes[p.Key].(string)
+			var fits bool
+			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM picklist_item WHERE picklist_id = $1 AND value = $2
+				AND (parent_value IS NULL OR parent_value = $3))`, *a.PicklistID, v, parent).Scan(&fits); err != nil || !fits {
+				errs = append(errs, fieldErr{b: b, key: "forms.optionOfOtherParent", args: []any{"parent", p.Name}})
+			}
+			break
+		}
+	}
+	return errs
+}
+
+// formState is the item map showWhen tests read.
+func formState(it *itemRecord) map[string]any {
+	v := maps.Clone(it.Attributes)
+	v["Title"], v["Reason"] = it.Title, it.Reason
+	for k, p := range map[string]*int64{"StatusID": it.StatusID, "ResponsibleID": it.ResponsibleID, "ProjectID": it.ProjectID, "Parent": it.ParentID} {
+		v[k] = ptrValue(p)
+	}
+	return v
+}
+
+func current(it *itemRecord, b *binding) any {
+	switch b.Field {
+	case "Title":
+		return it.Title
+	case "ResponsibleName":
+		return ptrValue(it.ResponsibleID)
+	case "Parent":
+		return ptrValue(it.ParentID)
+	}
+	return it.Attributes[b.Field]
+}
+
+func set(it *itemRecord, b *binding, v any) {
+	ref := func() *int64 {
+		if id, ok := idOf(v); ok {
+			return &id
+		}
+		return nil
+	}
+	switch b.Field {
+	case "Title":
+		it.Title, _ = v.(string)
+	case "ResponsibleName":
+		it.ResponsibleID = ref()
+	case "Parent":
+		it.ParentID = ref()
+	default:
+		if v == nil {
+			delete(it.Attributes, b.Field)
+		} else {
+			it.Attributes[b.Field] = v
+		}
+	}
+}
+
+func changed(old, next *itemRecord) bool {
+	if old.Title != next.Title || !sameValue(ptrValue(old.ResponsibleID), ptrValue(next.ResponsibleID)) ||
+		!sameValue(ptrValue(old.ParentID), ptrValue(next.ParentID)) || len(old.Attributes) != len(next.Attributes) {
+		return true
+	}
+	for k, v := range next.Attributes {
+		if !sameValue(v, old.Attributes[k]) {
+			return true
+		}
+	}
+	return false
+}
+
+// writeItem stores it (a new item when its id is 0) and its version.
+// modified_at moves forward at least a microsecond, so every version has
+// its own modificationDateTicks.
+func writeItem(ctx context.Context, tx pgx.Tx, c Caller, t *formType, it *itemRecord, op string) (int64, error) {
+	body, err := json.Marshal(it.Attributes)
+	if err != nil {
+		return 0, fmt.Errorf("attributes: %w", err)
+	}
+	id := it.ID
+	if id == 0 {
+		var number int64
+		if err := tx.QueryRow(ctx, `UPDATE component SET last_number = last_number + 1 WHERE id = $1 RETURNING last_number`,
+			t.comp.ID).Scan(&number); err != nil {
+			return 0, fmt.Errorf("number: %w", err)
+		}
+		if err := tx.QueryRow(ctx, `INSERT INTO item (component_id, number, title, project_id, parent_id, status_id, responsible_id,
+				creator_id, modifier_id, attributes) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9) RETURNING id`,
+			t.comp.ID, number, it.Title, it.ProjectID, it.ParentID, it.StatusID, it.ResponsibleID, c.UserID, body).Scan(&id); err != nil {
+			return 0, fmt.Errorf("insert item: %w", err)
+		}
+	} else if _, err := tx.Exec(ctx, `UPDATE item SET title = $2, responsible_id = $3, parent_id = $4, attributes = $5, modifier_id = $6,
+			modified_at = greatest(now(), modified_at + interval '1 microsecond'), version = version + 1 WHERE id = $1`,
+		id, it.Title, it.ResponsibleID, it.ParentID, body, c.UserID); err != nil {
+		return 0, fmt.Errorf("update item: %w", err)
+	}
+	return id, writeVersion(ctx, tx, id, op)
+}
+
+// savedAnswer reads the saved item back for the form.
+func (s *Service) savedAnswer(ctx context.Context, c Caller, t *formType, id int64, in SaveItemInput) (*SaveItemResult, error) {
+	it, err := readItem(ctx, s.store.db, c, t.comp.ID, id, false)
+	if err != nil {
+		return nil, err
+	}
+	lang := langOf(ctx)
+	out := &SaveItemResult{Message: i18n.T(i18n.Lang(lang), "forms.saved"), ID: it.ID, FormattedID: it.Number, Version: it.Version,
+		ModificationDateTicks: ticks(it.ModifiedAt)}
+	if out.Item, out.Display, err = s.itemValues(ctx, t, it, lang); err != nil {
+		return nil, err
+	}
+	if in.SaveAndClear {
+		formID := int64(in.FormID)
+		if formID == 0 {
+			formID, _ = idOf(in.Item["formID"])
+		}
+		project := int64(0)
+		if it.ProjectID != nil {
+			project = *it.ProjectID
+		}
+		next, err := s.FormInitialData(ctx, c, FormInitialDataInput{ComponentID: FlexID(t.comp.ID), ProjectID: FlexID(project),
+			FormID: FlexID(formID)})
+		if err != nil {
+			return nil, err
+		}
+		out.Next = next
+	}
+	return out, nil
+}
+
+// CheckPermissionInput is the body of checkPermissionToUpdate.
+type CheckPermissionInput struct {
+	Item        FlexID `json:"item"`
+	Project     FlexID `json:"project"`
+	Component   FlexID `json:"component"`
+	Status      FlexID `json:"status"`
+	Responsible FlexID `json:"responsible"`
+}
+
+// Permission is the answer of checkPermissionToUpdate.
+type Permission struct {
+	CanUpdate bool `json:"canUpdate"`
+	// Message says why not, in the caller's language.
+	Message string `json:"Message,omitempty"`
+	// Changed: the status or responsible the caller shows are no longer the
+	// item's (the list is out of date).
+	Changed bool `json:"changed"`
+}
+
+// CheckPermissionToUpdate answers checkPermissionToUpdate: whether the
+// caller may change the item (item 0: create one in project).
+func (s *Service) CheckPermissionToUpdate(ctx context.Context, c Caller, in CheckPermissionInput) (*Permission, error) {
+	t, err := s.loadType(ctx, c, int64(in.Component))
+	if err != nil {
+		return nil, err
+	}
+	l := i18n.Lang(langOf(ctx))
+	out := &Permission{}
+	if in.Item == 0 {
+		if in.Project != 0 {
+			if ok, err := s.store.projectVisible(ctx, c, int64(in.Project)); err != nil {
+				return nil, err
+			} else if !ok {
+				return nil, httpx.NotFound()
+			}
+		}
+		if out.CanUpdate, err = canCreate(ctx, s.store.db, c, t.comp.ID, int64(in.Project)); err != nil {
+			return nil, err
+		}
+		if !out.CanUpdate {
+			out.Message = i18n.T(l, "forms.cannotCreate")
+		}
+		return out, nil
+	}
+	it, err := readItem(ctx, s.store.db, c, t.comp.ID, int64(in.Item), false)
+	if err != nil {
+		return nil, err
+	}
+	if out.CanUpdate, err = canUpdate(ctx, s.store.db, c, t.comp.ID, it.ID); err != nil {
+		return nil, err
+	}
+	if !out.CanUpdate {
+		out.Message = i18n.T(l, "forms.cannotEdit")
+	}
+	out.Changed = (in.Status != 0 && !sameValue(int64(in.Status), ptrValue(it.StatusID))) ||
+		(in.Responsible != 0 && !sameValue(int64(in.Responsible), ptrValue(it.ResponsibleID))) ||
+		(in.Project != 0 && !sameValue(int64(in.Project), ptrValue(it.ProjectID)))
+	return out, nil
+}
+
+// RefreshInput is the body of refreshItem.
+type RefreshInput struct {
+	ItemID                FlexID `json:"itemId"`
+	Component             FlexID `json:"component"`
+	ModificationDateTicks int64  `json:"modificationDateTicks"`
+}
+
+// Refresh is the answer of refreshItem.
+type Refresh struct {
+	// Changed: the item is no longer the version the caller holds; Item then
+	// holds the stored one.
+	Changed               bool              `json:"changed"`
+	ModificationDateTicks int64             `json:"modificationDateTicks"`
+	Version               int               `json:"version"`
+	ModifierName          string            `json:"modifierName"`
+	Item                  map[string]any    `json:"item,omitempty"`
+	Display               map[string]string `json:"display,omitempty"`
+}
+
+// RefreshItem answers refreshItem: whether the item changed since the
+// version the caller holds, with the stored item when it did.
+func (s *Service) RefreshItem(ctx context.Context, c Caller, in RefreshInput) (*Refresh, error) {
+	t, err := s.loadType(ctx, c, int64(in.Component))
+	if err != nil {
+		return nil, err
+	}
+	it, err := readItem(ctx, s.store.db, c, t.comp.ID, int64(in.ItemID), false)
+	if err != nil {
+		return nil, err
+	}
+	out := &Refresh{ModificationDateTicks: ticks(it.ModifiedAt), Version: it.Version}
+	out.Changed = in.ModificationDateTicks != out.ModificationDateTicks
+	vals, display, err := s.itemValues(ctx, t, it, langOf(ctx))
+	if err != nil {
+		return nil, err
+	}
+	out.ModifierName, _ = vals["ModifierName"].(string)
+	if out.Changed {
+		out.Item, out.Display = vals, display
+	}
+	return out, nil
+}
+
+// UpdateFieldInput is the body of updateItemField: one attribute edited in
+// a list (the attribute allows editInGrid). modificationDateTicks (or the
+// row's LastModify) names the version the list showed.
+type UpdateFieldInput struct {
+	ItemID                FlexID `json:"itemId"`
+	ComponentID           FlexID `json:"componentId"`
+	Field                 string `json:"field"`
+	Value                 any    `json:"value"`
+	ModificationDateTicks any    `json:"modificationDateTicks"`
+	LastModify            string `json:"lastModify"`
+}
+
+// UpdateItemField answers updateItemField, as saveItem for one field.
+func (s *Service) UpdateItemField(ctx context.Context, c Caller, in UpdateFieldInput) (*SaveItemResult, error) {
+	t, err := s.loadType(ctx, c, int64(in.ComponentID))
+	if err != nil {
+		return nil, err
+	}
+	a := t.byKey[in.Field]
+	if a == nil {
+		return nil, httpx.Invalid("field", "forms.fieldUnknown", "field", in.Field)
+	}
+	lang := langOf(ctx)
+	b, err := s.gridBinding(ctx, t, a, lang)
+	if err != nil {
+		return nil, err
+	}
+	if !a.EditInGrid {
+		return nil, formError(lang, []fieldErr{{b: b, key: "forms.notInGrid"}})
+	}
+	stamp := in.ModificationDateTicks
+	if stamp == nil && in.LastModify != "" {
+		if when, ok := parseDate(in.LastModify); ok {
+			stamp = ticks(when)
+		}
+	}
+	var saved int64
+	err = pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
+		it, err := s.lockForChange(ctx, tx, c, t, int64(in.ItemID), stamp, true)
+		if err != nil {
+			return err
+		}
+		saved = it.ID
+		next, errs := s.apply(ctx, tx, c, t, []*binding{b}, it, Values{a.Key: in.Value}, false)
+		if len(errs) > 0 {
+			return formError(lang, errs)
+		}
+		if !changed(it, next) {
+			return nil
+		}
+		_, err = writeItem(ctx, tx, c, t, next, "field")
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.savedAnswer(ctx, c, t, saved, SaveItemInput{})
+}
+
+// gridBinding is how a list edits attribute a: as the type's first form
+// that writes it (its bounds, mask, scale), else by the attribute alone.
+func (s *Service) gridBinding(ctx context.Context, t *formType, a *formAttr, lang string) (*binding, error) {
+	f, err := s.loadForm(ctx, t, 0, "")
+	if err != nil {
+		return nil, err
+	}
+	for _, b := range t.bindings(f, lang) {
+		if b.Field == a.Key {
+			b.Conditions = nil
+			return b, nil
+		}
+	}
+	return &binding{Field: a.Key, Key: a.Key, Label: a.Name, Type: a.Type, Control: &pkg.Control{}, Attr: a, Required: a.Required, lang: lang}, nil
+}
+
+// BulkUpdateInput is the body of bulkUpdateItems: the same values for
+// every item, as the form (formID, default the first) in bulk mode writes
+// them: only the fields given.
+type BulkUpdateInput struct {
+	IDs         []int64 `json:"ids"`
+	ComponentID FlexID  `json:"componentId"`
+	FormID      FlexID  `json:"formID"`
+	Values      Values  `json:"values"`
+}
+
+// BulkResult is the answer of bulkUpdateItems.
+type BulkResult struct {
+	Message string `json:"Message"`
+	Updated int    `json:"updated"`
+}
+
+// BulkUpdateItems answers bulkUpdateItems: all the items or none. One item
+// missing is not found; one the caller may not change refuses the call;
+// one value refused names the field.
+func (s *Service) BulkUpdateItems(ctx context.Context, c Caller, in BulkUpdateInput) (*BulkResult, error) {
+	if len(in.IDs) == 0 {
+		return nil, httpx.Invalid("ids", "items.selectAtLeastOne")
+	}
+	if len(in.IDs) > MaxRowsPerPage {
+		return nil, httpx.Invalid("ids", "items.tooManyIds", "max", MaxRowsPerPage)
+	}
+	if len(in.Values) == 0 {
+		return nil, httpx.Invalid("values", "forms.nothingToChange")
+	}
+	t, err := s.loadType(ctx, c, int64(in.ComponentID))
+	if err != nil {
+		return nil, err
+	}
+	f, err := s.loadForm(ctx, t, int64(in.FormID), "")
+	if err != nil {
+		return nil, err
+	}
+	lang := langOf(ctx)
+	binds := t.bindings(f, lang)
+	ids := slices.Clone(in.IDs)
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	updated := 0
+	err = pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
+		// In id order, so two bulk edits never wait on each other in a circle.
+		for _, id := range ids {
+			it, err := s.lockForChange(ctx, tx, c, t, id, nil, false)
+			if err != nil {
+				return err
+			}
+			next, errs := s.apply(ctx, tx, c, t, binds, it, in.Values, true)
+			if len(errs) > 0 {
+				return formError(lang, errs)
+			}
+			if !changed(it, next) {
+				continue
+			}
+			if _, err := writeItem(ctx, tx, c, t, next, "bulk"); err != nil {
+				return err
+			}
+			updated++
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &BulkResult{Message: i18n.T(i18n.Lang(lang), "forms.saved"), Updated: updated}, nil
+}

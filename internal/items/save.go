@@ -84,7 +84,10 @@ func (s *Service) SaveItem(ctx context.Context, c Caller, in SaveItemInput) (*Sa
 				return err
 			}
 		}
-		next, errs := s.apply(ctx, tx, c, t, binds, it, item, false)
+		next, errs, err := s.apply(ctx, tx, c, t, binds, it, item, false)
+		if err != nil {
+			return err
+		}
 		if len(errs) > 0 {
 			return formError(lang, errs)
 		}
@@ -189,7 +192,7 @@ func (s *Service) startNew(ctx context.Context, tx pgx.Tx, c Caller, t *formType
 // value that became invalid (a deactivated user) does not block the save of
 // the others.
 func (s *Service) apply(ctx context.Context, tx pgx.Tx, c Caller, t *formType, binds []*binding, it *itemRecord, item Values,
-	partial bool) (*itemRecord, []fieldErr) {
+	partial bool) (*itemRecord, []fieldErr, error) {
 	next := *it
 	next.Attributes = maps.Clone(it.Attributes)
 	var errs []fieldErr
@@ -203,7 +206,10 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, c Caller, t *formType, b
 		if sameValue(raw, current(it, b)) {
 			continue
 		}
-		v, ferr := s.normalize(ctx, tx, c, b, raw, it.ID)
+		v, ferr, err := s.normalize(ctx, tx, c, b, raw, it.ID)
+		if err != nil {
+			return nil, nil, err
+		}
 		if ferr != nil {
 			errs = append(errs, *ferr)
 			continue
@@ -215,7 +221,9 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, c Caller, t *formType, b
 		if raw, ok := item["Parent"]; ok && !isEmpty(raw) {
 			b := &binding{Field: "Parent", Key: "Parent", Label: systemLabel(langOf(ctx), "Parent"), Type: "GENERIC_ITEM_TYPE",
 				Control: &pkg.Control{}, lang: langOf(ctx)}
-			if v, ferr := s.normalize(ctx, tx, c, b, raw, 0); ferr != nil {
+			if v, ferr, err := s.normalize(ctx, tx, c, b, raw, 0); err != nil {
+				return nil, nil, err
+			} else if ferr != nil {
 				errs = append(errs, *ferr)
 			} else {
 				set(&next, b, v)
@@ -228,7 +236,7 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, c Caller, t *formType, b
 		}
 	}
 	if len(errs) > 0 {
-		return nil, errs
+		return nil, errs, nil
 	}
 	values := formState(&next)
 	for _, b := range binds {
@@ -242,16 +250,19 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, c Caller, t *formType, b
 			errs = append(errs, fieldErr{b: b, key: "forms.fillInThisField"})
 		}
 	}
-	errs = append(errs, s.dependencies(ctx, tx, t, binds, it, &next)...)
-	if len(errs) > 0 {
-		return nil, errs
+	deps, err := s.dependencies(ctx, tx, t, binds, it, &next)
+	if err != nil {
+		return nil, nil, err
 	}
-	return &next, nil
+	if errs = append(errs, deps...); len(errs) > 0 {
+		return nil, errs, nil
+	}
+	return &next, nil, nil
 }
 
 // dependencies checks that a dependent picklist's value belongs to the
 // value of the attribute holding its parent picklist, when either changed.
-func (s *Service) dependencies(ctx context.Context, tx pgx.Tx, t *formType, binds []*binding, old, next *itemRecord) []fieldErr {
+func (s *Service) dependencies(ctx context.Context, tx pgx.Tx, t *formType, binds []*binding, old, next *itemRecord) ([]fieldErr, error) {
 	var errs []fieldErr
 	for _, b := range binds {
 		a := b.Attr
@@ -272,13 +283,16 @@ func (s *Service) dependencies(ctx context.Context, tx pgx.Tx, t *formType, bind
 			parent, _ := next.Attributes[p.Key].(string)
 			var fits bool
 			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM picklist_item WHERE picklist_id = $1 AND value = $2
-				AND (parent_value IS NULL OR parent_value = $3))`, *a.PicklistID, v, parent).Scan(&fits); err != nil || !fits {
+				AND (parent_value IS NULL OR parent_value = $3))`, *a.PicklistID, v, parent).Scan(&fits); err != nil {
+				return nil, fmt.Errorf("picklist parent: %w", err)
+			}
+			if !fits {
 				errs = append(errs, fieldErr{b: b, key: "forms.optionOfOtherParent", args: []any{"parent", p.Name}})
 			}
 			break
 		}
 	}
-	return errs
+	return errs, nil
 }
 
 // formState is the item map showWhen tests read.
@@ -544,7 +558,10 @@ func (s *Service) UpdateItemField(ctx context.Context, c Caller, in UpdateFieldI
 			return err
 		}
 		saved = it.ID
-		next, errs := s.apply(ctx, tx, c, t, []*binding{b}, it, Values{a.Key: in.Value}, false)
+		next, errs, err := s.apply(ctx, tx, c, t, []*binding{b}, it, Values{a.Key: in.Value}, false)
+		if err != nil {
+			return err
+		}
 		if len(errs) > 0 {
 			return formError(lang, errs)
 		}
@@ -626,7 +643,10 @@ func (s *Service) BulkUpdateItems(ctx context.Context, c Caller, in BulkUpdateIn
 			if err != nil {
 				return err
 			}
-			next, errs := s.apply(ctx, tx, c, t, binds, it, in.Values, true)
+			next, errs, err := s.apply(ctx, tx, c, t, binds, it, in.Values, true)
+			if err != nil {
+				return err
+			}
 			if len(errs) > 0 {
 				return formError(lang, errs)
 			}

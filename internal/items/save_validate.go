@@ -71,11 +71,24 @@ func (v *Values) UnmarshalJSON(b []byte) error {
 
 // normalize checks one value sent for binding b and returns it as stored
 // (nil: the field is emptied). self is the item being saved (0: new).
-func (s *Service) normalize(ctx context.Context, q querier, c Caller, b *binding, raw any, self int64) (any, *fieldErr) {
-	bad := func(key string, args ...any) (any, *fieldErr) { return nil, &fieldErr{b: b, key: key, args: args} }
+func (s *Service) normalize(ctx context.Context, q querier, c Caller, b *binding, raw any, self int64) (any, *fieldErr, error) {
 	if isEmpty(raw) {
-		return nil, nil
+		return nil, nil, nil
 	}
+	switch b.Type {
+	case "STRING", "RICH_TEXT", "INTEGER", "DECIMAL", "PERCENTILE", "CURRENCY", "DURATION", "BOOLEAN", "DATE_TIME", "BINARY":
+		v, ferr := s.plainValue(b, raw)
+		return v, ferr, nil
+	case "PICKLIST":
+		return s.option(ctx, q, b, raw)
+	}
+	return s.reference(ctx, q, c, b, raw, self)
+}
+
+// plainValue checks a value that needs no database: texts, numbers,
+// booleans, dates, images.
+func (s *Service) plainValue(b *binding, raw any) (any, *fieldErr) {
+	bad := func(key string, args ...any) (any, *fieldErr) { return nil, &fieldErr{b: b, key: key, args: args} }
 	n := b.Control
 	switch b.Type {
 	case "STRING", "RICH_TEXT":
@@ -143,27 +156,6 @@ func (s *Service) normalize(ctx context.Context, q querier, c Caller, b *binding
 			t = time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
 		}
 		return t.UTC().Format(time.RFC3339), nil
-	case "PICKLIST":
-		str, ok := raw.(string)
-		if !ok {
-			if num, isNum := raw.(json.Number); isNum {
-				str = num.String()
-			} else {
-				return bad("forms.unknownOption")
-			}
-		}
-		if b.Attr == nil || b.Attr.PicklistID == nil {
-			return bad("forms.unknownOption")
-		}
-		var found bool
-		if err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM picklist_item WHERE picklist_id = $1 AND value = $2 AND retired_at IS NULL)`,
-			*b.Attr.PicklistID, str).Scan(&found); err != nil {
-			return nil, &fieldErr{b: b, key: "error.internal"}
-		}
-		if !found {
-			return bad("forms.unknownOption")
-		}
-		return str, nil
 	case "BINARY":
 		str, ok := raw.(string)
 		if !ok {
@@ -171,55 +163,89 @@ func (s *Service) normalize(ctx context.Context, q querier, c Caller, b *binding
 		}
 		return checkImage(str, b)
 	}
+	return nil, &fieldErr{b: b, key: "forms.unknownReference"}
+}
+
+// option checks a picklist value (the parent picklist is checked after,
+// with every value of the save: dependencies).
+func (s *Service) option(ctx context.Context, q querier, b *binding, raw any) (any, *fieldErr, error) {
+	bad := &fieldErr{b: b, key: "forms.unknownOption"}
+	str, ok := raw.(string)
+	if !ok {
+		num, isNum := raw.(json.Number)
+		if !isNum {
+			return nil, bad, nil
+		}
+		str = num.String()
+	}
+	if b.Attr == nil || b.Attr.PicklistID == nil {
+		return nil, bad, nil
+	}
+	var found bool
+	if err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM picklist_item WHERE picklist_id = $1 AND value = $2 AND retired_at IS NULL)`,
+		*b.Attr.PicklistID, str).Scan(&found); err != nil {
+		return nil, nil, fmt.Errorf("picklist value: %w", err)
+	}
+	if !found {
+		return nil, bad, nil
+	}
+	return str, nil, nil
+}
+
+// reference checks an id of a user, group, company, project, item or
+// status; a parent may not be the item or one of its descendants.
+func (s *Service) reference(ctx context.Context, q querier, c Caller, b *binding, raw any, self int64) (any, *fieldErr, error) {
+	bad := &fieldErr{b: b, key: "forms.unknownReference"}
 	id, ok := idOf(raw)
 	if !ok || id <= 0 {
-		return bad("forms.unknownReference")
+		return nil, bad, nil
 	}
 	exists, err := s.referenceExists(ctx, q, c, b, id, self)
 	if err != nil {
-		return nil, &fieldErr{b: b, key: "error.internal"}
+		return nil, nil, fmt.Errorf("reference %s: %w", b.Key, err)
 	}
 	if !exists {
-		return bad("forms.unknownReference")
+		return nil, bad, nil
 	}
 	if b.Field == "Parent" && self != 0 {
 		var loop bool
 		if err := q.QueryRow(ctx, `WITH RECURSIVE up AS (SELECT id, parent_id, 1 AS depth FROM item WHERE id = $1
 				UNION ALL SELECT i.id, i.parent_id, up.depth + 1 FROM item i JOIN up ON i.id = up.parent_id WHERE up.depth < 100)
 			SELECT EXISTS (SELECT 1 FROM up WHERE id = $2)`, id, self).Scan(&loop); err != nil {
-			return nil, &fieldErr{b: b, key: "error.internal"}
+			return nil, nil, fmt.Errorf("parent loop: %w", err)
 		}
 		if loop {
-			return bad("forms.parentLoop")
+			return nil, &fieldErr{b: b, key: "forms.parentLoop"}, nil
 		}
 	}
-	return json.Number(strconv.FormatInt(id, 10)), nil
+	return json.Number(strconv.FormatInt(id, 10)), nil, nil
 }
 
 // referenceExists checks that id names what the attribute type points at,
 // among what the caller may see.
 func (s *Service) referenceExists(ctx context.Context, q querier, c Caller, b *binding, id, self int64) (bool, error) {
 	var sql string
-	args := []any{c.UserID, c.PanelAdmin, id}
+	args := []any{id}
 	switch b.Type {
 	case "USERS", "RESOURCES":
-		sql = `SELECT EXISTS (SELECT 1 FROM app_user WHERE id = $3 AND active)`
+		sql = `SELECT EXISTS (SELECT 1 FROM app_user WHERE id = $1 AND active)`
 	case "GROUPS", "ORGANIZATIONAL_STRUCTURE":
-		sql = `SELECT EXISTS (SELECT 1 FROM user_group WHERE id = $3)`
+		sql = `SELECT EXISTS (SELECT 1 FROM user_group WHERE id = $1)`
 	case "USERS_OR_GROUPS":
-		sql = `SELECT EXISTS (SELECT 1 FROM app_user WHERE id = $3 AND active) OR EXISTS (SELECT 1 FROM user_group WHERE id = $3)`
+		sql = `SELECT EXISTS (SELECT 1 FROM app_user WHERE id = $1 AND active) OR EXISTS (SELECT 1 FROM user_group WHERE id = $1)`
 	case "COMPANY":
-		sql = `SELECT EXISTS (SELECT 1 FROM company WHERE id = $3)`
-	case "PROJECT":
-		sql = `SELECT EXISTS (SELECT 1 FROM project p WHERE p.id = $3 AND ` + projectReadable + `)`
+		sql = `SELECT EXISTS (SELECT 1 FROM company WHERE id = $1)`
 	case "ITEM_TYPE_STATUS":
-		sql = `SELECT EXISTS (SELECT 1 FROM item_status WHERE id = $3 AND retired_at IS NULL)`
+		sql = `SELECT EXISTS (SELECT 1 FROM item_status WHERE id = $1 AND retired_at IS NULL)`
+	case "PROJECT":
+		args = []any{c.UserID, c.PanelAdmin, id}
+		sql = `SELECT EXISTS (SELECT 1 FROM project p WHERE p.id = $3 AND ` + projectReadable + `)`
 	case "GENERIC_ITEM_TYPE":
 		var target *int64
 		if b.Attr != nil {
 			target = b.Attr.TargetComponentID
 		}
-		args = append(args, target, self)
+		args = []any{c.UserID, c.PanelAdmin, id, target, self}
 		sql = `SELECT EXISTS (SELECT 1 FROM item i JOIN component c ON c.id = i.component_id
 			WHERE i.id = $3 AND i.id <> $5 AND ($4::bigint IS NULL OR i.component_id = $4) AND ` + componentReadable + ` AND ` + itemReadable + `)`
 	default:
@@ -282,7 +308,7 @@ func (s *Service) number(b *binding, raw any) (any, *fieldErr) {
 	if r.IsInt() {
 		return json.Number(r.Num().String()), nil
 	}
-	return json.Number(r.FloatString(scale)), nil
+	return json.Number(strings.TrimRight(r.FloatString(scale), "0")), nil
 }
 
 // langOfBinding is filled by the save so bounds read in the caller's way.

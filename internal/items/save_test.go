@@ -1,0 +1,352 @@
+package items_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/items"
+)
+
+// newTask creates a task of project "Transformação Digital" as ana.
+func (w *world) newTask(t *testing.T, values items.Values) *items.SaveItemResult {
+	t.Helper()
+	base := items.Values{"Title": "Migrar o ERP", "priority": "high"}
+	for k, v := range values {
+		base[k] = v
+	}
+	res, err := w.svc.SaveItem(context.Background(), w.ana, items.SaveItemInput{Item: base, Component: items.FlexID(w.task),
+		ProjectID: items.FlexID(w.project(t, "Transformação Digital"))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func (w *world) versions(t *testing.T, id int64) int {
+	t.Helper()
+	var n int
+	if err := w.db.QueryRow(context.Background(), `SELECT count(*) FROM item_version WHERE item_id = $1`, id).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestSaveItemCreatesEditsRefusesStaleSavesAndKeepsHistory(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	created := w.newTask(t, items.Values{"cost": json.Number("1234.5"), "dueDate": "2025-03-04", "milestone": true,
+		"description": `<p onclick="x()">Plano <script>alert(1)</script><b>aprovado</b></p>`})
+	if created.Message != "Item Salvo com Sucesso" || created.FormattedID != 181 || created.Version != 1 || created.ModificationDateTicks == 0 {
+		t.Fatalf("created: %+v", created)
+	}
+	if created.Item["StatusName"] != "A fazer" || created.Item["dueDate"] != "2025-03-04T00:00:00Z" ||
+		created.Item["description"] != "<p>Plano <b>aprovado</b></p>" || created.Item["cost"] != json.Number("1234.5") {
+		t.Fatalf("stored values: %+v", created.Item)
+	}
+	edit := items.Values{}
+	for k, v := range created.Item {
+		edit[k] = v
+	}
+	edit["cost"], edit["progress"], edit["Title"] = json.Number("99.9"), json.Number("50"), "Migrar o ERP e o CRM"
+	delete(edit, "milestone")
+	saved, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: edit, Component: items.FlexID(w.task)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if saved.Version != 2 || saved.ModificationDateTicks <= created.ModificationDateTicks || saved.Item["Title"] != "Migrar o ERP e o CRM" ||
+		saved.Item["milestone"] != true {
+		t.Fatalf("edit (an absent field keeps its value): %+v", saved)
+	}
+	// A second browser still holds version 1: refused, nothing written.
+	stale := items.Values{}
+	for k, v := range created.Item {
+		stale[k] = v
+	}
+	stale["cost"] = json.Number("1")
+	_, err = w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: stale, Component: items.FlexID(w.task)})
+	if status(err) != 409 || !strings.Contains(message(ctx, err), "alterado por Ana") || !strings.Contains(message(ctx, err), "versão 2") {
+		t.Fatalf("stale save: %v %q", err, message(ctx, err))
+	}
+	delete(stale, "modificationDateTicks")
+	if _, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: stale, Component: items.FlexID(w.task)}); status(err) != 400 {
+		t.Fatalf("a change without its version: %v", err)
+	}
+	if n := w.versions(t, saved.ID); n != 2 {
+		t.Fatalf("versions after refused saves: %d", n)
+	}
+	// Saving what is stored writes nothing.
+	same, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: saved.Item, Component: items.FlexID(w.task)})
+	if err != nil || same.Version != 2 || same.ModificationDateTicks != saved.ModificationDateTicks {
+		t.Fatalf("unchanged save: %+v %v", same, err)
+	}
+	// refreshItem: the stale browser learns the item changed.
+	r, err := w.svc.RefreshItem(ctx, w.ana, items.RefreshInput{ItemID: items.FlexID(saved.ID), Component: items.FlexID(w.task),
+		ModificationDateTicks: created.ModificationDateTicks})
+	if err != nil || !r.Changed || r.Version != 2 || r.Item["Title"] != "Migrar o ERP e o CRM" || r.ModifierName != "Ana" {
+		t.Fatalf("refresh of a stale copy: %+v %v", r, err)
+	}
+	r, err = w.svc.RefreshItem(ctx, w.ana, items.RefreshInput{ItemID: items.FlexID(saved.ID), Component: items.FlexID(w.task),
+		ModificationDateTicks: saved.ModificationDateTicks})
+	if err != nil || r.Changed || r.Item != nil {
+		t.Fatalf("refresh of the current copy: %+v %v", r, err)
+	}
+	// History: two versions, newest first, and a readable diff.
+	hist, err := w.svc.History(ctx, w.ana, saved.ID, 0, true)
+	if err != nil || len(hist) != 2 || hist[0].Version != 2 || hist[1].OperationName != "Criação" || hist[0].OperationName != "Edição" ||
+		hist[0].ModifierName != "Ana" {
+		t.Fatalf("history: %+v %v", hist, err)
+	}
+	if got := strings.Join(hist[0].ChangedFields, ","); got != "Title,progress,cost" {
+		t.Fatalf("changed fields: %s", got)
+	}
+	changes, err := w.svc.AttributeChanges(ctx, w.ana, hist[0].ID, hist[1].ID, w.task)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byField := map[string]items.AttributeChange{}
+	for _, ch := range changes {
+		byField[ch.Field] = ch
+	}
+	if c := byField["cost"]; !c.Changed || c.Previous != "R$ 1.234,50" || c.Current != "R$ 99,90" || c.Label != "Custo" {
+		t.Fatalf("cost change: %+v", c)
+	}
+	if c := byField["priority"]; c.Changed || c.Current != "Alta" {
+		t.Fatalf("priority (unchanged): %+v", c)
+	}
+	if c := byField["milestone"]; c.Changed || c.Current != "Sim" {
+		t.Fatalf("milestone: %+v", c)
+	}
+	if c := byField["dueDate"]; c.Current != "04/03/2025" {
+		t.Fatalf("due date: %+v", c)
+	}
+	if c := byField["StatusName"]; c.Current != "A fazer" || c.Changed {
+		t.Fatalf("status: %+v", c)
+	}
+	creation, err := w.svc.AttributeChanges(ctx, w.ana, hist[1].ID, 0, 0)
+	if err != nil || len(creation) != len(changes) {
+		t.Fatalf("creation diff: %v", err)
+	}
+	// bia may not read the project of another item's version pair.
+	var foreign int64
+	if err := w.db.QueryRow(ctx, `SELECT v.id FROM item_version v JOIN item i ON i.id = v.item_id WHERE i.project_id = $1 LIMIT 1`, w.secret).Scan(&foreign); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.svc.AttributeChanges(ctx, w.bia, foreign, 0, 0); !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("foreign version: %v", err)
+	}
+	if _, err := w.svc.AttributeChanges(ctx, w.ana, hist[0].ID, foreign, 0); !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("versions of two items: %v", err)
+	}
+}
+
+func TestSaveItemValidatesAsTheFormDoes(t *testing.T) {
+	w := newWorld(t)
+	pt := context.Background()
+	en := i18n.With(context.Background(), i18n.En)
+	cases := []struct {
+		name   string
+		ctx    context.Context
+		values items.Values
+		want   string
+	}{
+		{"required title", pt, items.Values{"Title": "  "}, "Título: preencha este campo"},
+		{"required attribute", en, items.Values{"priority": nil}, "Priority: fill in this field"},
+		{"range", pt, items.Values{"progress": json.Number("150")}, "Progresso: o valor deve estar entre 0 e 100"},
+		{"range in English", en, items.Values{"progress": json.Number("-1")}, "Progress: value must be between 0 and 100"},
+		{"default maximum", en, items.Values{"cost": json.Number("1e22")}, "Cost: value must be between 0 and 1000000000000000000000"},
+		{"integer", pt, items.Values{"storyPoints": json.Number("2.5")}, "Pontos: informe um número inteiro"},
+		{"decimal scale", pt, items.Values{"cost": json.Number("10.123")}, "Custo: use no máximo 2 casas decimais"},
+		{"not a number", pt, items.Values{"estimate": "muito"}, "Estimativa: informe um número"},
+		{"year before 1753", pt, items.Values{"dueDate": "1700-01-01"}, "Prazo: informe uma data válida, com ano entre 1753 e 9999"},
+		{"incorrect date", en, items.Values{"startDate": "31/02/2025"}, "Start: incorrect date"},
+		{"mask", pt, items.Values{"code": "ab-12"}, "Código: preencha no formato aaa-9999"},
+		{"phone", pt, items.Values{"phone": "12345"}, "Telefone do contato: preencha no formato (99) 99999-9999"},
+		{"zip", pt, items.Values{"zip": "123"}, "CEP: CEP inválido"},
+		{"option", pt, items.Values{"priority": "urgent"}, "Prioridade: escolha uma opção da lista"},
+		{"option of another parent", pt, items.Values{"area": "it", "subarea": "logistics"}, "Subárea: a opção não pertence ao valor escolhido em Área"},
+		{"reference", pt, items.Values{"reviewer": json.Number("999999")}, "Revisor: o registro escolhido não existe ou não está disponível"},
+		{"image", pt, items.Values{"photo": "data:image/png;base64,aGVsbG8="}, "Foto: Arquivo Inválido"},
+		{"boolean", pt, items.Values{"milestone": "sim"}, "Marco: escolha sim ou não"},
+		{"text too long", pt, items.Values{"Title": strings.Repeat("x", 201)}, "Título: use no máximo 200 caracteres"},
+		{"several", pt, items.Values{"progress": json.Number("150"), "code": "x"}, "Verifique os campos: Progresso, Código."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			base := items.Values{"Title": "Migrar o ERP", "priority": "high"}
+			for k, v := range c.values {
+				base[k] = v
+			}
+			_, err := w.svc.SaveItem(c.ctx, w.ana, items.SaveItemInput{Item: base, Component: items.FlexID(w.task),
+				ProjectID: items.FlexID(w.project(t, "Transformação Digital"))})
+			if status(err) != 400 || message(c.ctx, err) != c.want {
+				t.Fatalf("got %d %q, want %q", status(err), message(c.ctx, err), c.want)
+			}
+		})
+	}
+	// What the form accepts.
+	ok := w.newTask(t, items.Values{"code": "abc-1234", "phone": "(11) 3333-4444", "zip": "01310100", "area": "it", "subarea": "dev",
+		"storyPoints": json.Number("8"), "startDate": "2025-01-02T09:30:00-03:00", "reviewer": json.Number(itoa(w.bia.UserID)),
+		"photo":         "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+		"ResponsibleID": json.Number(itoa(w.bia.UserID))})
+	if ok.Item["zip"] != "01310-100" || ok.Item["startDate"] != "2025-01-02T00:00:00Z" || ok.Item["ResponsibleName"] != "Bia" ||
+		ok.Display["reviewer"] != "Bia" || ok.Display["subarea"] != "Desenvolvimento" {
+		t.Fatalf("accepted values: %+v %+v", ok.Item, ok.Display)
+	}
+}
+
+func TestSaveItemFollowsTheAccessRules(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	digital := w.project(t, "Transformação Digital")
+	mine := w.newTask(t, nil)
+	// bia reads the project but may not write in it.
+	_, err := w.svc.SaveItem(ctx, w.bia, items.SaveItemInput{Item: items.Values{"id": json.Number(itoa(mine.ID)), "Title": "Outro",
+		"modificationDateTicks": mine.ModificationDateTicks}, Component: items.FlexID(w.task)})
+	if status(err) != 403 || message(ctx, err) != "O usuário não possui permissão de editar o item." {
+		t.Fatalf("bia edits: %v", err)
+	}
+	if _, err := w.svc.SaveItem(ctx, w.bia, items.SaveItemInput{Item: items.Values{"Title": "Nova", "priority": "low"},
+		Component: items.FlexID(w.task), ProjectID: items.FlexID(digital)}); status(err) != 403 {
+		t.Fatalf("bia creates in a project she reads only: %v", err)
+	}
+	if _, err := w.svc.SaveItem(ctx, w.bia, items.SaveItemInput{Item: items.Values{"Title": "Nova", "priority": "low"},
+		Component: items.FlexID(w.task), ProjectID: items.FlexID(w.secret)}); !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("bia creates in a foreign project: %v", err)
+	}
+	if _, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: items.Values{"Title": "Sem projeto", "priority": "low"},
+		Component: items.FlexID(w.task)}); status(err) != 400 {
+		t.Fatalf("a project-scoped item without a project: %v", err)
+	}
+	var foreign int64
+	if err := w.db.QueryRow(ctx, `SELECT id FROM item WHERE project_id = $1 AND component_id = $2 LIMIT 1`, w.secret, w.task).Scan(&foreign); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.svc.SaveItem(ctx, w.bia, items.SaveItemInput{Item: items.Values{"id": json.Number(itoa(foreign)), "Title": "x",
+		"modificationDateTicks": 1}, Component: items.FlexID(w.task)}); !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("bia edits a foreign item: %v", err)
+	}
+	p, err := w.svc.CheckPermissionToUpdate(ctx, w.bia, items.CheckPermissionInput{Item: items.FlexID(mine.ID), Component: items.FlexID(w.task)})
+	if err != nil || p.CanUpdate || p.Message != "O usuário não possui permissão de editar o item." {
+		t.Fatalf("bia's permission: %+v %v", p, err)
+	}
+	p, err = w.svc.CheckPermissionToUpdate(ctx, w.ana, items.CheckPermissionInput{Item: items.FlexID(mine.ID), Component: items.FlexID(w.task),
+		Status: items.FlexID(999)})
+	if err != nil || !p.CanUpdate || !p.Changed {
+		t.Fatalf("ana's permission: %+v %v", p, err)
+	}
+	if _, err := w.svc.CheckPermissionToUpdate(ctx, w.bia, items.CheckPermissionInput{Item: items.FlexID(foreign), Component: items.FlexID(w.task)}); !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("bia checks a foreign item: %v", err)
+	}
+	// Change requests grant create, not update.
+	var change int64
+	if err := w.db.QueryRow(ctx, `SELECT id FROM component WHERE key = 'changeRequest'`).Scan(&change); err != nil {
+		t.Fatal(err)
+	}
+	cr, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: items.Values{"Title": "Trocar servidor", "justification": "<p>Fim da garantia</p>"},
+		Component: items.FlexID(change), ProjectID: items.FlexID(digital)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: items.Values{"id": json.Number(itoa(cr.ID)), "Title": "Trocar dois",
+		"modificationDateTicks": cr.ModificationDateTicks}, Component: items.FlexID(change)})
+	if status(err) != 403 {
+		t.Fatalf("update without the right: %v", err)
+	}
+	// A field the form shows read-only is never written.
+	if _, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: items.Values{"Title": "Aprovada já", "justification": "x",
+		"approvedOn": "2025-01-01"}, Component: items.FlexID(change), ProjectID: items.FlexID(digital)}); status(err) != 400 ||
+		message(ctx, err) != "Aprovada em: este formulário não altera este campo" {
+		t.Fatalf("read-only field: %v", err)
+	}
+}
+
+func TestGridAndBulkEditsAreAllOrNothing(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	a, b, c := w.newTask(t, nil), w.newTask(t, nil), w.newTask(t, nil)
+	res, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: items.FlexID(a.ID), ComponentID: items.FlexID(w.task),
+		Field: "progress", Value: json.Number("40"), ModificationDateTicks: a.ModificationDateTicks})
+	if err != nil || res.Version != 2 || res.Item["progress"] != json.Number("40") {
+		t.Fatalf("grid edit: %+v %v", res, err)
+	}
+	if _, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: items.FlexID(a.ID), ComponentID: items.FlexID(w.task),
+		Field: "progress", Value: json.Number("41"), ModificationDateTicks: a.ModificationDateTicks}); status(err) != 409 {
+		t.Fatalf("stale grid edit: %v", err)
+	}
+	if _, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: items.FlexID(a.ID), ComponentID: items.FlexID(w.task),
+		Field: "progress", Value: json.Number("101"), ModificationDateTicks: res.ModificationDateTicks}); status(err) != 400 {
+		t.Fatalf("grid edit out of range: %v", err)
+	}
+	if _, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: items.FlexID(a.ID), ComponentID: items.FlexID(w.task),
+		Field: "priority", Value: "low", ModificationDateTicks: res.ModificationDateTicks}); status(err) != 400 ||
+		message(ctx, err) != "Prioridade: este campo não pode ser editado na lista" {
+		t.Fatalf("grid edit of a field without editInGrid: %v", err)
+	}
+	hist, err := w.svc.History(ctx, w.ana, a.ID, w.task, false)
+	if err != nil || hist[0].Operation != "field" || hist[0].OperationName != "Edição na lista" {
+		t.Fatalf("grid edit history: %+v %v", hist, err)
+	}
+	ids := []int64{a.ID, b.ID, c.ID}
+	// One refused value: nothing written.
+	_, err = w.svc.BulkUpdateItems(ctx, w.ana, items.BulkUpdateInput{IDs: ids, ComponentID: items.FlexID(w.task),
+		Values: items.Values{"priority": "low", "progress": json.Number("500")}})
+	if status(err) != 400 {
+		t.Fatalf("bulk with a bad value: %v", err)
+	}
+	// One item bia may not change: nothing written.
+	var readOnly int64
+	if err := w.db.QueryRow(ctx, `SELECT id FROM item WHERE project_id = $1 AND component_id = $2 LIMIT 1`,
+		w.project(t, "Transformação Digital"), w.task).Scan(&readOnly); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.svc.BulkUpdateItems(ctx, w.bia, items.BulkUpdateInput{IDs: []int64{readOnly}, ComponentID: items.FlexID(w.task),
+		Values: items.Values{"priority": "low"}}); status(err) != 403 {
+		t.Fatalf("bia's bulk edit: %v", err)
+	}
+	if _, err := w.svc.BulkUpdateItems(ctx, w.ana, items.BulkUpdateInput{IDs: append(ids, 999999), ComponentID: items.FlexID(w.task),
+		Values: items.Values{"priority": "low"}}); !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("bulk with a missing item: %v", err)
+	}
+	var low int
+	if err := w.db.QueryRow(ctx, `SELECT count(*) FROM item WHERE id = ANY($1) AND attributes->>'priority' = 'low'`, ids).Scan(&low); err != nil || low != 0 {
+		t.Fatalf("refused bulk edits wrote %d items: %v", low, err)
+	}
+	out, err := w.svc.BulkUpdateItems(ctx, w.ana, items.BulkUpdateInput{IDs: ids, ComponentID: items.FlexID(w.task),
+		Values: items.Values{"priority": "low", "milestone": true}})
+	if err != nil || out.Updated != 3 || out.Message != "Item Salvo com Sucesso" {
+		t.Fatalf("bulk: %+v %v", out, err)
+	}
+	if err := w.db.QueryRow(ctx, `SELECT count(*) FROM item WHERE id = ANY($1) AND attributes->>'priority' = 'low'`, ids).Scan(&low); err != nil || low != 3 {
+		t.Fatalf("bulk wrote %d items: %v", low, err)
+	}
+	if n := w.versions(t, c.ID); n != 2 {
+		t.Fatalf("versions of a bulk-edited item: %d", n)
+	}
+	// Emptying a required field is refused, even in bulk.
+	if _, err := w.svc.BulkUpdateItems(ctx, w.ana, items.BulkUpdateInput{IDs: ids, ComponentID: items.FlexID(w.task),
+		Values: items.Values{"priority": ""}}); status(err) != 400 {
+		t.Fatalf("bulk emptying a required field: %v", err)
+	}
+}
+
+func TestShowHideFieldAndRules(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	sh, err := w.svc.ShowHideField(ctx, w.ana, items.ShowHideInput{ComponentID: items.FlexID(w.task), Item: items.Values{"milestone": true}})
+	if err != nil || len(sh.Shown) != 1 || sh.Shown[0] != "milestoneNote" || len(sh.Hidden) != 0 {
+		t.Fatalf("milestone: %+v %v", sh, err)
+	}
+	sh, err = w.svc.ShowHideField(ctx, w.ana, items.ShowHideInput{ComponentID: items.FlexID(w.task), Item: items.Values{"milestone": false}})
+	if err != nil || len(sh.Hidden) != 1 {
+		t.Fatalf("no milestone: %+v %v", sh, err)
+	}
+	_, err = w.svc.ExecuteFormBusinessRule(ctx, w.ana, items.RuleInput{ComponentID: items.FlexID(w.task), Rule: "recalculateDates"})
+	if status(err) != 501 || !strings.Contains(message(ctx, err), "fluxo de trabalho") {
+		t.Fatalf("rule: %v", err)
+	}
+}

@@ -231,12 +231,24 @@ type Form struct {
 	Controls      FormControl `json:"controls"`
 }
 
-// GetFormInput is the body of getForm.
+// GetFormInput is the body of getForm. Mode is a form mode of spec
+// section 3: standard 1 (also 0), bulk 3, filter 4, field list 5, filter
+// field list 6.
 type GetFormInput struct {
 	ComponentID int64  `json:"componentID"`
 	FormID      int64  `json:"formID"`
 	FormName    string `json:"formName"`
+	Mode        int    `json:"mode"`
 }
+
+// Form modes (spec section 3).
+const (
+	ModeStandard        = 1
+	ModeBulk            = 3
+	ModeFilter          = 4
+	ModeFieldList       = 5
+	ModeFilterFieldList = 6
+)
 
 // GetForm answers getForm: the form's controls ready to render.
 func (s *Service) GetForm(ctx context.Context, c Caller, in GetFormInput) (*Form, error) {
@@ -252,7 +264,63 @@ func (s *Service) GetForm(ctx context.Context, c Caller, in GetFormInput) (*Form
 	if err != nil {
 		return nil, err
 	}
-	return t.render(f, langOf(ctx), ids), nil
+	out := t.render(f, langOf(ctx), ids)
+	switch in.Mode {
+	case 0, ModeStandard:
+	case ModeBulk:
+		// A bulk edit writes only the fields given: nothing is required.
+		relax(&out.Controls, false)
+	case ModeFilter:
+		relax(&out.Controls, true)
+		out.Controls = fieldsOnly(out.Controls, false)
+	case ModeFieldList, ModeFilterFieldList:
+		if in.Mode == ModeFilterFieldList {
+			relax(&out.Controls, true)
+		}
+		out.Controls = fieldsOnly(out.Controls, true)
+	default:
+		return nil, httpx.Invalid("mode", "forms.modeInvalid")
+	}
+	return out, nil
+}
+
+// relax clears required (and, for filters, read-only) on every control.
+func relax(c *FormControl, filter bool) {
+	c.Required = false
+	if filter {
+		c.ReadOnly = false
+	}
+	for i := range c.Children {
+		relax(&c.Children[i], filter)
+	}
+}
+
+// fieldsOnly keeps the controls bound to a field; flat puts them in one
+// panel, in form order, without tabs, group boxes and panels.
+func fieldsOnly(c FormControl, flat bool) FormControl {
+	if flat {
+		root := FormControl{Kind: "panel"}
+		var walk func(n FormControl)
+		walk = func(n FormControl) {
+			if n.Field != "" {
+				n.Children = nil
+				root.Children = append(root.Children, n)
+			}
+			for _, ch := range n.Children {
+				walk(ch)
+			}
+		}
+		walk(c)
+		return root
+	}
+	var kept []FormControl
+	for _, ch := range c.Children {
+		if ch.Field != "" || pkg.Kinds[ch.Kind].Container {
+			kept = append(kept, fieldsOnly(ch, false))
+		}
+	}
+	c.Children = kept
+	return c
 }
 
 // relatedTypes maps the type keys of an application to their ids.

@@ -226,7 +226,11 @@ func (s *Service) FormInitialData(ctx context.Context, c Caller, in FormInitialD
 			return nil, err
 		}
 	} else {
-		it, err = s.newItem(ctx, c, t, in)
+		writes := map[string]bool{}
+		for _, b := range t.bindings(f, lang) {
+			writes[b.Field] = true
+		}
+		it, err = s.newItem(ctx, c, t, in, writes)
 		if err != nil {
 			return nil, err
 		}
@@ -250,8 +254,8 @@ func (s *Service) FormInitialData(ctx context.Context, c Caller, in FormInitialD
 
 // newItem is a new item's starting point: the project and parent asked for
 // (each visible to the caller), the initial status and the template's
-// attributes.
-func (s *Service) newItem(ctx context.Context, c Caller, t *formType, in FormInitialDataInput) (*itemRecord, error) {
+// attributes (those the form writes: the others could not be saved back).
+func (s *Service) newItem(ctx context.Context, c Caller, t *formType, in FormInitialDataInput, writes map[string]bool) (*itemRecord, error) {
 	it := &itemRecord{ComponentID: t.comp.ID, Attributes: map[string]any{}}
 	if in.ProjectID != 0 {
 		id := int64(in.ProjectID)
@@ -288,7 +292,7 @@ func (s *Service) newItem(ctx context.Context, c Caller, t *formType, in FormIni
 			return nil, err
 		}
 		for k, v := range tpl.Attributes {
-			if t.byKey[k] != nil {
+			if writes[k] {
 				it.Attributes[k] = v
 			}
 		}

@@ -102,6 +102,29 @@ func TestGetFormGivesControlsWithTheSpecDefaults(t *testing.T) {
 	if h := find(f.Controls, "", "html"); h == nil || !strings.Contains(h.Text, "expected outcome") {
 		t.Fatalf("html: %+v", h)
 	}
+	// Form modes: bulk requires nothing; a field list is flat; filters drop
+	// what is not a field.
+	bulk, err := w.svc.GetForm(ctx, w.ana, items.GetFormInput{ComponentID: w.task, Mode: items.ModeBulk})
+	if err != nil || find(bulk.Controls, "priority", "").Required {
+		t.Fatalf("bulk mode: %v", err)
+	}
+	list, err := w.svc.GetForm(ctx, w.ana, items.GetFormInput{ComponentID: w.task, Mode: items.ModeFieldList})
+	if err != nil || list.Controls.Kind != "panel" || len(list.Controls.Children) < 20 {
+		t.Fatalf("field list: %+v %v", list, err)
+	}
+	for _, ch := range list.Controls.Children {
+		if ch.Field == "" || len(ch.Children) > 0 {
+			t.Fatalf("field list holds %+v", ch)
+		}
+	}
+	filter, err := w.svc.GetForm(ctx, w.ana, items.GetFormInput{ComponentID: w.task, Mode: items.ModeFilter})
+	if err != nil || find(filter.Controls, "", "history") != nil || find(filter.Controls, "", "button") != nil ||
+		find(filter.Controls, "cost", "") == nil || filter.Controls.Kind != "tab control" {
+		t.Fatalf("filter mode: %+v %v", filter, err)
+	}
+	if _, err := w.svc.GetForm(ctx, w.ana, items.GetFormInput{ComponentID: w.task, Mode: 2}); status(err) != 400 {
+		t.Fatalf("mode 2: %v", err)
+	}
 	// Another form id of the type is not found; so is a type bia cannot read.
 	if _, err := w.svc.GetForm(ctx, w.ana, items.GetFormInput{ComponentID: w.task, FormID: 999999}); status(err) != 404 {
 		t.Fatalf("missing form: %v", err)

@@ -32,6 +32,9 @@ type Config struct {
 	// Demo loads the demo applications and sample items on the first start
 	// of the embedded database.
 	Demo bool
+	// ZipLookupURL is the ZIP code (CEP) provider of getAddressByZipCode,
+	// with {zip} where the 8 digits go; empty: no lookup.
+	ZipLookupURL string
 
 	// Sign-in (internal/auth).
 	JWTSecret          string
@@ -84,6 +87,8 @@ var variables = []variable{
 		target: func(c *Config) *string { return &c.trustedProxies }},
 	{env: "TRAMITA_RECAPTCHA_VERIFY_URL", flag: "recaptcha-verify-url", def: "https://www.google.com/recaptcha/api/siteverify", usage: "address where reCAPTCHA tokens are verified",
 		target: func(c *Config) *string { return &c.RecaptchaVerifyURL }},
+	{env: "TRAMITA_ZIP_LOOKUP_URL", flag: "zip-lookup-url", usage: "address of the ZIP code (CEP) lookup of address fields, {zip} standing for the 8 digits (for example https://viacep.com.br/ws/{zip}/json/); empty: no lookup",
+		target: func(c *Config) *string { return &c.ZipLookupURL }},
 	{env: "TRAMITA_DEMO", flag: "demo", def: "true", usage: "load the demo applications and sample items on the first start of the embedded database (true or false); never with DATABASE_URL",
 		target: func(c *Config) *string { return &c.demo }},
 	{env: "TRAMITA_PG_BIN", flag: "pg-bin", usage: "folder holding the embedded PostgreSQL binaries (initdb, pg_ctl, postgres); default: found under tools/postgres",
@@ -227,6 +232,12 @@ func (c *Config) validateAuth() error {
 			p = netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen())
 		}
 		c.TrustedProxies = append(c.TrustedProxies, p.Masked())
+	}
+	if c.ZipLookupURL != "" {
+		u, err := url.Parse(strings.ReplaceAll(c.ZipLookupURL, "{zip}", "01310100"))
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || !strings.Contains(c.ZipLookupURL, "{zip}") {
+			return &Error{Var: "TRAMITA_ZIP_LOOKUP_URL", Msg: fmt.Sprintf("%q is not an http(s) address with {zip}", c.ZipLookupURL)}
+		}
 	}
 	u, err := url.Parse(c.RecaptchaVerifyURL)
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {

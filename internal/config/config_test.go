@@ -63,6 +63,8 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		{"session shorter than token", map[string]string{"TRAMITA_SESSION_LIFETIME": "30m"}, "TRAMITA_SESSION_LIFETIME"},
 		{"trusted proxies", map[string]string{"TRAMITA_TRUSTED_PROXIES": "10.0.0.0/8, proxy.local"}, "TRAMITA_TRUSTED_PROXIES"},
 		{"recaptcha url", map[string]string{"TRAMITA_RECAPTCHA_VERIFY_URL": "ftp://x"}, "TRAMITA_RECAPTCHA_VERIFY_URL"},
+		{"zip lookup url without {zip}", map[string]string{"TRAMITA_ZIP_LOOKUP_URL": "https://viacep.com.br/ws/json/"}, "TRAMITA_ZIP_LOOKUP_URL"},
+		{"zip lookup url not http", map[string]string{"TRAMITA_ZIP_LOOKUP_URL": "file:///{zip}"}, "TRAMITA_ZIP_LOOKUP_URL"},
 		{"data dir is a file", map[string]string{"TRAMITA_DATA_DIR": file}, "TRAMITA_DATA_DIR"},
 		{"pg bin without postgres", map[string]string{"TRAMITA_PG_BIN": t.TempDir()}, "TRAMITA_PG_BIN"},
 	}

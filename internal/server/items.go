@@ -12,20 +12,28 @@ import (
 )
 
 // itemsModule is the generic item engine's calls under /api/genericItem.
-type itemsModule struct{ handler *items.Handler }
+type itemsModule struct {
+	handler *items.Handler
+	address *items.AddressLookup
+}
 
 // newItems loads the demo packages when loadDemo is set (the first start of
 // a new installation; later starts find them and skip) and builds the calls.
-func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDemo bool) (*itemsModule, error) {
+// zipLookupURL is the ZIP code provider of address fields (may be empty).
+func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDemo bool, zipLookupURL string) (*itemsModule, error) {
 	if err := demo.Load(ctx, pool, log, loadDemo); err != nil {
 		return nil, err
 	}
-	h := items.NewHandler(items.NewService(items.NewStore(pool), nil), func(ctx context.Context) (items.Caller, bool) {
+	current := func(ctx context.Context) (items.Caller, bool) {
 		c, ok := caller(ctx)
 		return items.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, ok
-	})
-	return &itemsModule{handler: h}, nil
+	}
+	h := items.NewHandler(items.NewService(items.NewStore(pool), nil), current)
+	return &itemsModule{handler: h, address: items.NewAddressLookup(zipLookupURL, nil, current)}, nil
 }
 
 // Routes mounts the item calls; each checks its caller itself.
-func (m *itemsModule) Routes(r chi.Router) { m.handler.Routes(r) }
+func (m *itemsModule) Routes(r chi.Router) {
+	m.handler.Routes(r)
+	m.address.Routes(r)
+}

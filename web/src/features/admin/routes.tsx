@@ -1,7 +1,36 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
+import {
+  AdditionalFieldsPage,
+  AdminLayout,
+  AuditLogPage,
+  CompaniesPage,
+  DashboardPage,
+  EmailServerPage,
+  GroupsPage,
+  SettingsPage,
+  UsersPage,
+} from './pages';
+
+/** The plan page's address when none is given (spec section 2: reached as /administration/Plano Contratado). */
+export const PLAN_PATH = '/administration/Plano Contratado';
 
 /**
  * The administration pages (spec section 2, administration paths), children of /administration.
- * Each page is its own lazy chunk.
+ * Fixed paths win over /administration/{title}, the contracted plan page.
  */
-export const administrationRoutes: RouteObject[] = [];
+export const administrationRoutes: RouteObject[] = [
+  {
+    element: <AdminLayout />,
+    children: [
+      { index: true, element: <Navigate to={PLAN_PATH} replace /> },
+      { path: 'groups/:title?', element: <GroupsPage /> },
+      { path: 'users/:title?', element: <UsersPage /> },
+      { path: 'companies', element: <CompaniesPage /> },
+      { path: 'log', element: <AuditLogPage /> },
+      { path: 'additionalFields', element: <AdditionalFieldsPage /> },
+      { path: 'emailServer', element: <EmailServerPage /> },
+      { path: 'settings', element: <SettingsPage /> },
+      { path: ':title', element: <DashboardPage /> },
+    ],
+  },
+];

@@ -1,0 +1,120 @@
+import '../i18n';
+import { lazy, Suspense, useState } from 'react';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/AddBusinessOutlined';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { companiesQuery, companyKeys, deleteCompany, emptyCompany, userKeys, type Company } from '../api';
+import { DataTable, RowActions, type Column } from '../components/DataTable';
+import { FilterField } from '../components/FilterField';
+import { PageHeader } from '../components/PageHeader';
+import { useConfirm } from '../components/useConfirm';
+import { errorMessage } from '../format';
+import { fold } from '../users/userTable';
+
+const CompanyDialog = lazy(() => import('./CompanyDialog'));
+
+/** Companies: the list with name and tax id filters; create, edit (with additional fields), delete. */
+export default function CompaniesPage() {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const companies = useQuery(companiesQuery());
+  const [filters, setFilters] = useState({ name: '', taxId: '' });
+  const [editing, setEditing] = useState<Company | null>(null);
+
+  const changed = () => {
+    void queryClient.invalidateQueries({ queryKey: companyKeys.all });
+    void queryClient.invalidateQueries({ queryKey: userKeys.all });
+  };
+
+  const remove = async (company: Company) => {
+    if (!(await confirm(t('companies.deleteConfirm', { name: company.name })))) return;
+    try {
+      await deleteCompany(company.id);
+      enqueueSnackbar(t('companies.deleted'), { variant: 'success' });
+      changed();
+    } catch (error) {
+      enqueueSnackbar(errorMessage(error, tc('error.default')), { variant: 'error' });
+    }
+  };
+
+  const rows = companies.data?.filter(
+    (company) => fold(company.name).includes(fold(filters.name.trim())) && fold(company.taxId).includes(fold(filters.taxId.trim())),
+  );
+
+  const columns: Column<Company>[] = [
+    {
+      key: 'name',
+      header: t('companies.name'),
+      render: (company) => (
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {company.name}
+        </Typography>
+      ),
+    },
+    { key: 'taxId', header: t('companies.taxId'), width: 180, render: (company) => company.taxId },
+    { key: 'contact', header: t('companies.contact'), render: (company) => company.contact },
+    { key: 'email', header: t('companies.email'), render: (company) => company.email },
+    { key: 'phone', header: t('companies.phone'), width: 150, render: (company) => company.phone },
+    {
+      key: 'actions',
+      header: '',
+      width: 100,
+      align: 'right',
+      render: (company) => (
+        <RowActions>
+          <Tooltip title={t('common.edit')}>
+            <IconButton size="small" aria-label={t('companies.editOf', { name: company.name })} onClick={() => setEditing(company)}>
+              <EditIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={t('common.delete')}>
+            <IconButton size="small" aria-label={t('companies.deleteOf', { name: company.name })} onClick={() => void remove(company)}>
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('nav.companies')}
+        description={t('companies.description')}
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(emptyCompany())}>
+            {t('companies.new')}
+          </Button>
+        }
+      />
+      <DataTable
+        label={t('nav.companies')}
+        columns={columns}
+        rows={rows}
+        loading={companies.isFetching}
+        error={companies.isError ? errorMessage(companies.error, t('common.loadError')) : undefined}
+        filters={{
+          name: <FilterField column={t('companies.name')} value={filters.name} onChange={(name) => setFilters((f) => ({ ...f, name }))} />,
+          taxId: <FilterField column={t('companies.taxId')} value={filters.taxId} onChange={(taxId) => setFilters((f) => ({ ...f, taxId }))} />,
+        }}
+        onRowClick={setEditing}
+      />
+      {editing && (
+        <Suspense fallback={null}>
+          <CompanyDialog company={editing} onClose={() => setEditing(null)} onSaved={changed} />
+        </Suspense>
+      )}
+    </>
+  );
+}

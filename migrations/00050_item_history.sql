@@ -1,7 +1,7 @@
 -- +goose Up
 -- Forms, saving and history (docs/items.md). Every version gets an id the
 -- history calls name (getAttributeChanges compares two of them) and says how
--- it was written. item.modified_at only moves forward, one microsecond at
+-- it was written. item.modified_at only moves forward, one millisecond at
 -- least per save, so modificationDateTicks names one version of an item.
 ALTER TABLE item_version
     ADD COLUMN id bigint GENERATED ALWAYS AS IDENTITY,

@@ -482,3 +482,10 @@ var systemFieldLabels = map[string]bool{"FormattedID": true, "Parent": true, "Ti
 // ticks is a time as .NET ticks (100 ns since 0001-01-01 UTC), the
 // modificationDateTicks of the web app.
 func ticks(t time.Time) int64 { return t.UTC().UnixMicro()*10 + 621355968000000000 }
+
+// sameStamp compares a modificationDateTicks sent back with the stored
+// time as a JavaScript number holds them: ticks pass 2^53, so the browser
+// keeps the nearest double (128 ticks apart today). Saves move modified_at
+// by a millisecond at least (10,000 ticks), so two versions never round to
+// the same double.
+func sameStamp(got int64, stored time.Time) bool { return float64(got) == float64(ticks(stored)) }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 	"time"
 
@@ -148,14 +149,14 @@ func (f *FlexID) UnmarshalJSON(b []byte) error {
 		}
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil || n < 0 {
-			return &json.UnmarshalTypeError{Value: "string " + s, Type: nil}
+			return &json.UnmarshalTypeError{Value: "string " + s, Type: reflect.TypeFor[int64]()}
 		}
 		*f = FlexID(n)
 		return nil
 	}
 	var n int64
 	if err := json.Unmarshal(b, &n); err != nil || n < 0 {
-		return &json.UnmarshalTypeError{Value: "number " + string(b)}
+		return &json.UnmarshalTypeError{Value: "number " + string(b), Type: reflect.TypeFor[int64]()}
 	}
 	*f = FlexID(n)
 	return nil

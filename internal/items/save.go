@@ -134,7 +134,7 @@ func (s *Service) lockForChange(ctx context.Context, tx pgx.Tx, c Caller, t *for
 	if !ok {
 		return nil, httpx.Invalid("modificationDateTicks", "forms.ticksRequired")
 	}
-	if got != ticks(it.ModifiedAt) {
+	if !sameStamp(got, it.ModifiedAt) {
 		var who string
 		if err := tx.QueryRow(ctx, `SELECT coalesce((SELECT name FROM app_user WHERE id = $1), '')`, it.ModifierID).Scan(&who); err != nil {
 			return nil, err
@@ -354,8 +354,8 @@ func changed(old, next *itemRecord) bool {
 }
 
 // writeItem stores it (a new item when its id is 0) and its version.
-// modified_at moves forward at least a microsecond, so every version has
-// its own modificationDateTicks.
+// modified_at moves forward at least a millisecond, so every version has
+// its own modificationDateTicks, even as a JavaScript number (sameStamp).
 func writeItem(ctx context.Context, tx pgx.Tx, c Caller, t *formType, it *itemRecord, op string) (int64, error) {
 	body, err := json.Marshal(it.Attributes)
 	if err != nil {
@@ -374,7 +374,7 @@ func writeItem(ctx context.Context, tx pgx.Tx, c Caller, t *formType, it *itemRe
 			return 0, fmt.Errorf("insert item: %w", err)
 		}
 	} else if _, err := tx.Exec(ctx, `UPDATE item SET title = $2, responsible_id = $3, parent_id = $4, attributes = $5, modifier_id = $6,
-			modified_at = greatest(now(), modified_at + interval '1 microsecond'), version = version + 1 WHERE id = $1`,
+			modified_at = greatest(now(), modified_at + interval '1 millisecond'), version = version + 1 WHERE id = $1`,
 		id, it.Title, it.ResponsibleID, it.ParentID, body, c.UserID); err != nil {
 		return 0, fmt.Errorf("update item: %w", err)
 	}
@@ -476,7 +476,7 @@ func (s *Service) CheckPermissionToUpdate(ctx context.Context, c Caller, in Chec
 type RefreshInput struct {
 	ItemID                FlexID `json:"itemId"`
 	Component             FlexID `json:"component"`
-	ModificationDateTicks int64  `json:"modificationDateTicks"`
+	ModificationDateTicks FlexID `json:"modificationDateTicks"`
 }
 
 // Refresh is the answer of refreshItem.
@@ -503,7 +503,7 @@ func (s *Service) RefreshItem(ctx context.Context, c Caller, in RefreshInput) (*
 		return nil, err
 	}
 	out := &Refresh{ModificationDateTicks: ticks(it.ModifiedAt), Version: it.Version}
-	out.Changed = in.ModificationDateTicks != out.ModificationDateTicks
+	out.Changed = !sameStamp(int64(in.ModificationDateTicks), it.ModifiedAt)
 	vals, display, err := s.itemValues(ctx, t, it, langOf(ctx))
 	if err != nil {
 		return nil, err

@@ -86,12 +86,12 @@ func TestSaveItemCreatesEditsRefusesStaleSavesAndKeepsHistory(t *testing.T) {
 	}
 	// refreshItem: the stale browser learns the item changed.
 	r, err := w.svc.RefreshItem(ctx, w.ana, items.RefreshInput{ItemID: items.FlexID(saved.ID), Component: items.FlexID(w.task),
-		ModificationDateTicks: created.ModificationDateTicks})
+		ModificationDateTicks: items.FlexID(created.ModificationDateTicks)})
 	if err != nil || !r.Changed || r.Version != 2 || r.Item["Title"] != "Migrar o ERP e o CRM" || r.ModifierName != "Ana" {
 		t.Fatalf("refresh of a stale copy: %+v %v", r, err)
 	}
 	r, err = w.svc.RefreshItem(ctx, w.ana, items.RefreshInput{ItemID: items.FlexID(saved.ID), Component: items.FlexID(w.task),
-		ModificationDateTicks: saved.ModificationDateTicks})
+		ModificationDateTicks: items.FlexID(saved.ModificationDateTicks)})
 	if err != nil || r.Changed || r.Item != nil {
 		t.Fatalf("refresh of the current copy: %+v %v", r, err)
 	}

@@ -3,15 +3,19 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/tramita/tramita/internal/auth"
 	"github.com/tramita/tramita/internal/database"
 	"github.com/tramita/tramita/internal/mail"
+	"github.com/tramita/tramita/internal/messages"
 	"github.com/tramita/tramita/internal/platform"
 )
 
@@ -125,6 +129,42 @@ func adminMailServer(ctx context.Context, args []string, getenv func(string) str
 			return err
 		}
 		fmt.Fprintf(stdout, "mail server %s:%d (%s) from %s\n", *host, p, mode, *from)
+		return nil
+	})
+}
+
+// adminMessage runs `admin message send LOGIN TITLE [TEXT]`: a notice to one
+// user from the command line (operators, scripts, end-to-end tests). It goes
+// the way every message goes: stored, announced to the user's open pages
+// (NOTIFY, so a running server hears it) and pushed to their devices by the
+// server's job worker.
+func adminMessage(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) < 3 || len(args) > 4 || args[0] != "send" {
+		return usageError("usage: tramita admin message send LOGIN TITLE [TEXT]")
+	}
+	login, title, text := args[1], args[2], ""
+	if len(args) == 4 {
+		text = args[3]
+	}
+	if strings.TrimSpace(title) == "" {
+		return usageError("TITLE is required")
+	}
+	return withDatabase(ctx, "admin message", nil, getenv, stderr, func(ctx context.Context, db *databaseHandle) error {
+		if err := database.Migrate(ctx, db.pool, db.log); err != nil {
+			return err
+		}
+		var userID int64
+		if err := db.pool.QueryRow(ctx, `SELECT id FROM app_user WHERE login = $1`, login).Scan(&userID); err != nil {
+			if errors.Is(err, pgx.ErrNoRows) {
+				return fmt.Errorf("no user with login %q", login)
+			}
+			return err
+		}
+		m, err := messages.NewService(messages.NewStore(db.pool)).Send(ctx, userID, title, text)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "message %d sent to %s\n", m.ID, login)
 		return nil
 	})
 }

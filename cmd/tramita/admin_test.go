@@ -61,3 +61,52 @@ func TestAdminCommandsPrepareAPlatform(t *testing.T) {
 		t.Errorf("reset-password: %d %q", code, out)
 	}
 }
+
+func TestAdminMessageSendReachesTheUser(t *testing.T) {
+	url := testkit.DatabaseURL(t)
+	env := map[string]string{"DATABASE_URL": url, "TRAMITA_LOG_LEVEL": "error"}
+	steps := []struct {
+		args []string
+		want int
+	}{
+		{[]string{"admin", "user", "add", "ana", "--name", "Ana Lima", "--password", "Correct-Horse-9"}, 0},
+		{[]string{"admin", "message", "send", "ana", "Reunião às 15h", "Sala 2, com a equipe."}, 0},
+		{[]string{"admin", "message", "send", "ANA", "Só o título"}, 0},
+		{[]string{"admin", "message", "send", "nobody", "Olá"}, 1},
+		{[]string{"admin", "message", "send", "ana", "  "}, 2},
+		{[]string{"admin", "message", "send", "ana"}, 2},
+		{[]string{"admin", "message", "send", "ana", strings.Repeat("x", 301)}, 1},
+	}
+	for _, s := range steps {
+		if code, _, stderr := runWith(s.args, env); code != s.want {
+			t.Fatalf("%v: exit %d, want %d (%s)", s.args, code, s.want, stderr)
+		}
+	}
+	ctx := context.Background()
+	pool, err := pgxpool.New(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	rows, err := pool.Query(ctx, `SELECT m.title, m.message_text, m.readed FROM message m JOIN app_user u ON u.id = m.user_id
+		WHERE u.login = 'ana' ORDER BY m.id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type row struct {
+		title, text string
+		readed      bool
+	}
+	var got []row
+	for rows.Next() {
+		var r row
+		if err := rows.Scan(&r.title, &r.text, &r.readed); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, r)
+	}
+	want := []row{{"Reunião às 15h", "Sala 2, com a equipe.", false}, {"Só o título", "", false}}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("ana's messages = %+v, want %+v", got, want)
+	}
+}

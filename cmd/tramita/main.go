@@ -30,6 +30,8 @@ Usage:
                                         add a user from the command line
   tramita admin mail-server set --host H --port P --tls none|starttls|tls --from ADDRESS
                                         configure the SMTP relay used for platform mail
+  tramita admin message send LOGIN TITLE [TEXT]
+                                        send a message to a user (bell, live, and push)
   tramita apps import PATH              import (or upgrade) an application package (YAML)
   tramita apps export APP               print an application's package
   tramita healthcheck                   ask the running server at TRAMITA_ADDR for /api/health

@@ -201,9 +201,13 @@ func TestNobodyTouchesAnotherUsersMessages(t *testing.T) {
 		status, body := f.call(t, in, "POST", path, "bia", anas)
 		var e httpx.ErrorBody
 		_ = json.Unmarshal(body, &e)
-		if status != 404 || !strings.HasPrefix(e.Message, "The record was not found.") {
+		if status != 404 || !strings.HasPrefix(e.Message, "The record was not found.") || strings.Contains(string(body), "Ana") {
 			t.Errorf("bia %s: %d %s", path, status, body)
 		}
+	}
+	// Reading: bia's list holds none of ana's messages.
+	if got := f.list(t, in, "bia"); len(got) != 0 {
+		t.Errorf("bia reads ana's messages: %+v", got)
 	}
 	for _, path := range []string{"/api/message/deleteAllMessages", "/api/message/setAllReaded"} {
 		if status, body := f.call(t, in, "POST", path, "bia", nil); status != 204 {

@@ -356,6 +356,11 @@ func (t *formType) control(n *pkg.Control, lang string, types map[string]int64) 
 		DecimalSeparator: n.DecimalSeparator, ThousandSeparator: n.ThousandSeparator, Mask: n.Mask, MaxLength: n.MaxLength,
 		Format: n.Format, Parts: n.Parts, Rule: n.Rule, Text: textIn(n.Text, lang), ShowWhen: n.ShowWhen, Width: n.Width}
 	rule := pkg.Kinds[n.Kind]
+	if n.Kind == "html" {
+		// A package's HTML is an administrator's, but goes through the same
+		// allow-list as what users type.
+		out.Text = sanitizeHTML(out.Text)
+	}
 	if n.Component != "" {
 		if id, ok := types[n.Component]; ok {
 			out.ComponentID = &id

@@ -69,7 +69,10 @@ func (s *Service) SaveItem(ctx context.Context, c Caller, in SaveItemInput) (*Sa
 	}
 	lang := langOf(ctx)
 	binds := t.bindings(f, lang)
-	itemID, _ := idOf(item["id"])
+	itemID, ok := idOf(item["id"])
+	if !ok && !isEmpty(item["id"]) || itemID < 0 {
+		return nil, httpx.Invalid("id", "items.idInvalid", "field", "id")
+	}
 	var saved int64
 	err = pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
 		var it *itemRecord

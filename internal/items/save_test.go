@@ -173,6 +173,8 @@ func TestSaveItemValidatesAsTheFormDoes(t *testing.T) {
 		{"image", pt, items.Values{"photo": "data:image/png;base64,aGVsbG8="}, "Foto: Arquivo Inválido"},
 		{"boolean", pt, items.Values{"milestone": "sim"}, "Marco: escolha sim ou não"},
 		{"text too long", pt, items.Values{"Title": strings.Repeat("x", 201)}, "Título: use no máximo 200 caracteres"},
+		{"option with a NUL", pt, items.Values{"priority": "hi\u0000gh"}, "Prioridade: escolha uma opção da lista"},
+		{"text with a NUL", pt, items.Values{"code": "ab\u0000-1234"}, "Código: informe um texto"},
 		{"several", pt, items.Values{"progress": json.Number("150"), "code": "x"}, "Verifique os campos: Progresso, Código."},
 	}
 	for _, c := range cases {
@@ -187,6 +189,10 @@ func TestSaveItemValidatesAsTheFormDoes(t *testing.T) {
 				t.Fatalf("got %d %q, want %q", status(err), message(c.ctx, err), c.want)
 			}
 		})
+	}
+	if _, err := w.svc.SaveItem(pt, w.ana, items.SaveItemInput{Item: items.Values{"id": "abc", "Title": "x"},
+		Component: items.FlexID(w.task)}); status(err) != 400 {
+		t.Fatalf("a malformed id: %v", err)
 	}
 	// What the form accepts.
 	ok := w.newTask(t, items.Values{"code": "abc-1234", "phone": "(11) 3333-4444", "zip": "01310100", "area": "it", "subarea": "dev",

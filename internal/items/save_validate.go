@@ -178,7 +178,7 @@ func (s *Service) option(ctx context.Context, q querier, b *binding, raw any) (a
 		}
 		str = num.String()
 	}
-	if b.Attr == nil || b.Attr.PicklistID == nil {
+	if b.Attr == nil || b.Attr.PicklistID == nil || !utf8.ValidString(str) || strings.ContainsRune(str, 0) || len(str) > 500 {
 		return nil, bad, nil
 	}
 	var found bool

@@ -24,6 +24,12 @@ func (h *Handler) formRoutes(r chi.Router) {
 	r.Post("/bulkUpdateItems", lookup(h, h.svc.BulkUpdateItems))
 	r.Post("/showHideField", lookup(h, h.svc.ShowHideField))
 	r.Post("/executeFormBusinessRule", lookup(h, h.svc.ExecuteFormBusinessRule))
+	r.Post("/loadOneToManyFormData", lookup(h, func(ctx context.Context, c Caller, in OneToManyInput) (*RelatedPage, error) {
+		return h.svc.LoadOneToMany(ctx, c, in, false)
+	}))
+	r.Post("/loadOneToManyTimelineFormData", lookup(h, func(ctx context.Context, c Caller, in OneToManyInput) (*RelatedPage, error) {
+		return h.svc.LoadOneToMany(ctx, c, in, true)
+	}))
 	r.Get("/getHistory", h.getHistory(false))
 	r.Get("/getHistoryFull", h.getHistory(true))
 	r.Get("/getAttributeChanges", h.getAttributeChanges)

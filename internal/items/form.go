@@ -158,8 +158,11 @@ func (t *formType) bindings(f *formDef, lang string) []*binding {
 
 func (t *formType) bind(n *pkg.Control, field, lang string) *binding {
 	if key, ok := systemItemKey[field]; ok {
-		return &binding{Field: field, Key: key, Label: systemLabel(lang, field), Type: systemType[field], Control: n,
-			Required: field == "Title" && n.Required, lang: lang}
+		label := textIn(n.Label, lang)
+		if label == "" {
+			label = systemLabel(lang, field)
+		}
+		return &binding{Field: field, Key: key, Label: label, Type: systemType[field], Control: n, Required: n.Required, lang: lang}
 	}
 	a := t.byKey[field]
 	if a == nil {

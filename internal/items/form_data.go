@@ -240,8 +240,11 @@ func (s *Service) FormInitialData(ctx context.Context, c Caller, in FormInitialD
 		if it.ProjectID != nil {
 			project = *it.ProjectID
 		}
-		if out.CanEdit, err = canCreate(ctx, s.store.db, c, t.comp.ID, project); err != nil {
-			return nil, err
+		// A project-scoped item is created in a project (the insertItem route names it).
+		if !t.comp.ProjectScoped || project != 0 {
+			if out.CanEdit, err = canCreate(ctx, s.store.db, c, t.comp.ID, project); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if out.Item, out.Display, err = s.itemValues(ctx, t, it, lang); err != nil {

@@ -65,8 +65,13 @@ export function additionalPayload(fields: FieldDefinition[], values: AdditionalV
   return out;
 }
 
+/** What a date field holds while its typed text is not a date yet. */
+export const INVALID_DATE = 'invalid-date';
+export const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
+
 export interface FieldMessages {
   required: string;
+  invalidDate: string;
   invalidNumber: string;
   wholeNumber: string;
   range: string;
@@ -87,6 +92,7 @@ export function validateAdditional(fields: FieldDefinition[], values: Additional
       if (field.required) errors[fieldKey(field)] = messages.required;
       continue;
     }
+    if (kind === 'date' && !ISO_DATE.test(String(value))) errors[fieldKey(field)] = messages.invalidDate;
     if (kind === 'decimal' || kind === 'integer') {
       const n = typeof value === 'number' ? value : parseNumber(String(value));
       if (Number.isNaN(n)) errors[fieldKey(field)] = messages.invalidNumber;

@@ -43,6 +43,7 @@ export default function CompanyDialog({ company, onClose, onSaved }: { company: 
     validate: (values) => {
       const errors = validateAdditional(definitions, values.additionalFields, {
         required: tc('validation.required'),
+        invalidDate: t('common.invalidDate'),
         invalidNumber: t('fields.invalidNumber'),
         wholeNumber: t('fields.wholeNumber'),
         range: t('fields.range'),

@@ -6,7 +6,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { fieldKey, inputKind, sortFields } from '../additionalFields';
+import { fieldKey, INVALID_DATE, inputKind, ISO_DATE, sortFields } from '../additionalFields';
+import { MaskedDateField } from './MaskedDateField';
 import type { AdditionalValues, FieldDefinition, Option } from '../api';
 
 interface Props {
@@ -55,13 +56,7 @@ export function AdditionalFieldInputs({ fields, values, onChange, errors, compan
             break;
           case 'date':
             input = (
-              <TextField
-                {...common}
-                type="date"
-                value={text.slice(0, 10)}
-                onChange={(event) => set(field, event.target.value)}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: '1753-01-01', max: '9999-12-31' } }}
-              />
+              <MaskedDateField {...common} value={ISO_DATE.test(text) ? text.slice(0, 10) : ''} onChange={(iso, invalid) => set(field, invalid ? INVALID_DATE : iso)} />
             );
             break;
           case 'picklist':

@@ -28,6 +28,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { auditLogQuery, exportAuditLog, usersQuery, type AuditEvent, type AuditFilter, type UserRow } from '../api';
 import { headerCellSx } from '../components/tableStyles';
+import { MaskedDateField } from '../components/MaskedDateField';
 import { PageHeader } from '../components/PageHeader';
 import { errorMessage, formatCount, formatDateTime } from '../format';
 import { currentLanguage } from '../../../i18n';
@@ -177,24 +178,10 @@ export default function AuditLogPage() {
             </TextField>
           </Grid>
           <Grid size={{ xs: 6, sm: 4, lg: 2 }}>
-            <TextField
-              size="small"
-              type="date"
-              label={t('log.from')}
-              value={form.fromDay}
-              onChange={(event) => change({ fromDay: event.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            <MaskedDateField size="small" label={t('log.from')} value={form.fromDay} onChange={(fromDay, invalid) => !invalid && change({ fromDay })} />
           </Grid>
           <Grid size={{ xs: 6, sm: 4, lg: 2 }}>
-            <TextField
-              size="small"
-              type="date"
-              label={t('log.to')}
-              value={form.toDay}
-              onChange={(event) => change({ toDay: event.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            <MaskedDateField size="small" label={t('log.to')} value={form.toDay} onChange={(toDay, invalid) => !invalid && change({ toDay })} />
           </Grid>
         </Grid>
         {filtered && (

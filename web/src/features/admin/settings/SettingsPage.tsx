@@ -165,7 +165,7 @@ function SettingsForm({ saved }: { saved: SettingsMap }) {
   return (
     <Box sx={{ pb: 10 }}>
       <Grid container spacing={2.5}>
-        <Grid size={{ xs: 12, xl: 7 }}>
+        <Grid size={{ xs: 12, lg: 7 }}>
           <Stack spacing={2.5}>
             <Section title={t('settings.brandTitle')} description={t('settings.brandHelp')}>
               <Grid container spacing={2.5}>
@@ -275,8 +275,8 @@ function SettingsForm({ saved }: { saved: SettingsMap }) {
             </Section>
           </Stack>
         </Grid>
-        <Grid size={{ xs: 12, xl: 5 }}>
-          <Box sx={{ position: { xl: 'sticky' }, top: { xl: 88 } }}>
+        <Grid size={{ xs: 12, lg: 5 }}>
+          <Box sx={{ position: { lg: 'sticky' }, top: { lg: 88 } }}>
             <Preview draft={draft} primary={primary} secondary={secondary} />
           </Box>
         </Grid>

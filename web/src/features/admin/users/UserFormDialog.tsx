@@ -34,6 +34,7 @@ import { AdditionalFieldInputs } from '../components/AdditionalFieldInputs';
 import { EMAIL_PATTERN, errorMessage, fieldErrors, initials } from '../format';
 import { avatarFromFile } from './avatarImage';
 import { WorkCalendarEditor } from './WorkCalendarEditor';
+import { periodProblem } from './workCalendar';
 
 /**
  * The user form (spec section 3; docs/admin.md 'The user form'): id 0 opens the empty new-user
@@ -108,13 +109,17 @@ function UserFormBody({ form, choices, onClose, onSaved }: { form: UserForm; cho
     validate: (values) => {
       const errors = validateAdditional(choices.additionalFields, values.additionalFields, {
         required: tc('validation.required'),
+        invalidDate: t('common.invalidDate'),
         invalidNumber: t('fields.invalidNumber'),
         wholeNumber: t('fields.wholeNumber'),
         range: t('fields.range'),
       });
       setExtraErrors(errors);
-      // Formik only needs to know the form is invalid; the messages show from extraErrors.
-      return Object.keys(errors).length > 0 ? { additionalFields: errors as never } : {};
+      // Formik only needs to know the form is invalid; the messages show from extraErrors and the calendar.
+      const out: Record<string, string> = {};
+      if (Object.keys(errors).length > 0) out.additionalFields = t('fields.invalidNumber');
+      if (values.calendar.workPeriods.some((period) => periodProblem(period))) out.calendar = t('users.calendar.invalidPeriods');
+      return out;
     },
     onSubmit: async (values) => {
       setServerErrors({});
@@ -328,6 +333,7 @@ function UserFormBody({ form, choices, onClose, onSaved }: { form: UserForm; cho
             onChange={(workPeriods) => void setFieldValue('calendar', { workPeriods })}
             errors={serverErrors}
           />
+          {formik.submitCount > 0 && typeof formik.errors.calendar === 'string' && <FormHelperText error>{formik.errors.calendar}</FormHelperText>}
         </Section>
         {choices.additionalFields.length > 0 && (
           <>

@@ -1,89 +1,114 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import AddIcon from '@mui/icons-material/AddCircleOutlined';
+import CloseIcon from '@mui/icons-material/Close';
 import WorkIcon from '@mui/icons-material/WorkHistoryOutlined';
 import { useTranslation } from 'react-i18next';
 import type { WorkPeriod } from '../api';
-import { businessWeek, MAX_WORK_PERIODS, nextPeriod, sortPeriods } from './workCalendar';
+import { maskTime } from '../masks';
+import { businessWeek, MAX_WORK_PERIODS, nextPeriodOf, periodProblem, periodsByDay, WEEK_DAYS } from './workCalendar';
 
-const WEEK_DAYS = [0, 1, 2, 3, 4, 5, 6] as const;
-
-/** The work calendar's periods (week day, start, end), with a shortcut for a business week. */
+/**
+ * The work calendar: one line a week day with its periods (start–end, HH:mm), a period added or
+ * removed per day, and a shortcut for a business week. Errors come by period index, as the server
+ * names them (calendar.workPeriods[i].end).
+ */
 export function WorkCalendarEditor({ periods, onChange, errors }: { periods: WorkPeriod[]; onChange: (periods: WorkPeriod[]) => void; errors: Record<string, string> }) {
   const { t } = useTranslation('admin');
+  const byDay = periodsByDay(periods);
   const update = (index: number, change: Partial<WorkPeriod>) => onChange(periods.map((period, i) => (i === index ? { ...period, ...change } : period)));
-  const error = (index: number) => errors[`calendar.workPeriods[${index}].end`] ?? errors[`calendar.workPeriods[${index}].start`] ?? errors[`calendar.workPeriods[${index}].weekDay`];
+  const serverError = (index: number) =>
+    errors[`calendar.workPeriods[${index}].end`] ?? errors[`calendar.workPeriods[${index}].start`] ?? errors[`calendar.workPeriods[${index}].weekDay`];
 
   return (
     <Box>
-      {periods.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
-          {t('users.calendar.empty')}
-        </Typography>
-      ) : (
-        <Stack spacing={1.25}>
-          {periods.map((period, index) => (
-            <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <TextField
-                select
-                size="small"
-                label={t('users.calendar.weekDay')}
-                value={period.weekDay}
-                onChange={(event) => update(index, { weekDay: Number(event.target.value) })}
-                sx={{ width: 170, flexShrink: 0 }}
-              >
-                {WEEK_DAYS.map((day) => (
-                  <MenuItem key={day} value={day}>
-                    {t(`users.calendar.days.${day}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                size="small"
-                type="time"
-                label={t('users.calendar.start')}
-                value={period.start}
-                onChange={(event) => update(index, { start: event.target.value })}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 900 } }}
-                sx={{ width: 130 }}
-              />
-              <TextField
-                size="small"
-                type="time"
-                label={t('users.calendar.end')}
-                value={period.end}
-                onChange={(event) => update(index, { end: event.target.value })}
-                error={Boolean(error(index))}
-                helperText={error(index)}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 900 } }}
-                sx={{ width: 130 }}
-              />
-              <Tooltip title={t('users.calendar.remove')}>
-                <IconButton aria-label={t('users.calendar.remove')} onClick={() => onChange(periods.filter((_, i) => i !== index))}>
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
+      <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
+        {WEEK_DAYS.map((day) => {
+          const entries = byDay.get(day) ?? [];
+          const next = nextPeriodOf(periods, day);
+          const dayName = t(`users.calendar.days.${day}`);
+          return (
+            <Stack
+              key={day}
+              direction="row"
+              spacing={1.5}
+              sx={{ alignItems: 'center', px: 1.5, py: 0.75, minHeight: 48, borderTop: day === 0 ? 0 : 1, borderColor: 'divider', bgcolor: day === 0 || day === 6 ? 'action.hover' : undefined }}
+            >
+              <Typography variant="body2" sx={{ width: 110, flexShrink: 0, fontWeight: 600 }}>
+                {dayName}
+              </Typography>
+              <Stack direction="row" useFlexGap spacing={1} sx={{ flex: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+                {entries.length === 0 && (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('users.calendar.dayOff')}
+                  </Typography>
+                )}
+                {entries.map(({ period, index }, n) => {
+                  const problem = periodProblem(period);
+                  const message = serverError(index) ?? (problem === 'order' ? t('users.calendar.endBeforeStart') : undefined);
+                  const time = (key: 'start' | 'end') => (
+                    <TextField
+                      size="small"
+                      value={period[key]}
+                      placeholder="HH:MM"
+                      onChange={(event) => update(index, { [key]: maskTime(event.target.value) })}
+                      error={Boolean(message) || (problem === 'time' && period[key].length === 5)}
+                      slotProps={{
+                        htmlInput: {
+                          inputMode: 'numeric',
+                          maxLength: 5,
+                          'aria-label': t(key === 'start' ? 'users.calendar.startOf' : 'users.calendar.endOf', { day: dayName, n: n + 1 }),
+                          style: { textAlign: 'center', padding: '5px 4px', fontVariantNumeric: 'tabular-nums' },
+                        },
+                      }}
+                      sx={{ width: 64 }}
+                    />
+                  );
+                  return (
+                    <Tooltip key={index} title={message ?? ''} disableHoverListener={!message}>
+                      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', pl: 0.5, borderRadius: 1, border: 1, borderColor: message ? 'error.main' : 'transparent' }}>
+                        {time('start')}
+                        <Typography variant="body2" color="text.secondary">
+                          –
+                        </Typography>
+                        {time('end')}
+                        <IconButton size="small" aria-label={t('users.calendar.removeOf', { day: dayName, n: n + 1 })} onClick={() => onChange(periods.filter((_, i) => i !== index))}>
+                          <CloseIcon sx={{ fontSize: 16 }} />
+                        </IconButton>
+                      </Stack>
+                    </Tooltip>
+                  );
+                })}
+              </Stack>
+              <Tooltip title={t('users.calendar.add')}>
+                <span>
+                  <IconButton
+                    size="small"
+                    color="primary"
+                    aria-label={t('users.calendar.addOn', { day: dayName })}
+                    disabled={next === undefined || periods.length >= MAX_WORK_PERIODS}
+                    onClick={() => next && onChange([...periods, next])}
+                  >
+                    <AddIcon fontSize="small" />
+                  </IconButton>
+                </span>
               </Tooltip>
             </Stack>
-          ))}
-        </Stack>
-      )}
-      <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
-        <Button size="small" startIcon={<AddIcon />} disabled={periods.length >= MAX_WORK_PERIODS} onClick={() => onChange([...periods, nextPeriod(periods)])}>
-          {t('users.calendar.add')}
-        </Button>
+          );
+        })}
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
         <Button size="small" startIcon={<WorkIcon />} onClick={() => onChange(businessWeek())}>
           {t('users.calendar.businessWeek')}
         </Button>
-        {periods.length > 1 && (
-          <Button size="small" onClick={() => onChange(sortPeriods(periods))}>
-            {t('users.calendar.sort')}
+        {periods.length > 0 && (
+          <Button size="small" color="inherit" onClick={() => onChange([])}>
+            {t('users.calendar.clear')}
           </Button>
         )}
       </Stack>

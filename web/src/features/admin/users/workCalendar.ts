@@ -1,7 +1,10 @@
 import type { WorkPeriod } from '../api';
+import { validTime } from '../masks';
 
 /** The server keeps at most 70 periods (ten a day). */
 export const MAX_WORK_PERIODS = 70;
+
+export const WEEK_DAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
 /** Monday to Friday, 08:00–12:00 and 13:00–17:00. */
 export function businessWeek(): WorkPeriod[] {
@@ -11,14 +14,30 @@ export function businessWeek(): WorkPeriod[] {
   ]);
 }
 
-/** By week day, then start time. */
-export function sortPeriods(periods: WorkPeriod[]): WorkPeriod[] {
-  return [...periods].sort((a, b) => a.weekDay - b.weekDay || a.start.localeCompare(b.start));
+/** The periods with their index in the list, by week day (in the order they were given). */
+export function periodsByDay(periods: WorkPeriod[]): Map<number, { period: WorkPeriod; index: number }[]> {
+  const days = new Map<number, { period: WorkPeriod; index: number }[]>(WEEK_DAYS.map((day) => [day, []]));
+  periods.forEach((period, index) => days.get(period.weekDay)?.push({ period, index }));
+  return days;
 }
 
-/** The period a new line starts with: the day after the last one, at the same hours (Monday 08:00–17:00 first). */
-export function nextPeriod(periods: WorkPeriod[]): WorkPeriod {
-  const last = periods[periods.length - 1];
-  if (!last) return { weekDay: 1, start: '08:00', end: '17:00' };
-  return { weekDay: (last.weekDay + 1) % 7, start: last.start, end: last.end };
+/**
+ * A new period for a day: after the day's last period (an hour later, four hours long), or
+ * 08:00–12:00 for an empty day; undefined when the day has no room left.
+ */
+export function nextPeriodOf(periods: WorkPeriod[], weekDay: number): WorkPeriod | undefined {
+  const last = periods.filter((p) => p.weekDay === weekDay && validTime(p.end)).sort((a, b) => a.end.localeCompare(b.end)).pop();
+  if (!last) return { weekDay, start: '08:00', end: '12:00' };
+  const endHour = Number(last.end.slice(0, 2));
+  if (endHour >= 22) return undefined;
+  const start = Math.min(endHour + 1, 22);
+  const end = Math.min(start + 4, 23);
+  const hh = (h: number) => `${String(h).padStart(2, '0')}:${last.end.slice(3)}`;
+  return { weekDay, start: hh(start), end: end === 23 ? '23:59' : hh(end) };
+}
+
+/** What is wrong with a period, if anything: a time that is not HH:mm, or an end not after the start. */
+export function periodProblem(period: WorkPeriod): 'time' | 'order' | undefined {
+  if (!validTime(period.start) || !validTime(period.end)) return 'time';
+  return period.end > period.start ? undefined : 'order';
 }

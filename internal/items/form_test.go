@@ -209,3 +209,52 @@ func TestOneToManyListsTheChildrenOfAnItem(t *testing.T) {
 		t.Fatalf("children of a foreign item: %v", err)
 	}
 }
+
+// Every control of the demo forms reaches the renderer: none is bound to
+// something the type lacks.
+func TestDemoFormsRenderWhole(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	count := func(c items.FormControl) int {
+		var n func(items.FormControl) int
+		n = func(c items.FormControl) int {
+			total := 1
+			for _, ch := range c.Children {
+				total += n(ch)
+			}
+			return total
+		}
+		return n(c)
+	}
+	rows, err := w.db.Query(ctx, `SELECT f.component_id, f.id, c.key, f.key,
+		(SELECT count(*) FROM jsonb_path_query(f.tree, 'strict $.**.kind'))
+		FROM item_form f JOIN component c ON c.id = f.component_id ORDER BY f.id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type form struct {
+		comp, id   int64
+		ckey, fkey string
+		controls   int
+	}
+	var forms []form
+	for rows.Next() {
+		var f form
+		if err := rows.Scan(&f.comp, &f.id, &f.ckey, &f.fkey, &f.controls); err != nil {
+			t.Fatal(err)
+		}
+		forms = append(forms, f)
+	}
+	if err := rows.Err(); err != nil || len(forms) != 4 {
+		t.Fatalf("%d forms: %v", len(forms), err)
+	}
+	for _, f := range forms {
+		got, err := w.svc.GetForm(ctx, w.ana, items.GetFormInput{ComponentID: f.comp, FormID: f.id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := count(got.Controls); n != f.controls || n < 6 {
+			t.Errorf("%s.%s renders %d of %d controls", f.ckey, f.fkey, n, f.controls)
+		}
+	}
+}

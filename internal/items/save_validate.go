@@ -149,7 +149,7 @@ func (s *Service) plainValue(b *binding, raw any) (any, *fieldErr) {
 		if !ok {
 			return bad("forms.incorrectDate")
 		}
-		if t.Year() < MinYear || t.Year() > MaxYear {
+		if t = t.UTC(); t.Year() < MinYear || t.Year() > MaxYear {
 			return bad("forms.enterValidValueDate")
 		}
 		if b.Attr != nil && b.Attr.DateTimeFormatType == 1 {

@@ -191,16 +191,12 @@ func exportComponent(ctx context.Context, tx pgx.Tx, id int64, c *Component, nam
 		return err
 	}
 	for rows.Next() {
-		var a Action
-		var spec struct {
-			From           []string `json:"from"`
-			To             string   `json:"to"`
-			RequiresReason bool     `json:"requiresReason"`
-		}
+		var a, spec Action
 		if err := rows.Scan(&a.Key, &a.Name, &spec); err != nil {
 			return err
 		}
-		a.From, a.To, a.RequiresReason = spec.From, spec.To, spec.RequiresReason
+		spec.Key, spec.Name = a.Key, a.Name
+		a = spec
 		c.Actions = append(c.Actions, a)
 	}
 	if err := rows.Err(); err != nil {

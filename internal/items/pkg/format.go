@@ -140,14 +140,34 @@ type Status struct {
 	Line    int    `yaml:"-" json:"-"`
 }
 
-// Action moves items from statuses to another; the workflow issue runs it.
+// Action moves items from statuses to another (internal/workflow runs it;
+// docs/app-packages.md, "Workflow").
 type Action struct {
-	Key            string   `yaml:"key" json:"key"`
-	Name           Text     `yaml:"name" json:"name"`
-	From           []string `yaml:"from" json:"from"`
-	To             string   `yaml:"to" json:"to"`
-	RequiresReason bool     `yaml:"requiresReason,omitempty" json:"requiresReason,omitempty"`
-	Line           int      `yaml:"-" json:"-"`
+	Key  string   `yaml:"key" json:"key"`
+	Name Text     `yaml:"name" json:"name"`
+	From []string `yaml:"from" json:"from"`
+	To   string   `yaml:"to" json:"to"`
+	// AsksReason offers a reason; RequiresReason makes it compulsory.
+	AsksReason     bool `yaml:"asksReason,omitempty" json:"asksReason,omitempty"`
+	RequiresReason bool `yaml:"requiresReason,omitempty" json:"requiresReason,omitempty"`
+	// AsksResponsible makes the caller choose the new responsible, among the
+	// members of ResponsibleGroups (none: anyone who may read the type).
+	AsksResponsible   bool     `yaml:"asksResponsible,omitempty" json:"asksResponsible,omitempty"`
+	ResponsibleGroups []string `yaml:"responsibleGroups,omitempty" json:"responsibleGroups,omitempty"`
+	// AllowedTo says who may run the action; absent, whoever may update the item.
+	AllowedTo *ActionRunners `yaml:"allowedTo,omitempty" json:"allowedTo,omitempty"`
+	// Rule is JavaScript (internal/rules) run before the move; it may refuse
+	// with a message or change fields of the item.
+	Rule string `yaml:"rule,omitempty" json:"rule,omitempty"`
+	Line int    `yaml:"-" json:"-"`
+}
+
+// ActionRunners are who may run an action: members of Groups, the item's
+// responsible, its creator (any of them).
+type ActionRunners struct {
+	Groups      []string `yaml:"groups,omitempty" json:"groups,omitempty"`
+	Responsible bool     `yaml:"responsible,omitempty" json:"responsible,omitempty"`
+	Creator     bool     `yaml:"creator,omitempty" json:"creator,omitempty"`
 }
 
 // Form is a tree of controls (form.go).
@@ -297,6 +317,11 @@ func (s *Status) UnmarshalYAML(n *yaml.Node) error {
 func (a *Action) UnmarshalYAML(n *yaml.Node) error {
 	type plain Action
 	a.Line = n.Line
+	return strict(n, (*plain)(a))
+}
+
+func (a *ActionRunners) UnmarshalYAML(n *yaml.Node) error {
+	type plain ActionRunners
 	return strict(n, (*plain)(a))
 }
 

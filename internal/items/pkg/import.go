@@ -265,7 +265,17 @@ func (im *importer) component(ctx context.Context, comp Component) error {
 	keys = nil
 	for i, a := range comp.Actions {
 		name, _ := json.Marshal(a.Name)
-		spec, _ := json.Marshal(map[string]any{"from": a.From, "to": a.To, "requiresReason": a.RequiresReason})
+		if a.AllowedTo != nil {
+			for _, g := range a.AllowedTo.Groups {
+				im.groupID(ctx, g, a.Line)
+			}
+		}
+		for _, g := range a.ResponsibleGroups {
+			im.groupID(ctx, g, a.Line)
+		}
+		rest := a
+		rest.Key, rest.Name = "", nil // kept in their columns; spec is the rest of the Action
+		spec, _ := json.Marshal(rest)
 		if _, err := im.keyed(ctx, "item_action", "spec", id, a.Key, name, spec, i); err != nil {
 			return err
 		}

@@ -59,6 +59,7 @@ func TestJSONSchemaMatchesTheGoTypes(t *testing.T) {
 		{"properties.components.[].properties.attributes.[].properties", pkg.Attribute{}},
 		{"properties.components.[].properties.statuses.[].properties", pkg.Status{}},
 		{"properties.components.[].properties.actions.[].properties", pkg.Action{}},
+		{"properties.components.[].properties.actions.[].properties.allowedTo.properties", pkg.ActionRunners{}},
 		{"properties.components.[].properties.forms.[].properties", pkg.Form{}},
 		{"properties.components.[].properties.queries.[].properties", pkg.Query{}},
 		{"properties.components.[].properties.views.[].properties", pkg.View{}},

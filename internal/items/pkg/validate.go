@@ -13,6 +13,7 @@ import (
 
 	"github.com/tramita/tramita/internal/items/filter"
 	"github.com/tramita/tramita/internal/items/schema"
+	"github.com/tramita/tramita/internal/rules"
 )
 
 // Problem is one reason a package is refused.
@@ -221,6 +222,7 @@ func (c *checker) component(comp *Component, picklists, components map[string]bo
 		if !statuses[a.To] {
 			c.add(a.Line, "action %q: status %q is not defined", a.Key, a.To)
 		}
+		c.action(a)
 	}
 	unique(c, "form", comp.Forms, func(x Form) (string, int) { return x.Key, x.Line })
 	for _, f := range comp.Forms {
@@ -244,6 +246,24 @@ func (c *checker) component(comp *Component, picklists, components map[string]bo
 	unique(c, "view", comp.Views, func(x View) (string, int) { return x.Key, x.Line })
 	for _, v := range comp.Views {
 		c.view(v, fields)
+	}
+}
+
+// action checks who may run an action and its rule's syntax (group names
+// are checked at import).
+func (c *checker) action(a Action) {
+	if a.AllowedTo != nil && len(a.AllowedTo.Groups) == 0 && !a.AllowedTo.Responsible && !a.AllowedTo.Creator {
+		c.add(a.Line, "action %q: allowedTo names nobody (give groups, responsible or creator)", a.Key)
+	}
+	if len(a.ResponsibleGroups) > 0 && !a.AsksResponsible {
+		c.add(a.Line, "action %q: responsibleGroups needs asksResponsible", a.Key)
+	}
+	if a.Rule == "" {
+		return
+	}
+	var se *rules.ScriptError
+	if err := rules.Check(rules.Rule{Name: a.Key, Source: a.Rule}, rules.Limits{}); errors.As(err, &se) {
+		c.add(a.Line, "action %q: rule line %d: %s", a.Key, se.Line, se.Reason)
 	}
 }
 

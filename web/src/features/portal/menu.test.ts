@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuEntry } from './api';
-import { ancestorsOf, firstLink, linkWithQuery, searchMenu } from './menu';
+import { ancestorsOf, firstLink, linkWithQuery, megaColumns, searchMenu } from './menu';
 
 const entry = (key: string, name: string, link = '', extra: Partial<MenuEntry> = {}): MenuEntry => ({
   key, keyParent: null, name, link, icon: '', isFontAwesome: false, imageContent: '', badge: '', title: false, multilevel: false, ...extra,
@@ -62,5 +62,23 @@ describe('ancestorsOf', () => {
   it('gives the groups above the entry of the current path', () => {
     expect(ancestorsOf(demo, '/runtime/1/timesheetList/Equipe')).toEqual(['hours', 'mgmt']);
     expect(ancestorsOf(demo, '/elsewhere')).toEqual([]);
+  });
+});
+
+describe('megaColumns', () => {
+  it('starts a column at each section title and gives a nested group its own column', () => {
+    const work = [entry('day', 'Dia a dia', '', { title: true }), entry('calendar', 'Agenda', '/c'), entry('docs', 'Documentos', '', { title: true }), entry('repos', 'Repositórios', '/r')];
+    expect(megaColumns(work).map((c) => [c.title, c.links.map((l) => l.key)])).toEqual([
+      ['Dia a dia', ['calendar']],
+      ['Documentos', ['repos']],
+    ]);
+    expect(megaColumns(demo[1]!.child!).map((c) => [c.title, c.links.map((l) => l.key)])).toEqual([
+      [null, ['mine']],
+      ['Gestão', ['team', 'close']],
+    ]);
+  });
+
+  it('drops titles with no links under them', () => {
+    expect(megaColumns([entry('t', 'Vazio', '', { title: true })])).toEqual([]);
   });
 });

@@ -45,3 +45,35 @@ export function ancestorsOf(tree: MenuEntry[], pathname: string): string[] {
   };
   return walk(tree, []) ?? [];
 }
+
+export interface MegaColumn {
+  key: string;
+  title: string | null;
+  links: MenuEntry[];
+}
+
+/**
+ * A group's entries as the mega-menu's columns: a section title starts a
+ * column of the links after it; a nested group is a column of all its links;
+ * links before any title share an untitled column.
+ */
+export function megaColumns(entries: MenuEntry[]): MegaColumn[] {
+  const columns: MegaColumn[] = [];
+  let current: MegaColumn | undefined;
+  for (const entry of entries) {
+    if (entry.title) {
+      current = { key: entry.key, title: entry.name, links: [] };
+      columns.push(current);
+    } else if (entry.child) {
+      columns.push({ key: entry.key, title: entry.name, links: flattenMenu(entry.child).filter((e) => e.link && !e.title) });
+      current = undefined;
+    } else if (entry.link) {
+      if (!current) {
+        current = { key: `${entry.key}-column`, title: null, links: [] };
+        columns.push(current);
+      }
+      current.links.push(entry);
+    }
+  }
+  return columns.filter((column) => column.links.length > 0);
+}

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +12,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import useScrollTrigger from '@mui/material/useScrollTrigger';
-import { alpha, useTheme } from '@mui/material/styles';
+import { alpha, ThemeProvider, useTheme } from '@mui/material/styles';
+import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppsIcon from '@mui/icons-material/Apps';
 import DarkModeIcon from '@mui/icons-material/DarkModeOutlined';
@@ -30,12 +31,17 @@ import { useThemeMode } from '../../../app/themeMode';
 import { useSession } from '../../../app/useSession';
 import { DialogsProvider } from '../../../components/dialogs/DialogsProvider';
 import { changeLanguage, currentLanguage } from '../../../i18n';
+import { normalizeLayout, useAppearance } from '../../../theme/appearance';
+import { createAppTheme } from '../../../theme/createAppTheme';
+import { findPalette, paletteColors, paletteFromSetting } from '../../../theme/palettes';
 import { applicationMenuQuery, applicationsQuery, type Application } from '../api';
 import { applicationTarget, showAppsButton } from '../desktopRules';
 import { AppIcon } from '../icons';
 import { MessageMenu } from '../messages/MessageMenu';
 import { useMessageEvents } from '../messages/useMessageEvents';
 import { usePush } from '../push';
+import { CompactSideMenu, RAIL_WIDTH } from './CompactSideMenu';
+import { MegaMenu } from './MegaMenu';
 import { MenuSearch } from './MenuSearch';
 import { SideMenu } from './SideMenu';
 import { TopMenu } from './TopMenu';
@@ -49,15 +55,34 @@ export const MOBILE_DRAWER_WIDTH = 280;
  * The shell of /app and /runtime/{appID} (spec section 2, 'Shell and header
  * bar'). On /runtime/{appID} it loads the application's menu and script and
  * draws the sidebar; on /app it is the header bar over the desktop.
- * Layouts: left-sidebar (default), right-sidebar and top-navigation (the menu
- * in a bar under the header on wide screens); the others fall back to left.
+ * Layouts (the user's choice, else the platform's): left-sidebar (default),
+ * right-sidebar, big-sidebar (icon rail and second-level list), flex (an inset
+ * sidebar and a footer with the footer logos), and top-navigation and mega-menu
+ * (the menu in a bar under the header on wide screens; small screens use the
+ * drawer in every layout).
  */
 export default function PortalLayout() {
   return (
-    <DialogsProvider>
-      <Shell />
-    </DialogsProvider>
+    <PortalTheme>
+      <DialogsProvider>
+        <Shell />
+      </DialogsProvider>
+    </PortalTheme>
   );
+}
+
+/** The signed-in pages use the palette the user chose (or the one the platform's theme setting names). */
+function PortalTheme({ children }: { children: ReactNode }) {
+  const platformTheme = useTheme();
+  const settings = useSettings();
+  const { mode } = useThemeMode();
+  const { palette } = useAppearance();
+  const named = palette === null ? paletteFromSetting(settings.theme) : findPalette(palette);
+  const theme = useMemo(
+    () => (named ? createAppTheme({ mode, ...paletteColors(named, mode), font: settings.font }) : platformTheme),
+    [named, mode, settings.font, platformTheme],
+  );
+  return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
 }
 
 function Shell() {
@@ -70,6 +95,7 @@ function Shell() {
   const { appID } = useParams();
   const { enqueueSnackbar } = useSnackbar();
   const { mode, setMode } = useThemeMode();
+  const appearance = useAppearance();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const pinned = useScrollTrigger({ disableHysteresis: true, threshold: 64 });
   const darker = useScrollTrigger({ disableHysteresis: true, threshold: 30 });
@@ -137,10 +163,14 @@ function Shell() {
   if (!session) return null;
   const apps = applications.data ?? [];
   const toolbarApps = apps.filter((app) => app.displayOnToolbar);
-  const topNavigation = settings.layout === 'top-navigation' && wide && appID !== undefined;
-  const hasSidebar = appID !== undefined && !topNavigation;
-  const right = settings.layout === 'right-sidebar';
+  const layout = appearance.layout ?? normalizeLayout(settings.layout);
+  const barMenu = (layout === 'top-navigation' || layout === 'mega-menu') && wide && appID !== undefined;
+  const hasSidebar = appID !== undefined && !barMenu;
+  const right = layout === 'right-sidebar';
+  const compact = layout === 'big-sidebar' && wide;
+  const flex = layout === 'flex';
   const sidebarShown = hasSidebar && wide && desktopOpen;
+  const administrator = session.hasPanelAdminPermission || session.isAdministratorLogged;
   const title = application?.name ?? t('desktop.title');
   const language = currentLanguage();
 
@@ -150,11 +180,19 @@ function Shell() {
     else void navigate(target.href);
   };
 
+  const sidebarLogo = (
+    <Box component={RouterLink} to="/app" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2.5, height: 64, textDecoration: 'none', color: 'inherit', flexShrink: 0 }}>
+      <Box component="img" src={mode === 'dark' ? settings.logoWhite : settings.logo} alt={settings.brand} sx={{ height: 28, maxWidth: 150, objectFit: 'contain' }} />
+    </Box>
+  );
+  const versionFooter = (
+    <Typography variant="caption" color="text.secondary" sx={{ px: 2.5, py: 1.5, borderTop: 1, borderColor: 'divider' }}>
+      {t('shell.version')} {application?.appVersion}
+    </Typography>
+  );
   const sidebar = (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <Box component={RouterLink} to="/app" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2.5, height: 64, textDecoration: 'none', color: 'inherit', flexShrink: 0 }}>
-        <Box component="img" src={mode === 'dark' ? settings.logoWhite : settings.logo} alt={settings.brand} sx={{ height: 28, maxWidth: 150, objectFit: 'contain' }} />
-      </Box>
+      {sidebarLogo}
       {application && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2.5, pb: 1.5, color: 'text.secondary' }}>
           <AppIcon name={application.iconName} fontAwesome={application.isFontAwesomeIcon} image={application.imageContent} size={18} />
@@ -164,11 +202,11 @@ function Shell() {
         </Box>
       )}
       <Box sx={{ flex: 1, overflowY: 'auto' }}>{runtime.isLoading ? <LinearProgress sx={{ mx: 2 }} /> : <SideMenu key={appID} menu={menu} onNavigate={wide ? undefined : () => setMobileOpen(false)} />}</Box>
-      <Typography variant="caption" color="text.secondary" sx={{ px: 2.5, py: 1.5, borderTop: 1, borderColor: 'divider' }}>
-        {t('shell.version')} {application?.appVersion}
-      </Typography>
+      {versionFooter}
     </Box>
   );
+  const drawerWidth = compact ? RAIL_WIDTH + (desktopOpen ? SIDEBAR_WIDTH : 0) : desktopOpen ? SIDEBAR_WIDTH : 0;
+  const inset = flex ? 12 : 0;
 
   const iconButton = (label: string, icon: React.ReactNode, onClick: () => void) => (
     <Tooltip title={label}>
@@ -181,16 +219,30 @@ function Shell() {
   const barColor = darker ? alpha(theme.palette.background.paper, 1) : alpha(theme.palette.background.default, 0.85);
 
   return (
-    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default', display: 'flex', flexDirection: right ? 'row-reverse' : 'row' }}>
+    <Box data-layout={layout} sx={{ minHeight: '100dvh', bgcolor: 'background.default', display: 'flex', flexDirection: right ? 'row-reverse' : 'row' }}>
       {hasSidebar && wide && (
         <Drawer
           variant="persistent"
           anchor={right ? 'right' : 'left'}
-          open={desktopOpen}
-          sx={{ width: desktopOpen ? SIDEBAR_WIDTH : 0, flexShrink: 0, transition: theme.transitions.create('width'), '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, borderColor: 'divider' } }}
+          open={compact || desktopOpen}
+          sx={{
+            width: drawerWidth + (drawerWidth > 0 ? inset : 0),
+            flexShrink: 0,
+            transition: theme.transitions.create('width'),
+            '& .MuiDrawer-paper': {
+              width: compact ? drawerWidth : SIDEBAR_WIDTH,
+              borderColor: 'divider',
+              transition: theme.transitions.create('width'),
+              ...(flex && { top: inset, left: inset, height: `calc(100% - ${2 * inset}px)`, borderRadius: 3, border: 1, borderColor: 'divider', boxShadow: 3 }),
+            },
+          }}
           slotProps={{ paper: { component: 'aside', 'aria-label': t('shell.sidebar') } as object }}
         >
-          {sidebar}
+          {compact ? (
+            <CompactSideMenu key={appID} menu={menu} showList={desktopOpen} header={sidebarLogo} footer={versionFooter} />
+          ) : (
+            sidebar
+          )}
         </Drawer>
       )}
       {hasSidebar && !wide && (
@@ -222,6 +274,13 @@ function Shell() {
               </Box>
             )}
             <Box sx={{ flex: appID !== undefined && wide ? 0 : 1 }} />
+            {administrator && (
+              <Tooltip title={t('shell.administration')}>
+                <IconButton color="inherit" component={RouterLink} to="/administration/Plano Contratado" aria-label={t('shell.administration')}>
+                  <AdminIcon />
+                </IconButton>
+              </Tooltip>
+            )}
             {showAppsButton(apps) && (
               <Button component={RouterLink} to="/app" color="inherit" startIcon={<AppsIcon />} sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
                 {t('shell.apps')}
@@ -251,7 +310,7 @@ function Shell() {
             <MessageMenu />
             <UserMenu session={session} />
           </Toolbar>
-          {topNavigation && <TopMenu menu={menu} />}
+          {barMenu && (layout === 'mega-menu' ? <MegaMenu menu={menu} /> : <TopMenu menu={menu} />)}
           {loadingPath !== null && <LinearProgress sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 2 }} aria-hidden />}
         </AppBar>
         <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}>
@@ -263,6 +322,15 @@ function Shell() {
             </Box>
           </Fade>
         </Box>
+        {flex && settings.showFooter && (
+          <Box component="footer" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 3, py: 1.5, borderTop: 1, borderColor: 'divider', color: 'text.secondary' }}>
+            {settings.footerLogoLeft && <Box component="img" src={settings.footerLogoLeft} alt="" sx={{ height: 28, maxWidth: 160, objectFit: 'contain' }} />}
+            <Typography variant="caption" sx={{ flex: 1, textAlign: 'center' }}>
+              {application ? t('shell.footer', { brand: settings.brand, version: application.appVersion }) : settings.brand}
+            </Typography>
+            {settings.footerLogoRight && <Box component="img" src={settings.footerLogoRight} alt="" sx={{ height: 28, maxWidth: 160, objectFit: 'contain' }} />}
+          </Box>
+        )}
       </Box>
     </Box>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -19,6 +20,10 @@ export function TopMenu({ menu }: { menu: MenuEntry[] }) {
   );
 }
 
+function EntryBadge({ entry }: { entry: MenuEntry }) {
+  return entry.badge ? <Chip label={entry.badge} size="small" color="secondary" sx={{ height: 18, fontSize: 10, ml: 1 }} /> : null;
+}
+
 function entryLink(entry: MenuEntry, search: string) {
   return isExternalLink(entry.link)
     ? { component: 'a' as const, href: entry.link, target: '_blank', rel: 'noopener noreferrer' }
@@ -31,6 +36,7 @@ function TopLink({ entry }: { entry: MenuEntry }) {
   return (
     <Button color="inherit" size="small" {...entryLink(entry, search)} startIcon={<AppIcon name={entry.icon} fontAwesome={entry.isFontAwesome} image={entry.imageContent} size={18} fallback="dot" />}>
       {entry.name}
+      <EntryBadge entry={entry} />
     </Button>
   );
 }
@@ -52,6 +58,7 @@ function Group({ entry }: { entry: MenuEntry }) {
       return [
         <MenuItem key={child.key} {...entryLink(child, search)} onClick={() => setAnchor(null)} sx={{ pl: 2 + depth * 2 }}>
           {child.name}
+          <EntryBadge entry={child} />
         </MenuItem>,
       ];
     });
@@ -67,6 +74,7 @@ function Group({ entry }: { entry: MenuEntry }) {
         endIcon={<ExpandMore />}
       >
         {entry.name}
+        <EntryBadge entry={entry} />
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { minWidth: 220 } } }}>
         {items(entry.child ?? [], 0)}

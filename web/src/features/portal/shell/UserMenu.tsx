@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import KeyIcon from '@mui/icons-material/KeyOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import PaletteIcon from '@mui/icons-material/PaletteOutlined';
 import TourIcon from '@mui/icons-material/TourOutlined';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +23,7 @@ import { initials } from '../profile/initials';
 const ChangePasswordDialog = lazy(() => import('../../../components/ChangePasswordDialog'));
 const ProfileDialog = lazy(() => import('../profile/ProfileDialog'));
 const OnboardingDialog = lazy(() => import('./OnboardingDialog'));
+const AppearanceDrawer = lazy(() => import('./AppearanceDrawer'));
 
 /** Presence statuses (spec section 3), held only in this page. */
 const PRESENCE = ['online', 'idle', 'bussy', 'offline'] as const;
@@ -34,7 +36,7 @@ export function UserMenu({ session }: { session: StoredSession }) {
   const { enqueueSnackbar } = useSnackbar();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [presence, setPresence] = useState<Presence>('online');
-  const [dialog, setDialog] = useState<'profile' | 'password' | 'guide' | null>(null);
+  const [dialog, setDialog] = useState<'profile' | 'password' | 'guide' | 'appearance' | null>(null);
   const { name, email, avatar } = session.loggedUser;
   const dot = (status: Presence) => <Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: PRESENCE_COLOR[status], display: 'inline-block' }} />;
   const avatarOf = (size: number) => (
@@ -42,7 +44,7 @@ export function UserMenu({ session }: { session: StoredSession }) {
       {initials(name)}
     </Avatar>
   );
-  const choose = (next: 'profile' | 'password' | 'guide') => {
+  const choose = (next: 'profile' | 'password' | 'guide' | 'appearance') => {
     setAnchor(null);
     setDialog(next);
   };
@@ -95,6 +97,12 @@ export function UserMenu({ session }: { session: StoredSession }) {
             {t('desktop.changePassword')}
           </MenuItem>
         )}
+        <MenuItem onClick={() => choose('appearance')}>
+          <ListItemIcon>
+            <PaletteIcon fontSize="small" />
+          </ListItemIcon>
+          {t('userMenu.appearance')}
+        </MenuItem>
         <MenuItem onClick={() => choose('guide')}>
           <ListItemIcon>
             <TourIcon fontSize="small" />
@@ -110,6 +118,7 @@ export function UserMenu({ session }: { session: StoredSession }) {
       </Menu>
       <Suspense fallback={null}>
         {dialog === 'guide' && <OnboardingDialog onClose={() => setDialog(null)} />}
+        {dialog === 'appearance' && <AppearanceDrawer onClose={() => setDialog(null)} />}
         {dialog === 'profile' && <ProfileDialog user={session.loggedUser} onClose={() => setDialog(null)} />}
         {dialog === 'password' && (
           <ChangePasswordDialog

@@ -1,0 +1,58 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LAYOUT_STORAGE_KEY, normalizeLayout, PALETTE_STORAGE_KEY, useAppearance } from './appearance';
+import { findPalette, PALETTES, paletteColors, paletteFromSetting } from './palettes';
+import en from '../i18n/en.json';
+import ptBR from '../i18n/pt-BR.json';
+
+afterEach(() => window.localStorage.clear());
+
+describe('layouts', () => {
+  it('draws an unknown or empty layout setting as left-sidebar and plugflex as flex', () => {
+    expect(normalizeLayout('')).toBe('left-sidebar');
+    expect(normalizeLayout('nonsense')).toBe('left-sidebar');
+    expect(normalizeLayout(' Mega-Menu ')).toBe('mega-menu');
+    expect(normalizeLayout('plugflex')).toBe('flex');
+  });
+});
+
+describe('palettes', () => {
+  it('has at least twelve, each named in both languages, with distinct colours', () => {
+    expect(PALETTES.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(PALETTES.map((p) => p.primary.main)).size).toBe(PALETTES.length);
+    for (const p of PALETTES) {
+      expect(ptBR.appearance.palettes[p.key]).toBeTruthy();
+      expect(en.appearance.palettes[p.key]).toBeTruthy();
+    }
+  });
+
+  it('finds a palette by its key or the platform theme setting', () => {
+    expect(findPalette('OCEANSKY')?.key).toBe('oceanSky');
+    expect(paletteFromSetting('ocean-sky-dark')?.key).toBe('oceanSky');
+    expect(paletteFromSetting('light')).toBeUndefined();
+  });
+
+  it('uses lighter colours in dark mode', () => {
+    const ocean = findPalette('oceanSky')!;
+    expect(paletteColors(ocean, 'light').primary.main).toBe(ocean.primary.main);
+    expect(paletteColors(ocean, 'dark').primary.main).toBe(ocean.primary.light);
+  });
+});
+
+describe('useAppearance', () => {
+  it('remembers the palette and layout in this browser; null is the platform choice', () => {
+    const { result } = renderHook(() => useAppearance());
+    expect(result.current.palette).toBeNull();
+    expect(result.current.layout).toBeNull();
+    act(() => {
+      result.current.setPalette('forest');
+      result.current.setLayout('big-sidebar');
+    });
+    expect(result.current.palette).toBe('forest');
+    expect(result.current.layout).toBe('big-sidebar');
+    expect(window.localStorage.getItem(PALETTE_STORAGE_KEY)).toBe('forest');
+    expect(window.localStorage.getItem(LAYOUT_STORAGE_KEY)).toBe('big-sidebar');
+    act(() => result.current.setLayout(null));
+    expect(result.current.layout).toBeNull();
+  });
+});

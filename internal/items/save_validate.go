@@ -303,16 +303,13 @@ func (s *Service) number(b *binding, raw any) (any, *fieldErr) {
 	rlo, _ := ratOf(lo)
 	rhi, _ := ratOf(hi)
 	if r.Cmp(rlo) < 0 || r.Cmp(rhi) > 0 {
-		return bad("forms.valueInRange", "minimum", bound(lo, langOfBinding(b)), "maximum", bound(hi, langOfBinding(b)))
+		return bad("forms.valueInRange", "minimum", bound(lo, b.lang), "maximum", bound(hi, b.lang))
 	}
 	if r.IsInt() {
 		return json.Number(r.Num().String()), nil
 	}
 	return json.Number(strings.TrimRight(r.FloatString(scale), "0")), nil
 }
-
-// langOfBinding is filled by the save so bounds read in the caller's way.
-func langOfBinding(b *binding) string { return b.lang }
 
 // bound writes a range bound plainly: no exponent, the caller's decimal mark.
 func bound(v float64, lang string) string {
@@ -449,6 +446,3 @@ func holds(c *pkg.ShowWhen, values map[string]any) bool {
 	}
 	return true
 }
-
-// describe is for logs: the binding a field error is about.
-func (e fieldErr) String() string { return fmt.Sprintf("%s: %s %v", e.b.Key, e.key, e.args) }

@@ -157,6 +157,7 @@ test('creates a company', async () => {
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expectToast('Empresa salva');
   await expect(page.getByRole('table', { name: 'Empresas' }).getByRole('row', { name: /Acme Ltda/ })).toBeVisible();
+  await shot('companies');
 });
 
 test('adds an additional field to users', async () => {
@@ -221,6 +222,12 @@ test('edits a user: the saved values come back, with the additional field', asyn
   await expect(table.getByText('Nenhum registro encontrado')).toBeVisible();
   await page.getByRole('textbox', { name: 'Filtrar por Empresa' }).fill('');
   await shot('users');
+
+  // The browser going offline and back shows the error and success toasts.
+  await page.context().setOffline(true);
+  await expectToast('Conexão perdida. Verifique sua conexão.');
+  await page.context().setOffline(false);
+  await expectToast('Conexão restaurada');
 });
 
 test('deletes the selected users after confirmation', async () => {

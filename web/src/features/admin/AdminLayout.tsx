@@ -99,7 +99,7 @@ export default function AdminLayout() {
               to={entry.to}
               selected={entry.active(pathname)}
               aria-current={entry.active(pathname) ? 'page' : undefined}
-              sx={{ mx: 1, borderRadius: 1, '&.Mui-selected': { color: 'primary.main', fontWeight: 600 } }}
+              sx={(theme) => ({ mx: 1, borderRadius: 1, '&.Mui-selected': { color: theme.palette.mode === 'dark' ? 'primary.light' : 'primary.main', fontWeight: 600 } })}
             >
               <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>{entry.icon}</ListItemIcon>
               <ListItemText primary={entry.label} slotProps={{ primary: { sx: { fontWeight: 'inherit', fontSize: 13 } } }} />

@@ -279,9 +279,24 @@ function EventDetail({ event }: { event: AuditEvent }) {
   const { t } = useTranslation('admin');
   const changes = changesOf(event.detail);
   if (changes === undefined) {
+    const entries = typeof event.detail === 'object' && event.detail !== null ? Object.entries(event.detail as Record<string, unknown>) : [];
     return (
-      <Box component="pre" sx={{ m: 0, mb: 2, p: 1.5, borderRadius: 1, bgcolor: 'action.hover', fontSize: 12, overflowX: 'auto' }}>
-        {JSON.stringify(event.detail, null, 2)}
+      <Box sx={{ mb: 2, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
+        <Table size="small" aria-label={t('log.detail')}>
+          <TableBody>
+            {entries.length === 0 && (
+              <TableRow>
+                <TableCell sx={{ color: 'text.secondary' }}>{t('log.noDetail')}</TableCell>
+              </TableRow>
+            )}
+            {entries.map(([key, value]) => (
+              <TableRow key={key}>
+                <TableCell sx={{ fontWeight: 600, width: 200 }}>{key}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-word', fontFamily: 'monospace', fontSize: 12 }}>{typeof value === 'string' ? value : JSON.stringify(value)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
       </Box>
     );
   }

@@ -221,7 +221,15 @@ test('edits a user: the saved values come back, with the additional field', asyn
   await page.getByRole('textbox', { name: 'Filtrar por Empresa' }).fill('nobody');
   await expect(table.getByText('Nenhum registro encontrado')).toBeVisible();
   await page.getByRole('textbox', { name: 'Filtrar por Empresa' }).fill('');
+
+  // The additional field filters the list on the server.
+  await page.getByRole('button', { name: 'Campos adicionais' }).click();
+  await page.getByRole('textbox', { name: 'Matrícula' }).fill('A-1024');
+  await expect(table.getByRole('row', { name: /Administrador/ })).toHaveCount(0);
+  await expect(table.getByRole('row', { name: /Joana Lima Souza/ })).toBeVisible();
   await shot('users');
+  await page.getByRole('button', { name: 'Limpar filtros' }).click();
+  await expect(table.getByRole('row', { name: /Administrador/ })).toBeVisible();
 
   // The browser going offline and back shows the error and success toasts.
   await page.context().setOffline(true);

@@ -141,10 +141,13 @@ export const userKeys = {
   initialData: () => [...userKeys.all, 'initialData', currentLanguage()] as const,
 };
 
-export const usersQuery = () =>
+/** The user list; `additionalFields` narrows it on the server (field id → contained text). */
+export const usersQuery = (additionalFields: Record<string, string> = {}) =>
   queryOptions({
-    queryKey: userKeys.list(),
-    queryFn: ({ signal }) => api.post<UserRow[]>('/user/getUsers', {}, { signal }),
+    queryKey: [...userKeys.list(), additionalFields],
+    queryFn: ({ signal }) =>
+      api.post<UserRow[]>('/user/getUsers', Object.keys(additionalFields).length > 0 ? { additionalFields } : {}, { signal }),
+    placeholderData: (previous) => previous,
   });
 
 export const userFormInitialDataQuery = () =>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../../app/session';
@@ -6,7 +6,10 @@ import { jsonResponse, mockFetch, renderApp } from '../../../test/renderApp';
 import { makeSession } from '../../../test/session';
 import type { UserFormInitialData, UserRow } from '../api';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+/** Types a whole value at once (typing key by key into MUI fields is slow in jsdom). */
+const fill = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 
 const PATH = '/administration/users/Usuários';
 
@@ -108,10 +111,10 @@ describe('the user list (spec section 2)', () => {
     expect(await within(dialog).findAllByText('Obrigatório')).toHaveLength(4); // login, name, e-mail and the required field
     expect(bodyOf(fetch, '/api/user/saveUser')).toBeUndefined();
 
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Login' }), 'bruno');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Nome' }), 'Bruno Dias');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'bruno@example.test');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Matrícula' }), 'A-1');
+    fill(within(dialog).getByRole('textbox', { name: 'Login' }), 'bruno');
+    fill(within(dialog).getByRole('textbox', { name: 'Nome' }), 'Bruno Dias');
+    fill(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'bruno@example.test');
+    fill(within(dialog).getByRole('textbox', { name: 'Matrícula' }), 'A-1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Usuário salvo')).toBeInTheDocument();
     expect(bodyOf(fetch, '/api/user/saveUser')).toMatchObject({
@@ -142,12 +145,29 @@ describe('the user list (spec section 2)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Novo usuário' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Novo usuário' }, { timeout: 10_000 });
     await userEvent.type(await within(dialog).findByRole('textbox', { name: 'Login' }), 'admin');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Nome' }), 'Outro');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'outro@example.test');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Matrícula' }), '1');
+    fill(within(dialog).getByRole('textbox', { name: 'Nome' }), 'Outro');
+    fill(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'outro@example.test');
+    fill(within(dialog).getByRole('textbox', { name: 'Matrícula' }), '1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await within(dialog).findByText('Já existe um usuário com este login.')).toBeInTheDocument(); // under the field
     expect(screen.getAllByText('Já existe um usuário com este login.')).toHaveLength(2); // and the toast
     expect(screen.getByRole('dialog', { name: 'Novo usuário' })).toBeInTheDocument();
+  });
+
+  it('filters by additional fields on the server', async () => {
+    setSession(makeSession({ hasPanelAdminPermission: true }));
+    const fetch = adminFetch(
+      () => [row(1, 'Ana Souza')],
+      (url) => (url.includes('/api/admin/additionalFields?entity=user') ? jsonResponse(INITIAL.additionalFields) : undefined),
+    );
+    renderApp(PATH);
+    await userEvent.click(await screen.findByRole('button', { name: 'Campos adicionais' }, { timeout: 10_000 }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Matrícula' }), 'A-1');
+    await waitFor(() =>
+      expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/api/user/getUsers')).map(([, init]) => JSON.parse(String(init?.body)))).toContainEqual({
+        additionalFields: { '11': 'A-1' },
+      }),
+    );
+    expect(screen.getByRole('button', { name: 'Campos adicionais (1 filtro)' })).toBeInTheDocument();
   });
 });

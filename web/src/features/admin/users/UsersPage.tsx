@@ -20,18 +20,21 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import FilterIcon from '@mui/icons-material/FilterAltOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n';
-import { deleteUsers, userKeys, usersQuery } from '../api';
+import { additionalFieldsQuery, deleteUsers, userKeys, usersQuery } from '../api';
 import { headerCellSx } from '../components/tableStyles';
 import { FilterField } from '../components/FilterField';
 import { PageHeader } from '../components/PageHeader';
 import { useConfirm } from '../components/useConfirm';
+import { useDebounced } from '../components/useDebounced';
 import { UserAvatar } from '../components/UserAvatar';
 import { errorMessage, formatCount } from '../format';
+import { AdditionalFieldFilters } from './AdditionalFieldFilters';
 import { NO_FILTERS, USER_TABLE_ROWS, visibleUsers, type UserColumnFilters } from './userTable';
 
 const UserFormDialog = lazy(() => import('./UserFormDialog'));
@@ -48,7 +51,13 @@ export default function UsersPage() {
   const { enqueueSnackbar } = useSnackbar();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const users = useQuery(usersQuery());
+  const fields = useQuery(additionalFieldsQuery('user'));
+  const [fieldFilters, setFieldFilters] = useState<Record<string, string>>({});
+  const [showFieldFilters, setShowFieldFilters] = useState(false);
+  const settledFieldFilters = useDebounced(fieldFilters);
+  const serverFilter = useMemo(() => Object.fromEntries(Object.entries(settledFieldFilters).filter(([, text]) => text.trim() !== '')), [settledFieldFilters]);
+  const users = useQuery(usersQuery(serverFilter));
+  const fieldFilterCount = Object.keys(serverFilter).length;
   const [filters, setFilters] = useState<UserColumnFilters>(NO_FILTERS);
   const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -109,6 +118,16 @@ export default function UsersPage() {
         description={t('users.description')}
         actions={
           <>
+            {(fields.data?.length ?? 0) > 0 && (
+              <Button
+                color="inherit"
+                startIcon={<FilterIcon />}
+                aria-expanded={showFieldFilters}
+                onClick={() => setShowFieldFilters(!showFieldFilters)}
+              >
+                {fieldFilterCount > 0 ? t('users.additionalFiltersCount', { count: fieldFilterCount }) : t('users.additionalFilters')}
+              </Button>
+            )}
             <Tooltip title={t('common.refresh')}>
               <span>
                 <IconButton aria-label={t('common.refresh')} onClick={reload} disabled={busy}>
@@ -125,6 +144,7 @@ export default function UsersPage() {
           </>
         }
       />
+      {showFieldFilters && fields.data && <AdditionalFieldFilters fields={fields.data} values={fieldFilters} onChange={setFieldFilters} />}
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <Box sx={{ height: 3 }}>{busy && <LinearProgress sx={{ height: 3 }} aria-label={t('common.loading')} />}</Box>
         <TableContainer sx={{ maxHeight: 'calc(100dvh - 280px)', minHeight: 240 }}>

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { administrationRoutes } from '../features/admin/routes';
+import { runtimeFormRoutes, topLevelFormRoutes } from '../features/forms/routes';
 import { runtimeItemRoutes, topLevelItemRoutes } from '../features/items/routes';
 import { RequireSession, RootLayout } from './guards';
 import { RouteError } from './RouteError';
@@ -40,11 +41,13 @@ export const routes: RouteObject[] = [
               { path: 'app', element: <DesktopPage /> },
               { path: 'administration', children: administrationRoutes },
               ...topLevelItemRoutes,
+              ...topLevelFormRoutes,
               {
                 path: 'runtime/:appID',
                 children: [
                   { index: true, element: <RuntimeIndex /> },
                   ...runtimeItemRoutes,
+                  ...runtimeFormRoutes,
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },

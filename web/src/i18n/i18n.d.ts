@@ -1,5 +1,6 @@
 import 'i18next';
 import type adminPtBR from '../features/admin/i18n/pt-BR.json';
+import type formsPtBR from '../features/forms/i18n/pt-BR.json';
 import type itemsPtBR from '../features/items/i18n/pt-BR.json';
 import type ptBR from './pt-BR.json';
 
@@ -8,7 +9,7 @@ import type ptBR from './pt-BR.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof ptBR; admin: typeof adminPtBR; items: typeof itemsPtBR };
+    resources: { translation: typeof ptBR; admin: typeof adminPtBR; items: typeof itemsPtBR; forms: typeof formsPtBR };
     returnNull: false;
   }
 }

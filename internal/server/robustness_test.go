@@ -131,6 +131,12 @@ var accessOf = map[string]access{
 	"POST /api/genericItem/loadUsers":                    user,
 	"POST /api/genericItem/searchItemsByQuery":           user,
 
+	"POST /api/genericItem/getActions":        user,
+	"POST /api/genericItem/loadResponsibles":  user,
+	"POST /api/genericItem/validateByRule":    user,
+	"POST /api/genericItem/triggerAction":     user,
+	"POST /api/genericItem/executeTaskAction": user,
+
 	"GET /api/genericItem/getAddressByZipCode":            user,
 	"GET /api/genericItem/getAttributeChanges":            user,
 	"GET /api/genericItem/getHistory":                     user,

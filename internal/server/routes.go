@@ -45,6 +45,7 @@ func (a *App) routes() http.Handler {
 		auth.NewHandler(a.auth).Routes(r)
 		a.portal.Routes(r)
 		a.items.Routes(r)
+		a.workflowRoutes(r)
 		a.adminRoutes(r)
 	})
 

@@ -1,0 +1,237 @@
+package workflow
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items/pkg"
+)
+
+// The access rules are the item engine's (internal/items/access.go), written
+// again here over the same tables: $1 the caller, $2 whether a panel admin.
+
+const componentReadable = `($2 OR (EXISTS (
+		SELECT 1 FROM application_group ag JOIN user_group g ON g.id = ag.group_id
+		WHERE ag.application_id = c.application_id
+		  AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = $1)))
+	AND EXISTS (
+		SELECT 1 FROM component_grant cg JOIN user_group g ON g.id = cg.group_id
+		WHERE cg.component_id = c.id AND cg.can_read
+		  AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = $1)))))`
+
+const componentUpdatable = `($2 OR EXISTS (SELECT 1 FROM component_grant cg JOIN user_group g ON g.id = cg.group_id
+		WHERE cg.component_id = c.id AND cg.can_update
+		  AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = $1))))`
+
+const itemReadable = `(i.deleted_at IS NULL AND ($2 OR i.project_id IS NULL OR EXISTS (
+	SELECT 1 FROM project p WHERE p.id = i.project_id AND (p.manager_id = $1 OR EXISTS (
+		SELECT 1 FROM project_member pm WHERE pm.project_id = p.id AND pm.user_id = $1)))))`
+
+const itemWritable = `(i.deleted_at IS NULL AND ($2 OR i.project_id IS NULL OR EXISTS (
+	SELECT 1 FROM project p WHERE p.id = i.project_id AND (p.manager_id = $1 OR EXISTS (
+		SELECT 1 FROM project_member pm WHERE pm.project_id = p.id AND pm.user_id = $1 AND pm.can_write)))))`
+
+// querier is a pool or a transaction.
+type querier interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// text is a translated name as stored (jsonb keyed by language).
+type text map[string]string
+
+func (t text) in(lang string) string {
+	if v := t[lang]; v != "" {
+		return v
+	}
+	return t["pt-BR"]
+}
+
+// component is an item type the caller may read, with what the workflow
+// needs of it.
+type component struct {
+	ID, ApplicationID int64
+	Key               string
+	Name              text
+	CanUpdate         bool
+	statuses          map[int64]*status
+	statusByKey       map[string]*status
+	actions           []*action
+	attrTypes         map[string]string
+}
+
+type status struct {
+	ID    int64
+	Key   string
+	Name  text
+	Color string
+	Final bool
+}
+
+type action struct {
+	ID   int64
+	Key  string
+	Name text
+	pkg.Action
+}
+
+// loadComponent reads type id with its statuses, actions and attributes; a
+// type the caller may not read is not found.
+func loadComponent(ctx context.Context, q querier, c Caller, id int64) (*component, error) {
+	comp := &component{statuses: map[int64]*status{}, statusByKey: map[string]*status{}, attrTypes: map[string]string{}}
+	err := q.QueryRow(ctx, `SELECT c.id, c.application_id, c.key, c.name, `+componentUpdatable+`
+		FROM component c WHERE c.id = $3 AND c.retired_at IS NULL AND `+componentReadable, c.UserID, c.PanelAdmin, id).
+		Scan(&comp.ID, &comp.ApplicationID, &comp.Key, &comp.Name, &comp.CanUpdate)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, httpx.NotFound()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("component %d: %w", id, err)
+	}
+	rows, err := q.Query(ctx, `SELECT id, key, name, color, final FROM item_status
+		WHERE component_id = $1 AND retired_at IS NULL ORDER BY sort_order, id`, id)
+	if err != nil {
+		return nil, fmt.Errorf("statuses: %w", err)
+	}
+	for rows.Next() {
+		s := &status{}
+		if err := rows.Scan(&s.ID, &s.Key, &s.Name, &s.Color, &s.Final); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		comp.statuses[s.ID], comp.statusByKey[s.Key] = s, s
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows, err = q.Query(ctx, `SELECT id, key, name, spec FROM item_action
+		WHERE component_id = $1 AND retired_at IS NULL ORDER BY sort_order, id`, id)
+	if err != nil {
+		return nil, fmt.Errorf("actions: %w", err)
+	}
+	for rows.Next() {
+		a := &action{}
+		if err := rows.Scan(&a.ID, &a.Key, &a.Name, &a.Action); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		comp.actions = append(comp.actions, a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows, err = q.Query(ctx, `SELECT key, type FROM attribute WHERE component_id = $1 AND retired_at IS NULL`, id)
+	if err != nil {
+		return nil, fmt.Errorf("attributes: %w", err)
+	}
+	for rows.Next() {
+		var k, t string
+		if err := rows.Scan(&k, &t); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		comp.attrTypes[k] = t
+	}
+	return comp, rows.Err()
+}
+
+// findAction finds an action of comp by id or key.
+func (comp *component) findAction(r Ref) (*action, error) {
+	for _, a := range comp.actions {
+		if (r.ID != 0 && a.ID == r.ID) || (r.Key != "" && a.Key == r.Key) {
+			return a, nil
+		}
+	}
+	return nil, httpx.Fail(404, "workflow.actionNotFound")
+}
+
+// item is an item as a transition needs it.
+type item struct {
+	ID, ComponentID, Number int64
+	Title                   string
+	ProjectID, StatusID     *int64
+	ResponsibleID           *int64
+	CreatorID               *int64
+	Version                 int
+	Attributes              map[string]any
+	CreatedAt, ModifiedAt   time.Time
+	Writable                bool
+}
+
+// loadItems reads ids (each readable by the caller, else not found), in id
+// order; lock takes their rows for update.
+func loadItems(ctx context.Context, q querier, c Caller, ids []int64, lock bool) ([]*item, error) {
+	sql := `SELECT i.id, i.component_id, i.number, i.title, i.project_id, i.status_id, i.responsible_id, i.creator_id,
+			i.version, i.attributes::text, i.created_at, i.modified_at, ` + itemWritable + `
+		FROM item i WHERE i.id = ANY($3) AND ` + itemReadable + ` ORDER BY i.id`
+	if lock {
+		sql += ` FOR UPDATE OF i`
+	}
+	rows, err := q.Query(ctx, sql, c.UserID, c.PanelAdmin, ids)
+	if err != nil {
+		return nil, fmt.Errorf("items: %w", err)
+	}
+	defer rows.Close()
+	var out []*item
+	for rows.Next() {
+		it := &item{}
+		var attrs string
+		if err := rows.Scan(&it.ID, &it.ComponentID, &it.Number, &it.Title, &it.ProjectID, &it.StatusID, &it.ResponsibleID,
+			&it.CreatorID, &it.Version, &attrs, &it.CreatedAt, &it.ModifiedAt, &it.Writable); err != nil {
+			return nil, err
+		}
+		if it.Attributes, err = decodeObject(attrs); err != nil {
+			return nil, err
+		}
+		out = append(out, it)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) != len(ids) {
+		return nil, httpx.NotFound()
+	}
+	return out, nil
+}
+
+// decodeObject reads a JSON object keeping numbers exact.
+func decodeObject(s string) (map[string]any, error) {
+	out := map[string]any{}
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	if err := dec.Decode(&out); err != nil {
+		return nil, fmt.Errorf("attributes: %w", err)
+	}
+	return out, nil
+}
+
+// callerGroups are the names of the caller's groups (everyone's included),
+// lower-cased as group names compare (citext).
+func callerGroups(ctx context.Context, q querier, userID int64) (map[string]bool, error) {
+	rows, err := q.Query(ctx, `SELECT lower(g.name::text) FROM user_group g
+		WHERE g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = $1)`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("groups: %w", err)
+	}
+	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	for _, n := range names {
+		out[n] = true
+	}
+	return out, nil
+}
+
+// ticks are .NET ticks of t, as the item calls answer modificationDateTicks.
+func ticks(t time.Time) int64 { return t.UTC().UnixMicro()*10 + 621355968000000000 }

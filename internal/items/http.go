@@ -94,7 +94,7 @@ func (h *Handler) getListControlData(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	out, err := h.svc.ListControlData(r.Context(), c, comp, project, view)
+	out, err := h.svc.ListDefinition(r.Context(), c, comp, project, view)
 	answer(w, r, out, err)
 }
 

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 
@@ -47,6 +48,10 @@ type ExecuteFilterInput struct {
 	Filters            []FilterItem `json:"filters"`
 	PersistQueryOrView bool         `json:"persistQueryOrView"`
 	LogicSeparator     string       `json:"logicSeparator"`
+	// Search is the grid's quick search: words over the title and text
+	// attributes (as searchItemsByQuery), a title containing the text, or the
+	// FormattedID; ANDed with the filters.
+	Search string `json:"search,omitempty"`
 }
 
 // Page is the answer of executeFilter.
@@ -192,6 +197,16 @@ func (s *Service) prepare(ctx context.Context, c Caller, in ExecuteFilterInput) 
 			return nil, filterError(err)
 		}
 		where, args = append(where, sql), append(args, fargs...)
+	}
+	if q := strings.TrimSpace(in.Search); q != "" {
+		if utf8.RuneCountInString(q) > SearchMaxText {
+			return nil, httpx.Invalid("search", "items.searchTooLong", "max", SearchMaxText)
+		}
+		like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(q) + "%"
+		args = append(args, q, like)
+		n := strconv.Itoa(len(args) - 1)
+		where = append(where, "(i.search @@ websearch_to_tsquery('portuguese', tramita_unaccent($"+n+")) OR i.title ILIKE $"+
+			strconv.Itoa(len(args))+" OR i.number::text = $"+n+")")
 	}
 	order, err := s.order(fields.Order(), in, view)
 	if err != nil {
@@ -428,4 +443,36 @@ func (st *Store) names(ctx context.Context, sql string, ids []int64) (map[int64]
 		out[id] = name
 	}
 	return out, rows.Err()
+}
+
+// StatusOption is a status of a type, an option of the list's status filter.
+type StatusOption struct {
+	ID    int64  `json:"id"`
+	Name  string `json:"name"`
+	Color string `json:"color"`
+}
+
+// ListDefinition is the answer of getListControlData: the list's columns,
+// views and queries, and the type's statuses for the status filter.
+type ListDefinition struct {
+	ListControlData
+	Statuses []StatusOption `json:"statuses"`
+}
+
+// ListDefinition answers getListControlData with the type's statuses.
+func (s *Service) ListDefinition(ctx context.Context, c Caller, componentID, projectID, viewID int64) (ListDefinition, error) {
+	d, err := s.ListControlData(ctx, c, componentID, projectID, viewID)
+	if err != nil {
+		return ListDefinition{}, err
+	}
+	rows, err := s.store.db.Query(ctx, `SELECT id, coalesce(name ->> $2, name ->> 'pt-BR'), coalesce(color, '')
+		FROM item_status WHERE component_id = $1 AND retired_at IS NULL ORDER BY sort_order, id`, d.ComponentID, langOf(ctx))
+	if err != nil {
+		return ListDefinition{}, fmt.Errorf("statuses: %w", err)
+	}
+	statuses, err := pgx.CollectRows(rows, pgx.RowToStructByPos[StatusOption])
+	if err != nil {
+		return ListDefinition{}, fmt.Errorf("statuses: %w", err)
+	}
+	return ListDefinition{ListControlData: d, Statuses: statuses}, nil
 }

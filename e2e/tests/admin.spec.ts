@@ -117,8 +117,10 @@ test('a plain user gets 403 from administration calls and cannot open the pages'
 });
 
 test('the administrator opens the administration: dashboard and contracted plan', async () => {
-  await page.goto(url('/?next=%2Fadministration'));
+  await page.goto(url('/'));
   await signIn(page, 'admin', adminPassword);
+  await expect(page).toHaveURL(/\/app$/);
+  await page.getByRole('banner').getByRole('link', { name: 'Administração' }).click(); // the header's shortcut
   await expect(page).toHaveURL(/\/administration\/Plano%20Contratado$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Painel' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Ilimitado' })).toBeVisible(); // the seeded plan

@@ -210,7 +210,7 @@ test('edits a user: the saved values come back, with the additional field', asyn
   await table.getByRole('row', { name: new RegExp(NEW_USER.name) }).click();
   const dialog = page.getByRole('dialog', { name: 'Editar usuário' });
   await expect(dialog.getByRole('textbox', { name: 'Matrícula' })).toHaveValue('A-1024');
-  await expect(dialog.getByRole('textbox', { name: 'Login' })).toBeDisabled();
+  await expect(dialog.getByRole('textbox', { name: 'Login' })).toHaveValue(NEW_USER.login);
   await dialog.getByRole('textbox', { name: 'Nome' }).fill('Joana Lima Souza');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expectToast('Usuário salvo');

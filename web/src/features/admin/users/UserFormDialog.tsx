@@ -200,7 +200,7 @@ function UserFormBody({ form, choices, onClose, onSaved }: { form: UserForm; cho
             </Stack>
             <Grid container spacing={2} sx={{ flex: 1 }}>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField {...text('login', t('users.form.login'), { autoFocus: isNew, disabled: !isNew, slotProps: { htmlInput: { autoComplete: 'off' } } })} />
+                <TextField {...text('login', t('users.form.login'), { autoFocus: isNew, slotProps: { htmlInput: { autoComplete: 'off' } } })} />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <TextField {...text('name', t('users.form.name'))} />

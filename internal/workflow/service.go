@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -25,6 +26,9 @@ import (
 const (
 	MaxIDs    = 500
 	maxReason = 4000
+	// maxTransitionTime bounds a whole transition, rules of every item
+	// included (each rule also has its own limit).
+	maxTransitionTime = 30 * time.Second
 )
 
 // Caller is the signed-in user as the workflow needs it.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -65,6 +66,10 @@ func (s *Service) Trigger(ctx context.Context, c Caller, in TriggerInput) (*Trig
 		return nil, httpx.Invalid("reason", "workflow.reasonTooLong", "max", maxReason)
 	}
 	lang := langOf(ctx)
+	// One rule run is bounded by the runtime; a batch of them by this, so a
+	// transition never holds its locks for long.
+	ctx, cancel := context.WithTimeout(ctx, maxTransitionTime)
+	defer cancel()
 	var res *TriggerResult
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		comp, its, err := s.selected(ctx, tx, c, int64(in.ComponentID), ids, true)
@@ -169,7 +174,7 @@ func (comp *component) wrongStatus(a *action, it *item, lang string) error {
 // ExecuteTaskAction answers executeTaskAction: triggerAction on exactly one
 // item ('Selecione apenas um item' for more).
 func (s *Service) ExecuteTaskAction(ctx context.Context, c Caller, in TriggerInput) (*TriggerResult, error) {
-	if in.ItemID != 0 {
+	if in.ItemID != 0 && !slices.Contains(in.IDs, in.ItemID) {
 		in.IDs = append(in.IDs, in.ItemID)
 	}
 	if len(in.IDs) > 1 {

@@ -67,6 +67,7 @@ components:
           }
           item.approvedBy = user.id;
           item.note = "aprovado por " + user.name;
+          messages.send(item.CreatorID, "Aprovada: " + item.Title, params.reason);
       - key: reject
         name: {pt-BR: Rejeitar, en: Reject}
         from: [review]
@@ -332,10 +333,16 @@ func TestTriggerMovesEverySelectedItemWithAVersionAndTellsTheNewResponsible(t *t
 	if st != "approved" || v != 3 || attrs["note"] != "aprovado por Bia" || attrs["approvedBy"] != float64(w.bia.UserID) || attrs["amount"] != float64(500) {
 		t.Errorf("open1 approved: %s v%d %v", st, v, attrs)
 	}
-	// The caller became nobody's responsible: no message to herself.
-	var n int
-	if err := w.db.QueryRow(ctx, `SELECT count(*) FROM message`).Scan(&n); err != nil || n != 1 {
-		t.Errorf("messages = %d %v", n, err)
+	// No message to bia herself (she stayed responsible); the rule's message
+	// to the creator left with the move, and only then (not with the
+	// refused batch).
+	rows, err := w.db.Query(ctx, `SELECT u.login || ': ' || m.title FROM message m JOIN app_user u ON u.id = m.user_id ORDER BY m.id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sent, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil || strings.Join(sent, "; ") != "bia: 2 Request items assigned to you; ana: Aprovada: Notebook" {
+		t.Errorf("messages = %v %v", sent, err)
 	}
 }
 
@@ -439,6 +446,10 @@ func TestValidateByRuleRunsTheRuleAndWritesNothing(t *testing.T) {
 	}
 	if st, ver, attrs := w.state(t, w.open1); st != "review" || ver != 1 || attrs["note"] != nil {
 		t.Errorf("validateByRule wrote: %s v%d %v", st, ver, attrs)
+	}
+	var n int
+	if err := w.db.QueryRow(ctx, `SELECT count(*) FROM message`).Scan(&n); err != nil || n != 0 {
+		t.Errorf("validateByRule sent %d messages (%v)", n, err)
 	}
 	if _, err := w.svc.ValidateByRule(ctx, w.caio, workflow.ValidateInput{IDs: ids(w.open1), RuleID: rule}); !errors.Is(err, httpx.ErrForbidden) {
 		t.Errorf("caio: %v", err)

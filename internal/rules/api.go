@@ -304,8 +304,18 @@ func truncate(s string, n int) string {
 	return string(r[:n])
 }
 
+// sameJSON compares two values as JavaScript sees them: numbers as doubles,
+// so 10.50 read and handed back as 10.5 is no change (and the caller keeps
+// its exact decimal).
 func sameJSON(a, b any) bool {
 	x, err1 := json.Marshal(a)
 	y, err2 := json.Marshal(b)
-	return err1 == nil && err2 == nil && string(x) == string(y)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	var u, v any
+	if json.Unmarshal(x, &u) != nil || json.Unmarshal(y, &v) != nil {
+		return false
+	}
+	return reflect.DeepEqual(u, v)
 }

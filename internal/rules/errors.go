@@ -141,9 +141,7 @@ func changed(a, b map[string]any) []string {
 	seen := map[string]bool{}
 	for k, v := range b {
 		seen[k] = true
-		if !sameJSON(a[k], v) || (a[k] == nil) != (v == nil) {
-			out = append(out, k)
-		} else if _, ok := a[k]; !ok {
+		if old, ok := a[k]; !ok || !sameJSON(old, v) {
 			out = append(out, k)
 		}
 	}

@@ -60,7 +60,7 @@ func TestRuleReadsAndWritesTheItemAndSeesTheUser(t *testing.T) {
 		var others = items.query({component: "task", where: {priority: "high"}, limit: 5});
 		messages.send(42, "Hello", "from " + user.name);
 		return {count: others.length, first: others[0].Title};`,
-		rules.Input{Item: map[string]any{"Title": "T", "progress": 20, "gone": true, "same": "x"},
+		rules.Input{Item: map[string]any{"Title": "T", "progress": 20, "gone": true, "same": "x", "money": json.Number("10.50")},
 			User: rules.User{ID: 3, Name: "Ana", Login: "ana"}, Params: map[string]any{"action": "approve"}, Host: host})
 	if err != nil {
 		t.Fatal(err)

@@ -35,6 +35,13 @@ type Config struct {
 	// ZipLookupURL is the ZIP code (CEP) provider of getAddressByZipCode,
 	// with {zip} where the 8 digits go; empty: no lookup.
 	ZipLookupURL string
+	// Storage is where uploaded files go: "local" (a folder "files" under
+	// the data directory). S3-compatible storage is not built yet.
+	Storage string
+	// FileMaxSize caps one uploaded file, in bytes.
+	FileMaxSize int64
+	// FileMaxCount caps the attachments of one item.
+	FileMaxCount int
 
 	// Sign-in (internal/auth).
 	JWTSecret          string
@@ -44,7 +51,7 @@ type Config struct {
 	SessionLifetime    time.Duration
 	TrustedProxies     []netip.Prefix
 
-	tokenTTL, sessionLifetime, trustedProxies, demo string
+	tokenTTL, sessionLifetime, trustedProxies, demo, fileMaxSize, fileMaxCount string
 }
 
 // Error is a configuration error. Its text names the variable at fault.
@@ -89,6 +96,12 @@ var variables = []variable{
 		target: func(c *Config) *string { return &c.RecaptchaVerifyURL }},
 	{env: "TRAMITA_ZIP_LOOKUP_URL", flag: "zip-lookup-url", usage: "address of the ZIP code (CEP) lookup of address fields, {zip} standing for the 8 digits (for example https://viacep.com.br/ws/{zip}/json/); empty: no lookup",
 		target: func(c *Config) *string { return &c.ZipLookupURL }},
+	{env: "TRAMITA_STORAGE", flag: "storage", def: "local", usage: "where uploaded files are kept: local (the folder files under the data directory); s3 is not available yet",
+		target: func(c *Config) *string { return &c.Storage }},
+	{env: "TRAMITA_FILE_MAX_SIZE", flag: "file-max-size", def: "25MB", usage: "largest uploaded file (attachments, Excel imports), like 25MB, 512KB or bytes; at most 1GB",
+		target: func(c *Config) *string { return &c.fileMaxSize }},
+	{env: "TRAMITA_FILE_MAX_COUNT", flag: "file-max-count", def: "20", usage: "most attachments one item may have (1 to 1000)",
+		target: func(c *Config) *string { return &c.fileMaxCount }},
 	{env: "TRAMITA_DEMO", flag: "demo", def: "true", usage: "load the demo applications and sample items on the first start of the embedded database (true or false); never with DATABASE_URL",
 		target: func(c *Config) *string { return &c.demo }},
 	{env: "TRAMITA_PG_BIN", flag: "pg-bin", usage: "folder holding the embedded PostgreSQL binaries (initdb, pg_ctl, postgres); default: found under tools/postgres",
@@ -186,6 +199,9 @@ func (c *Config) validate() error {
 			return &Error{Var: "TRAMITA_PG_BIN", Msg: fmt.Sprintf("%s does not hold the postgres binary", c.PGBin)}
 		}
 	}
+	if err := c.validateFiles(); err != nil {
+		return err
+	}
 	switch strings.ToLower(c.demo) {
 	case "true", "1", "yes", "":
 		c.Demo = true
@@ -244,4 +260,46 @@ func (c *Config) validateAuth() error {
 		return &Error{Var: "TRAMITA_RECAPTCHA_VERIFY_URL", Msg: fmt.Sprintf("%q is not an http(s) address", c.RecaptchaVerifyURL)}
 	}
 	return nil
+}
+
+func (c *Config) validateFiles() error {
+	switch c.Storage {
+	case "local", "":
+		c.Storage = "local"
+	case "s3":
+		return &Error{Var: "TRAMITA_STORAGE", Msg: "S3-compatible storage is not available yet; use local (files under TRAMITA_DATA_DIR)"}
+	default:
+		return &Error{Var: "TRAMITA_STORAGE", Msg: fmt.Sprintf("%q is not local", c.Storage)}
+	}
+	size, ok := parseSize(c.fileMaxSize)
+	if !ok || size < 1024 || size > 1<<30 {
+		return &Error{Var: "TRAMITA_FILE_MAX_SIZE", Msg: fmt.Sprintf("%q is not a size from 1KB to 1GB (like 25MB)", c.fileMaxSize)}
+	}
+	c.FileMaxSize = size
+	n, err := strconv.Atoi(c.fileMaxCount)
+	if err != nil || n < 1 || n > 1000 {
+		return &Error{Var: "TRAMITA_FILE_MAX_COUNT", Msg: fmt.Sprintf("%q is not a number from 1 to 1000", c.fileMaxCount)}
+	}
+	c.FileMaxCount = n
+	return nil
+}
+
+// parseSize reads 25MB, 512KB, 1GB or a number of bytes (units of 1024).
+func parseSize(s string) (int64, bool) {
+	s = strings.ToUpper(strings.TrimSpace(s))
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"GB", 1 << 30}, {"MB", 1 << 20}, {"KB", 1 << 10}, {"B", 1}} {
+		if strings.HasSuffix(s, u.suffix) {
+			s, mult = strings.TrimSpace(strings.TrimSuffix(s, u.suffix)), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 0 || n > (1<<40)/mult {
+		return 0, false
+	}
+	return n * mult, true
 }

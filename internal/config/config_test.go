@@ -53,6 +53,11 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		{"addr bad host", map[string]string{"TRAMITA_ADDR": "exa mple:80"}, "TRAMITA_ADDR"},
 		{"log format", map[string]string{"TRAMITA_LOG_FORMAT": "xml"}, "TRAMITA_LOG_FORMAT"},
 		{"demo", map[string]string{"TRAMITA_DEMO": "maybe"}, "TRAMITA_DEMO"},
+		{"s3 storage not yet", map[string]string{"TRAMITA_STORAGE": "s3"}, "TRAMITA_STORAGE"},
+		{"unknown storage", map[string]string{"TRAMITA_STORAGE": "ftp"}, "TRAMITA_STORAGE"},
+		{"file size", map[string]string{"TRAMITA_FILE_MAX_SIZE": "lots"}, "TRAMITA_FILE_MAX_SIZE"},
+		{"file size too big", map[string]string{"TRAMITA_FILE_MAX_SIZE": "2GB"}, "TRAMITA_FILE_MAX_SIZE"},
+		{"file count", map[string]string{"TRAMITA_FILE_MAX_COUNT": "0"}, "TRAMITA_FILE_MAX_COUNT"},
 		{"log level", map[string]string{"TRAMITA_LOG_LEVEL": "loud"}, "TRAMITA_LOG_LEVEL"},
 		{"database url", map[string]string{"DATABASE_URL": "postgres://a:b@host:notaport/db"}, "DATABASE_URL"},
 		{"short admin password", map[string]string{"TRAMITA_ADMIN_PASSWORD": "short"}, "TRAMITA_ADMIN_PASSWORD"},
@@ -118,5 +123,19 @@ func TestAuthSettings(t *testing.T) {
 	want := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("192.0.2.7/32"), netip.MustParsePrefix("::1/128")}
 	if cfg.TokenTTL != 30*time.Minute || cfg.SessionLifetime != 8*time.Hour || !slices.Equal(cfg.TrustedProxies, want) {
 		t.Errorf("parsed %v %v %v", cfg.TokenTTL, cfg.SessionLifetime, cfg.TrustedProxies)
+	}
+}
+
+func TestFileSettings(t *testing.T) {
+	cfg, err := Load("serve", nil, env(nil), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Storage != "local" || cfg.FileMaxSize != 25<<20 || cfg.FileMaxCount != 20 {
+		t.Errorf("defaults: %q %d %d", cfg.Storage, cfg.FileMaxSize, cfg.FileMaxCount)
+	}
+	cfg, err = Load("serve", []string{"--file-max-size", "512KB"}, env(map[string]string{"TRAMITA_FILE_MAX_COUNT": "3"}), io.Discard)
+	if err != nil || cfg.FileMaxSize != 512<<10 || cfg.FileMaxCount != 3 {
+		t.Errorf("set: %d %d %v", cfg.FileMaxSize, cfg.FileMaxCount, err)
 	}
 }

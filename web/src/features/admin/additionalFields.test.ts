@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { additionalPayload, INVALID_DATE, inputKind, sortFields, validateAdditional } from './additionalFields';
+import { additionalPayload, INVALID_DATE, inputKind, matchesAdditional, sortFields, validateAdditional } from './additionalFields';
 import type { FieldDefinition, FieldType } from './api';
 
 const field = (id: number, type: FieldType, change: Partial<FieldDefinition> = {}): FieldDefinition => ({
@@ -39,5 +39,14 @@ describe('additional fields', () => {
     });
     expect(validateAdditional(fields, { '1': 'x', '2': '2e30' }, messages)).toEqual({ 'additionalFields.2': 'número' });
     expect(validateAdditional([field(2, 'DECIMAL')], { '2': '-99999999999999999999999' }, messages)).toEqual({ 'additionalFields.2': 'faixa' });
+  });
+
+  it('filters records by their additional values: contains, accents and case aside', () => {
+    const values = { '1': 'São Paulo', '2': true, '3': 42 };
+    expect(matchesAdditional(values, {})).toBe(true);
+    expect(matchesAdditional(values, { '1': 'sao', '2': 'true', '3': '4' })).toBe(true);
+    expect(matchesAdditional(values, { '2': 'false' })).toBe(false);
+    expect(matchesAdditional(values, { '4': 'x' })).toBe(false);
+    expect(matchesAdditional(undefined, { '1': ' ' })).toBe(true);
   });
 });

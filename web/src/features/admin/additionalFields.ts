@@ -1,3 +1,4 @@
+import { fold } from './format';
 import type { AdditionalValues, FieldDefinition, FieldEntity, FieldType } from './api';
 
 /** Types whose value is a number (INTEGER and references to other records are whole numbers). */
@@ -106,4 +107,14 @@ export function validateAdditional(fields: FieldDefinition[], values: Additional
 /** A new field's definition: a text field placed after the others. */
 export function newField(entity: FieldEntity, position: number): FieldDefinition {
   return { id: 0, entity, name: '', type: 'STRING', required: false, options: [], position };
+}
+
+/** Whether a record's additional values pass every non-empty filter (field id → contained text). */
+export function matchesAdditional(values: AdditionalValues | undefined, filters: Record<string, string>): boolean {
+  return Object.entries(filters).every(([id, text]) => {
+    if (text.trim() === '') return true;
+    const value = values?.[id];
+    if (value === undefined || value === null) return false;
+    return fold(typeof value === 'string' ? value : JSON.stringify(value)).includes(fold(text.trim()));
+  });
 }

@@ -36,6 +36,11 @@ export function initials(name: string): string {
   return (first + last).toUpperCase();
 }
 
+/** Lower case without accents, so 'joao' finds 'João'. */
+export function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 /** The message of a failed call, or the fallback for anything else. */
 export function errorMessage(error: unknown, fallback: string): string {
   return isApiError(error) ? error.message : fallback;

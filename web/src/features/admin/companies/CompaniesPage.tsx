@@ -7,16 +7,18 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/AddBusinessOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import FilterIcon from '@mui/icons-material/FilterAltOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { companiesQuery, companyKeys, deleteCompany, emptyCompany, userKeys, type Company } from '../api';
+import { additionalFieldsQuery, companiesQuery, companyKeys, deleteCompany, emptyCompany, userKeys, type Company } from '../api';
+import { matchesAdditional } from '../additionalFields';
+import { AdditionalFieldFilters } from '../components/AdditionalFieldFilters';
 import { DataTable, RowActions, type Column } from '../components/DataTable';
 import { FilterField } from '../components/FilterField';
 import { PageHeader } from '../components/PageHeader';
 import { useConfirm } from '../components/useConfirm';
-import { errorMessage } from '../format';
-import { fold } from '../users/userTable';
+import { errorMessage, fold } from '../format';
 
 const CompanyDialog = lazy(() => import('./CompanyDialog'));
 
@@ -30,6 +32,10 @@ export default function CompaniesPage() {
   const companies = useQuery(companiesQuery());
   const [filters, setFilters] = useState({ name: '', taxId: '' });
   const [editing, setEditing] = useState<Company | null>(null);
+  const fields = useQuery(additionalFieldsQuery('company'));
+  const [fieldFilters, setFieldFilters] = useState<Record<string, string>>({});
+  const [showFieldFilters, setShowFieldFilters] = useState(false);
+  const fieldFilterCount = Object.values(fieldFilters).filter((text) => text.trim() !== '').length;
 
   const changed = () => {
     void queryClient.invalidateQueries({ queryKey: companyKeys.all });
@@ -48,7 +54,10 @@ export default function CompaniesPage() {
   };
 
   const rows = companies.data?.filter(
-    (company) => fold(company.name).includes(fold(filters.name.trim())) && fold(company.taxId).includes(fold(filters.taxId.trim())),
+    (company) =>
+      fold(company.name).includes(fold(filters.name.trim())) &&
+      fold(company.taxId).includes(fold(filters.taxId.trim())) &&
+      matchesAdditional(company.additionalFields, fieldFilters),
   );
 
   const columns: Column<Company>[] = [
@@ -93,11 +102,19 @@ export default function CompaniesPage() {
         title={t('nav.companies')}
         description={t('companies.description')}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(emptyCompany())}>
-            {t('companies.new')}
-          </Button>
+          <>
+            {(fields.data?.length ?? 0) > 0 && (
+              <Button color="inherit" startIcon={<FilterIcon />} aria-expanded={showFieldFilters} onClick={() => setShowFieldFilters(!showFieldFilters)}>
+                {fieldFilterCount > 0 ? t('users.additionalFiltersCount', { count: fieldFilterCount }) : t('users.additionalFilters')}
+              </Button>
+            )}
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(emptyCompany())}>
+              {t('companies.new')}
+            </Button>
+          </>
         }
       />
+      {showFieldFilters && fields.data && <AdditionalFieldFilters fields={fields.data} values={fieldFilters} onChange={setFieldFilters} />}
       <DataTable
         label={t('nav.companies')}
         columns={columns}

@@ -9,8 +9,8 @@ import { inputKind, sortFields } from '../additionalFields';
 import type { FieldDefinition } from '../api';
 
 /**
- * Filters by the users' additional fields (the server matches the value's text: contains; a yes/no
- * field by true or false, a pick list by its value).
+ * Filters by a record's additional fields: the value's text contains the filter's (a yes/no field
+ * by true or false, a pick list by its value), as the server filters the user list.
  */
 export function AdditionalFieldFilters({ fields, values, onChange }: { fields: FieldDefinition[]; values: Record<string, string>; onChange: (values: Record<string, string>) => void }) {
   const { t } = useTranslation('admin');

@@ -19,8 +19,7 @@ import { DataTable, RowActions, type Column } from '../components/DataTable';
 import { FilterField } from '../components/FilterField';
 import { PageHeader } from '../components/PageHeader';
 import { useConfirm } from '../components/useConfirm';
-import { errorMessage } from '../format';
-import { fold } from '../users/userTable';
+import { errorMessage, fold } from '../format';
 
 const GroupMembersDialog = lazy(() => import('./GroupMembersDialog'));
 

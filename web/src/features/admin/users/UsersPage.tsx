@@ -30,11 +30,11 @@ import { additionalFieldsQuery, deleteUsers, userKeys, usersQuery } from '../api
 import { headerCellSx } from '../components/tableStyles';
 import { FilterField } from '../components/FilterField';
 import { PageHeader } from '../components/PageHeader';
+import { AdditionalFieldFilters } from '../components/AdditionalFieldFilters';
 import { useConfirm } from '../components/useConfirm';
 import { useDebounced } from '../components/useDebounced';
 import { UserAvatar } from '../components/UserAvatar';
 import { errorMessage, formatCount } from '../format';
-import { AdditionalFieldFilters } from './AdditionalFieldFilters';
 import { NO_FILTERS, USER_TABLE_ROWS, visibleUsers, type UserColumnFilters } from './userTable';
 
 const UserFormDialog = lazy(() => import('./UserFormDialog'));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../api';
-import { fold, NO_FILTERS, USER_TABLE_ROWS, visibleUsers } from './userTable';
+import { fold } from '../format';
+import { NO_FILTERS, USER_TABLE_ROWS, visibleUsers } from './userTable';
 
 const row = (id: number, name: string, email = `${id}@example.test`, companyName = ''): UserRow => ({ id, name, email, companyName, login: `u${id}`, active: true, avatar: '' });
 

@@ -1,4 +1,5 @@
 import type { UserRow } from '../api';
+import { fold } from '../format';
 
 /** Spec section 9: the user table shows 100 rows, not paged. */
 export const USER_TABLE_ROWS = 100;
@@ -10,11 +11,6 @@ export interface UserColumnFilters {
 }
 
 export const NO_FILTERS: UserColumnFilters = { name: '', email: '', companyName: '' };
-
-/** Lower case without accents, so 'joao' finds 'João'. */
-export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
 
 /**
  * The rows the table shows: each column's text filter (contains, case and accents ignored),

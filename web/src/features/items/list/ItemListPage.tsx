@@ -1,0 +1,366 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import {
+  DataGrid,
+  type GridColumnVisibilityModel,
+  type GridFilterModel,
+  type GridLocaleText,
+  type GridPaginationModel,
+  type GridRowSelectionModel,
+  type GridSortModel,
+} from '@mui/x-data-grid';
+import { enUS, ptBR } from '@mui/x-data-grid/locales';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../../api/client';
+import '../i18n';
+import { exportWorkbook, itemPageQuery, listDefinitionQuery, picklistChoicesQuery, projectChoicesQuery, userChoicesQuery } from './api';
+import { buildColumns, initiallyHidden } from './columns';
+import { exportFileName, saveBlob } from './download';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, readPrefs, writePrefs } from './prefs';
+import { toExecuteFilterRequest } from './request';
+import type { Choice, ItemColumn, ItemRow, ListDefinition } from './types';
+
+declare module '@mui/x-data-grid' {
+  interface ToolbarPropsOverrides {
+    /** The default toolbar's extra export menu entries (xlsx). */
+    additionalExportMenuItems?: (onMenuItemClick: () => void) => ReactNode;
+  }
+}
+
+const toId = (value: string | undefined) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : 0;
+};
+
+/**
+ * /runtime/{appID}/list/{componentID}/{form}/{query}/{view}/{title} and
+ * /runtime/{appID}/listProject/{componentID}/{projectID}/{title}: an item type's list (spec section 2).
+ */
+export default function ItemListPage() {
+  const { pathname } = useLocation();
+  // A new menu entry (another query, view or type) starts a fresh list.
+  return <ItemList key={pathname} />;
+}
+
+function ItemList() {
+  const { t } = useTranslation('items');
+  const params = useParams();
+  const componentID = toId(params.componentID);
+  const projectId = toId(params.projectID);
+  const [viewId, setViewId] = useState(toId(params.view));
+  const [queryId, setQueryId] = useState(toId(params.query));
+  const [persist, setPersist] = useState(false);
+  const definition = useQuery({ ...listDefinitionQuery(componentID, projectId, viewId), placeholderData: keepPreviousData });
+  const title = params.title ?? definition.data?.componentName ?? '';
+
+  if (definition.isError) {
+    const notFound = isApiError(definition.error) && (definition.error.status === 404 || definition.error.status === 400);
+    return (
+      <Box sx={{ py: 8, textAlign: 'center' }}>
+        <Typography variant="h6" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        <Typography color="text.secondary">{notFound ? t('list.notFound') : definition.error.message}</Typography>
+        <Button component={RouterLink} to={`/runtime/${params.appID ?? ''}`} sx={{ mt: 2 }}>
+          {t('list.backToApp')}
+        </Button>
+      </Box>
+    );
+  }
+  if (!definition.data) {
+    return (
+      <Box aria-busy="true" aria-label={t('list.loading')}>
+        <Skeleton variant="text" width={280} height={40} />
+        <Skeleton variant="rounded" height={480} sx={{ mt: 2 }} />
+      </Box>
+    );
+  }
+  return (
+    <ListScreen
+      key={definition.data.viewId}
+      definition={definition.data}
+      title={title}
+      appID={params.appID ?? ''}
+      form={toId(params.form)}
+      projectId={projectId}
+      queryId={queryId || definition.data.queryId}
+      persist={persist}
+      onQuery={(id) => {
+        setQueryId(id);
+        setPersist(true);
+      }}
+      onView={(id) => {
+        setViewId(id);
+        setPersist(true);
+      }}
+    />
+  );
+}
+
+interface ListScreenProps {
+  definition: ListDefinition;
+  title: string;
+  appID: string;
+  form: number;
+  projectId: number;
+  queryId: number;
+  persist: boolean;
+  onQuery: (id: number) => void;
+  onView: (id: number) => void;
+}
+
+function useChoices(definition: ListDefinition) {
+  const { t } = useTranslation('items');
+  const kinds = new Set(definition.columns.map((c) => c.filterKind));
+  const picklistIds = [...new Set(definition.columns.flatMap((c) => (c.picklistId ? [c.picklistId] : [])))];
+  const users = useQuery({ ...userChoicesQuery, enabled: kinds.has('user') });
+  const projects = useQuery({ ...projectChoicesQuery, enabled: kinds.has('project') });
+  // One query per picklist, cached for a few minutes.
+  const picklists = usePicklists(picklistIds);
+  return useCallback(
+    (column: ItemColumn): Choice[] => {
+      switch (column.filterKind) {
+        case 'status':
+          return definition.statuses.map((s) => ({ value: s.id, label: s.name, color: s.color }));
+        case 'user':
+          return [{ value: '@me', label: t('list.me') }, ...(users.data ?? [])];
+        case 'project':
+          return [...(definition.projectID ? [{ value: '@project', label: t('list.currentProject') }] : []), ...(projects.data ?? [])];
+        case 'list':
+          return (column.picklistId && picklists[column.picklistId]) || [];
+        default:
+          return [];
+      }
+    },
+    [definition, users.data, projects.data, picklists, t],
+  );
+}
+
+function usePicklists(ids: number[]): Record<number, Choice[]> {
+  return useQueries({
+    queries: ids.map((id) => picklistChoicesQuery(id)),
+    combine: (results) => {
+      const out: Record<number, Choice[]> = {};
+      results.forEach((r, i) => {
+        const id = ids[i];
+        if (r.data && id !== undefined) out[id] = r.data;
+      });
+      return out;
+    },
+  });
+}
+
+function ListScreen({ definition, title, appID, form, projectId, queryId, persist, onQuery, onView }: ListScreenProps) {
+  const { t, i18n } = useTranslation('items');
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  const navigate = useNavigate();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  const componentID = definition.componentID;
+  const viewId = definition.viewId;
+  const prefs = useMemo(() => readPrefs(componentID, viewId), [componentID, viewId]);
+  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: prefs.pageSize ?? DEFAULT_PAGE_SIZE });
+  const [sort, setSort] = useState<GridSortModel>([]);
+  const [filter, setFilter] = useState<GridFilterModel>({ items: [] });
+  const [visibility, setVisibility] = useState<GridColumnVisibilityModel>(() => ({ ...initiallyHidden(definition.columns), ...prefs.columns }));
+  const [selection, setSelection] = useState<GridRowSelectionModel>({ type: 'include', ids: new Set() });
+
+  const request = useMemo(
+    () => toExecuteFilterRequest({ componentID, projectId, queryId, viewId, pagination, sort, filter, persist }, definition.columns),
+    [componentID, projectId, queryId, viewId, pagination, sort, filter, persist, definition.columns],
+  );
+  const page = useQuery({ ...itemPageQuery(request), placeholderData: keepPreviousData });
+  const pageError = page.error;
+  useEffect(() => {
+    if (pageError) enqueueSnackbar(pageError.message, { variant: 'error' });
+  }, [pageError, enqueueSnackbar]);
+
+  const choices = useChoices(definition);
+  const editLink = useCallback(
+    (row: ItemRow) => `/runtime/${appID}/editItem/${componentID}/${row.id}/${form}`,
+    [appID, componentID, form],
+  );
+  const columns = useMemo(
+    () =>
+      buildColumns(definition.columns, {
+        lang,
+        yes: t('list.yes'),
+        no: t('list.no'),
+        hasAttachments: t('list.hasAttachments'),
+        hasContent: t('list.hasContent'),
+        openLabel: (itemTitle) => t('list.open', { title: itemTitle }),
+        choices,
+        editLink,
+      }),
+    [definition.columns, lang, t, choices, editLink],
+  );
+
+  const localeText = useMemo<Partial<GridLocaleText>>(() => {
+    const base = (lang === 'en' ? enUS : ptBR).components.MuiDataGrid.defaultProps.localeText;
+    return {
+      ...base,
+      noRowsLabel: t('list.noRecords'),
+      noResultsOverlayLabel: t('list.noRecords'),
+      toolbarQuickFilterPlaceholder: t('list.search'),
+      filterValueTrue: t('list.yes'),
+      filterValueFalse: t('list.no'),
+    };
+  }, [lang, t]);
+
+  const selectedIds = selection.type === 'include' ? [...selection.ids].map(Number) : [];
+  const exportExcel = async (full: boolean) => {
+    const key = enqueueSnackbar(t('list.exporting'), { variant: 'info', persist: true });
+    try {
+      const body = { ...request, persistQueryOrView: false, ...(!full && selectedIds.length ? { ids: selectedIds } : {}) };
+      const blob = await exportWorkbook(body, full);
+      saveBlob(blob, `${exportFileName(definition.componentName)}.xlsx`);
+    } catch (error) {
+      enqueueSnackbar(error instanceof Error ? error.message : String(error), { variant: 'error' });
+    } finally {
+      closeSnackbar(key);
+    }
+  };
+
+  const total = page.data?.total ?? 0;
+  const listViews = definition.views.filter((v) => v.kind === 'list' || v.kind === '');
+
+  return (
+    <Stack spacing={2} sx={{ height: '100%', minWidth: 0 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: 2 }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700, fontSize: 22, letterSpacing: -0.2 }}>
+            {title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="list-summary">
+            {definition.componentName}
+            {page.data && ' · '}
+            {page.data && (page.data.totalIsEstimate ? t('list.itemsEstimate', { count: total }) : t('list.items', { count: total }))}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', ml: 'auto', flexShrink: 0 }}>
+          {definition.queries.length > 0 && (
+            <TextField
+              select
+              size="small"
+              label={t('list.query')}
+              value={queryId || ''}
+              onChange={(e) => onQuery(Number(e.target.value))}
+              sx={{ minWidth: 180 }}
+            >
+              {definition.queries.map((q) => (
+                <MenuItem key={q.id} value={q.id}>
+                  {q.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {listViews.length > 1 && (
+            <TextField select size="small" label={t('list.view')} value={viewId || ''} onChange={(e) => onView(Number(e.target.value))} sx={{ minWidth: 150 }}>
+              {listViews.map((v) => (
+                <MenuItem key={v.id} value={v.id}>
+                  {v.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            component={RouterLink}
+            to={`/runtime/${appID}/insertItem/${componentID}/${projectId}/${form}`}
+          >
+            {t('list.newItem')}
+          </Button>
+        </Box>
+      </Box>
+      <Paper variant="outlined" sx={{ height: 'calc(100dvh - 230px)', minHeight: 440, overflow: 'hidden' }}>
+        <DataGrid<ItemRow>
+          aria-label={t('list.grid', { name: definition.componentName })}
+          rows={page.data?.rows ?? []}
+          columns={columns}
+          rowCount={total}
+          loading={page.isFetching}
+          paginationMode="server"
+          sortingMode="server"
+          filterMode="server"
+          paginationModel={pagination}
+          onPaginationModelChange={(model) => {
+            setPagination(model);
+            if (model.pageSize !== pagination.pageSize) writePrefs(componentID, viewId, { columns: visibility, pageSize: model.pageSize });
+          }}
+          pageSizeOptions={PAGE_SIZES}
+          sortModel={sort}
+          onSortModelChange={(model) => {
+            setSort(model);
+            setPagination((p) => ({ ...p, page: 0 }));
+          }}
+          filterModel={filter}
+          onFilterModelChange={(model) => {
+            setFilter(model);
+            setPagination((p) => ({ ...p, page: 0 }));
+          }}
+          filterDebounceMs={400}
+          columnVisibilityModel={visibility}
+          onColumnVisibilityModelChange={(model) => {
+            setVisibility(model);
+            writePrefs(componentID, viewId, { columns: model, pageSize: pagination.pageSize });
+          }}
+          checkboxSelection
+          disableRowSelectionOnClick
+          keepNonExistentRowsSelected
+          rowSelectionModel={selection}
+          onRowSelectionModelChange={setSelection}
+          onCellClick={(params) => {
+            if (params.field !== '__check__' && params.field !== 'Title') void navigate(editLink(params.row));
+          }}
+          localeText={localeText}
+          showToolbar
+          slotProps={{
+            toolbar: {
+              quickFilterProps: { debounceMs: 500 },
+              csvOptions: { fileName: exportFileName(definition.componentName), delimiter: lang === 'en' ? ',' : ';', utf8WithBom: true },
+              printOptions: { hideFooter: true, hideToolbar: true },
+              additionalExportMenuItems: (close: () => void) => [
+                <MenuItem
+                  key="xlsx"
+                  onClick={() => {
+                    close();
+                    void exportExcel(false);
+                  }}
+                >
+                  {selectedIds.length ? t('list.exportExcelSelected') : t('list.exportExcel')}
+                </MenuItem>,
+                <MenuItem
+                  key="xlsx-full"
+                  onClick={() => {
+                    close();
+                    void exportExcel(true);
+                  }}
+                >
+                  {t('list.exportFullExcel')}
+                </MenuItem>,
+              ],
+            },
+          }}
+          density="compact"
+          sx={{
+            border: 0,
+            '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 700, fontSize: 12, letterSpacing: 0.4 },
+            '& .MuiDataGrid-row': { cursor: 'pointer' },
+            '& .MuiDataGrid-cell': { fontSize: 13 },
+          }}
+        />
+      </Paper>
+    </Stack>
+  );
+}

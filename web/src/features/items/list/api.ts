@@ -1,0 +1,62 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import type { Choice, ExecuteFilterRequest, ItemPage, ListDefinition } from './types';
+
+const BASE = '/genericItem';
+
+export const listKeys = {
+  definition: (componentID: number, projectID: number, viewId: number) => ['items', 'list', componentID, projectID, viewId] as const,
+  page: (request: ExecuteFilterRequest) => ['items', 'page', request] as const,
+  picklist: (picklistId: number) => ['items', 'picklist', picklistId] as const,
+  users: ['items', 'users'] as const,
+  projects: ['items', 'projects'] as const,
+};
+
+export const listDefinitionQuery = (componentID: number, projectID: number, viewId: number) =>
+  queryOptions({
+    queryKey: listKeys.definition(componentID, projectID, viewId),
+    queryFn: ({ signal }) =>
+      api.get<ListDefinition>(`${BASE}/getListControlData`, {
+        query: { componentID, projectID: projectID || undefined, viewId: viewId || undefined },
+        signal,
+      }),
+  });
+
+export const itemPageQuery = (request: ExecuteFilterRequest) =>
+  queryOptions({
+    queryKey: listKeys.page(request),
+    queryFn: ({ signal }) => api.post<ItemPage>(`${BASE}/executeFilter`, request, { signal }),
+  });
+
+export const picklistChoicesQuery = (picklistId: number) =>
+  queryOptions({
+    queryKey: listKeys.picklist(picklistId),
+    queryFn: async ({ signal }) => {
+      const items = await api.post<{ value: string; text: string; color: string }[]>(`${BASE}/loadPicklistItems`, { picklistId }, { signal });
+      return items.map((i): Choice => ({ value: i.value, label: i.text, color: i.color || undefined }));
+    },
+    staleTime: 5 * 60_000,
+  });
+
+export const userChoicesQuery = queryOptions({
+  queryKey: listKeys.users,
+  queryFn: async ({ signal }) => {
+    const users = await api.post<{ id: number; name: string }[]>(`${BASE}/loadUsers`, { limit: 200 }, { signal });
+    return users.map((u): Choice => ({ value: u.id, label: u.name }));
+  },
+  staleTime: 5 * 60_000,
+});
+
+export const projectChoicesQuery = queryOptions({
+  queryKey: listKeys.projects,
+  queryFn: async ({ signal }) => {
+    const projects = await api.get<{ id: number; name: string }[]>(`${BASE}/loadProjects`, { signal });
+    return projects.map((p): Choice => ({ value: p.id, label: p.name }));
+  },
+  staleTime: 5 * 60_000,
+});
+
+/** exportExcel (the page, or the selected rows) or exportFullListToExcel (every matching row): the workbook. */
+export function exportWorkbook(request: ExecuteFilterRequest, full: boolean): Promise<Blob> {
+  return api.post<Blob>(`${BASE}/${full ? 'exportFullListToExcel' : 'exportExcel'}`, request, { responseType: 'blob' });
+}

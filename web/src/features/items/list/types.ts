@@ -1,0 +1,91 @@
+/** A grid column of getListControlData (spec section 2, Data grids; widths of section 9). */
+export interface ItemColumn {
+  field: string;
+  header: string;
+  type: string;
+  width: number;
+  filterKind: FilterKind;
+  dateTimeFormatType: number;
+  dateTimeFormat?: string;
+  picklistId?: number;
+  editInGrid?: boolean;
+  hidden?: boolean;
+  sortable: boolean;
+}
+
+export type FilterKind = 'text' | 'number' | 'integer' | 'date' | 'boolean' | 'list' | 'status' | 'user' | 'project' | 'reference' | 'none';
+
+export interface ListView {
+  id: number;
+  name: string;
+  kind: string;
+  compact: boolean;
+  isDefault: boolean;
+}
+
+export interface ListQuery {
+  id: number;
+  name: string;
+  isDefault: boolean;
+}
+
+export interface StatusOption {
+  id: number;
+  name: string;
+  color: string;
+}
+
+/** The answer of GET /genericItem/getListControlData. */
+export interface ListDefinition {
+  componentID: number;
+  componentName: string;
+  projectID: number;
+  columns: ItemColumn[];
+  views: ListView[];
+  queries: ListQuery[];
+  viewId: number;
+  queryId: number;
+  compact: boolean;
+  statuses: StatusOption[];
+}
+
+export type ItemRow = Record<string, unknown> & { id: number };
+
+/** The answer of POST /genericItem/executeFilter. */
+export interface ItemPage {
+  rows: ItemRow[];
+  total: number;
+  totalIsEstimate: boolean;
+  page: number;
+  rowsPerPage: number;
+}
+
+export interface FilterItem {
+  field: string;
+  operator: string;
+  value?: unknown;
+}
+
+/** The body of executeFilter (spec section 7) and of the exports. */
+export interface ExecuteFilterRequest {
+  listControlData: { componentID: number };
+  componentID: number;
+  projectId: number;
+  queryId: number;
+  viewId: number;
+  page: number;
+  order: string;
+  rowsPerPage: number;
+  sortDirection: 'asc' | 'desc';
+  filters: FilterItem[];
+  persistQueryOrView: boolean;
+  logicSeparator: 'AND' | 'OR';
+  search?: string;
+  ids?: number[];
+}
+
+export interface Choice {
+  value: string | number;
+  label: string;
+  color?: string;
+}

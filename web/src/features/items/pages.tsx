@@ -1,0 +1,4 @@
+import { lazy } from 'react';
+
+// The list pulls MUI X Data Grid: it stays in this lazy chunk, away from the login route.
+export const ItemListPage = lazy(() => import('./list/ItemListPage'));

@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LAYOUT_STORAGE_KEY, normalizeLayout, PALETTE_STORAGE_KEY, useAppearance } from './appearance';
+import { createAppTheme, DEFAULT_PRIMARY } from './createAppTheme';
 import { findPalette, PALETTES, paletteColors, paletteFromSetting } from './palettes';
 import en from '../i18n/en.json';
 import ptBR from '../i18n/pt-BR.json';
@@ -34,8 +35,9 @@ describe('palettes', () => {
 
   it('uses lighter colours in dark mode', () => {
     const ocean = findPalette('oceanSky')!;
-    expect(paletteColors(ocean, 'light').primary.main).toBe(ocean.primary.main);
-    expect(paletteColors(ocean, 'dark').primary.main).toBe(ocean.primary.light);
+    expect(createAppTheme({ mode: 'light', ...paletteColors(ocean) }).palette.primary.main).toBe(ocean.primary.main);
+    expect(createAppTheme({ mode: 'dark', ...paletteColors(ocean) }).palette.primary.main).toBe(ocean.primary.light);
+    expect(createAppTheme({ mode: 'dark' }).palette.primary.main).toBe(DEFAULT_PRIMARY.light);
   });
 });
 

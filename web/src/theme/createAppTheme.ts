@@ -1,4 +1,4 @@
-import { alpha, createTheme, type PaletteMode, type Theme } from '@mui/material/styles';
+import { alpha, createTheme, lighten, type PaletteMode, type Theme } from '@mui/material/styles';
 
 export interface ColorSet {
   light?: string;
@@ -30,13 +30,16 @@ function validColor(value: string | undefined): string | undefined {
   return v && (HEX.test(v) || FUNCTIONAL.test(v)) ? v : undefined;
 }
 
-function palette(input: ColorSet | null | undefined, fallback: Required<ColorSet>) {
+function palette(input: ColorSet | null | undefined, fallback: Required<ColorSet>, mode: PaletteMode) {
   const main = validColor(input?.main);
-  if (!main) return fallback;
+  const light = main ? validColor(input?.light) : fallback.light;
+  const dark = main ? validColor(input?.dark) : fallback.dark;
+  const colors = { main: main ?? fallback.main, light, dark };
+  // Dark mode moves each colour one step lighter, so text and outlines in the
+  // main colour keep their contrast on a dark background.
+  if (mode === 'dark') return { main: colors.light ?? lighten(colors.main, 0.3), dark: colors.main, light: lighten(colors.light ?? colors.main, 0.3) };
   // MUI derives light/dark from main when they are missing.
-  const light = validColor(input?.light);
-  const dark = validColor(input?.dark);
-  return { main, ...(light ? { light } : {}), ...(dark ? { dark } : {}) };
+  return { main: colors.main, ...(light ? { light } : {}), ...(dark ? { dark } : {}) };
 }
 
 export function fontStack(font: string | null | undefined): string {
@@ -50,8 +53,8 @@ export function createAppTheme({ mode = 'light', primary, secondary, font }: The
   const theme = createTheme({
     palette: {
       mode,
-      primary: palette(primary, DEFAULT_PRIMARY),
-      secondary: palette(secondary, DEFAULT_SECONDARY),
+      primary: palette(primary, DEFAULT_PRIMARY, mode),
+      secondary: palette(secondary, DEFAULT_SECONDARY, mode),
       background: isDark ? { default: '#10151c', paper: '#171e27' } : { default: '#f4f6f9', paper: '#ffffff' },
     },
     shape: { borderRadius: 8 },

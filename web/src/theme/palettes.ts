@@ -1,4 +1,3 @@
-import { lighten, type PaletteMode } from '@mui/material/styles';
 import type { ColorSet } from './createAppTheme';
 
 /** A named palette (spec section 3, theme settings): our own colours, used in light and dark mode. */
@@ -55,13 +54,7 @@ export function paletteFromSetting(theme: string | undefined): NamedPalette | un
   return findPalette(theme?.replace(/[-_\s]?(dark|light)$/i, ''));
 }
 
-/**
- * The colours of a palette for a mode. Dark mode moves each colour one step
- * lighter, so text and outlines in the main colour keep their contrast on a
- * dark background.
- */
-export function paletteColors(palette: NamedPalette, mode: PaletteMode): { primary: ColorSet; secondary: ColorSet } {
-  if (mode === 'light') return { primary: palette.primary, secondary: palette.secondary };
-  const shift = (c: Required<ColorSet>): ColorSet => ({ light: lighten(c.light, 0.3), main: c.light, dark: c.main });
-  return { primary: shift(palette.primary), secondary: shift(palette.secondary) };
+/** A palette's colours for createAppTheme (which lightens them itself in dark mode). */
+export function paletteColors(palette: NamedPalette): { primary: ColorSet; secondary: ColorSet } {
+  return { primary: palette.primary, secondary: palette.secondary };
 }

@@ -79,7 +79,7 @@ function PortalTheme({ children }: { children: ReactNode }) {
   const { palette } = useAppearance();
   const named = palette === null ? paletteFromSetting(settings.theme) : findPalette(palette);
   const theme = useMemo(
-    () => (named ? createAppTheme({ mode, ...paletteColors(named, mode), font: settings.font }) : platformTheme),
+    () => (named ? createAppTheme({ mode, ...paletteColors(named), font: settings.font }) : platformTheme),
     [named, mode, settings.font, platformTheme],
   );
   return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
@@ -282,9 +282,13 @@ function Shell() {
               </Tooltip>
             )}
             {showAppsButton(apps) && (
-              <Button component={RouterLink} to="/app" color="inherit" startIcon={<AppsIcon />} sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
-                {t('shell.apps')}
-              </Button>
+              <Tooltip title={t('shell.apps')}>
+                <Button component={RouterLink} to="/app" color="inherit" aria-label={t('shell.apps')} sx={{ display: { xs: 'none', sm: 'inline-flex' }, minWidth: 40, '& .MuiButton-startIcon': { mr: { sm: 0, lg: 1 } } }} startIcon={<AppsIcon />}>
+                  <Box component="span" sx={{ display: { xs: 'none', lg: 'inline' } }}>
+                    {t('shell.apps')}
+                  </Box>
+                </Button>
+              </Tooltip>
             )}
             {toolbarApps.map((app) => (
               <Tooltip key={app.id} title={app.name}>

@@ -40,6 +40,7 @@ func (h *Handler) Routes(r chi.Router) {
 		r.Post("/loadOrganizationalStructures", lookup(h, h.svc.LoadOrganizationalStructures))
 		r.Post("/loadPicklistItems", lookup(h, h.svc.LoadPicklistItems))
 		h.formRoutes(r)
+		h.linkRoutes(r)
 	})
 }
 

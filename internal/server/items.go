@@ -3,24 +3,33 @@ package server
 import (
 	"context"
 	"log/slog"
+	"mime"
+	"net/http"
+	"path/filepath"
+	"slices"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/tramita/tramita/internal/config"
+	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/items/demo"
+	"github.com/tramita/tramita/internal/storage"
 )
 
 // itemsModule is the generic item engine's calls under /api/genericItem.
 type itemsModule struct {
 	handler *items.Handler
 	address *items.AddressLookup
+	files   *items.FilesHandler
+	limits  items.FileLimits
 }
 
 // newItems loads the demo packages when loadDemo is set (the first start of
 // a new installation; later starts find them and skip) and builds the calls.
-// zipLookupURL is the ZIP code provider of address fields (may be empty).
-func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDemo bool, zipLookupURL string) (*itemsModule, error) {
+// Files go to the folder files under the data directory.
+func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDemo bool, cfg config.Config) (*itemsModule, error) {
 	if err := demo.Load(ctx, pool, log, loadDemo); err != nil {
 		return nil, err
 	}
@@ -28,12 +37,39 @@ func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDem
 		c, ok := caller(ctx)
 		return items.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, ok
 	}
-	h := items.NewHandler(items.NewService(items.NewStore(pool), nil), current)
-	return &itemsModule{handler: h, address: items.NewAddressLookup(zipLookupURL, nil, current)}, nil
+	svc := items.NewService(items.NewStore(pool), nil)
+	limits := items.FileLimits{MaxSize: cfg.FileMaxSize, MaxCount: cfg.FileMaxCount}.WithDefaults()
+	store := storage.NewLocal(filepath.Join(cfg.DataDir, "files"))
+	files := items.NewFiles(svc, store, limits)
+	return &itemsModule{
+		handler: items.NewHandler(svc, current),
+		address: items.NewAddressLookup(cfg.ZipLookupURL, nil, current),
+		files:   items.NewFilesHandler(files, nil, current),
+		limits:  limits,
+	}, nil
 }
 
 // Routes mounts the item calls; each checks its caller itself.
 func (m *itemsModule) Routes(r chi.Router) {
 	m.handler.Routes(r)
 	m.address.Routes(r)
+	m.files.Routes(r)
+}
+
+// bodyLimit is the /api body limit: apiLimit for every call, and the upload
+// limit (4 files of TRAMITA_FILE_MAX_SIZE + 1 MB) for the multipart bodies
+// of the upload calls (items.UploadPaths).
+func (m *itemsModule) bodyLimit(apiLimit int64) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		small := httpx.LimitBody(apiLimit)(next)
+		big := httpx.LimitBody(m.limits.UploadBodyLimit())(next)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+			if mt == "multipart/form-data" && slices.Contains(items.UploadPaths, r.URL.Path) {
+				big.ServeHTTP(w, r)
+				return
+			}
+			small.ServeHTTP(w, r)
+		})
+	}
 }

@@ -152,6 +152,21 @@ var accessOf = map[string]access{
 	"POST /api/genericItem/saveItem":                      user,
 	"POST /api/genericItem/showHideField":                 user,
 	"POST /api/genericItem/updateItemField":               user,
+	// Files, links and Excel import.
+	"GET /api/genericItem/downloadFile":             user,
+	"GET /api/genericItem/getAttachmentLink":        user,
+	"GET /api/genericItem/getImageName":             user,
+	"GET /api/genericItem/getImportStatus":          user,
+	"GET /api/genericItem/loadAttachments":          user,
+	"POST /api/genericItem/deleteAttachment":        user,
+	"POST /api/genericItem/downloadFile":            user,
+	"POST /api/genericItem/getFileLink":             user,
+	"POST /api/genericItem/importExcel":             user,
+	"POST /api/genericItem/loadItemLinksFormData":   user,
+	"POST /api/genericItem/loadManyToManyComboData": user,
+	"POST /api/genericItem/loadManyToManyFormData":  user,
+	"POST /api/genericItem/refreshManyToManyItems":  user,
+	"POST /api/genericItem/uploadFiles":             user,
 }
 
 // serverError: a 5xx other than 501, which is how a call not built yet says

@@ -29,7 +29,7 @@ func (a *App) routes() http.Handler {
 	platformHandler := platform.NewHandler(platformService)
 
 	r.Route("/api", func(r chi.Router) {
-		r.Use(httpx.LimitBody(apiBodyLimit), httpx.RejectNUL, a.auth.Middleware)
+		r.Use(a.items.bodyLimit(apiBodyLimit), httpx.RejectNUL, a.auth.Middleware)
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 			httpx.WriteError(w, r, httpx.Fail(http.StatusNotFound, "error.routeNotFound"))
 		})

@@ -99,7 +99,7 @@ func Open(ctx context.Context, opts Options) (app *App, err error) {
 	if a.portal, err = newPortal(ctx, a.pool, opts.Logger); err != nil {
 		return nil, err
 	}
-	if a.items, err = newItems(ctx, a.pool, opts.Logger, firstStart && opts.Config.Demo && a.embedded != nil, opts.Config.ZipLookupURL); err != nil {
+	if a.items, err = newItems(ctx, a.pool, opts.Logger, firstStart && opts.Config.Demo && a.embedded != nil, opts.Config); err != nil {
 		return nil, err
 	}
 	a.handler = a.routes()

@@ -1,0 +1,462 @@
+package items
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/storage"
+)
+
+// FileLimits are the upload limits (TRAMITA_FILE_MAX_SIZE, TRAMITA_FILE_MAX_COUNT).
+type FileLimits struct {
+	// MaxSize caps one file, in bytes.
+	MaxSize int64
+	// MaxCount caps the attachments of one item.
+	MaxCount int
+}
+
+// WithDefaults fills what is unset: 25 MB and 20 files.
+func (l FileLimits) WithDefaults() FileLimits {
+	if l.MaxSize <= 0 {
+		l.MaxSize = 25 << 20
+	}
+	if l.MaxCount <= 0 {
+		l.MaxCount = 20
+	}
+	return l
+}
+
+// UploadBodyLimit is the body limit of the upload calls (uploadFiles,
+// importExcel): four files of the largest size and room for the fields.
+// Every other call keeps the 1 MB /api limit.
+func (l FileLimits) UploadBodyLimit() int64 { return 4*l.MaxSize + 1<<20 }
+
+// UploadPaths are the calls whose multipart bodies get UploadBodyLimit.
+var UploadPaths = []string{"/api/genericItem/uploadFiles", "/api/genericItem/importExcel"}
+
+// Files runs the calls of item files: attachments and the digital content.
+type Files struct {
+	svc    *Service
+	store  storage.Store
+	limits FileLimits
+}
+
+// NewFiles returns the file calls over store.
+func NewFiles(svc *Service, store storage.Store, limits FileLimits) *Files {
+	return &Files{svc: svc, store: store, limits: limits.WithDefaults()}
+}
+
+// Attachment is a file of an item as the attachments control lists it.
+type Attachment struct {
+	ID          int64     `json:"id"`
+	ItemID      int64     `json:"itemId"`
+	ComponentID int64     `json:"componentId"`
+	Kind        string    `json:"kind"`
+	Name        string    `json:"name"`
+	ContentType string    `json:"contentType"`
+	Size        int64     `json:"size"`
+	SHA256      string    `json:"sha256"`
+	UploadedBy  string    `json:"uploadedBy"`
+	UploadedAt  time.Time `json:"uploadedAt"`
+	// URL is downloadFile's address for the file (it needs the session's
+	// Authorization header, like every call).
+	URL     string `json:"url"`
+	IsImage bool   `json:"isImage"`
+
+	storageKey string
+}
+
+func (a *Attachment) finish() {
+	a.UploadedAt = a.UploadedAt.UTC()
+	a.URL = "/api/genericItem/downloadFile?fileId=" + strconv.FormatInt(a.ID, 10)
+	a.IsImage = len(a.ContentType) > 6 && a.ContentType[:6] == "image/"
+}
+
+const attachmentColumns = `f.id, f.item_id, i.component_id, f.kind, f.name, f.content_type, f.size, f.sha256,
+	coalesce(u.name, ''), f.uploaded_at, f.storage_key`
+
+func scanAttachment(row pgx.Row) (*Attachment, error) {
+	var a Attachment
+	if err := row.Scan(&a.ID, &a.ItemID, &a.ComponentID, &a.Kind, &a.Name, &a.ContentType, &a.Size, &a.SHA256,
+		&a.UploadedBy, &a.UploadedAt, &a.storageKey); err != nil {
+		return nil, err
+	}
+	a.finish()
+	return &a, nil
+}
+
+// file loads a file whose item and type the caller may read; any other is
+// not found, like a missing one.
+func (f *Files) file(ctx context.Context, c Caller, id int64) (*Attachment, error) {
+	if id <= 0 {
+		return nil, httpx.Invalid("fileId", "items.idInvalid", "field", "fileId")
+	}
+	a, err := scanAttachment(f.svc.store.db.QueryRow(ctx, `SELECT `+attachmentColumns+`
+		FROM item_file f JOIN item i ON i.id = f.item_id JOIN component c ON c.id = i.component_id
+			LEFT JOIN app_user u ON u.id = f.uploaded_by
+		WHERE f.id = $3 AND c.retired_at IS NULL AND `+componentReadable+` AND `+itemReadable, c.UserID, c.PanelAdmin, id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, httpx.NotFound()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("file %d: %w", id, err)
+	}
+	return a, nil
+}
+
+// itemOf finds the readable type of a readable item: the one given, or the
+// item's own when component is 0.
+func (f *Files) itemOf(ctx context.Context, c Caller, itemID, component int64) (*formType, *itemRecord, error) {
+	if itemID <= 0 {
+		return nil, nil, httpx.Invalid("itemId", "files.itemRequired")
+	}
+	if component == 0 {
+		err := f.svc.store.db.QueryRow(ctx, `SELECT component_id FROM item WHERE id = $1`, itemID).Scan(&component)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil, nil, httpx.NotFound()
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("item type: %w", err)
+		}
+	}
+	t, err := f.svc.loadType(ctx, c, component)
+	if err != nil {
+		return nil, nil, err
+	}
+	it, err := readItem(ctx, f.svc.store.db, c, t.comp.ID, itemID, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	return t, it, nil
+}
+
+// AttachmentList is the answer of loadAttachments.
+type AttachmentList struct {
+	Files []Attachment `json:"files"`
+	// Content is the item's digital content (the file chooser's), if any.
+	Content  *Attachment `json:"content"`
+	MaxCount int         `json:"maxCount"`
+	MaxSize  int64       `json:"maxSize"`
+	// CanEdit: the caller may add and delete files of the item.
+	CanEdit bool `json:"canEdit"`
+}
+
+// LoadAttachments answers loadAttachments: the files of an item the caller
+// may read, oldest first.
+func (f *Files) LoadAttachments(ctx context.Context, c Caller, itemID, component int64) (*AttachmentList, error) {
+	t, it, err := f.itemOf(ctx, c, itemID, component)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := f.svc.store.db.Query(ctx, `SELECT `+attachmentColumns+`
+		FROM item_file f JOIN item i ON i.id = f.item_id LEFT JOIN app_user u ON u.id = f.uploaded_by
+		WHERE f.item_id = $1 ORDER BY f.id`, it.ID)
+	if err != nil {
+		return nil, fmt.Errorf("attachments: %w", err)
+	}
+	out := &AttachmentList{Files: []Attachment{}, MaxCount: f.limits.MaxCount, MaxSize: f.limits.MaxSize}
+	for rows.Next() {
+		a, err := scanAttachment(rows)
+		if err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("attachments: %w", err)
+		}
+		if a.Kind == "content" {
+			out.Content = a
+		} else {
+			out.Files = append(out.Files, *a)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("attachments: %w", err)
+	}
+	if out.CanEdit, err = canUpdate(ctx, f.svc.store.db, c, t.comp.ID, it.ID); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// FileLink is the answer of getAttachmentLink, getFileLink and getImageName.
+type FileLink struct {
+	FileID      int64  `json:"fileId"`
+	Name        string `json:"name"`
+	ContentType string `json:"contentType"`
+	Size        int64  `json:"size"`
+	URL         string `json:"url"`
+}
+
+// Link answers the link calls for a readable file.
+func (f *Files) Link(ctx context.Context, c Caller, fileID int64) (*FileLink, error) {
+	a, err := f.file(ctx, c, fileID)
+	if err != nil {
+		return nil, err
+	}
+	return &FileLink{FileID: a.ID, Name: a.Name, ContentType: a.ContentType, Size: a.Size, URL: a.URL}, nil
+}
+
+// Download opens a readable file. A file whose bytes the storage lost is
+// a 404 with its own message (and a log line), never half an answer.
+func (f *Files) Download(ctx context.Context, c Caller, fileID int64) (*Attachment, io.ReadCloser, error) {
+	a, err := f.file(ctx, c, fileID)
+	if err != nil {
+		return nil, nil, err
+	}
+	rc, err := f.store.Open(ctx, a.storageKey)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, nil, &httpx.Error{Status: http.StatusNotFound, Key: "files.missing", Cause: fmt.Errorf("file %d: %s missing", a.ID, a.storageKey)}
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return a, rc, nil
+}
+
+// DeleteAttachment removes a file of an item the caller may change; its
+// bytes go once the row is gone.
+func (f *Files) DeleteAttachment(ctx context.Context, c Caller, fileID int64) error {
+	a, err := f.file(ctx, c, fileID)
+	if err != nil {
+		return err
+	}
+	err = pgx.BeginFunc(ctx, f.svc.store.db, func(tx pgx.Tx) error {
+		if _, err := readItem(ctx, tx, c, a.ComponentID, a.ItemID, true); err != nil {
+			return err
+		}
+		if ok, err := canUpdate(ctx, tx, c, a.ComponentID, a.ItemID); err != nil {
+			return err
+		} else if !ok {
+			return httpx.Fail(http.StatusForbidden, "forms.cannotEdit")
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM item_file WHERE id = $1`, a.ID); err != nil {
+			return fmt.Errorf("delete file: %w", err)
+		}
+		return syncFileFlags(ctx, tx, a.ItemID)
+	})
+	if err != nil {
+		return err
+	}
+	f.removeBlobs(ctx, a.storageKey)
+	return nil
+}
+
+// syncFileFlags makes HasAttachment and HasDigitalContent of the list say
+// what item_file holds; run in the transaction that changed the files.
+func syncFileFlags(ctx context.Context, tx pgx.Tx, item int64) error {
+	_, err := tx.Exec(ctx, `UPDATE item SET
+		has_attachment = EXISTS (SELECT 1 FROM item_file WHERE item_id = $1 AND kind = 'attachment'),
+		has_digital_content = EXISTS (SELECT 1 FROM item_file WHERE item_id = $1 AND kind = 'content')
+		WHERE id = $1`, item)
+	if err != nil {
+		return fmt.Errorf("file flags: %w", err)
+	}
+	return nil
+}
+
+// removeBlobs deletes stored bytes no row names any more. A failure leaves
+// an unreachable file behind (logged), never a row without its bytes.
+func (f *Files) removeBlobs(ctx context.Context, keys ...string) {
+	ctx = context.WithoutCancel(ctx)
+	for _, k := range keys {
+		if err := f.store.Delete(ctx, k); err != nil {
+			httpx.Logger(ctx).Warn("files: stored file left behind", "key", k, "error", err)
+		}
+	}
+}
+
+// upload is one file being received.
+type upload struct {
+	name, contentType, key, sum string
+	size                        int64
+}
+
+// UploadTarget is what uploadFiles attaches to: the fields sent before the
+// files (or in the address).
+type UploadTarget struct {
+	ItemID      int64
+	ComponentID int64
+	// Kind is attachment (the default) or content (the item's one file).
+	Kind string
+}
+
+// uploadSession receives the files of one uploadFiles call: each is
+// checked and stored as it arrives; Commit writes the rows, Abort removes
+// what was stored.
+type uploadSession struct {
+	f      *Files
+	c      Caller
+	t      *formType
+	item   *itemRecord
+	kind   string
+	have   int
+	stored []upload
+}
+
+// begin checks the target: a readable item the caller may change, and room
+// for one more attachment.
+func (f *Files) begin(ctx context.Context, c Caller, in UploadTarget) (*uploadSession, error) {
+	switch in.Kind {
+	case "":
+		in.Kind = "attachment"
+	case "attachment", "content":
+	default:
+		return nil, httpx.Invalid("kind", "files.kindInvalid")
+	}
+	t, it, err := f.itemOf(ctx, c, in.ItemID, in.ComponentID)
+	if err != nil {
+		return nil, err
+	}
+	if ok, err := canUpdate(ctx, f.svc.store.db, c, t.comp.ID, it.ID); err != nil {
+		return nil, err
+	} else if !ok {
+		return nil, httpx.Fail(http.StatusForbidden, "forms.cannotEdit")
+	}
+	s := &uploadSession{f: f, c: c, t: t, item: it, kind: in.Kind}
+	if in.Kind == "attachment" {
+		if err := f.svc.store.db.QueryRow(ctx, `SELECT count(*) FROM item_file WHERE item_id = $1 AND kind = 'attachment'`,
+			it.ID).Scan(&s.have); err != nil {
+			return nil, fmt.Errorf("attachment count: %w", err)
+		}
+	}
+	return s, nil
+}
+
+// add checks and stores one file: its name and its first bytes must agree
+// on an accepted type ('Arquivo Inválido'), and it must fit the limits.
+func (s *uploadSession) add(ctx context.Context, name string, r io.Reader) error {
+	if s.kind == "content" && len(s.stored) == 1 {
+		return httpx.Invalid("files", "files.oneContent")
+	}
+	if s.kind == "attachment" && s.have+len(s.stored)+1 > s.f.limits.MaxCount {
+		return httpx.Invalid("files", "files.tooMany", "qtd", s.f.limits.MaxCount)
+	}
+	clean := storage.CleanName(name)
+	head := make([]byte, storage.SniffLen)
+	n, err := io.ReadFull(r, head)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return readError(err)
+	}
+	head = head[:n]
+	ct, ok := storage.Sniff(clean, head)
+	if clean == "" || !ok {
+		return invalidFile(clean)
+	}
+	key := storage.NewKey("items", s.f.svc.now())
+	sum := sha256.New()
+	size, err := s.f.store.Put(ctx, key, io.TeeReader(io.MultiReader(bytes.NewReader(head), r), sum), s.f.limits.MaxSize)
+	if errors.Is(err, storage.ErrTooLarge) {
+		return &httpx.Error{Status: http.StatusRequestEntityTooLarge, Key: "files.tooLarge", Args: []any{"name", clean, "max", humanSize(s.f.limits.MaxSize)}}
+	}
+	if err != nil {
+		return readError(err)
+	}
+	s.stored = append(s.stored, upload{name: clean, contentType: ct, key: key, sum: hex.EncodeToString(sum.Sum(nil)), size: size})
+	return nil
+}
+
+// commit writes the rows and the flags in one transaction, with the item
+// locked so two uploads cannot pass the count limit together. A replaced
+// content's bytes are removed after the commit.
+func (s *uploadSession) commit(ctx context.Context) ([]Attachment, error) {
+	if len(s.stored) == 0 {
+		return nil, httpx.Invalid("files", "files.none")
+	}
+	var old []string
+	var ids []int64
+	err := pgx.BeginFunc(ctx, s.f.svc.store.db, func(tx pgx.Tx) error {
+		if _, err := readItem(ctx, tx, s.c, s.t.comp.ID, s.item.ID, true); err != nil {
+			return err
+		}
+		if s.kind == "attachment" {
+			var have int
+			if err := tx.QueryRow(ctx, `SELECT count(*) FROM item_file WHERE item_id = $1 AND kind = 'attachment'`, s.item.ID).Scan(&have); err != nil {
+				return fmt.Errorf("attachment count: %w", err)
+			}
+			if have+len(s.stored) > s.f.limits.MaxCount {
+				return httpx.Invalid("files", "files.tooMany", "qtd", s.f.limits.MaxCount)
+			}
+		} else {
+			rows, err := tx.Query(ctx, `DELETE FROM item_file WHERE item_id = $1 AND kind = 'content' RETURNING storage_key`, s.item.ID)
+			if err != nil {
+				return fmt.Errorf("replace content: %w", err)
+			}
+			if old, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
+				return fmt.Errorf("replace content: %w", err)
+			}
+		}
+		for _, u := range s.stored {
+			var id int64
+			if err := tx.QueryRow(ctx, `INSERT INTO item_file (item_id, kind, name, content_type, size, sha256, storage_key, uploaded_by)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+				s.item.ID, s.kind, u.name, u.contentType, u.size, u.sum, u.key, s.c.UserID).Scan(&id); err != nil {
+				return fmt.Errorf("insert file: %w", err)
+			}
+			ids = append(ids, id)
+		}
+		return syncFileFlags(ctx, tx, s.item.ID)
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.stored = nil
+	s.f.removeBlobs(ctx, old...)
+	out := make([]Attachment, 0, len(ids))
+	for _, id := range ids {
+		a, err := s.f.file(ctx, s.c, id)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *a)
+	}
+	return out, nil
+}
+
+// abort removes every file stored by the session (nothing half-written).
+func (s *uploadSession) abort(ctx context.Context) {
+	for _, u := range s.stored {
+		s.f.removeBlobs(ctx, u.key)
+	}
+	s.stored = nil
+}
+
+func invalidFile(name string) error {
+	if name == "" {
+		return httpx.Invalid("files", "files.invalid")
+	}
+	return &httpx.Error{Status: http.StatusBadRequest, Key: "files.invalid",
+		Validations: []httpx.FieldError{{Field: "files", Key: "files.invalidNamed", Args: []any{"name", name}}}}
+}
+
+// readError turns a failed read of the request body into its answer: an
+// oversized body is 413, a broken one 400; anything else (the storage) is
+// the server's.
+func readError(err error) error {
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return &httpx.Error{Status: http.StatusRequestEntityTooLarge, Key: "error.bodyTooLarge", Args: []any{"limit", humanSize(tooBig.Limit)}}
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return &httpx.Error{Status: http.StatusBadRequest, Key: "files.notMultipart", Cause: err}
+	}
+	return err
+}
+
+func humanSize(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return strconv.FormatInt(n>>20, 10) + " MB"
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return strconv.FormatInt(n>>10, 10) + " KB"
+	}
+	return strconv.FormatInt(n, 10) + " B"
+}

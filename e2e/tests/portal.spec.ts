@@ -40,6 +40,7 @@ test('a panel administrator sees every application and the administration shortc
   await expect(page.getByRole('link', { name: 'Administração' })).toHaveAttribute('href', /^\/administration\/Plano( |%20)Contratado$/);
   await page.screenshot({ path: testInfo.outputPath('desktop-light.png'), fullPage: true });
   await page.getByRole('button', { name: 'Modo escuro' }).click();
+  await page.mouse.move(300, 700); // no tooltip in the picture
   await page.screenshot({ path: testInfo.outputPath('desktop-dark.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 800 });
   await page.screenshot({ path: testInfo.outputPath('desktop-mobile-dark.png'), fullPage: true });
@@ -88,11 +89,12 @@ test('the shell renders in every layout, light and dark, and remembers the palet
   const shots = async (name: string) => {
     await page.mouse.move(640, 700); // no tooltip in the picture
     await page.waitForTimeout(800); // the 700 ms fade
-    await page.screenshot({ path: testInfo.outputPath(`layout-${name}-light.png`) });
+    // The whole page: the flex layout's footer sits under the page's content.
+    await page.screenshot({ path: testInfo.outputPath(`layout-${name}-light.png`), fullPage: true });
     await page.getByRole('button', { name: 'Modo escuro' }).click();
     await page.mouse.move(640, 700);
     await page.waitForTimeout(300);
-    await page.screenshot({ path: testInfo.outputPath(`layout-${name}-dark.png`) });
+    await page.screenshot({ path: testInfo.outputPath(`layout-${name}-dark.png`), fullPage: true });
     await page.getByRole('button', { name: 'Modo claro' }).click();
   };
 
@@ -308,6 +310,7 @@ test.describe('a plain user', () => {
     await expect(page.getByRole('button', { name: 'Gestão do Trabalho' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Financeiro Restrito' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Administração' })).toBeVisible();
+    await page.waitForTimeout(800); // the 700 ms fade
     await page.screenshot({ path: testInfo.outputPath('panel-admin-desktop.png') });
   });
 

@@ -233,7 +233,7 @@ function Shell() {
               width: compact ? drawerWidth : SIDEBAR_WIDTH,
               borderColor: 'divider',
               transition: theme.transitions.create('width'),
-              ...(flex && { top: inset, left: inset, height: `calc(100% - ${2 * inset}px)`, borderRadius: 3, border: 1, borderColor: 'divider', boxShadow: 3 }),
+              ...(flex && { top: inset, left: inset, height: `calc(100% - ${2 * inset}px)`, borderRadius: 3, borderStyle: 'solid', borderWidth: 1, boxShadow: 3 }),
             },
           }}
           slotProps={{ paper: { component: 'aside', 'aria-label': t('shell.sidebar') } as object }}
@@ -265,11 +265,11 @@ function Shell() {
                 <Box component="img" src={mode === 'dark' ? settings.logoWhite : settings.logo} alt={settings.brand} sx={{ height: 28, maxWidth: 130, objectFit: 'contain' }} />
               </Box>
             )}
-            <Typography variant="h6" component="h1" noWrap sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 700, fontSize: 18, ml: 1, mr: 2 }}>
+            <Typography variant="h6" component="h1" noWrap sx={{ display: { xs: 'none', md: 'block' }, flexShrink: 0, maxWidth: 320, fontWeight: 700, fontSize: 18, ml: 1, mr: 2 }}>
               {title}
             </Typography>
             {appID !== undefined && wide && (
-              <Box sx={{ flex: 1, display: 'flex', justifyContent: 'center' }}>
+              <Box sx={{ flex: 1, minWidth: 120, display: 'flex', justifyContent: 'center' }}>
                 <MenuSearch menu={menu} />
               </Box>
             )}

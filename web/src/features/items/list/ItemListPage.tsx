@@ -212,6 +212,7 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
       noRowsLabel: t('list.noRecords'),
       noResultsOverlayLabel: t('list.noRecords'),
       toolbarQuickFilterPlaceholder: t('list.search'),
+      toolbarQuickFilterLabel: t('list.search'),
       filterValueTrue: t('list.yes'),
       filterValueFalse: t('list.no'),
     };
@@ -276,6 +277,7 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
           <Button
             variant="contained"
             startIcon={<AddIcon />}
+            sx={{ whiteSpace: 'nowrap' }}
             component={RouterLink}
             to={`/runtime/${appID}/insertItem/${componentID}/${projectId}/${form}`}
           >
@@ -295,8 +297,13 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
           filterMode="server"
           paginationModel={pagination}
           onPaginationModelChange={(model) => {
-            setPagination(model);
-            if (model.pageSize !== pagination.pageSize) writePrefs(componentID, viewId, { columns: visibility, pageSize: model.pageSize });
+            if (model.pageSize === pagination.pageSize) {
+              setPagination(model);
+              return;
+            }
+            // Another page size starts again at the first page.
+            setPagination({ page: 0, pageSize: model.pageSize });
+            writePrefs(componentID, viewId, { columns: visibility, pageSize: model.pageSize });
           }}
           pageSizeOptions={PAGE_SIZES}
           sortModel={sort}

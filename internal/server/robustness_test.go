@@ -137,6 +137,11 @@ var accessOf = map[string]access{
 	"POST /api/genericItem/triggerAction":     user,
 	"POST /api/genericItem/executeTaskAction": user,
 
+	"GET /api/kanban/getBoards":      user,
+	"GET /api/kanban/getBoard":       user,
+	"GET /api/kanban/getColumn":      user,
+	"POST /api/kanban/saveWipLimits": adminOnly,
+
 	"GET /api/genericItem/getAddressByZipCode":            user,
 	"GET /api/genericItem/getAttributeChanges":            user,
 	"GET /api/genericItem/getHistory":                     user,

@@ -46,6 +46,7 @@ func (a *App) routes() http.Handler {
 		a.portal.Routes(r)
 		a.items.Routes(r)
 		a.workflowRoutes(r)
+		a.kanbanRoutes(r)
 		a.adminRoutes(r)
 	})
 

@@ -1,0 +1,388 @@
+package kanban_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items/pkg"
+	"github.com/tramita/tramita/internal/kanban"
+	"github.com/tramita/tramita/internal/testkit"
+)
+
+func TestMain(m *testing.M) { testkit.Main(m) }
+
+// A project-scoped card type: Equipe reads and updates it; cards are
+// coloured by their size; the default query leaves out the cancelled ones.
+const boardPackage = `
+key: kb
+application: {name: {pt-BR: Quadros, en: Boards}}
+groups: [Todos]
+picklists:
+  - key: size
+    name: {pt-BR: Tamanho, en: Size}
+    items:
+      - {value: s, text: {pt-BR: Pequeno, en: Small}, color: "#66BB6A"}
+      - {value: l, text: {pt-BR: Grande, en: Large}, color: "#EF5350"}
+components:
+  - key: card
+    name: {pt-BR: Cartão, en: Card}
+    projectScoped: true
+    permissions:
+      - {group: Equipe, rights: [read, create, update]}
+    attributes:
+      - {key: size, name: {pt-BR: Tamanho, en: Size}, type: PICKLIST, picklist: size}
+      - {key: cancelled, name: {pt-BR: Cancelado, en: Cancelled}, type: BOOLEAN}
+      - {key: notes, name: {pt-BR: Notas}, type: STRING}
+    statuses:
+      - {key: todo, name: {pt-BR: A fazer, en: To do}, color: "#90A4AE", initial: true}
+      - {key: doing, name: {pt-BR: Fazendo, en: Doing}, color: "#42A5F5"}
+      - {key: done, name: {pt-BR: Feito, en: Done}, color: "#66BB6A", final: true}
+    actions:
+      - {key: start, name: {pt-BR: Iniciar}, from: [todo], to: doing}
+    queries:
+      - {key: all, name: {pt-BR: Todos, en: All}}
+      - key: live
+        name: {pt-BR: Vivos, en: Live}
+        default: true
+        where:
+          conditions:
+            - {field: cancelled, operator: isEmpty}
+      - key: large
+        name: {pt-BR: Grandes, en: Large}
+        where:
+          conditions:
+            - {field: size, operator: is, value: l}
+    views:
+      - {key: list, name: {pt-BR: Lista}, default: true, columns: [{field: Title}]}
+      - key: board
+        name: {pt-BR: Quadro, en: Board}
+        kind: kanban
+        fields: {color: size, swimlane: size}
+`
+
+type world struct {
+	svc                      *kanban.Service
+	ana, outsider, stranger  kanban.Caller
+	admin                    kanban.Caller
+	board, list              int64
+	todo, doing, done        int64
+	queries                  map[string]int64
+	project, otherProject    int64
+	cancelledCard, largeCard int64
+}
+
+func newWorld(t *testing.T) *world {
+	t.Helper()
+	ctx := context.Background()
+	db := testkit.NewDB(t)
+	exec := func(sql string, args ...any) {
+		t.Helper()
+		if _, err := db.Exec(ctx, sql, args...); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+	}
+	id := func(sql string, args ...any) int64 {
+		t.Helper()
+		var v int64
+		if err := db.QueryRow(ctx, sql, args...).Scan(&v); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+		return v
+	}
+	exec(`INSERT INTO app_user (login, name, email, avatar) VALUES ('ana', 'Ana Lima', 'ana@example.com', 'data:image/png;base64,AAAA'),
+		('out', 'Otto', 'otto@example.com', ''), ('stranger', 'Sara', 'sara@example.com', ''), ('boss', 'Boss', '', '')`)
+	exec(`UPDATE app_user SET panel_admin = true WHERE login = 'boss'`)
+	exec(`INSERT INTO user_group (name) VALUES ('Equipe')`)
+	exec(`INSERT INTO group_member (group_id, user_id) SELECT g.id, u.id FROM user_group g, app_user u
+		WHERE g.name = 'Equipe' AND u.login IN ('ana', 'out')`)
+	p, err := pkg.Parse("kb.yaml", []byte(boardPackage))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pkg.Import(ctx, db, "kb.yaml", p); err != nil {
+		t.Fatal(err)
+	}
+	w := &world{queries: map[string]int64{}}
+	w.ana = kanban.Caller{UserID: id(`SELECT id FROM app_user WHERE login = 'ana'`)}
+	w.outsider = kanban.Caller{UserID: id(`SELECT id FROM app_user WHERE login = 'out'`)}
+	w.stranger = kanban.Caller{UserID: id(`SELECT id FROM app_user WHERE login = 'stranger'`)}
+	w.admin = kanban.Caller{UserID: id(`SELECT id FROM app_user WHERE login = 'boss'`), PanelAdmin: true}
+	comp := id(`SELECT id FROM component WHERE key = 'card'`)
+	w.board = id(`SELECT id FROM item_view WHERE component_id = $1 AND key = 'board'`, comp)
+	w.list = id(`SELECT id FROM item_view WHERE component_id = $1 AND key = 'list'`, comp)
+	w.todo = id(`SELECT id FROM item_status WHERE component_id = $1 AND key = 'todo'`, comp)
+	w.doing = id(`SELECT id FROM item_status WHERE component_id = $1 AND key = 'doing'`, comp)
+	w.done = id(`SELECT id FROM item_status WHERE component_id = $1 AND key = 'done'`, comp)
+	for _, k := range []string{"all", "live", "large"} {
+		w.queries[k] = id(`SELECT id FROM item_query WHERE component_id = $1 AND key = $2`, comp, k)
+	}
+	w.project = id(`INSERT INTO project (name) VALUES ('Obra') RETURNING id`)
+	w.otherProject = id(`INSERT INTO project (name) VALUES ('Outra') RETURNING id`)
+	exec(`INSERT INTO project_member (project_id, user_id, can_write) VALUES ($1, $2, true)`, w.project, w.ana.UserID)
+	// 250 cards to do (the newest is number 250), 3 doing, 1 done, one
+	// cancelled and one in a project Ana is not in.
+	exec(`INSERT INTO item (component_id, number, title, project_id, status_id, responsible_id, created_at, attributes)
+		SELECT $1, n, 'Cartão ' || n, $2, $3, $4, now() - make_interval(secs => 1000 - n), jsonb_build_object('size', 's', 'notes', repeat('x', 100))
+		FROM generate_series(1, 250) n`, comp, w.project, w.todo, w.ana.UserID)
+	exec(`INSERT INTO item (component_id, number, title, project_id, status_id, attributes)
+		SELECT $1, n, 'Em curso ' || n, $2, $3, '{}' FROM generate_series(251, 253) n`, comp, w.project, w.doing)
+	w.largeCard = id(`INSERT INTO item (component_id, number, title, project_id, status_id, attributes)
+		VALUES ($1, 254, 'Grande', $2, $3, '{"size": "l"}') RETURNING id`, comp, w.project, w.done)
+	w.cancelledCard = id(`INSERT INTO item (component_id, number, title, project_id, status_id, attributes)
+		VALUES ($1, 255, 'Cancelado', $2, $3, '{"cancelled": true}') RETURNING id`, comp, w.project, w.doing)
+	exec(`INSERT INTO item (component_id, number, title, project_id, status_id) VALUES ($1, 256, 'Alheio', $2, $3)`,
+		comp, w.otherProject, w.todo)
+	w.svc = kanban.NewService(kanban.NewStore(db), func() time.Time { return time.Date(2026, 1, 5, 12, 0, 0, 0, time.UTC) })
+	return w
+}
+
+func totals(b *kanban.Board) []int {
+	out := []int{}
+	for _, c := range b.Columns {
+		out = append(out, c.Total)
+	}
+	return out
+}
+
+func status(t *testing.T, err error) int {
+	t.Helper()
+	var e *httpx.Error
+	if !errors.As(err, &e) {
+		t.Fatalf("not an application error: %v", err)
+	}
+	return e.Status
+}
+
+func ptr(v int64) *int64 { return &v }
+
+func TestBoardHasAColumnPerStatusWithTheCardsTheCallerMayRead(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	b, err := w.svc.Board(ctx, w.ana, kanban.BoardInput{ViewID: w.board})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Columns) != 3 || b.Columns[0].ID != w.todo || b.Columns[1].ID != w.doing || b.Columns[2].ID != w.done {
+		t.Fatalf("columns %+v", b.Columns)
+	}
+	if b.Columns[0].Name != "A fazer" || b.Columns[0].Color != "#90A4AE" || !b.Columns[0].Initial || !b.Columns[2].Final {
+		t.Errorf("first column %+v", b.Columns[0])
+	}
+	// The default query (live) leaves the cancelled card out; the card of
+	// the other project is not Ana's to see.
+	if got := totals(b); got[0] != 250 || got[1] != 3 || got[2] != 1 {
+		t.Errorf("totals %v, want [250 3 1]", got)
+	}
+	if b.QueryID != w.queries["live"] || len(b.Queries) != 3 {
+		t.Errorf("query %d of %+v", b.QueryID, b.Queries)
+	}
+	todo := b.Columns[0].Cards
+	if len(todo) != kanban.DefaultPage || todo[0].FormattedID != 250 || todo[0].Title != "Cartão 250" {
+		t.Fatalf("first page: %d cards, first %+v", len(todo), todo[0])
+	}
+	if todo[0].Color != "#66BB6A" || todo[0].Values["size"] != "s" || todo[0].ResponsibleID == nil || *todo[0].ResponsibleID != w.ana.UserID {
+		t.Errorf("card %+v", todo[0])
+	}
+	if _, ok := todo[0].Values["notes"]; ok {
+		t.Error("a card carries only the picklist attributes")
+	}
+	if b.Columns[1].Cards[0].Color != "#42A5F5" {
+		t.Errorf("a card without a size takes its status colour: %+v", b.Columns[1].Cards[0])
+	}
+	if len(b.Users) != 1 || b.Users[0].Name != "Ana Lima" || b.Users[0].Avatar == "" {
+		t.Errorf("users %+v", b.Users)
+	}
+	if b.Swimlane != "size" || b.ColorField != "size" || len(b.Swimlanes) != 2 || b.Swimlanes[0].Field != "ResponsibleName" ||
+		b.Swimlanes[1].Options[1].Text != "Grande" {
+		t.Errorf("swimlanes %q %+v", b.Swimlane, b.Swimlanes)
+	}
+	if b.CanConfigure {
+		t.Error("only panel administrators configure boards")
+	}
+
+	// The next page of the first column, and past its end.
+	page, err := w.svc.Column(ctx, w.ana, kanban.PageInput{BoardInput: kanban.BoardInput{ViewID: w.board}, StatusID: w.todo, Offset: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(page.Cards) != 50 || page.Total != 250 || page.Cards[0].FormattedID != 50 || page.Cards[49].FormattedID != 1 {
+		t.Errorf("second page: %d cards of %d, first %+v", len(page.Cards), page.Total, page.Cards[0])
+	}
+	page, err = w.svc.Column(ctx, w.ana, kanban.PageInput{BoardInput: kanban.BoardInput{ViewID: w.board}, StatusID: w.todo, Offset: 400})
+	if err != nil || len(page.Cards) != 0 || page.Total != 250 {
+		t.Errorf("past the end: %+v %v", page, err)
+	}
+
+	// Other queries: every item, the large ones; a query of nothing else.
+	b, err = w.svc.Board(ctx, w.ana, kanban.BoardInput{ViewID: w.board, QueryID: ptr(0), Limit: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := totals(b); got[0] != 250 || got[1] != 4 || got[2] != 1 || len(b.Columns[0].Cards) != 5 {
+		t.Errorf("every item: totals %v, %d cards", got, len(b.Columns[0].Cards))
+	}
+	b, err = w.svc.Board(ctx, w.ana, kanban.BoardInput{ViewID: w.board, QueryID: ptr(w.queries["large"])})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := totals(b); got[0] != 0 || got[1] != 0 || got[2] != 1 || b.Columns[2].Cards[0].ID != w.largeCard || b.Columns[2].Cards[0].Color != "#EF5350" {
+		t.Errorf("large: totals %v, %+v", got, b.Columns[2].Cards)
+	}
+
+	// A project filter, and the panel administrator who sees every project.
+	b, err = w.svc.Board(ctx, w.admin, kanban.BoardInput{ViewID: w.board, ProjectID: w.otherProject})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := totals(b); got[0] != 1 || got[1] != 0 || !b.CanConfigure {
+		t.Errorf("admin, other project: totals %v", got)
+	}
+}
+
+func TestBoardFollowsTheAccessRules(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	// A member of Equipe outside the project sees the columns and no card.
+	b, err := w.svc.Board(ctx, w.outsider, kanban.BoardInput{ViewID: w.board})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range b.Columns {
+		if c.Total != 0 || len(c.Cards) != 0 {
+			t.Errorf("outsider sees %d cards in %s", c.Total, c.Key)
+		}
+	}
+	if len(b.Users) != 0 {
+		t.Errorf("outsider sees users %+v", b.Users)
+	}
+	page, err := w.svc.Column(ctx, w.outsider, kanban.PageInput{BoardInput: kanban.BoardInput{ViewID: w.board}, StatusID: w.todo})
+	if err != nil || len(page.Cards) != 0 {
+		t.Errorf("outsider's page %+v %v", page, err)
+	}
+	// Who may not read the type does not learn the board exists.
+	if _, err := w.svc.Board(ctx, w.stranger, kanban.BoardInput{ViewID: w.board}); status(t, err) != http.StatusNotFound {
+		t.Errorf("stranger: %v", err)
+	}
+	if refs, err := w.svc.Boards(ctx, w.stranger, kanban.BoardsInput{}); err != nil || len(refs) != 0 {
+		t.Errorf("stranger's boards %+v %v", refs, err)
+	}
+	refs, err := w.svc.Boards(ctx, w.ana, kanban.BoardsInput{})
+	if err != nil || len(refs) != 1 || refs[0].ID != w.board || refs[0].Name != "Quadro" ||
+		refs[0].Link != kanban.Link(refs[0].ApplicationID, w.board, "Quadro") {
+		t.Errorf("ana's boards %+v %v", refs, err)
+	}
+	// A list view is no board; a missing view, a foreign query, a status of
+	// nothing and bad paging are refused.
+	cases := []struct {
+		name string
+		err  error
+		want int
+	}{
+		{"list view", func() error { _, err := w.svc.Board(ctx, w.ana, kanban.BoardInput{ViewID: w.list}); return err }(), 404},
+		{"missing view", func() error { _, err := w.svc.Board(ctx, w.ana, kanban.BoardInput{ViewID: 999999}); return err }(), 404},
+		{"no view", func() error { _, err := w.svc.Board(ctx, w.ana, kanban.BoardInput{}); return err }(), 400},
+		{"foreign query", func() error {
+			_, err := w.svc.Board(ctx, w.ana, kanban.BoardInput{ViewID: w.board, QueryID: ptr(999999)})
+			return err
+		}(), 400},
+		{"big page", func() error {
+			_, err := w.svc.Board(ctx, w.ana, kanban.BoardInput{ViewID: w.board, Limit: kanban.MaxPage + 1})
+			return err
+		}(), 400},
+		{"foreign status", func() error {
+			_, err := w.svc.Column(ctx, w.ana, kanban.PageInput{BoardInput: kanban.BoardInput{ViewID: w.board}, StatusID: 999999})
+			return err
+		}(), 400},
+		{"negative offset", func() error {
+			_, err := w.svc.Column(ctx, w.ana, kanban.PageInput{BoardInput: kanban.BoardInput{ViewID: w.board}, StatusID: w.todo, Offset: -1})
+			return err
+		}(), 400},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := status(t, c.err); got != c.want {
+				t.Errorf("%d, want %d", got, c.want)
+			}
+		})
+	}
+}
+
+func TestWIPLimitsAreSetByPanelAdministrators(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	in := kanban.WIPInput{ViewID: w.board, Limits: []kanban.WIPLimit{{StatusID: w.doing, Limit: 2}, {StatusID: w.done, Limit: 0}}}
+	if _, err := w.svc.SaveWIPLimits(ctx, w.ana, in); status(t, err) != http.StatusForbidden {
+		t.Errorf("ana: %v", err)
+	}
+	b, err := w.svc.SaveWIPLimits(ctx, w.admin, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Columns[0].WIPLimit != 0 || b.Columns[1].WIPLimit != 2 || b.Columns[2].WIPLimit != 0 {
+		t.Errorf("limits %+v", b.Columns)
+	}
+	b, err = w.svc.Board(ctx, w.ana, kanban.BoardInput{ViewID: w.board})
+	if err != nil || b.Columns[1].WIPLimit != 2 {
+		t.Fatalf("ana sees the limit: %+v %v", b, err)
+	}
+	for _, bad := range []kanban.WIPLimit{{StatusID: 999999, Limit: 1}, {StatusID: w.todo, Limit: -1}, {StatusID: w.todo, Limit: kanban.MaxWIP + 1}} {
+		if _, err := w.svc.SaveWIPLimits(ctx, w.admin, kanban.WIPInput{ViewID: w.board, Limits: []kanban.WIPLimit{bad}}); status(t, err) != http.StatusBadRequest {
+			t.Errorf("%+v: %v", bad, err)
+		}
+	}
+	// Saving replaces: an empty list clears the board's limits.
+	if b, err = w.svc.SaveWIPLimits(ctx, w.admin, kanban.WIPInput{ViewID: w.board}); err != nil || b.Columns[1].WIPLimit != 0 {
+		t.Errorf("cleared: %+v %v", b, err)
+	}
+}
+
+func TestBoardCallsOverHTTP(t *testing.T) {
+	w := newWorld(t)
+	current := func(ctx context.Context) (kanban.Caller, bool) {
+		return w.ana, true
+	}
+	r := chi.NewRouter()
+	kanban.NewHandler(w.svc, current).Routes(r)
+	srv := httptest.NewServer(r)
+	defer srv.Close()
+	get := func(path string, v any) int {
+		t.Helper()
+		res, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		if v != nil && res.StatusCode == 200 {
+			if err := json.NewDecoder(res.Body).Decode(v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return res.StatusCode
+	}
+	var b kanban.Board
+	if code := get("/kanban/getBoard?viewID="+itoa(w.board)+"&queryID=0&limit=3", &b); code != 200 || b.QueryID != 0 || len(b.Columns[0].Cards) != 3 || b.Columns[1].Total != 4 {
+		t.Errorf("getBoard: %d %+v", code, b.Columns)
+	}
+	var p kanban.Page
+	if code := get("/kanban/getColumn?viewID="+itoa(w.board)+"&statusID="+itoa(w.todo)+"&offset=248&limit=10", &p); code != 200 || len(p.Cards) != 2 {
+		t.Errorf("getColumn: %d %+v", code, p)
+	}
+	var refs []kanban.BoardRef
+	if code := get("/kanban/getBoards", &refs); code != 200 || len(refs) != 1 {
+		t.Errorf("getBoards: %d %+v", code, refs)
+	}
+	if code := get("/kanban/getBoard?viewID=abc", nil); code != 400 {
+		t.Errorf("viewID=abc: %d", code)
+	}
+}
+
+func itoa(v int64) string { return strconv.FormatInt(v, 10) }

@@ -1,0 +1,448 @@
+// Package kanban serves kanban boards: one column per status of a kanban
+// view's item type, cards filtered by a query of the type and the item
+// access rules, paged per column, with work-in-progress limits per column
+// (docs/kanban.md). Moving a card is a workflow transition: the web client
+// runs it through the workflow calls (getActions, triggerAction).
+package kanban
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/items/filter"
+	"github.com/tramita/tramita/internal/items/schema"
+)
+
+// Paging of a column.
+const (
+	DefaultPage = 200
+	MaxPage     = 1000
+	MaxWIP      = 10000
+)
+
+// Caller is the signed-in user as boards need it.
+type Caller struct {
+	UserID     int64
+	PanelAdmin bool
+}
+
+// CurrentUser returns the caller of a request, if signed in.
+type CurrentUser func(ctx context.Context) (Caller, bool)
+
+// Service answers the board calls.
+type Service struct {
+	store *Store
+	now   func() time.Time
+}
+
+// NewService returns the service; now is the clock (@today in queries).
+func NewService(store *Store, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{store: store, now: now}
+}
+
+func langOf(ctx context.Context) string { return string(i18n.From(ctx)) }
+
+// BoardInput selects a board and its cards. QueryID nil takes the type's
+// default query; 0 takes every item.
+type BoardInput struct {
+	ViewID    int64
+	QueryID   *int64
+	ProjectID int64
+	Limit     int
+}
+
+// PageInput selects a page of one column.
+type PageInput struct {
+	BoardInput
+	StatusID int64
+	Offset   int
+}
+
+// Board is the answer of getBoard.
+type Board struct {
+	View         ViewInfo   `json:"view"`
+	QueryID      int64      `json:"queryId"`
+	Queries      []QueryRef `json:"queries"`
+	ColorField   string     `json:"colorField"`
+	Swimlane     string     `json:"swimlane"`
+	Swimlanes    []Lane     `json:"swimlanes"`
+	Columns      []Column   `json:"columns"`
+	Users        []User     `json:"users"`
+	PageSize     int        `json:"pageSize"`
+	CanConfigure bool       `json:"canConfigure"`
+}
+
+// ViewInfo names the view and its type.
+type ViewInfo struct {
+	ID            int64  `json:"id"`
+	Key           string `json:"key"`
+	Name          string `json:"name"`
+	ComponentID   int64  `json:"componentId"`
+	ComponentKey  string `json:"componentKey"`
+	ComponentName string `json:"componentName"`
+	ApplicationID int64  `json:"applicationId"`
+}
+
+// QueryRef is a query the board may be filtered by.
+type QueryRef struct {
+	ID        int64  `json:"id"`
+	Name      string `json:"name"`
+	IsDefault bool   `json:"isDefault"`
+}
+
+// Lane is a way of grouping cards into swimlanes: by responsible
+// (ResponsibleName) or by a picklist attribute, with its options in order.
+type Lane struct {
+	Field   string       `json:"field"`
+	Name    string       `json:"name"`
+	Options []LaneOption `json:"options"`
+}
+
+// LaneOption is one value of a picklist lane.
+type LaneOption struct {
+	Value string `json:"value"`
+	Text  string `json:"text"`
+	Color string `json:"color"`
+}
+
+// Column is a status with its first cards.
+type Column struct {
+	ID       int64  `json:"id"`
+	Key      string `json:"key"`
+	Name     string `json:"name"`
+	Color    string `json:"color"`
+	Initial  bool   `json:"initial"`
+	Final    bool   `json:"final"`
+	WIPLimit int    `json:"wipLimit"`
+	Total    int    `json:"total"`
+	Cards    []Card `json:"cards"`
+}
+
+// Card is an item as a card shows it. Values holds the picklist attributes
+// (swimlanes, colour) by key.
+type Card struct {
+	ID            int64             `json:"id"`
+	FormattedID   int64             `json:"FormattedID"`
+	Title         string            `json:"title"`
+	StatusID      int64             `json:"statusId"`
+	ResponsibleID *int64            `json:"responsibleId"`
+	Color         string            `json:"color"`
+	Values        map[string]string `json:"values"`
+}
+
+// Page is the answer of getColumn.
+type Page struct {
+	StatusID int64  `json:"statusId"`
+	Offset   int    `json:"offset"`
+	Total    int    `json:"total"`
+	Cards    []Card `json:"cards"`
+	Users    []User `json:"users"`
+}
+
+// prepared is a board under a request: its definition and the card query.
+type prepared struct {
+	b       *board
+	query   *cardQuery
+	queryID int64
+	color   *attributeDef
+	limit   int
+}
+
+func (s *Service) prepare(ctx context.Context, c Caller, in BoardInput) (*prepared, error) {
+	if in.ViewID <= 0 {
+		return nil, httpx.Invalid("viewID", "items.viewNotFound")
+	}
+	if in.Limit < 0 || in.Limit > MaxPage {
+		return nil, httpx.Invalid("limit", "error.invalid")
+	}
+	b, err := s.store.board(ctx, c, in.ViewID)
+	if err != nil {
+		return nil, err
+	}
+	attrs := make([]schema.Attr, 0, len(b.Attributes))
+	for _, a := range b.Attributes {
+		attrs = append(attrs, schema.Attr{Key: a.Key, Type: a.Type})
+	}
+	fields := schema.Build(attrs)
+	q := &cardQuery{args: []any{c.UserID, c.PanelAdmin, b.ComponentID}, where: []string{"i.component_id = $3", itemReadable}}
+	if in.ProjectID != 0 {
+		q.args = append(q.args, in.ProjectID)
+		q.where = append(q.where, "i.project_id = $"+strconv.Itoa(len(q.args)))
+	}
+	p := &prepared{b: b, query: q, limit: in.Limit}
+	if p.limit == 0 {
+		p.limit = DefaultPage
+	}
+	var chosen *queryDef
+	switch {
+	case in.QueryID == nil:
+		for i := range b.Queries {
+			if b.Queries[i].Default {
+				chosen = &b.Queries[i]
+			}
+		}
+	case *in.QueryID != 0:
+		for i := range b.Queries {
+			if b.Queries[i].ID == *in.QueryID {
+				chosen = &b.Queries[i]
+			}
+		}
+		if chosen == nil {
+			return nil, httpx.Invalid("queryID", "items.queryNotFound")
+		}
+	}
+	if chosen != nil {
+		var node filter.Node
+		if err := json.Unmarshal(chosen.Condition, &node); err != nil {
+			return nil, fmt.Errorf("query %d: %w", chosen.ID, err)
+		}
+		sql, args, err := filter.Compile(fields.Filter(), node, filter.Params{Me: c.UserID, Project: in.ProjectID, Today: s.now()}, len(q.args))
+		if err != nil {
+			var fe *filter.Error
+			if errors.As(err, &fe) {
+				return nil, httpx.Invalid("queryID", fe.Key, fe.Args...)
+			}
+			return nil, err
+		}
+		q.where, q.args = append(q.where, sql), append(q.args, args...)
+		p.queryID = chosen.ID
+	}
+	terms := make([]filter.Sort, 0, len(b.Sort))
+	for _, t := range b.Sort {
+		terms = append(terms, filter.Sort(t))
+	}
+	if q.order, err = filter.OrderBy(fields.Order(), terms); err != nil {
+		return nil, fmt.Errorf("kanban view %d sort: %w", b.ViewID, err)
+	}
+	for i := range b.Attributes {
+		a := &b.Attributes[i]
+		if a.Type != "PICKLIST" {
+			continue
+		}
+		q.carried = append(q.carried, a.Key)
+		if b.Fields["color"] == a.Key {
+			p.color = a
+		}
+	}
+	return p, nil
+}
+
+// card turns a row into a card: the colour is the colour of the view's
+// colour picklist option, else the status's.
+func (p *prepared) card(r cardRow, statusColor map[int64]string) Card {
+	c := Card{ID: r.ID, FormattedID: r.Number, Title: r.Title, StatusID: r.StatusID, ResponsibleID: r.ResponsibleID,
+		Color: statusColor[r.StatusID], Values: map[string]string{}}
+	for k, v := range r.Values {
+		if s, ok := v.(string); ok {
+			c.Values[k] = s
+		}
+	}
+	if p.color != nil {
+		for _, o := range p.color.Picklist {
+			if o.Value == c.Values[p.color.Key] && o.Color != "" {
+				c.Color = o.Color
+			}
+		}
+	}
+	return c
+}
+
+func (p *prepared) statusColors() map[int64]string {
+	out := map[int64]string{}
+	for _, st := range p.b.Statuses {
+		out[st.ID] = st.Color
+	}
+	return out
+}
+
+// Board answers getBoard: the view, its columns in workflow order with
+// their first cards and totals, the swimlanes it can be grouped by, and the
+// responsibles the cards show.
+func (s *Service) Board(ctx context.Context, c Caller, in BoardInput) (*Board, error) {
+	p, err := s.prepare(ctx, c, in)
+	if err != nil {
+		return nil, err
+	}
+	lang := langOf(ctx)
+	b := p.b
+	rows, err := s.store.firstPages(ctx, p.query, p.limit)
+	if err != nil {
+		return nil, err
+	}
+	limits, err := s.store.wipLimits(ctx, b.ViewID)
+	if err != nil {
+		return nil, err
+	}
+	out := &Board{
+		View: ViewInfo{ID: b.ViewID, Key: b.ViewKey, Name: b.ViewName.in(lang), ComponentID: b.ComponentID,
+			ComponentKey: b.ComponentKey, ComponentName: b.ComponentName.in(lang), ApplicationID: b.ApplicationID},
+		QueryID: p.queryID, Queries: []QueryRef{}, Swimlanes: []Lane{{Field: "ResponsibleName", Options: []LaneOption{}}},
+		Columns: []Column{}, PageSize: p.limit, CanConfigure: c.PanelAdmin,
+	}
+	for _, q := range b.Queries {
+		out.Queries = append(out.Queries, QueryRef{ID: q.ID, Name: q.Name.in(lang), IsDefault: q.Default})
+	}
+	for _, a := range b.Attributes {
+		if a.Type != "PICKLIST" {
+			continue
+		}
+		lane := Lane{Field: a.Key, Name: a.Name.in(lang), Options: []LaneOption{}}
+		for _, o := range a.Picklist {
+			lane.Options = append(lane.Options, LaneOption{Value: o.Value, Text: o.Text.in(lang), Color: o.Color})
+		}
+		out.Swimlanes = append(out.Swimlanes, lane)
+	}
+	if l := b.Fields["swimlane"]; slices.ContainsFunc(out.Swimlanes, func(x Lane) bool { return x.Field == l }) {
+		out.Swimlane = l
+	}
+	if p.color != nil {
+		out.ColorField = p.color.Key
+	}
+	colors := p.statusColors()
+	index := map[int64]int{}
+	for _, st := range b.Statuses {
+		index[st.ID] = len(out.Columns)
+		out.Columns = append(out.Columns, Column{ID: st.ID, Key: st.Key, Name: st.Name.in(lang), Color: st.Color,
+			Initial: st.Initial, Final: st.Final, WIPLimit: limits[st.ID], Cards: []Card{}})
+	}
+	var people []int64
+	for _, r := range rows {
+		i, ok := index[r.StatusID]
+		if !ok {
+			continue // a retired status has no column
+		}
+		col := &out.Columns[i]
+		col.Cards = append(col.Cards, p.card(r, colors))
+		col.Total = r.Total
+		if r.ResponsibleID != nil && !slices.Contains(people, *r.ResponsibleID) {
+			people = append(people, *r.ResponsibleID)
+		}
+	}
+	if out.Users, err = s.store.users(ctx, people); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Column answers getColumn: the cards of one column from offset.
+func (s *Service) Column(ctx context.Context, c Caller, in PageInput) (*Page, error) {
+	if in.Offset < 0 {
+		return nil, httpx.Invalid("offset", "error.invalid")
+	}
+	p, err := s.prepare(ctx, c, in.BoardInput)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.ContainsFunc(p.b.Statuses, func(st statusDef) bool { return st.ID == in.StatusID }) {
+		return nil, httpx.Invalid("statusID", "error.invalid")
+	}
+	rows, err := s.store.page(ctx, p.query, in.StatusID, in.Offset, p.limit)
+	if err != nil {
+		return nil, err
+	}
+	out := &Page{StatusID: in.StatusID, Offset: in.Offset, Cards: []Card{}}
+	colors := p.statusColors()
+	var people []int64
+	for _, r := range rows {
+		out.Cards = append(out.Cards, p.card(r, colors))
+		out.Total = r.Total
+		if r.ResponsibleID != nil && !slices.Contains(people, *r.ResponsibleID) {
+			people = append(people, *r.ResponsibleID)
+		}
+	}
+	if len(rows) == 0 && in.Offset > 0 {
+		// Past the end the window count is not seen; ask for the first row's.
+		first, err := s.store.page(ctx, p.query, in.StatusID, 0, 1)
+		if err != nil {
+			return nil, err
+		}
+		if len(first) > 0 {
+			out.Total = first[0].Total
+		}
+	}
+	if out.Users, err = s.store.users(ctx, people); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// BoardsInput selects the boards of an application (0: every application).
+type BoardsInput struct {
+	AppID int64
+}
+
+// Boards answers getBoards: the kanban views the caller may open, each
+// with its runtime link.
+func (s *Service) Boards(ctx context.Context, c Caller, in BoardsInput) ([]BoardRef, error) {
+	refs, names, comps, err := s.store.boards(ctx, c, in.AppID)
+	if err != nil {
+		return nil, err
+	}
+	lang := langOf(ctx)
+	out := []BoardRef{}
+	for i, r := range refs {
+		r.Name, r.ComponentName = names[i].in(lang), comps[i].in(lang)
+		r.Link = Link(r.ApplicationID, r.ID, r.Name)
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// Link is the runtime path of a board (spec section 2).
+func Link(appID, viewID int64, title string) string {
+	return "/runtime/" + strconv.FormatInt(appID, 10) + "/kanban/" + strconv.FormatInt(viewID, 10) + "/" + pathEscape(title)
+}
+
+// WIPInput sets the work-in-progress limits of a board: a limit per status
+// id; 0 removes one.
+type WIPInput struct {
+	ViewID int64      `json:"viewID"`
+	Limits []WIPLimit `json:"limits"`
+}
+
+// WIPLimit is the limit of one column.
+type WIPLimit struct {
+	StatusID int64 `json:"statusId"`
+	Limit    int   `json:"limit"`
+}
+
+// SaveWIPLimits answers saveWipLimits: panel administrators set the limits
+// of a board; they replace the board's limits.
+func (s *Service) SaveWIPLimits(ctx context.Context, c Caller, in WIPInput) (*Board, error) {
+	if !c.PanelAdmin {
+		return nil, httpx.Forbidden()
+	}
+	b, err := s.store.board(ctx, c, in.ViewID)
+	if err != nil {
+		return nil, err
+	}
+	limits := map[int64]int{}
+	v := &httpx.Validation{}
+	for i, l := range in.Limits {
+		field := "limits[" + strconv.Itoa(i) + "]"
+		if !slices.ContainsFunc(b.Statuses, func(st statusDef) bool { return st.ID == l.StatusID }) {
+			v.Add(field+".statusId", "error.invalid")
+		}
+		if l.Limit < 0 || l.Limit > MaxWIP {
+			v.Add(field+".limit", "error.invalid")
+		}
+		limits[l.StatusID] = l.Limit
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if err := s.store.saveWipLimits(ctx, c.UserID, b.ViewID, limits); err != nil {
+		return nil, err
+	}
+	return s.Board(ctx, c, BoardInput{ViewID: b.ViewID, Limit: 1})
+}

@@ -1,0 +1,360 @@
+package kanban
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items/schema"
+)
+
+// The access rules are the item engine's (internal/items/access.go), written
+// again here over the same tables as internal/workflow does: $1 the caller,
+// $2 whether a panel admin. A change there must be copied here.
+
+const componentReadable = `($2 OR (EXISTS (
+		SELECT 1 FROM application_group ag JOIN user_group g ON g.id = ag.group_id
+		WHERE ag.application_id = c.application_id
+		  AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = $1)))
+	AND EXISTS (
+		SELECT 1 FROM component_grant cg JOIN user_group g ON g.id = cg.group_id
+		WHERE cg.component_id = c.id AND cg.can_read
+		  AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = $1)))))`
+
+const itemReadable = `(i.deleted_at IS NULL AND ($2 OR i.project_id IS NULL OR EXISTS (
+	SELECT 1 FROM project p WHERE p.id = i.project_id AND (p.manager_id = $1 OR EXISTS (
+		SELECT 1 FROM project_member pm WHERE pm.project_id = p.id AND pm.user_id = $1)))))`
+
+// Store reads boards over pgx.
+type Store struct {
+	pool *pgxpool.Pool
+}
+
+// NewStore returns the store.
+func NewStore(pool *pgxpool.Pool) *Store { return &Store{pool: pool} }
+
+// text is a translated name as stored (jsonb keyed by language).
+type text map[string]string
+
+func (t text) in(lang string) string {
+	if v := t[lang]; v != "" {
+		return v
+	}
+	return t["pt-BR"]
+}
+
+// board is a kanban view with the type it shows, as stored.
+type board struct {
+	ViewID        int64
+	ViewKey       string
+	ViewName      text
+	Fields        map[string]string
+	Sort          []sortTerm
+	ComponentID   int64
+	ComponentKey  string
+	ComponentName text
+	ApplicationID int64
+	Statuses      []statusDef
+	Attributes    []attributeDef
+	Queries       []queryDef
+}
+
+type sortTerm struct {
+	Field     string `json:"field"`
+	Direction string `json:"direction"`
+}
+
+type statusDef struct {
+	ID      int64
+	Key     string
+	Name    text
+	Color   string
+	Initial bool
+	Final   bool
+}
+
+type attributeDef struct {
+	Key      string
+	Name     text
+	Type     string
+	Picklist []pickDef
+}
+
+type pickDef struct {
+	Value string
+	Text  text
+	Color string
+}
+
+type queryDef struct {
+	ID        int64
+	Name      text
+	Default   bool
+	Condition []byte
+}
+
+// board reads kanban view id with its type, statuses, attributes, picklist
+// options and queries; a view that is not a kanban, is retired, or whose
+// type the caller may not read is not found.
+func (s *Store) board(ctx context.Context, c Caller, viewID int64) (*board, error) {
+	b := &board{}
+	var fields, sort []byte
+	err := s.pool.QueryRow(ctx, `SELECT v.id, v.key, v.name, v.fields, v.sort, c.id, c.key, c.name, c.application_id
+		FROM item_view v JOIN component c ON c.id = v.component_id
+		WHERE v.id = $3 AND v.kind = 'kanban' AND v.retired_at IS NULL AND c.retired_at IS NULL AND `+componentReadable,
+		c.UserID, c.PanelAdmin, viewID).
+		Scan(&b.ViewID, &b.ViewKey, &b.ViewName, &fields, &sort, &b.ComponentID, &b.ComponentKey, &b.ComponentName, &b.ApplicationID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, httpx.NotFound()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("kanban view %d: %w", viewID, err)
+	}
+	if err := json.Unmarshal(fields, &b.Fields); err != nil {
+		return nil, fmt.Errorf("kanban view %d fields: %w", viewID, err)
+	}
+	if err := json.Unmarshal(sort, &b.Sort); err != nil {
+		return nil, fmt.Errorf("kanban view %d sort: %w", viewID, err)
+	}
+	rows, err := s.pool.Query(ctx, `SELECT id, key, name, color, initial, final FROM item_status
+		WHERE component_id = $1 AND retired_at IS NULL ORDER BY sort_order, id`, b.ComponentID)
+	if err != nil {
+		return nil, fmt.Errorf("statuses: %w", err)
+	}
+	for rows.Next() {
+		var st statusDef
+		if err := rows.Scan(&st.ID, &st.Key, &st.Name, &st.Color, &st.Initial, &st.Final); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		b.Statuses = append(b.Statuses, st)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows, err = s.pool.Query(ctx, `SELECT a.key, a.name, a.type,
+			COALESCE((SELECT jsonb_agg(jsonb_build_object('value', pi.value, 'text', pi.text, 'color', pi.color) ORDER BY pi.sort_order, pi.id)
+				FROM picklist_item pi WHERE pi.picklist_id = a.picklist_id AND pi.retired_at IS NULL), '[]')
+		FROM attribute a WHERE a.component_id = $1 AND a.retired_at IS NULL ORDER BY a.id`, b.ComponentID)
+	if err != nil {
+		return nil, fmt.Errorf("attributes: %w", err)
+	}
+	for rows.Next() {
+		var a attributeDef
+		var picks []byte
+		if err := rows.Scan(&a.Key, &a.Name, &a.Type, &picks); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		var raw []struct {
+			Value string `json:"value"`
+			Text  text   `json:"text"`
+			Color string `json:"color"`
+		}
+		if err := json.Unmarshal(picks, &raw); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		for _, p := range raw {
+			a.Picklist = append(a.Picklist, pickDef(p))
+		}
+		b.Attributes = append(b.Attributes, a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows, err = s.pool.Query(ctx, `SELECT id, name, is_default, condition FROM item_query
+		WHERE component_id = $1 AND retired_at IS NULL ORDER BY sort_order, id`, b.ComponentID)
+	if err != nil {
+		return nil, fmt.Errorf("queries: %w", err)
+	}
+	for rows.Next() {
+		var q queryDef
+		if err := rows.Scan(&q.ID, &q.Name, &q.Default, &q.Condition); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		b.Queries = append(b.Queries, q)
+	}
+	return b, rows.Err()
+}
+
+// wipLimits are the limits of a board by status id.
+func (s *Store) wipLimits(ctx context.Context, viewID int64) (map[int64]int, error) {
+	rows, err := s.pool.Query(ctx, `SELECT status_id, wip_limit FROM kanban_wip_limit WHERE view_id = $1`, viewID)
+	if err != nil {
+		return nil, fmt.Errorf("wip limits: %w", err)
+	}
+	out := map[int64]int{}
+	for rows.Next() {
+		var id int64
+		var n int
+		if err := rows.Scan(&id, &n); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		out[id] = n
+	}
+	return out, rows.Err()
+}
+
+// saveWipLimits replaces the limits of a board (a limit of 0 removes one).
+func (s *Store) saveWipLimits(ctx context.Context, userID, viewID int64, limits map[int64]int) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `DELETE FROM kanban_wip_limit WHERE view_id = $1`, viewID); err != nil {
+			return fmt.Errorf("wip limits: %w", err)
+		}
+		for status, n := range limits {
+			if n == 0 {
+				continue
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO kanban_wip_limit (view_id, status_id, wip_limit, updated_by) VALUES ($1, $2, $3, $4)`,
+				viewID, status, n, userID); err != nil {
+				return fmt.Errorf("wip limit: %w", err)
+			}
+		}
+		return nil
+	})
+}
+
+// cardQuery is the part of the card query a board call decides: the WHERE
+// over "i" with its arguments ($1 user, $2 panel admin, $3 type first), the
+// order, and the attribute keys a card carries.
+type cardQuery struct {
+	where   []string
+	args    []any
+	order   string
+	carried []string
+}
+
+type cardRow struct {
+	ID            int64
+	Number        int64
+	Title         string
+	StatusID      int64
+	ResponsibleID *int64
+	Values        map[string]any
+	Total         int
+}
+
+// picked is a jsonb object of the carried attributes of an item; the keys
+// passed schema.KeyPattern, so they may stand as SQL literals.
+func (q *cardQuery) picked() string {
+	if len(q.carried) == 0 {
+		return "'{}'::jsonb"
+	}
+	parts := make([]string, 0, len(q.carried))
+	for _, k := range q.carried {
+		if schema.KeyPattern.MatchString(k) {
+			parts = append(parts, "'"+k+"', i.attributes->'"+k+"'")
+		}
+	}
+	return "jsonb_build_object(" + strings.Join(parts, ", ") + ")"
+}
+
+// firstPages reads the first limit cards of every column, with each
+// column's total, in one query.
+func (s *Store) firstPages(ctx context.Context, q *cardQuery, limit int) ([]cardRow, error) {
+	args := append(append([]any{}, q.args...), limit)
+	sql := `SELECT id, number, title, status_id, responsible_id, vals, total FROM (
+		SELECT i.id, i.number, i.title, i.status_id, i.responsible_id, ` + q.picked() + ` AS vals,
+			row_number() OVER (PARTITION BY i.status_id ORDER BY ` + q.order + `) AS rn,
+			count(*) OVER (PARTITION BY i.status_id) AS total
+		FROM item i WHERE i.status_id IS NOT NULL AND ` + strings.Join(q.where, " AND ") + `) x
+		WHERE rn <= $` + strconv.Itoa(len(args)) + ` ORDER BY status_id, rn`
+	return s.cards(ctx, sql, args)
+}
+
+// page reads cards offset.. of one column, with the column's total.
+func (s *Store) page(ctx context.Context, q *cardQuery, statusID int64, offset, limit int) ([]cardRow, error) {
+	args := append(append([]any{}, q.args...), statusID, limit, offset)
+	n := len(args)
+	sql := `SELECT i.id, i.number, i.title, i.status_id, i.responsible_id, ` + q.picked() + `, count(*) OVER ()::bigint
+		FROM item i WHERE i.status_id = $` + strconv.Itoa(n-2) + ` AND ` + strings.Join(q.where, " AND ") + `
+		ORDER BY ` + q.order + ` LIMIT $` + strconv.Itoa(n-1) + ` OFFSET $` + strconv.Itoa(n)
+	return s.cards(ctx, sql, args)
+}
+
+func (s *Store) cards(ctx context.Context, sql string, args []any) ([]cardRow, error) {
+	rows, err := s.pool.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, fmt.Errorf("cards: %w", err)
+	}
+	var out []cardRow
+	for rows.Next() {
+		var r cardRow
+		var vals []byte
+		var total int64
+		if err := rows.Scan(&r.ID, &r.Number, &r.Title, &r.StatusID, &r.ResponsibleID, &vals, &total); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("cards: %w", err)
+		}
+		if err := json.Unmarshal(vals, &r.Values); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		r.Total = int(total)
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// User is a responsible as a card shows it.
+type User struct {
+	ID     int64  `json:"id"`
+	Name   string `json:"name"`
+	Avatar string `json:"avatar"`
+}
+
+// users reads the names and avatars of ids.
+func (s *Store) users(ctx context.Context, ids []int64) ([]User, error) {
+	if len(ids) == 0 {
+		return []User{}, nil
+	}
+	rows, err := s.pool.Query(ctx, `SELECT id, name, avatar FROM app_user WHERE id = ANY($1) ORDER BY name, id`, ids)
+	if err != nil {
+		return nil, fmt.Errorf("users: %w", err)
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[User])
+}
+
+// BoardRef is a kanban view the caller may open.
+type BoardRef struct {
+	ID            int64  `json:"id"`
+	Name          string `json:"name"`
+	ComponentID   int64  `json:"componentId"`
+	ComponentName string `json:"componentName"`
+	ApplicationID int64  `json:"applicationId"`
+	Link          string `json:"link"`
+}
+
+// boards lists the kanban views of an application (0: all) whose type the
+// caller may read.
+func (s *Store) boards(ctx context.Context, c Caller, appID int64) ([]BoardRef, []text, []text, error) {
+	rows, err := s.pool.Query(ctx, `SELECT v.id, v.name, c.id, c.name, c.application_id
+		FROM item_view v JOIN component c ON c.id = v.component_id
+		WHERE v.kind = 'kanban' AND v.retired_at IS NULL AND c.retired_at IS NULL AND ($3 = 0 OR c.application_id = $3)
+		  AND `+componentReadable+` ORDER BY c.application_id, c.sort_order, c.id, v.sort_order, v.id`, c.UserID, c.PanelAdmin, appID)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("boards: %w", err)
+	}
+	defer rows.Close()
+	var out []BoardRef
+	var names, comps []text
+	for rows.Next() {
+		var b BoardRef
+		var n, cn text
+		if err := rows.Scan(&b.ID, &n, &b.ComponentID, &cn, &b.ApplicationID); err != nil {
+			return nil, nil, nil, err
+		}
+		out, names, comps = append(out, b), append(names, n), append(comps, cn)
+	}
+	return out, names, comps, rows.Err()
+}

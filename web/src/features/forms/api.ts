@@ -1,0 +1,230 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { FormInitialData, FormItem, SaveItemResult } from './types';
+
+// The generic item calls the form uses (spec section 7, base /genericItem; api/openapi.yaml).
+const base = '/genericItem';
+
+export interface InitialDataRequest {
+  componentID: number;
+  formID?: number;
+  itemID?: number;
+  projectID?: number;
+  parentID?: number;
+}
+
+export const formKeys = {
+  all: ['forms'] as const,
+  initialData: (request: InitialDataRequest) => [...formKeys.all, 'initialData', request] as const,
+  history: (itemId: number) => [...formKeys.all, 'history', itemId] as const,
+  changes: (current: number, previous: number) => [...formKeys.all, 'changes', current, previous] as const,
+  picklist: (picklistId: number, parentValue: string | null | undefined) => [...formKeys.all, 'picklist', picklistId, parentValue ?? null] as const,
+  lookup: (source: string, text: string, extra?: number) => [...formKeys.all, 'lookup', source, text, extra ?? 0] as const,
+  children: (kind: string, itemId: number, childComponentId: number, page: number) => [...formKeys.all, 'children', kind, itemId, childComponentId, page] as const,
+};
+
+export function initialDataQuery(request: InitialDataRequest) {
+  return queryOptions({
+    queryKey: formKeys.initialData(request),
+    queryFn: ({ signal }) => api.post<FormInitialData>(`${base}/getFormInitialData`, request, { signal }),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}
+
+export interface SaveItemRequest {
+  item: FormItem;
+  component: number;
+  projectId?: number;
+  saveAndClear: boolean;
+  formID: number;
+}
+
+export const saveItem = (request: SaveItemRequest) => api.post<SaveItemResult>(`${base}/saveItem`, request);
+
+export interface RefreshResult {
+  changed: boolean;
+  modificationDateTicks: number;
+  version: number;
+  modifierName: string;
+}
+
+export const refreshItem = (itemId: number, component: number, modificationDateTicks: number) =>
+  api.post<RefreshResult>(`${base}/refreshItem`, { itemId, component, modificationDateTicks });
+
+export interface HistoryEntry {
+  id: number;
+  version: number;
+  operation: string;
+  operationName: string;
+  modifiedAt: string;
+  modifierName: string;
+  changedFields: string[];
+}
+
+export function historyQuery(itemId: number) {
+  return queryOptions({
+    queryKey: formKeys.history(itemId),
+    queryFn: ({ signal }) => api.get<HistoryEntry[]>(`${base}/getHistory`, { query: { itemId }, signal }),
+  });
+}
+
+export interface AttributeChange {
+  field: string;
+  label: string;
+  type: string;
+  previous: string;
+  current: string;
+  changed: boolean;
+}
+
+export function attributeChangesQuery(currentVersion: number, previousVersion: number, componentId: number) {
+  return queryOptions({
+    queryKey: formKeys.changes(currentVersion, previousVersion),
+    queryFn: ({ signal }) =>
+      api.get<AttributeChange[]>(`${base}/getAttributeChanges`, { query: { currentVersion, previousVersion, componentId }, signal }),
+    staleTime: Infinity,
+  });
+}
+
+export interface PicklistOption {
+  value: string;
+  text: string;
+  color?: string;
+  parentValue?: string | null;
+}
+
+export function picklistQuery(picklistId: number, parentValue: string | null | undefined, dependent: boolean) {
+  return queryOptions({
+    queryKey: formKeys.picklist(picklistId, dependent ? parentValue : undefined),
+    queryFn: ({ signal }) =>
+      api.post<PicklistOption[]>(`${base}/loadPicklistItems`, dependent ? { picklistId, parentValue: parentValue ?? null } : { picklistId }, { signal }),
+    staleTime: 5 * 60_000,
+    enabled: !dependent || Boolean(parentValue),
+  });
+}
+
+/** One choice of a reference picker (a user, a group, a company, an item...). */
+export interface Choice {
+  id: number;
+  label: string;
+  secondary?: string;
+  depth?: number;
+}
+
+/** Where a reference picker finds its choices, by the attribute type it shows. */
+export type LookupSource = 'users' | 'groups' | 'usersOrGroups' | 'companies' | 'projects' | 'items';
+
+/** Where a reference attribute's choices come from; null when the server offers no picker for it yet. */
+export function lookupSourceOf(attributeType: string | undefined, kind: string): LookupSource | null {
+  if (kind === 'component list') return 'items';
+  switch (attributeType) {
+    case 'USERS':
+    case 'RESOURCES':
+      return 'users';
+    case 'GROUPS':
+    case 'ORGANIZATIONAL_STRUCTURE':
+      return 'groups';
+    case 'USERS_OR_GROUPS':
+      return 'usersOrGroups';
+    case 'COMPANY':
+      return 'companies';
+    case 'PROJECT':
+      return 'projects';
+    case 'GENERIC_ITEM_TYPE':
+      return 'items';
+    default:
+      return null;
+  }
+}
+
+interface UserChoice {
+  id: number;
+  name: string;
+  email?: string;
+  login?: string;
+}
+interface OrgUnit {
+  id: number;
+  name: string;
+  children?: OrgUnit[];
+}
+interface ItemChoice {
+  id: number;
+  FormattedID: number;
+  Title: string;
+  ProjectName?: string;
+}
+
+function flattenUnits(units: OrgUnit[], depth = 0): Choice[] {
+  return units.flatMap((unit) => [{ id: unit.id, label: unit.name, depth }, ...flattenUnits(unit.children ?? [], depth + 1)]);
+}
+
+export async function lookup(source: LookupSource, request: { text?: string; ids?: number[]; componentId?: number }, signal?: AbortSignal): Promise<Choice[]> {
+  const body = { text: request.text || undefined, ids: request.ids, componentId: request.componentId, limit: 50 };
+  switch (source) {
+    case 'users': {
+      const users = await api.post<UserChoice[]>(`${base}/loadUsers`, body, { signal });
+      return users.map((u) => ({ id: u.id, label: u.name, secondary: u.email || u.login }));
+    }
+    case 'groups':
+      return flattenUnits(await api.post<OrgUnit[]>(`${base}/loadOrganizationalStructures`, body, { signal }));
+    case 'usersOrGroups': {
+      const [users, groups] = await Promise.all([lookup('users', request, signal), lookup('groups', request, signal)]);
+      return [...users, ...groups];
+    }
+    case 'companies': {
+      const companies = await api.post<{ id: number; name: string }[]>(`${base}/loadCompanies`, body, { signal });
+      return companies.map((c) => ({ id: c.id, label: c.name }));
+    }
+    case 'projects': {
+      const projects = await api.get<{ id: number; name: string }[]>(`${base}/loadProjects`, { signal });
+      const text = (request.text ?? '').toLocaleLowerCase();
+      return projects.filter((p) => (request.ids ? request.ids.includes(p.id) : p.name.toLocaleLowerCase().includes(text))).map((p) => ({ id: p.id, label: p.name }));
+    }
+    case 'items': {
+      const items = await api.post<ItemChoice[]>(`${base}/loadGenericItems`, body, { signal });
+      return items.map((i) => ({ id: i.id, label: `#${i.FormattedID} ${i.Title}`, secondary: i.ProjectName }));
+    }
+  }
+}
+
+export interface RelatedRow {
+  id: number;
+  FormattedID: number;
+  Title: string;
+  StatusName: string;
+  StatusColor: string;
+  ResponsibleName: string;
+  CreatorName: string;
+  CreationDate: string;
+}
+
+export interface RelatedPage {
+  rows: RelatedRow[];
+  total: number;
+  canCreate: boolean;
+}
+
+export function childrenQuery(kind: 'list' | 'timeline', itemId: number, componentId: number, childComponentId: number, page: number, rowsPerPage: number) {
+  const path = kind === 'timeline' ? 'loadOneToManyTimelineFormData' : 'loadOneToManyFormData';
+  return queryOptions({
+    queryKey: formKeys.children(kind, itemId, childComponentId, page),
+    queryFn: ({ signal }) => api.post<RelatedPage>(`${base}/${path}`, { itemId, componentId, childComponentId, page, rowsPerPage }, { signal }),
+    enabled: itemId > 0,
+  });
+}
+
+export interface Address {
+  zip: string;
+  street: string;
+  complement: string;
+  district: string;
+  city: string;
+  state: string;
+}
+
+export const addressByZipCode = (zip: string) => api.get<Address>(`${base}/getAddressByZipCode`, { query: { zip } });
+
+export const executeFormBusinessRule = (componentID: number, formID: number, rule: string, item: FormItem) =>
+  api.post<{ Message?: string }>(`${base}/executeFormBusinessRule`, { componentID, formID, rule, item });

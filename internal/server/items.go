@@ -24,6 +24,8 @@ type itemsModule struct {
 	address *items.AddressLookup
 	files   *items.FilesHandler
 	limits  items.FileLimits
+	// imports writes confirmed Excel imports; its job runs in the portal's worker.
+	imports *items.Imports
 }
 
 // newItems loads the demo packages when loadDemo is set (the first start of
@@ -41,11 +43,13 @@ func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDem
 	limits := items.FileLimits{MaxSize: cfg.FileMaxSize, MaxCount: cfg.FileMaxCount}.WithDefaults()
 	store := storage.NewLocal(filepath.Join(cfg.DataDir, "files"))
 	files := items.NewFiles(svc, store, limits)
+	imports := items.NewImports(files)
 	return &itemsModule{
 		handler: items.NewHandler(svc, current),
 		address: items.NewAddressLookup(cfg.ZipLookupURL, nil, current),
-		files:   items.NewFilesHandler(files, nil, current),
+		files:   items.NewFilesHandler(files, imports, current),
 		limits:  limits,
+		imports: imports,
 	}, nil
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/tramita/tramita/internal/auth"
 	"github.com/tramita/tramita/internal/config"
 	"github.com/tramita/tramita/internal/database"
+	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/mail"
 )
 
@@ -102,6 +103,7 @@ func Open(ctx context.Context, opts Options) (app *App, err error) {
 	if a.items, err = newItems(ctx, a.pool, opts.Logger, firstStart && opts.Config.Demo && a.embedded != nil, opts.Config); err != nil {
 		return nil, err
 	}
+	a.portal.worker.Handle(items.ImportJobKind, a.items.imports.HandleJob)
 	a.handler = a.routes()
 	return a, nil
 }

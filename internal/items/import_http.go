@@ -1,0 +1,101 @@
+package items
+
+import (
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+
+	"github.com/tramita/tramita/internal/httpx"
+)
+
+// ConfirmImportInput is importExcel's JSON body: write a previewed import.
+type ConfirmImportInput struct {
+	ImportID FlexID `json:"importId"`
+	Confirm  bool   `json:"confirm"`
+}
+
+// importExcel takes a spreadsheet (multipart: componentId, projectId, then
+// file) and answers its preview, or a JSON {importId, confirm} and queues it.
+func (h *FilesHandler) importExcel(w http.ResponseWriter, r *http.Request) {
+	c, ok := h.caller(w, r)
+	if !ok {
+		return
+	}
+	ctx := r.Context()
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if mt != "multipart/form-data" {
+		var in ConfirmImportInput
+		if err := httpx.Decode(r, &in); err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		if in.ImportID == 0 || !in.Confirm {
+			httpx.WriteError(w, r, httpx.Invalid("importId", "import.idRequired"))
+			return
+		}
+		out, err := h.imports.Confirm(ctx, c, int64(in.ImportID))
+		answer(w, r, out, err)
+		return
+	}
+	body, err := multipartReader(r)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	for {
+		part, err := body.next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		if part.FileName() == "" {
+			if err := body.field(part); err != nil {
+				httpx.WriteError(w, r, err)
+				return
+			}
+			continue
+		}
+		var in ImportInput
+		get := func(names ...string) string {
+			for _, n := range names {
+				if v := body.fields[n]; v != "" {
+					return v
+				}
+				if v := r.URL.Query().Get(n); v != "" {
+					return v
+				}
+			}
+			return ""
+		}
+		if in.ComponentID, err = parseID("componentId", get("componentId", "componentID", "component")); err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		if in.ProjectID, err = parseID("projectId", get("projectId", "projectID")); err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		out, err := h.imports.Preview(ctx, c, in, part.FileName(), part)
+		answer(w, r, out, err)
+		return
+	}
+	httpx.WriteError(w, r, httpx.Invalid("file", "files.none"))
+}
+
+func (h *FilesHandler) importStatus(w http.ResponseWriter, r *http.Request) {
+	c, ok := h.caller(w, r)
+	if !ok {
+		return
+	}
+	id, err := queryID(r, "importId", "importID", "id")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	out, err := h.imports.Status(r.Context(), c, id)
+	answer(w, r, out, err)
+}

@@ -1,0 +1,195 @@
+package items_test
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items"
+	"github.com/tramita/tramita/internal/jobs"
+	"github.com/tramita/tramita/internal/storage"
+)
+
+func xlsx(t *testing.T, rows [][]any) []byte {
+	t.Helper()
+	f := excelize.NewFile()
+	defer f.Close()
+	for i, row := range rows {
+		cell, _ := excelize.CoordinatesToCellName(1, i+1)
+		if err := f.SetSheetRow("Sheet1", cell, &row); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var buf bytes.Buffer
+	if err := f.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func (w *world) count(t *testing.T, sql string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := w.db.QueryRow(context.Background(), sql, args...).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestImportExcelPreviewsThenWritesAllOrNothing(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	root := filepath.Join(t.TempDir(), "files")
+	files := items.NewFiles(w.svc, storage.NewLocal(root), items.FileLimits{MaxSize: 5 << 20, MaxCount: 5})
+	im := items.NewImports(files)
+	digital := w.project(t, "Transformação Digital")
+	in := items.ImportInput{ComponentID: w.task, ProjectID: digital}
+	before := w.count(t, `SELECT count(*) FROM item WHERE component_id = $1`, w.task)
+
+	header := []any{"Título", "Prioridade", "progress", "Due date", "Coluna estranha"}
+	rows := [][]any{header,
+		{"Importada 1", "Alta", 10, "15/03/2025", "x"},
+		{"Importada 2", "medium", 50.5, "2025-03-16", nil},
+		{},
+		{"Importada 3", "Low", 0, nil, nil},
+		{"Importada 4", "Alta", 150, "31/02/2025", nil},
+		{"Importada 5", "Urgentíssima", 1, nil, nil},
+	}
+	st, err := im.Preview(ctx, w.ana, in, "tarefas.xlsx", bytes.NewReader(xlsx(t, rows)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.State != "previewed" || st.TotalRows != 5 || len(st.Columns) != 4 || len(st.Unmatched) != 1 || st.Unmatched[0] != "Coluna estranha" {
+		t.Fatalf("preview: %+v", st)
+	}
+	want := map[int]string{6: "o valor deve estar entre 0 e 100", 7: "escolha uma opção da lista"}
+	found := map[int]bool{}
+	for _, e := range st.Errors {
+		if want[e.Row] == e.Message {
+			found[e.Row] = true
+		}
+	}
+	if len(found) != 2 || st.ErrorCount < 2 {
+		t.Fatalf("errors: %+v", st.Errors)
+	}
+	if w.count(t, `SELECT count(*) FROM item WHERE component_id = $1`, w.task) != before {
+		t.Fatal("the preview wrote items")
+	}
+	// With errors it cannot be written.
+	if _, err := im.Confirm(ctx, w.ana, st.ImportID); !errors.Is(err, httpx.ErrInvalid) {
+		t.Fatalf("confirm with errors: %v", err)
+	}
+
+	// Fixed: previewed clean, confirmed, written by the job in one go.
+	rows[5] = []any{"Importada 4", "Alta", 100, "28/02/2025", nil}
+	rows[6] = []any{"Importada 5", "high", 1, nil, nil}
+	st, err = im.Preview(ctx, w.ana, in, "tarefas.xlsx", bytes.NewReader(xlsx(t, rows)))
+	if err != nil || st.ErrorCount != 0 {
+		t.Fatalf("fixed preview: %+v %v", st, err)
+	}
+	// Another user cannot see or confirm it.
+	if _, err := im.Confirm(ctx, w.bia, st.ImportID); !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("bia confirms ana's import: %v", err)
+	}
+	queued, err := im.Confirm(ctx, w.ana, st.ImportID)
+	if err != nil || queued.State != "queued" {
+		t.Fatalf("confirm: %+v %v", queued, err)
+	}
+	worker := jobs.NewWorker(w.db, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	worker.Handle(items.ImportJobKind, im.HandleJob)
+	if ran, err := worker.RunOne(ctx, []string{items.ImportJobKind}); !ran || err != nil {
+		t.Fatalf("job: %v %v", ran, err)
+	}
+	done, err := im.Status(ctx, w.ana, st.ImportID)
+	if err != nil || done.State != "done" || done.DoneRows != 5 {
+		t.Fatalf("status: %+v %v", done, err)
+	}
+	if n := w.count(t, `SELECT count(*) FROM item WHERE component_id = $1`, w.task); n != before+5 {
+		t.Fatalf("%d items written", n-before)
+	}
+	if n := w.count(t, `SELECT count(*) FROM item_version v JOIN item i ON i.id = v.item_id
+		WHERE i.title LIKE 'Importada %' AND v.operation = 'import' AND i.project_id = $1`, digital); n != 5 {
+		t.Fatalf("%d import versions", n)
+	}
+	var priority, due string
+	if err := w.db.QueryRow(ctx, `SELECT attributes ->> 'priority', attributes ->> 'dueDate' FROM item WHERE title = 'Importada 1'`).Scan(&priority, &due); err != nil ||
+		priority != "high" || due != "2025-03-15T00:00:00Z" {
+		t.Fatalf("stored %q %q %v", priority, due, err)
+	}
+	// A second run of the same job (at-least-once delivery) writes nothing more.
+	if err := im.HandleJob(ctx, jobs.Job{Kind: items.ImportJobKind, Payload: []byte(`{"importId": ` + itoa(st.ImportID) + `, "userId": ` + itoa(w.ana.UserID) + `}`)}); err != nil {
+		t.Fatal(err)
+	}
+	if n := w.count(t, `SELECT count(*) FROM item WHERE component_id = $1`, w.task); n != before+5 {
+		t.Fatalf("second run: %d items", n-before)
+	}
+}
+
+func TestImportExcelRefusesBadFiles(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	root := filepath.Join(t.TempDir(), "files")
+	files := items.NewFiles(w.svc, storage.NewLocal(root), items.FileLimits{MaxSize: 1 << 20, MaxCount: 5})
+	im := items.NewImports(files)
+	in := items.ImportInput{ComponentID: w.task, ProjectID: w.project(t, "Transformação Digital")}
+
+	// A zip bomb: a few hundred KB that would unpack to 210 MB.
+	var bomb bytes.Buffer
+	zw := zip.NewWriter(&bomb)
+	fw, _ := zw.Create("xl/worksheets/sheet1.xml")
+	zeros := make([]byte, 1<<20)
+	for range 210 {
+		_, _ = fw.Write(zeros)
+	}
+	_ = zw.Close()
+	cases := []struct {
+		name   string
+		caller items.Caller
+		input  items.ImportInput
+		file   []byte
+		status int
+	}{
+		{"zip bomb", w.ana, in, bomb.Bytes(), 413},
+		{"not a spreadsheet", w.ana, in, []byte("Título;Prioridade\nx;y\n"), 400},
+		{"over the size", w.ana, in, make([]byte, 2<<20), 413},
+		{"header only", w.ana, in, xlsx(t, [][]any{{"Título"}}), 400},
+		{"no matching column", w.ana, in, xlsx(t, [][]any{{"Nada"}, {"x"}}), 400},
+		{"foreign project", w.bia, items.ImportInput{ComponentID: w.task, ProjectID: w.secret}, xlsx(t, [][]any{{"Título"}, {"x"}}), 404},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := im.Preview(ctx, c.caller, c.input, "x.xlsx", bytes.NewReader(c.file))
+			ae, ok := httpx.AsError(err)
+			if !ok || ae.Status != c.status {
+				t.Fatalf("%v, want %d", err, c.status)
+			}
+		})
+	}
+	// bia reads the project but may not create items there: every row says so, nothing is written.
+	st, err := im.Preview(ctx, w.bia, in, "x.xlsx", bytes.NewReader(xlsx(t, [][]any{{"Título", "Prioridade"}, {"x", "Alta"}})))
+	if ae, ok := httpx.AsError(err); !ok || ae.Status != 403 {
+		t.Fatalf("bia's import: %+v %v", st, err)
+	}
+	if n := w.count(t, `SELECT count(*) FROM item_import`); n != 0 {
+		t.Fatalf("%d refused imports kept", n)
+	}
+	stored := 0
+	_ = filepath.WalkDir(root, func(_ string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			stored++
+		}
+		return nil
+	})
+	if stored != 0 {
+		t.Fatalf("%d refused files kept", stored)
+	}
+}

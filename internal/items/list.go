@@ -23,6 +23,23 @@ const (
 	// total is the planner's estimate, flagged as such, so a page of a list of
 	// millions never pays for a full count.
 	ExactCountCap = 10000
+	// EstimateTrustedAbove: when the planner expects more matching rows than
+	// this, the total is its estimate and nothing is counted (counting to the
+	// cap reads ExactCountCap / selectivity rows: 55,000 for a filter that
+	// keeps 18%). Below it the count runs, so a list of up to the cap whose
+	// estimate is off by up to 2x still gets an exact total. Attribute
+	// statistics (indexes.go) keep estimates of filters on indexed attributes
+	// within a few percent.
+	EstimateTrustedAbove = 2 * ExactCountCap
+)
+
+// What Page.Total is.
+const (
+	TotalExact    = "exact"
+	TotalEstimate = "estimate"
+	// TotalAtLeast: the count stopped at ExactCountCap+1 and the planner
+	// expected fewer; Total is a lower bound.
+	TotalAtLeast = "atLeast"
 )
 
 // FilterItem is one grid filter (MUI X's filter model item).
@@ -52,16 +69,27 @@ type ExecuteFilterInput struct {
 	// attributes (as searchItemsByQuery), a title containing the text, or the
 	// FormattedID; ANDed with the filters.
 	Search string `json:"search,omitempty"`
+	// After is Page.NextCursor of the previous page: the page starts right
+	// after that row (keyset paging, as cheap on page 20,000 as on page 1)
+	// instead of at Page*RowsPerPage. Page is then only echoed.
+	After string `json:"after,omitempty"`
 }
 
 // Page is the answer of executeFilter.
 type Page struct {
 	Rows  []map[string]any `json:"rows"`
 	Total int64            `json:"total"`
-	// TotalIsEstimate is true past ExactCountCap matching rows.
+	// TotalIsEstimate is true when Total is not an exact count (TotalKind
+	// is not "exact").
 	TotalIsEstimate bool `json:"totalIsEstimate"`
-	Page            int  `json:"page"`
-	RowsPerPage     int  `json:"rowsPerPage"`
+	// TotalKind is TotalExact, TotalEstimate or TotalAtLeast.
+	TotalKind   string `json:"totalKind"`
+	Page        int    `json:"page"`
+	RowsPerPage int    `json:"rowsPerPage"`
+	// NextCursor, when the page is full and the order allows keyset paging
+	// (newest first, or a sort on CreationDate, LastModify or FormattedID),
+	// is what the next page's After may be.
+	NextCursor string `json:"nextCursor,omitempty"`
 }
 
 // filterError turns a refused filter into the field's 400.
@@ -89,6 +117,8 @@ type listQuery struct {
 	order string
 	args  []any
 	lang  string
+	// seek is set when the order allows keyset paging.
+	seek *seekKey
 }
 
 // ExecuteFilter answers one page of a type's items: the saved query, the
@@ -107,11 +137,20 @@ func (s *Service) ExecuteFilter(ctx context.Context, c Caller, in ExecuteFilterI
 	if err != nil {
 		return Page{}, err
 	}
-	total, estimate, err := s.store.count(ctx, q.where, q.args)
+	where, args, offset := q.where, q.args, in.Page*in.RowsPerPage
+	if in.After != "" {
+		v, id, err := q.seek.decode(in.After)
+		if err != nil {
+			return Page{}, err
+		}
+		cond, sargs := filter.Seek(q.seek.expr, q.seek.desc, v, id, len(args))
+		where, args, offset = where+" AND "+cond, append(append([]any{}, args...), sargs...), -1
+	}
+	rows, err := s.store.page(ctx, q.comp, where, q.order, args, in.RowsPerPage, max(offset, 0), q.lang)
 	if err != nil {
 		return Page{}, err
 	}
-	rows, err := s.store.page(ctx, q.comp, q.where, q.order, q.args, in.RowsPerPage, in.Page*in.RowsPerPage, q.lang)
+	total, kind, err := s.store.total(ctx, q.where, q.args, len(rows), in.RowsPerPage, offset)
 	if err != nil {
 		return Page{}, err
 	}
@@ -120,7 +159,11 @@ func (s *Service) ExecuteFilter(ctx context.Context, c Caller, in ExecuteFilterI
 			return Page{}, err
 		}
 	}
-	return Page{Rows: rows, Total: total, TotalIsEstimate: estimate, Page: in.Page, RowsPerPage: in.RowsPerPage}, nil
+	out := Page{Rows: rows, Total: total, TotalIsEstimate: kind != TotalExact, TotalKind: kind, Page: in.Page, RowsPerPage: in.RowsPerPage}
+	if q.seek != nil && len(rows) == in.RowsPerPage {
+		out.NextCursor = q.seek.encode(rows[len(rows)-1])
+	}
+	return out, nil
 }
 
 // prepare checks the type, project, view and query of a list request and
@@ -151,17 +194,19 @@ func (s *Service) prepare(ctx context.Context, c Caller, in ExecuteFilterInput) 
 		where = append(where, "i.project_id = $"+strconv.Itoa(len(args)))
 	}
 	var view *ViewDef
-	views, err := s.store.views(ctx, comp.ID, lang)
-	if err != nil {
-		return nil, err
-	}
-	for i := range views {
-		if views[i].ID == in.ViewID {
-			view = &views[i]
+	if in.ViewID != 0 {
+		views, err := s.store.views(ctx, comp.ID, lang)
+		if err != nil {
+			return nil, err
 		}
-	}
-	if in.ViewID != 0 && view == nil {
-		return nil, httpx.Invalid("viewId", "items.viewNotFound")
+		for i := range views {
+			if views[i].ID == in.ViewID {
+				view = &views[i]
+			}
+		}
+		if view == nil {
+			return nil, httpx.Invalid("viewId", "items.viewNotFound")
+		}
 	}
 	if in.QueryID != 0 {
 		queries, err := s.store.queries(ctx, comp.ID, lang)
@@ -208,62 +253,76 @@ func (s *Service) prepare(ctx context.Context, c Caller, in ExecuteFilterInput) 
 		where = append(where, "(i.search @@ websearch_to_tsquery('portuguese', tramita_unaccent($"+n+")) OR i.title ILIKE $"+
 			strconv.Itoa(len(args))+" OR i.number::text = $"+n+")")
 	}
-	order, err := s.order(fields.Order(), in, view)
+	terms := sortTerms(in, view)
+	order, err := filter.OrderBy(fields.Order(), terms)
 	if err != nil {
 		return nil, filterError(err)
 	}
-	return &listQuery{comp: comp, view: view, where: strings.Join(where, " AND "), order: order, args: args, lang: lang}, nil
+	return &listQuery{comp: comp, view: view, where: strings.Join(where, " AND "), order: order, args: args, lang: lang,
+		seek: seekable(terms)}, nil
 }
 
-// order is the request's sort, else the view's, else newest first; the id
-// last makes every order total, so pages never repeat or skip a row.
-func (s *Service) order(fields filter.Fields, in ExecuteFilterInput, view *ViewDef) (string, error) {
-	var terms []string
+// sortTerms is the request's sort, else the view's, else none (newest
+// first); filter.OrderBy ends every order with the id.
+func sortTerms(in ExecuteFilterInput, view *ViewDef) []filter.Sort {
 	if in.Order != "" {
-		t, err := filter.Order(fields, in.Order, in.SortDirection)
-		if err != nil {
-			return "", err
-		}
-		terms = append(terms, t)
-	} else if view != nil {
+		return []filter.Sort{{Field: in.Order, Direction: in.SortDirection}}
+	}
+	var terms []filter.Sort
+	if view != nil {
 		for _, vs := range view.Sort {
-			t, err := filter.Order(fields, vs.Field, vs.Direction)
-			if err != nil {
-				return "", err
-			}
-			terms = append(terms, t)
+			terms = append(terms, filter.Sort{Field: vs.Field, Direction: vs.Direction})
 		}
 	}
-	if len(terms) == 0 {
-		terms = append(terms, "i.created_at DESC")
-	}
-	return strings.Join(append(terms, "i.id DESC"), ", "), nil
+	return terms
 }
 
-// count is exact up to ExactCountCap, then the planner's estimate.
-func (st *Store) count(ctx context.Context, where string, args []any) (int64, bool, error) {
+// total answers how many items match where, and what kind of figure that
+// is. A page shorter than the limit at a known offset says it exactly, for
+// free. Otherwise the planner's estimate decides: far past the cap it is the
+// answer; else the items are counted, stopping at ExactCountCap+1.
+// offset < 0 means a keyset page (its offset is unknown).
+func (st *Store) total(ctx context.Context, where string, args []any, got, limit, offset int) (int64, string, error) {
+	if offset >= 0 && got < limit && (got > 0 || offset == 0) {
+		return int64(offset + got), TotalExact, nil
+	}
+	est, err := st.estimate(ctx, where, args)
+	if err != nil {
+		return 0, "", err
+	}
+	if est > EstimateTrustedAbove {
+		return est, TotalEstimate, nil
+	}
 	var n int64
-	err := st.db.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM item i WHERE `+where+` LIMIT `+
+	err = st.db.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM item i WHERE `+where+` LIMIT `+
 		strconv.Itoa(ExactCountCap+1)+`) t`, args...).Scan(&n)
 	if err != nil {
-		return 0, false, fmt.Errorf("count items: %w", err)
+		return 0, "", fmt.Errorf("count items: %w", err)
 	}
-	if n <= ExactCountCap {
-		return n, false, nil
+	switch {
+	case n <= ExactCountCap:
+		return n, TotalExact, nil
+	case est > n:
+		return est, TotalEstimate, nil
+	}
+	return n, TotalAtLeast, nil
+}
+
+// estimate is the planner's row estimate for the items matching where.
+func (st *Store) estimate(ctx context.Context, where string, args []any) (int64, error) {
+	var raw []byte
+	if err := st.db.QueryRow(ctx, `EXPLAIN (FORMAT JSON) SELECT 1 FROM item i WHERE `+where, args...).Scan(&raw); err != nil {
+		return 0, fmt.Errorf("estimate items: %w", err)
 	}
 	var plan []struct {
 		Plan struct {
 			Rows float64 `json:"Plan Rows"`
 		} `json:"Plan"`
 	}
-	var raw []byte
-	if err := st.db.QueryRow(ctx, `EXPLAIN (FORMAT JSON) SELECT 1 FROM item i WHERE `+where, args...).Scan(&raw); err != nil {
-		return 0, false, fmt.Errorf("estimate items: %w", err)
-	}
 	if err := json.Unmarshal(raw, &plan); err != nil || len(plan) == 0 {
-		return n, true, nil
+		return 0, fmt.Errorf("estimate items: %q: %w", raw, err)
 	}
-	return max(int64(plan[0].Plan.Rows), n), true, nil
+	return int64(plan[0].Plan.Rows), nil
 }
 
 const rowColumns = `i.id, i.number, i.title, i.parent_id, i.created_at, i.project_id, coalesce(p.name, ''),
@@ -275,18 +334,47 @@ const rowJoins = ` LEFT JOIN project p ON p.id = i.project_id LEFT JOIN app_user
 	LEFT JOIN app_user cr ON cr.id = i.creator_id LEFT JOIN item_status st ON st.id = i.status_id
 	LEFT JOIN app_user md ON md.id = i.modifier_id LEFT JOIN app_user rs ON rs.id = i.responsible_id`
 
-// page reads one page; the lookups of its attributes are batched after.
+// pageRowsSQL reads the rows of a page by id ($3), under the same
+// permission as the list ($1 user, $2 panel admin), in the language $4. Its
+// text never changes, so each connection prepares and plans it once.
+var pageRowsSQL = `SELECT ` + fmt.Sprintf(rowColumns, 4) + ` FROM item i` + rowJoins + ` WHERE i.id = ANY($3) AND ` + itemReadable
+
+// page reads one page in two steps. The ids first, from the item table
+// alone: one relation to plan (the planner has no joins to search), and it
+// can walk an index in the list's order and stop at the page. Then the rows
+// of those ids with their names joined, by a statement of constant text.
+// The lookups of the attributes are batched after.
 func (st *Store) page(ctx context.Context, comp *Component, where, order string, args []any, limit, offset int, lang string) ([]map[string]any, error) {
-	args = append(args, lang, limit, offset)
 	n := len(args)
-	rows, err := st.db.Query(ctx, `SELECT `+fmt.Sprintf(rowColumns, n-2)+` FROM item i`+rowJoins+` WHERE `+where+
-		` ORDER BY `+order+fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n-1, n), args...)
+	idRows, err := st.db.Query(ctx, `SELECT i.id FROM item i WHERE `+where+` ORDER BY `+order+
+		fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n+1, n+2), append(append([]any{}, args...), limit, offset)...)
 	if err != nil {
 		return nil, fmt.Errorf("list items: %w", err)
 	}
-	out, err := scanRows(rows)
+	ids, err := pgx.CollectRows(idRows, pgx.RowTo[int64])
+	if err != nil {
+		return nil, fmt.Errorf("list items: %w", err)
+	}
+	if len(ids) == 0 {
+		return []map[string]any{}, nil
+	}
+	rows, err := st.db.Query(ctx, pageRowsSQL, args[0], args[1], ids, lang)
+	if err != nil {
+		return nil, fmt.Errorf("list items: %w", err)
+	}
+	got, err := scanRows(rows)
 	if err != nil {
 		return nil, err
+	}
+	byID := make(map[int64]map[string]any, len(got))
+	for _, r := range got {
+		byID[r["id"].(int64)] = r
+	}
+	out := make([]map[string]any, 0, len(ids))
+	for _, id := range ids {
+		if r, ok := byID[id]; ok {
+			out = append(out, r)
+		}
 	}
 	return out, st.resolve(ctx, comp, out, lang)
 }

@@ -529,6 +529,9 @@ func (c *compiler) ref(f Field, op string, v any) (string, error) {
 }
 
 // Order returns the ORDER BY term for a field of s; direction is asc or desc.
+// Empty values come last going up and first going down: descending is the
+// exact reverse of ascending, so one index (expression ASC NULLS LAST, id)
+// serves a sort both ways (see OrderBy).
 func Order(s Schema, key, direction string) (string, error) {
 	f, ok := s.Field(key)
 	if !ok || f.Kind == Opaque {
@@ -538,7 +541,7 @@ func Order(s Schema, key, direction string) (string, error) {
 	case "", "asc":
 		return f.Expr + " ASC NULLS LAST", nil
 	case "desc":
-		return f.Expr + " DESC NULLS LAST", nil
+		return f.Expr + " DESC NULLS FIRST", nil
 	}
 	return "", fail(key, "items.filter.badSort", "field", key)
 }

@@ -112,7 +112,7 @@ func TestCompileRefuses(t *testing.T) {
 }
 
 func TestOrderIsAllowListed(t *testing.T) {
-	if got, err := Order(testSchema, "cost", "desc"); err != nil || got != "(i.attributes->>'cost')::numeric DESC NULLS LAST" {
+	if got, err := Order(testSchema, "cost", "desc"); err != nil || got != "(i.attributes->>'cost')::numeric DESC NULLS FIRST" {
 		t.Fatalf("%q %v", got, err)
 	}
 	for _, bad := range [][2]string{{"id; --", "asc"}, {"Title", "sideways"}, {"file", "asc"}} {

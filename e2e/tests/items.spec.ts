@@ -155,15 +155,13 @@ test('filters a column and searches', async () => {
   await expect(cell(1, 2)).toHaveText(/^Monitor \d\d$/);
   await shot('list-filter');
   await page.keyboard.press('Escape');
-  // Remove the filter: the column menu again, then the panel's delete button.
-  await header.hover();
-  await header.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('menuitem', { name: 'Filtrar' }).click();
+  // An emptied filter value is no filter.
+  await page.getByRole('button', { name: 'Filtros', exact: true }).click();
   await page.getByRole('textbox', { name: 'Valor' }).fill('');
-  await page.keyboard.press('Escape');
   await expect(summary()).toHaveText('Bem · 30 itens');
+  await page.keyboard.press('Escape');
 
-  await page.getByRole('button', { name: 'Pesquisar' }).click();
+  await page.getByRole('button', { name: 'Pesquisar', exact: true }).click();
   await page.getByRole('searchbox', { name: 'Pesquisar' }).fill('Cadeira');
   await expect(summary()).toHaveText('Bem · 10 itens');
   await page.getByRole('searchbox', { name: 'Pesquisar' }).fill('');
@@ -171,7 +169,7 @@ test('filters a column and searches', async () => {
 });
 
 test('hides a column, and remembers it', async () => {
-  await page.getByRole('button', { name: 'Colunas' }).click();
+  await page.getByRole('button', { name: 'Colunas', exact: true }).click();
   await page.getByRole('checkbox', { name: 'USO' }).uncheck();
   await page.keyboard.press('Escape');
   await expect(grid().getByRole('columnheader', { name: 'USO', exact: true })).toHaveCount(0);
@@ -183,7 +181,7 @@ test('hides a column, and remembers it', async () => {
 });
 
 test('exports the page as xlsx with typed cells, and as CSV', async () => {
-  await page.getByRole('button', { name: 'Exportar' }).click();
+  await page.getByRole('button', { name: 'Exportar', exact: true }).click();
   const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Baixar como Excel (página)' }).click()]);
   expect(xlsx.suggestedFilename()).toMatch(/^Bem-\d{8}-\d{4}\.xlsx$/);
   const cells = readFirstSheet(readFileSync((await xlsx.path())!));
@@ -199,12 +197,12 @@ test('exports the page as xlsx with typed cells, and as CSV', async () => {
   expect(cells.get('B11')).toBe(itemOf(10).Title);
   expect(cells.has('B12')).toBe(false); // the page: 10 rows
 
-  await page.getByRole('button', { name: 'Exportar' }).click();
+  await page.getByRole('button', { name: 'Exportar', exact: true }).click();
   const [full] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Baixar como Excel (lista completa)' }).click()]);
   const all = readFirstSheet(readFileSync((await full.path())!));
   expect(all.get('B31')).toBe(itemOf(30).Title);
 
-  await page.getByRole('button', { name: 'Exportar' }).click();
+  await page.getByRole('button', { name: 'Exportar', exact: true }).click();
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Baixar como CSV' }).click()]);
   expect(csv.suggestedFilename()).toMatch(/^Bem-\d{8}-\d{4}\.csv$/);
   const lines = readFileSync((await csv.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);

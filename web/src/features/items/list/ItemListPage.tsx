@@ -54,14 +54,15 @@ export default function ItemListPage() {
 }
 
 function ItemList() {
-  const { t } = useTranslation('items');
+  const { t, i18n } = useTranslation('items');
+  const lang = i18n.resolvedLanguage ?? i18n.language;
   const params = useParams();
   const componentID = toId(params.componentID);
   const projectId = toId(params.projectID);
   const [viewId, setViewId] = useState(toId(params.view));
   const [queryId, setQueryId] = useState(toId(params.query));
   const [persist, setPersist] = useState(false);
-  const definition = useQuery({ ...listDefinitionQuery(componentID, projectId, viewId), placeholderData: keepPreviousData });
+  const definition = useQuery({ ...listDefinitionQuery(componentID, projectId, viewId, lang), placeholderData: keepPreviousData });
   const title = params.title ?? definition.data?.componentName ?? '';
 
   if (definition.isError) {
@@ -121,13 +122,14 @@ interface ListScreenProps {
 }
 
 function useChoices(definition: ListDefinition) {
-  const { t } = useTranslation('items');
+  const { t, i18n } = useTranslation('items');
+  const lang = i18n.resolvedLanguage ?? i18n.language;
   const kinds = new Set(definition.columns.map((c) => c.filterKind));
   const picklistIds = [...new Set(definition.columns.flatMap((c) => (c.picklistId ? [c.picklistId] : [])))];
   const users = useQuery({ ...userChoicesQuery, enabled: kinds.has('user') });
   const projects = useQuery({ ...projectChoicesQuery, enabled: kinds.has('project') });
   // One query per picklist, cached for a few minutes.
-  const picklists = usePicklists(picklistIds);
+  const picklists = usePicklists(picklistIds, lang);
   return useCallback(
     (column: ItemColumn): Choice[] => {
       switch (column.filterKind) {
@@ -147,9 +149,9 @@ function useChoices(definition: ListDefinition) {
   );
 }
 
-function usePicklists(ids: number[]): Record<number, Choice[]> {
+function usePicklists(ids: number[], lang: string): Record<number, Choice[]> {
   return useQueries({
-    queries: ids.map((id) => picklistChoicesQuery(id)),
+    queries: ids.map((id) => picklistChoicesQuery(id, lang)),
     combine: (results) => {
       const out: Record<number, Choice[]> = {};
       results.forEach((r, i) => {
@@ -179,7 +181,7 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
     () => toExecuteFilterRequest({ componentID, projectId, queryId, viewId, pagination, sort, filter, persist }, definition.columns),
     [componentID, projectId, queryId, viewId, pagination, sort, filter, persist, definition.columns],
   );
-  const page = useQuery({ ...itemPageQuery(request), placeholderData: keepPreviousData });
+  const page = useQuery({ ...itemPageQuery(request, lang), placeholderData: keepPreviousData });
   const pageError = page.error;
   useEffect(() => {
     if (pageError) enqueueSnackbar(pageError.message, { variant: 'error' });

@@ -4,17 +4,18 @@ import type { Choice, ExecuteFilterRequest, ItemPage, ListDefinition } from './t
 
 const BASE = '/genericItem';
 
+// Names come from the server in the request's language: every key carries it.
 export const listKeys = {
-  definition: (componentID: number, projectID: number, viewId: number) => ['items', 'list', componentID, projectID, viewId] as const,
-  page: (request: ExecuteFilterRequest) => ['items', 'page', request] as const,
-  picklist: (picklistId: number) => ['items', 'picklist', picklistId] as const,
+  definition: (componentID: number, projectID: number, viewId: number, lang: string) => ['items', 'list', componentID, projectID, viewId, lang] as const,
+  page: (request: ExecuteFilterRequest, lang: string) => ['items', 'page', request, lang] as const,
+  picklist: (picklistId: number, lang: string) => ['items', 'picklist', picklistId, lang] as const,
   users: ['items', 'users'] as const,
   projects: ['items', 'projects'] as const,
 };
 
-export const listDefinitionQuery = (componentID: number, projectID: number, viewId: number) =>
+export const listDefinitionQuery = (componentID: number, projectID: number, viewId: number, lang: string) =>
   queryOptions({
-    queryKey: listKeys.definition(componentID, projectID, viewId),
+    queryKey: listKeys.definition(componentID, projectID, viewId, lang),
     queryFn: ({ signal }) =>
       api.get<ListDefinition>(`${BASE}/getListControlData`, {
         query: { componentID, projectID: projectID || undefined, viewId: viewId || undefined },
@@ -22,15 +23,15 @@ export const listDefinitionQuery = (componentID: number, projectID: number, view
       }),
   });
 
-export const itemPageQuery = (request: ExecuteFilterRequest) =>
+export const itemPageQuery = (request: ExecuteFilterRequest, lang: string) =>
   queryOptions({
-    queryKey: listKeys.page(request),
+    queryKey: listKeys.page(request, lang),
     queryFn: ({ signal }) => api.post<ItemPage>(`${BASE}/executeFilter`, request, { signal }),
   });
 
-export const picklistChoicesQuery = (picklistId: number) =>
+export const picklistChoicesQuery = (picklistId: number, lang: string) =>
   queryOptions({
-    queryKey: listKeys.picklist(picklistId),
+    queryKey: listKeys.picklist(picklistId, lang),
     queryFn: async ({ signal }) => {
       const items = await api.post<{ value: string; text: string; color: string }[]>(`${BASE}/loadPicklistItems`, { picklistId }, { signal });
       return items.map((i): Choice => ({ value: i.value, label: i.text, color: i.color || undefined }));

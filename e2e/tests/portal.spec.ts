@@ -89,12 +89,13 @@ test('the shell renders in every layout, light and dark, and remembers the palet
   const shots = async (name: string) => {
     await page.mouse.move(640, 700); // no tooltip in the picture
     await page.waitForTimeout(800); // the 700 ms fade
-    // The whole page: the flex layout's footer sits under the page's content.
-    await page.screenshot({ path: testInfo.outputPath(`layout-${name}-light.png`), fullPage: true });
+    // The flex layout's footer sits under the page's content: the whole page for it.
+    const fullPage = name.startsWith('flex');
+    await page.screenshot({ path: testInfo.outputPath(`layout-${name}-light.png`), fullPage });
     await page.getByRole('button', { name: 'Modo escuro' }).click();
     await page.mouse.move(640, 700);
     await page.waitForTimeout(300);
-    await page.screenshot({ path: testInfo.outputPath(`layout-${name}-dark.png`), fullPage: true });
+    await page.screenshot({ path: testInfo.outputPath(`layout-${name}-dark.png`), fullPage });
     await page.getByRole('button', { name: 'Modo claro' }).click();
   };
 

@@ -74,6 +74,9 @@ func Export(ctx context.Context, db *pgxpool.Pool, key string) (*Package, error)
 		}
 		names["c"+strconv.FormatInt(c.id, 10)] = c.key
 	}
+	if err := exportOperations(ctx, tx, appID, p, names); err != nil {
+		return nil, err
+	}
 	if err := exportMenu(ctx, tx, appID, p, names); err != nil {
 		return nil, err
 	}
@@ -202,14 +205,28 @@ func exportComponent(ctx context.Context, tx pgx.Tx, id int64, c *Component, nam
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	rows, err = tx.Query(ctx, `SELECT id, key, name, tree FROM item_form WHERE component_id = $1 AND retired_at IS NULL ORDER BY sort_order, id`, id)
+	rows, err = tx.Query(ctx, `SELECT key, source FROM component_rule WHERE component_id = $1 AND retired_at IS NULL ORDER BY sort_order, id`, id)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var r NamedRule
+		if err := rows.Scan(&r.Key, &r.Source); err != nil {
+			return err
+		}
+		c.Rules = append(c.Rules, r)
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	rows, err = tx.Query(ctx, `SELECT id, key, name, tree, on_save FROM item_form WHERE component_id = $1 AND retired_at IS NULL ORDER BY sort_order, id`, id)
 	if err != nil {
 		return err
 	}
 	for rows.Next() {
 		var f Form
 		var fid int64
-		if err := rows.Scan(&fid, &f.Key, &f.Name, &f.Tree); err != nil {
+		if err := rows.Scan(&fid, &f.Key, &f.Name, &f.Tree, &f.OnSave); err != nil {
 			return err
 		}
 		names["f"+strconv.FormatInt(fid, 10)] = f.Key
@@ -284,6 +301,9 @@ func exportMenu(ctx context.Context, tx pgx.Tx, appID int64, p *Package, names m
 		if l := listOf(appID, m.Link, names); l != nil {
 			m.List, m.Link = l, ""
 		}
+		if o := operationOf(appID, m.Link, names); o != "" {
+			m.Operation, m.Link = o, ""
+		}
 		p.Menu = append(p.Menu, m)
 	}
 	return rows.Err()
@@ -305,6 +325,38 @@ func listOf(appID int64, link string, names map[string]string) *ListLink {
 		return nil
 	}
 	return &ListLink{Component: comp, Form: names["f"+parts[1]], Query: names["q"+parts[2]], View: names["v"+parts[3]]}
+}
+
+func exportOperations(ctx context.Context, tx pgx.Tx, appID int64, p *Package, names map[string]string) error {
+	rows, err := tx.Query(ctx, `SELECT id, key, name, spec FROM operation WHERE application_id = $1 AND retired_at IS NULL
+		ORDER BY sort_order, id`, appID)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var o Operation
+		var id int64
+		var key string
+		var name Text
+		if err := rows.Scan(&id, &key, &name, &o); err != nil {
+			return err
+		}
+		o.Key, o.Name = key, name
+		names["o"+strconv.FormatInt(id, 10)] = key
+		p.Operations = append(p.Operations, o)
+	}
+	return rows.Err()
+}
+
+// operationOf turns an operation path written by the importer back into
+// the operation's key.
+func operationOf(appID int64, link string, names map[string]string) string {
+	rest, ok := strings.CutPrefix(link, "/runtime/"+strconv.FormatInt(appID, 10)+"/operation/")
+	if !ok {
+		return ""
+	}
+	id, _, _ := strings.Cut(rest, "/")
+	return names["o"+id]
 }
 
 // Marshal writes p as YAML.

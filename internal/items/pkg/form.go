@@ -49,8 +49,12 @@ type Control struct {
 	// Component is the related type of a data grid, one-to-many, timeline
 	// or many-to-many.
 	Component string `yaml:"component,omitempty" json:"component,omitempty"`
-	// Rule is the business rule a button runs (executeFormBusinessRule).
+	// Rule is the key of the type's rule a button runs
+	// (executeFormBusinessRule).
 	Rule string `yaml:"rule,omitempty" json:"rule,omitempty"`
+	// OnChange is the key of the type's rule the form runs when the field
+	// of the control changes.
+	OnChange string `yaml:"onChange,omitempty" json:"onChange,omitempty"`
 	// Text of a label, notification or html control.
 	Text Text `yaml:"text,omitempty" json:"text,omitempty"`
 	// ShowWhen hides the control unless the test holds (showHideField).
@@ -206,7 +210,7 @@ var systemFieldType = map[string]string{"Title": "STRING", "ResponsibleName": "U
 
 // form checks a form's tree against the component's attributes; components
 // are the package's type keys.
-func (c *checker) form(f Form, comp *Component, components map[string]bool) {
+func (c *checker) form(f Form, comp *Component, components, rules map[string]bool) {
 	if f.Tree == nil {
 		c.add(f.Line, "form %q has no tree", f.Key)
 		return
@@ -215,7 +219,7 @@ func (c *checker) form(f Form, comp *Component, components map[string]bool) {
 	for _, a := range comp.Attributes {
 		attrs[a.Key] = a
 	}
-	fc := &formCheck{checker: c, form: f.Key, attrs: attrs, components: components, keys: map[string]bool{}, bound: map[string]int{}}
+	fc := &formCheck{checker: c, form: f.Key, attrs: attrs, components: components, rules: rules, keys: map[string]bool{}, bound: map[string]int{}}
 	if !Kinds[f.Tree.Kind].Container {
 		c.add(f.Tree.Line, "form %q: the tree starts with a panel, group box or tab control", f.Key)
 	}
@@ -227,6 +231,7 @@ type formCheck struct {
 	form       string
 	attrs      map[string]Attribute
 	components map[string]bool
+	rules      map[string]bool
 	keys       map[string]bool
 	bound      map[string]int
 }
@@ -274,6 +279,12 @@ func (fc *formCheck) control(n *Control, depth int) {
 	}
 	if n.Rule != "" && n.Kind != "button" {
 		fc.add(n.Line, "%s: only a button runs a rule", where)
+	}
+	if n.Rule != "" && !fc.rules[n.Rule] {
+		fc.add(n.Line, "%s: rule %q is not a rule of the component", where, n.Rule)
+	}
+	if n.OnChange != "" && (n.Field == "" || !fc.rules[n.OnChange]) {
+		fc.add(n.Line, "%s: onChange needs a field and a rule of the component (%q)", where, n.OnChange)
 	}
 	if n.Width < 0 || n.Width > 12 {
 		fc.add(n.Line, "%s: width must be between 1 and 12", where)

@@ -71,6 +71,7 @@ components:
 		`forms.yaml:31: form "f": address: unknown address part "planet"`,
 		`forms.yaml:31: form "f": address: address part street needs a STRING attribute, "size" is not one`,
 		`forms.yaml:32: form "f": button needs a label`,
+		`forms.yaml:32: form "f": button: rule "r" is not a rule of the component`,
 		`forms.yaml:36: form "g" has no tree`,
 	}
 	var got []string

@@ -22,6 +22,9 @@ type Package struct {
 	Menu       []MenuEntry `yaml:"menu,omitempty" json:"menu,omitempty"`
 	Picklists  []Picklist  `yaml:"picklists,omitempty" json:"picklists,omitempty"`
 	Components []Component `yaml:"components,omitempty" json:"components,omitempty"`
+	// Operations run on the server from /runtime/{appID}/operation/... or
+	// over selected items (operations.go).
+	Operations []Operation `yaml:"operations,omitempty" json:"operations,omitempty"`
 	Line       int         `yaml:"-" json:"-"`
 }
 
@@ -45,17 +48,20 @@ type Application struct {
 // (link) or to a list of the package (list), which the importer turns into
 // the runtime path with the ids the import gave.
 type MenuEntry struct {
-	Key           string    `yaml:"key" json:"key"`
-	Parent        string    `yaml:"parent,omitempty" json:"parent,omitempty"`
-	Name          Text      `yaml:"name" json:"name"`
-	Link          string    `yaml:"link,omitempty" json:"link,omitempty"`
-	List          *ListLink `yaml:"list,omitempty" json:"list,omitempty"`
-	Icon          string    `yaml:"icon,omitempty" json:"icon,omitempty"`
-	IsFontAwesome bool      `yaml:"isFontAwesome,omitempty" json:"isFontAwesome,omitempty"`
-	Badge         string    `yaml:"badge,omitempty" json:"badge,omitempty"`
-	Title         bool      `yaml:"title,omitempty" json:"title,omitempty"`
-	Multilevel    bool      `yaml:"multilevel,omitempty" json:"multilevel,omitempty"`
-	Line          int       `yaml:"-" json:"-"`
+	Key    string    `yaml:"key" json:"key"`
+	Parent string    `yaml:"parent,omitempty" json:"parent,omitempty"`
+	Name   Text      `yaml:"name" json:"name"`
+	Link   string    `yaml:"link,omitempty" json:"link,omitempty"`
+	List   *ListLink `yaml:"list,omitempty" json:"list,omitempty"`
+	// Operation is the key of an operation of the package: the entry opens
+	// /runtime/{appID}/operation/{operationID}/{title}.
+	Operation     string `yaml:"operation,omitempty" json:"operation,omitempty"`
+	Icon          string `yaml:"icon,omitempty" json:"icon,omitempty"`
+	IsFontAwesome bool   `yaml:"isFontAwesome,omitempty" json:"isFontAwesome,omitempty"`
+	Badge         string `yaml:"badge,omitempty" json:"badge,omitempty"`
+	Title         bool   `yaml:"title,omitempty" json:"title,omitempty"`
+	Multilevel    bool   `yaml:"multilevel,omitempty" json:"multilevel,omitempty"`
+	Line          int    `yaml:"-" json:"-"`
 }
 
 // ListLink names a list screen by the keys of the package.
@@ -97,9 +103,12 @@ type Component struct {
 	Statuses      []Status    `yaml:"statuses,omitempty" json:"statuses,omitempty"`
 	Actions       []Action    `yaml:"actions,omitempty" json:"actions,omitempty"`
 	Forms         []Form      `yaml:"forms,omitempty" json:"forms,omitempty"`
-	Queries       []Query     `yaml:"queries,omitempty" json:"queries,omitempty"`
-	Views         []View      `yaml:"views,omitempty" json:"views,omitempty"`
-	Line          int         `yaml:"-" json:"-"`
+	// Rules are the named business rules the forms of the type run (buttons,
+	// field changes, saving).
+	Rules   []NamedRule `yaml:"rules,omitempty" json:"rules,omitempty"`
+	Queries []Query     `yaml:"queries,omitempty" json:"queries,omitempty"`
+	Views   []View      `yaml:"views,omitempty" json:"views,omitempty"`
+	Line    int         `yaml:"-" json:"-"`
 }
 
 // Grant gives a group rights over the items of a type.
@@ -175,7 +184,17 @@ type Form struct {
 	Key  string   `yaml:"key" json:"key"`
 	Name Text     `yaml:"name" json:"name"`
 	Tree *Control `yaml:"tree,omitempty" json:"tree,omitempty"`
-	Line int      `yaml:"-" json:"-"`
+	// OnSave is the key of a rule of the type that saveItem runs, inside its
+	// transaction, before the item is checked and written.
+	OnSave string `yaml:"onSave,omitempty" json:"onSave,omitempty"`
+	Line   int    `yaml:"-" json:"-"`
+}
+
+// NamedRule is a business rule of a type, named by the forms that run it.
+type NamedRule struct {
+	Key    string `yaml:"key" json:"key"`
+	Source string `yaml:"source" json:"source"`
+	Line   int    `yaml:"-" json:"-"`
 }
 
 // Query is a saved filter over the items of a type.
@@ -329,6 +348,24 @@ func (f *Form) UnmarshalYAML(n *yaml.Node) error {
 	type plain Form
 	f.Line = n.Line
 	return strict(n, (*plain)(f))
+}
+
+func (r *NamedRule) UnmarshalYAML(n *yaml.Node) error {
+	type plain NamedRule
+	r.Line = n.Line
+	return strict(n, (*plain)(r))
+}
+
+func (o *Operation) UnmarshalYAML(n *yaml.Node) error {
+	type plain Operation
+	o.Line = n.Line
+	return strict(n, (*plain)(o))
+}
+
+func (p *Parameter) UnmarshalYAML(n *yaml.Node) error {
+	type plain Parameter
+	p.Line = n.Line
+	return strict(n, (*plain)(p))
 }
 
 func (q *Query) UnmarshalYAML(n *yaml.Node) error {

@@ -59,6 +59,7 @@ type importer struct {
 	forms      map[string]map[string]int64
 	queries    map[string]map[string]int64
 	views      map[string]map[string]int64
+	operations map[string]int64
 }
 
 func (im *importer) note(format string, args ...any) {
@@ -90,6 +91,9 @@ func (im *importer) run(ctx context.Context, p *Package) error {
 		return err
 	}
 	if err := im.componentsStep(ctx, p); err != nil {
+		return err
+	}
+	if err := im.operationsStep(ctx, p); err != nil {
 		return err
 	}
 	return im.menu(ctx, p)
@@ -284,6 +288,18 @@ func (im *importer) component(ctx context.Context, comp Component) error {
 	if err := im.retire(ctx, "item_action", "component_id", id, keys, "action of "+comp.Key); err != nil {
 		return err
 	}
+	keys = nil
+	for i, r := range comp.Rules {
+		if _, err := im.tx.Exec(ctx, `INSERT INTO component_rule (component_id, key, source, sort_order) VALUES ($1, $2, $3, $4)
+			ON CONFLICT (component_id, key) DO UPDATE SET source = EXCLUDED.source, sort_order = EXCLUDED.sort_order, retired_at = NULL`,
+			id, r.Key, r.Source, i*10); err != nil {
+			return fmt.Errorf("rule %s: %w", r.Key, err)
+		}
+		keys = append(keys, r.Key)
+	}
+	if err := im.retire(ctx, "component_rule", "component_id", id, keys, "rule of "+comp.Key); err != nil {
+		return err
+	}
 	im.forms[comp.Key], keys = map[string]int64{}, nil
 	for i, f := range comp.Forms {
 		name, _ := json.Marshal(f.Name)
@@ -294,6 +310,9 @@ func (im *importer) component(ctx context.Context, comp Component) error {
 		}
 		fid, err := im.keyed(ctx, "item_form", "tree", id, f.Key, name, tree, i)
 		if err != nil {
+			return err
+		}
+		if _, err := im.tx.Exec(ctx, `UPDATE item_form SET on_save = $2 WHERE id = $1`, fid, f.OnSave); err != nil {
 			return err
 		}
 		im.forms[comp.Key][f.Key] = fid
@@ -483,6 +502,9 @@ func (im *importer) menu(ctx context.Context, p *Package) error {
 		if m.List != nil {
 			link = im.listLink(app, m)
 		}
+		if m.Operation != "" {
+			link = fmt.Sprintf("/runtime/%d/operation/%d/%s", app, im.operations[m.Operation], url.PathEscape(m.Name["pt-BR"]))
+		}
 		var parent *string
 		if m.Parent != "" {
 			parent = &m.Parent
@@ -505,4 +527,33 @@ func (im *importer) listLink(app int64, m MenuEntry) string {
 	return fmt.Sprintf("/runtime/%d/list/%d/%s/%s/%s/%s", app, im.components[l.Component],
 		id(im.forms[l.Component], l.Form), id(im.queries[l.Component], l.Query), id(im.views[l.Component], l.View),
 		url.PathEscape(m.Name["pt-BR"]))
+}
+
+// operationsStep upserts the operations of the application by key; the rest
+// of the definition is kept whole in spec.
+func (im *importer) operationsStep(ctx context.Context, p *Package) error {
+	app := im.rep.ApplicationID
+	im.operations = map[string]int64{}
+	var keys []string
+	for i, o := range p.Operations {
+		name, _ := json.Marshal(o.Name)
+		var comp *int64
+		if o.Component != "" {
+			v := im.components[o.Component]
+			comp = &v
+		}
+		rest := o
+		rest.Key, rest.Name = "", nil
+		spec, _ := json.Marshal(rest)
+		var id int64
+		if err := im.tx.QueryRow(ctx, `INSERT INTO operation (application_id, key, name, component_id, spec, sort_order)
+			VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (application_id, key) DO UPDATE SET name = EXCLUDED.name,
+			component_id = EXCLUDED.component_id, spec = EXCLUDED.spec, sort_order = EXCLUDED.sort_order, retired_at = NULL
+			RETURNING id`, app, o.Key, name, comp, spec, i*10).Scan(&id); err != nil {
+			return fmt.Errorf("operation %s: %w", o.Key, err)
+		}
+		im.operations[o.Key] = id
+		keys = append(keys, o.Key)
+	}
+	return im.retire(ctx, "operation", "application_id", app, keys, "operation")
 }

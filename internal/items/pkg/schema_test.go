@@ -61,6 +61,9 @@ func TestJSONSchemaMatchesTheGoTypes(t *testing.T) {
 		{"properties.components.[].properties.actions.[].properties", pkg.Action{}},
 		{"properties.components.[].properties.actions.[].properties.allowedTo.properties", pkg.ActionRunners{}},
 		{"properties.components.[].properties.forms.[].properties", pkg.Form{}},
+		{"properties.components.[].properties.rules.[].properties", pkg.NamedRule{}},
+		{"properties.operations.[].properties", pkg.Operation{}},
+		{"properties.operations.[].properties.parameters.[].properties", pkg.Parameter{}},
 		{"properties.components.[].properties.queries.[].properties", pkg.Query{}},
 		{"properties.components.[].properties.views.[].properties", pkg.View{}},
 		{"properties.components.[].properties.views.[].properties.columns.[].properties", pkg.Column{}},
@@ -107,6 +110,8 @@ func TestJSONSchemaMatchesTheGoTypes(t *testing.T) {
 		{"$defs.control.properties.itemType", pkg.ItemTypes},
 		{"$defs.control.properties.showWhen.properties.operator", pkg.ShowOperators},
 		{"properties.components.[].properties.attributes.[].properties.type", schema.Types},
+		{"properties.operations.[].properties.result", pkg.ResultKinds},
+		{"properties.operations.[].properties.parameters.[].properties.type", pkg.ParameterTypes},
 	} {
 		want := slices.Sorted(slices.Values(e.want))
 		if got := enum(e.path); !slices.Equal(got, want) {

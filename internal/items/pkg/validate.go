@@ -146,6 +146,7 @@ func Validate(file string, p *Package) error {
 	for i := range p.Components {
 		c.component(&p.Components[i], picklists, components)
 	}
+	c.operations(p, picklists, components)
 	c.menu(p)
 	if len(c.problems) > 0 {
 		return &Invalid{Problems: c.problems}
@@ -224,11 +225,15 @@ func (c *checker) component(comp *Component, picklists, components map[string]bo
 		}
 		c.action(a)
 	}
+	ruleKeys := c.rules(comp)
 	unique(c, "form", comp.Forms, func(x Form) (string, int) { return x.Key, x.Line })
 	for _, f := range comp.Forms {
 		c.key(f.Line, "form", f.Key)
 		c.text(f.Line, fmt.Sprintf("form %q", f.Key), f.Name)
-		c.form(f, comp, components)
+		if f.OnSave != "" && !ruleKeys[f.OnSave] {
+			c.add(f.Line, "form %q: onSave rule %q is not a rule of %q", f.Key, f.OnSave, comp.Key)
+		}
+		c.form(f, comp, components, ruleKeys)
 	}
 	unique(c, "query", comp.Queries, func(x Query) (string, int) { return x.Key, x.Line })
 	for _, q := range comp.Queries {
@@ -261,9 +266,15 @@ func (c *checker) action(a Action) {
 	if a.Rule == "" {
 		return
 	}
+	c.ruleSyntax(a.Line, fmt.Sprintf("action %q", a.Key), a.Key, a.Rule)
+}
+
+// ruleSyntax compiles a rule: a syntax error (or a source too big) is a
+// problem at line, naming the rule's own line.
+func (c *checker) ruleSyntax(line int, what, name, source string) {
 	var se *rules.ScriptError
-	if err := rules.Check(rules.Rule{Name: a.Key, Source: a.Rule}, rules.Limits{}); errors.As(err, &se) {
-		c.add(a.Line, "action %q: rule line %d: %s", a.Key, se.Line, se.Reason)
+	if err := rules.Check(rules.Rule{Name: name, Source: source}, rules.Limits{}); errors.As(err, &se) {
+		c.add(line, "%s: rule line %d: %s", what, se.Line, se.Reason)
 	}
 }
 
@@ -363,6 +374,14 @@ func (c *checker) menu(p *Package) {
 		}
 		if m.List != nil && m.Link != "" {
 			c.add(m.Line, "menu entry %q has both link and list", m.Key)
+		}
+		if m.Operation != "" {
+			if m.List != nil || m.Link != "" {
+				c.add(m.Line, "menu entry %q: an operation entry has no link or list", m.Key)
+			}
+			if !slices.ContainsFunc(p.Operations, func(o Operation) bool { return o.Key == m.Operation }) {
+				c.add(m.Line, "menu entry %q: operation %q is not defined", m.Key, m.Operation)
+			}
 		}
 		if m.List == nil {
 			continue

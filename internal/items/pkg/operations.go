@@ -1,0 +1,95 @@
+package pkg
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Operation is a server-side task of the application: a small parameter
+// form, a rule that does the work, and what the rule returns (a message, a
+// table or a file). A bulk operation runs its rule on each selected item of
+// Component, all or nothing (docs/workflow.md, "Operations").
+type Operation struct {
+	Key  string `yaml:"key" json:"key"`
+	Name Text   `yaml:"name" json:"name"`
+	// Component is the item type of a bulk operation (required then).
+	Component  string      `yaml:"component,omitempty" json:"component,omitempty"`
+	Bulk       bool        `yaml:"bulk,omitempty" json:"bulk,omitempty"`
+	Result     string      `yaml:"result,omitempty" json:"result,omitempty"`
+	Parameters []Parameter `yaml:"parameters,omitempty" json:"parameters,omitempty"`
+	Rule       string      `yaml:"rule" json:"rule"`
+	Line       int         `yaml:"-" json:"-"`
+}
+
+// Parameter is a field of an operation's parameter form; the rule reads
+// its value as params[key].
+type Parameter struct {
+	Key      string `yaml:"key" json:"key"`
+	Name     Text   `yaml:"name" json:"name"`
+	Type     string `yaml:"type" json:"type"`
+	Required bool   `yaml:"required,omitempty" json:"required,omitempty"`
+	Picklist string `yaml:"picklist,omitempty" json:"picklist,omitempty"`
+	Line     int    `yaml:"-" json:"-"`
+}
+
+// ResultKinds are what an operation's rule returns.
+var ResultKinds = []string{"message", "table", "file"}
+
+// ParameterTypes are the types a parameter may have.
+var ParameterTypes = []string{"STRING", "INTEGER", "DECIMAL", "CURRENCY", "BOOLEAN", "DATE_TIME", "PICKLIST"}
+
+// MaxParameters bounds an operation's parameter form.
+const MaxParameters = 30
+
+func (c *checker) operations(p *Package, picklists, components map[string]bool) {
+	unique(c, "operation", p.Operations, func(x Operation) (string, int) { return x.Key, x.Line })
+	for _, o := range p.Operations {
+		c.key(o.Line, "operation", o.Key)
+		c.text(o.Line, fmt.Sprintf("operation %q", o.Key), o.Name)
+		if o.Result != "" && !slices.Contains(ResultKinds, o.Result) {
+			c.add(o.Line, "operation %q: unknown result %q (use message, table or file)", o.Key, o.Result)
+		}
+		if o.Bulk && o.Component == "" {
+			c.add(o.Line, "operation %q: a bulk operation needs a component", o.Key)
+		}
+		if o.Component != "" && !components[o.Component] {
+			c.add(o.Line, "operation %q: component %q is not defined", o.Key, o.Component)
+		}
+		if len(o.Parameters) > MaxParameters {
+			c.add(o.Line, "operation %q has more than %d parameters", o.Key, MaxParameters)
+		}
+		unique(c, "parameter", o.Parameters, func(x Parameter) (string, int) { return x.Key, x.Line })
+		for _, prm := range o.Parameters {
+			c.key(prm.Line, "parameter", prm.Key)
+			c.text(prm.Line, fmt.Sprintf("operation %q parameter %q", o.Key, prm.Key), prm.Name)
+			if !slices.Contains(ParameterTypes, prm.Type) {
+				c.add(prm.Line, "operation %q: parameter %q has unknown type %q", o.Key, prm.Key, prm.Type)
+			}
+			if prm.Type == "PICKLIST" && !picklists[prm.Picklist] {
+				c.add(prm.Line, "operation %q: parameter %q: picklist %q is not defined", o.Key, prm.Key, prm.Picklist)
+			}
+			if prm.Type != "PICKLIST" && prm.Picklist != "" {
+				c.add(prm.Line, "operation %q: parameter %q names a picklist but is of type %s", o.Key, prm.Key, prm.Type)
+			}
+		}
+		if o.Rule == "" {
+			c.add(o.Line, "operation %q needs a rule", o.Key)
+			continue
+		}
+		c.ruleSyntax(o.Line, fmt.Sprintf("operation %q", o.Key), o.Key, o.Rule)
+	}
+}
+
+// rules checks the named rules of a type: keys and syntax.
+func (c *checker) rules(comp *Component) map[string]bool {
+	keys := unique(c, "rule", comp.Rules, func(x NamedRule) (string, int) { return x.Key, x.Line })
+	for _, r := range comp.Rules {
+		c.key(r.Line, "rule", r.Key)
+		if r.Source == "" {
+			c.add(r.Line, "rule %q has no source", r.Key)
+			continue
+		}
+		c.ruleSyntax(r.Line, fmt.Sprintf("rule %q", r.Key), comp.Key+"."+r.Key, r.Source)
+	}
+	return keys
+}

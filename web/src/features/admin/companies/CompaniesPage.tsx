@@ -1,32 +1,28 @@
 import '../i18n';
 import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/AddBusinessOutlined';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import FilterIcon from '@mui/icons-material/FilterAltOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { additionalFieldsQuery, companiesQuery, companyKeys, deleteCompany, emptyCompany, userKeys, type Company } from '../api';
 import { matchesAdditional } from '../additionalFields';
 import { AdditionalFieldFilters } from '../components/AdditionalFieldFilters';
-import { DataTable, RowActions, type Column } from '../components/DataTable';
+import { DataTable, type Column } from '../components/DataTable';
+import { EditDeleteActions } from '../components/EditDeleteActions';
 import { FilterField } from '../components/FilterField';
 import { PageHeader } from '../components/PageHeader';
 import { useConfirm } from '../components/useConfirm';
 import { errorMessage, fold } from '../format';
+import { useNotify } from '../components/useNotify';
 
 const CompanyDialog = lazy(() => import('./CompanyDialog'));
 
 /** Companies: the list with name and tax id filters; create, edit (with additional fields), delete. */
 export default function CompaniesPage() {
   const { t } = useTranslation('admin');
-  const { t: tc } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
+  const notify = useNotify();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const companies = useQuery(companiesQuery());
@@ -46,10 +42,10 @@ export default function CompaniesPage() {
     if (!(await confirm(t('companies.deleteConfirm', { name: company.name })))) return;
     try {
       await deleteCompany(company.id);
-      enqueueSnackbar(t('companies.deleted'), { variant: 'success' });
+      notify.success(t('companies.deleted'));
       changed();
     } catch (error) {
-      enqueueSnackbar(errorMessage(error, tc('error.default')), { variant: 'error' });
+      notify.failure(error);
     }
   };
 
@@ -80,18 +76,12 @@ export default function CompaniesPage() {
       width: 100,
       align: 'right',
       render: (company) => (
-        <RowActions>
-          <Tooltip title={t('common.edit')}>
-            <IconButton size="small" aria-label={t('companies.editOf', { name: company.name })} onClick={() => setEditing(company)}>
-              <EditIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={t('common.delete')}>
-            <IconButton size="small" aria-label={t('companies.deleteOf', { name: company.name })} onClick={() => void remove(company)}>
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        </RowActions>
+        <EditDeleteActions
+          editLabel={t('companies.editOf', { name: company.name })}
+          deleteLabel={t('companies.deleteOf', { name: company.name })}
+          onEdit={() => setEditing(company)}
+          onDelete={() => void remove(company)}
+        />
       ),
     },
   ];

@@ -11,13 +11,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useFormik } from 'formik';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { object, string } from 'yup';
 import { additionalPayload, validateAdditional } from '../additionalFields';
 import { additionalFieldsQuery, companiesQuery, saveCompany, type Company } from '../api';
 import { AdditionalFieldInputs } from '../components/AdditionalFieldInputs';
-import { EMAIL_PATTERN, errorMessage, fieldErrors } from '../format';
+import { useFieldMessages } from '../components/useFieldMessages';
+import { EMAIL_PATTERN, fieldErrors } from '../format';
+import { useNotify } from '../components/useNotify';
 
 type TextKey = 'name' | 'taxId' | 'address' | 'contact' | 'email' | 'phone';
 
@@ -25,13 +26,14 @@ type TextKey = 'name' | 'taxId' | 'address' | 'contact' | 'email' | 'phone';
 export default function CompanyDialog({ company, onClose, onSaved }: { company: Company; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
+  const notify = useNotify();
   const fields = useQuery(additionalFieldsQuery('company'));
   const companies = useQuery(companiesQuery());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [extraErrors, setExtraErrors] = useState<Record<string, string>>({});
   const definitions = fields.data ?? [];
 
+  const fieldMessages = useFieldMessages();
   const formik = useFormik<Company>({
     initialValues: { ...company, additionalFields: company.additionalFields ?? {} },
     validationSchema: object({
@@ -41,13 +43,7 @@ export default function CompanyDialog({ company, onClose, onSaved }: { company: 
         .test('email', tc('validation.invalidEmail'), (value) => !value || EMAIL_PATTERN.test(value)),
     }),
     validate: (values) => {
-      const errors = validateAdditional(definitions, values.additionalFields, {
-        required: tc('validation.required'),
-        invalidDate: t('common.invalidDate'),
-        invalidNumber: t('fields.invalidNumber'),
-        wholeNumber: t('fields.wholeNumber'),
-        range: t('fields.range'),
-      });
+      const errors = validateAdditional(definitions, values.additionalFields, fieldMessages);
       setExtraErrors(errors);
       return Object.keys(errors).length > 0 ? { additionalFields: errors as never } : {};
     },
@@ -55,14 +51,14 @@ export default function CompanyDialog({ company, onClose, onSaved }: { company: 
       setServerErrors({});
       try {
         await saveCompany({ ...values, name: values.name.trim(), additionalFields: additionalPayload(definitions, values.additionalFields) });
-        enqueueSnackbar(t('companies.saved'), { variant: 'success' });
+        notify.success(t('companies.saved'));
         onSaved();
         onClose();
       } catch (error) {
         const byField = fieldErrors(error);
         setServerErrors(byField);
         formik.setErrors(byField);
-        enqueueSnackbar(errorMessage(error, tc('error.default')), { variant: 'error' });
+        notify.failure(error);
       }
     },
   });

@@ -10,17 +10,15 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { planKeys, savePlan, type Plan } from '../api';
-import { errorMessage } from '../format';
 import { bytesToGigabytes, gigabytesToBytes, parseLimit } from './usage';
+import { useNotify } from '../components/useNotify';
 
 /** The contracted plan's name and limits; an empty limit is unlimited. */
 export default function PlanDialog({ plan, onClose }: { plan: Plan; onClose: () => void }) {
   const { t } = useTranslation('admin');
-  const { t: tc } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
+  const notify = useNotify();
   const queryClient = useQueryClient();
   const [name, setName] = useState(plan.name);
   const [users, setUsers] = useState(plan.limits.users === null ? '' : String(plan.limits.users));
@@ -35,10 +33,10 @@ export default function PlanDialog({ plan, onClose }: { plan: Plan; onClose: () 
     try {
       const saved = await savePlan({ name: name.trim(), limits: limits as Plan['limits'] });
       queryClient.setQueryData(planKeys.plan, saved);
-      enqueueSnackbar(t('plan.saved'), { variant: 'success' });
+      notify.success(t('plan.saved'));
       onClose();
     } catch (error) {
-      enqueueSnackbar(errorMessage(error, tc('error.default')), { variant: 'error' });
+      notify.failure(error);
     } finally {
       setSaving(false);
     }

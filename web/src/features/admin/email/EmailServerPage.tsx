@@ -1,6 +1,5 @@
 import '../i18n';
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -9,19 +8,20 @@ import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/SendOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/useSession';
 import { mailServerKeys, mailServerQuery, saveMailServer, sendTestMail, type MailSecurity, type MailServer } from '../api';
+import { Loaded } from '../components/Loaded';
 import { PageHeader } from '../components/PageHeader';
-import { EMAIL_PATTERN, errorMessage, fieldErrors } from '../format';
+import { useFormSubmit } from '../components/useFormSubmit';
+import { EMAIL_PATTERN } from '../format';
+import { useNotify } from '../components/useNotify';
 
 const SECURITY: MailSecurity[] = ['none', 'starttls', 'tls'];
 const DEFAULT_PORTS: Record<MailSecurity, number> = { none: 25, starttls: 587, tls: 465 };
@@ -36,16 +36,14 @@ export default function EmailServerPage() {
   return (
     <>
       <PageHeader title={t('nav.emailServer')} description={t('email.description')} />
-      {server.data ? (
-        <Stack spacing={2.5} sx={{ maxWidth: 880 }}>
-          <SettingsCard key={JSON.stringify(server.data)} saved={server.data} />
-          <TestCard configured={server.data.host !== ''} />
-        </Stack>
-      ) : server.isError ? (
-        <Alert severity="error">{errorMessage(server.error, t('common.loadError'))}</Alert>
-      ) : (
-        <LinearProgress />
-      )}
+      <Loaded query={server}>
+        {(saved) => (
+          <Stack spacing={2.5} sx={{ maxWidth: 880 }}>
+            <SettingsCard key={JSON.stringify(saved)} saved={saved} />
+            <TestCard configured={saved.host !== ''} />
+          </Stack>
+        )}
+      </Loaded>
     </>
   );
 }
@@ -53,34 +51,25 @@ export default function EmailServerPage() {
 function SettingsCard({ saved }: { saved: MailServer }) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
+  const notify = useNotify();
   const queryClient = useQueryClient();
   const [value, setValue] = useState({ host: saved.host, port: String(saved.port), security: saved.security, username: saved.username, from: saved.from });
   const [password, setPassword] = useState('');
   const [clearPassword, setClearPassword] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, submit } = useFormSubmit();
   const set = (change: Partial<typeof value>) => setValue((current) => ({ ...current, ...change }));
 
   const save = async () => {
-    const local: Record<string, string> = {};
-    if (!value.host.trim()) local.host = tc('validation.required');
+    const checks: Record<string, string> = {};
+    if (!value.host.trim()) checks.host = tc('validation.required');
     const port = Number(value.port);
-    if (!Number.isInteger(port) || port < 1 || port > 65535) local.port = t('email.invalidPort');
-    if (!EMAIL_PATTERN.test(value.from.trim())) local.from = tc('validation.invalidEmail');
-    setErrors(local);
-    if (Object.keys(local).length > 0) return;
-    setSaving(true);
-    try {
+    if (!Number.isInteger(port) || port < 1 || port > 65535) checks.port = t('email.invalidPort');
+    if (!EMAIL_PATTERN.test(value.from.trim())) checks.from = tc('validation.invalidEmail');
+    await submit(checks, async () => {
       const next = await saveMailServer({ host: value.host.trim(), port, security: value.security, username: value.username.trim(), from: value.from.trim(), password, clearPassword });
       queryClient.setQueryData(mailServerKeys.all, next);
-      enqueueSnackbar(t('email.saved'), { variant: 'success' });
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      enqueueSnackbar(errorMessage(error, tc('error.default')), { variant: 'error' });
-    } finally {
-      setSaving(false);
-    }
+      notify.success(t('email.saved'));
+    });
   };
 
   return (
@@ -163,7 +152,7 @@ function SettingsCard({ saved }: { saved: MailServer }) {
 function TestCard({ configured }: { configured: boolean }) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
+  const notify = useNotify();
   const session = useSession();
   const [to, setTo] = useState(session?.loggedUser.email ?? '');
   const [sending, setSending] = useState(false);
@@ -173,9 +162,9 @@ function TestCard({ configured }: { configured: boolean }) {
     setSending(true);
     try {
       const answer = await sendTestMail(to.trim());
-      enqueueSnackbar(answer.Message || t('email.testSent'), { variant: 'success' });
+      notify.success(answer.Message || t('email.testSent'));
     } catch (error) {
-      enqueueSnackbar(errorMessage(error, tc('error.default')), { variant: 'error' });
+      notify.failure(error);
     } finally {
       setSending(false);
     }

@@ -2,30 +2,26 @@ import '../i18n';
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { newField, sortFields } from '../additionalFields';
 import { additionalFieldsQuery, deleteAdditionalField, FIELD_ENTITIES, fieldKeys, userKeys, type FieldDefinition, type FieldEntity } from '../api';
-import { DataTable, RowActions, type Column } from '../components/DataTable';
+import { DataTable, type Column } from '../components/DataTable';
+import { EditDeleteActions } from '../components/EditDeleteActions';
 import { PageHeader } from '../components/PageHeader';
 import { useConfirm } from '../components/useConfirm';
 import { errorMessage } from '../format';
 import { FieldDialog } from './FieldDialog';
+import { useNotify } from '../components/useNotify';
 
 /** Additional fields: the typed fields administrators add to users, companies, resources and projects. */
 export default function AdditionalFieldsPage() {
   const { t } = useTranslation('admin');
-  const { t: tc } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
+  const notify = useNotify();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const [entity, setEntity] = useState<FieldEntity>('user');
@@ -41,10 +37,10 @@ export default function AdditionalFieldsPage() {
     if (!(await confirm(t('fields.deleteConfirm', { name: field.name })))) return;
     try {
       await deleteAdditionalField(field.id);
-      enqueueSnackbar(t('fields.deleted'), { variant: 'success' });
+      notify.success(t('fields.deleted'));
       changed();
     } catch (error) {
-      enqueueSnackbar(errorMessage(error, tc('error.default')), { variant: 'error' });
+      notify.failure(error);
     }
   };
 
@@ -77,18 +73,12 @@ export default function AdditionalFieldsPage() {
       width: 100,
       align: 'right',
       render: (field) => (
-        <RowActions>
-          <Tooltip title={t('common.edit')}>
-            <IconButton size="small" aria-label={t('fields.editOf', { name: field.name })} onClick={() => setEditing(field)}>
-              <EditIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={t('common.delete')}>
-            <IconButton size="small" aria-label={t('fields.deleteOf', { name: field.name })} onClick={() => void remove(field)}>
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        </RowActions>
+        <EditDeleteActions
+          editLabel={t('fields.editOf', { name: field.name })}
+          deleteLabel={t('fields.deleteOf', { name: field.name })}
+          onEdit={() => setEditing(field)}
+          onDelete={() => void remove(field)}
+        />
       ),
     },
   ];

@@ -15,41 +15,32 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { FIELD_TYPES, saveAdditionalField, type FieldDefinition, type FieldType } from '../api';
-import { errorMessage, fieldErrors } from '../format';
+import { useFormSubmit } from '../components/useFormSubmit';
+import { useNotify } from '../components/useNotify';
 
 /** An additional field's definition. Its entity and type never change once saved (saved values would stop matching). */
 export function FieldDialog({ field, onClose, onSaved }: { field: FieldDefinition; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
+  const notify = useNotify();
   const [value, setValue] = useState(field);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, submit } = useFormSubmit();
   const isNew = field.id === 0;
   const set = (change: Partial<FieldDefinition>) => setValue((current) => ({ ...current, ...change }));
 
   const save = async () => {
-    const local: Record<string, string> = {};
-    if (!value.name.trim()) local.name = tc('validation.required');
-    if (value.type === 'PICKLIST' && value.options.filter((o) => o.value.trim()).length === 0) local.options = t('fields.optionsRequired');
-    setErrors(local);
-    if (Object.keys(local).length > 0) return;
-    setSaving(true);
-    try {
+    const checks: Record<string, string> = {};
+    if (!value.name.trim()) checks.name = tc('validation.required');
+    if (value.type === 'PICKLIST' && value.options.filter((o) => o.value.trim()).length === 0) checks.options = t('fields.optionsRequired');
+    await submit(checks, async () => {
       const options = value.type === 'PICKLIST' ? value.options.filter((o) => o.value.trim()).map((o) => ({ value: o.value.trim(), text: o.text.trim() || o.value.trim() })) : [];
       await saveAdditionalField({ ...value, name: value.name.trim(), options });
-      enqueueSnackbar(t('fields.saved'), { variant: 'success' });
+      notify.success(t('fields.saved'));
       onSaved();
       onClose();
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      enqueueSnackbar(errorMessage(error, tc('error.default')), { variant: 'error' });
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

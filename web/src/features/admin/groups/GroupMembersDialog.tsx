@@ -10,10 +10,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { groupMembersQuery, setGroupMembers, usersQuery, type Group, type UserRow } from '../api';
+import { firstUserMatches } from '../components/userOptions';
 import { errorMessage } from '../format';
+import { useNotify } from '../components/useNotify';
 
 /** The members of a group: every user of the platform to pick from; saving replaces the list. */
 export default function GroupMembersDialog({ group, onClose, onSaved }: { group: Group; onClose: () => void; onSaved: () => void }) {
@@ -36,8 +37,7 @@ export default function GroupMembersDialog({ group, onClose, onSaved }: { group:
 
 function MembersForm({ group, users, initial, onClose, onSaved }: { group: Group; users: UserRow[]; initial: number[]; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('admin');
-  const { t: tc } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
+  const notify = useNotify();
   const [chosen, setChosen] = useState<UserRow[]>(() => users.filter((user) => initial.includes(user.id)));
   const [saving, setSaving] = useState(false);
 
@@ -48,11 +48,11 @@ function MembersForm({ group, users, initial, onClose, onSaved }: { group: Group
         group.id,
         chosen.map((user) => user.id),
       );
-      enqueueSnackbar(t('groups.membersSaved'), { variant: 'success' });
+      notify.success(t('groups.membersSaved'));
       onSaved();
       onClose();
     } catch (error) {
-      enqueueSnackbar(errorMessage(error, tc('error.default')), { variant: 'error' });
+      notify.failure(error);
     } finally {
       setSaving(false);
     }
@@ -70,6 +70,7 @@ function MembersForm({ group, users, initial, onClose, onSaved }: { group: Group
           getOptionLabel={(user) => `${user.name} (${user.login})`}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           filterSelectedOptions
+          filterOptions={firstUserMatches}
           renderValue={(value, getItemProps) => value.map((user, index) => <Chip {...getItemProps({ index })} key={user.id} size="small" label={user.name} />)}
           renderInput={(params) => <TextField {...params} label={t('groups.members')} placeholder={t('groups.addMember')} />}
         />

@@ -11,7 +11,6 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import MembersIcon from '@mui/icons-material/ManageAccountsOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { DialogCancelled, useDialogs } from '../../../components/dialogs/useDialogs';
 import { deleteGroup, groupKeys, groupsQuery, saveGroup, userKeys, type Group } from '../api';
@@ -20,14 +19,14 @@ import { FilterField } from '../components/FilterField';
 import { PageHeader } from '../components/PageHeader';
 import { useConfirm } from '../components/useConfirm';
 import { errorMessage, fold } from '../format';
+import { useNotify } from '../components/useNotify';
 
 const GroupMembersDialog = lazy(() => import('./GroupMembersDialog'));
 
 /** The groups grid (spec section 2): one filterable column, name; create, rename, members, delete. */
 export default function GroupsPage() {
   const { t } = useTranslation('admin');
-  const { t: tc } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
+  const notify = useNotify();
   const { prompt } = useDialogs();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
@@ -39,7 +38,7 @@ export default function GroupsPage() {
     void queryClient.invalidateQueries({ queryKey: groupKeys.all });
     void queryClient.invalidateQueries({ queryKey: userKeys.initialData() });
   };
-  const fail = (error: unknown) => enqueueSnackbar(errorMessage(error, tc('error.default')), { variant: 'error' });
+  const fail = (error: unknown) => notify.failure(error);
 
   const edit = async (group?: Group) => {
     let value: string;
@@ -51,7 +50,7 @@ export default function GroupsPage() {
     }
     try {
       await saveGroup({ id: group?.id ?? 0, name: value.trim() });
-      enqueueSnackbar(group ? t('groups.renamed') : t('groups.created'), { variant: 'success' });
+      notify.success(group ? t('groups.renamed') : t('groups.created'));
       changed();
     } catch (error) {
       fail(error);
@@ -62,7 +61,7 @@ export default function GroupsPage() {
     if (!(await confirm(t('groups.deleteConfirm', { name: group.name })))) return;
     try {
       await deleteGroup(group.id);
-      enqueueSnackbar(t('groups.deleted'), { variant: 'success' });
+      notify.success(t('groups.deleted'));
       changed();
     } catch (error) {
       fail(error);

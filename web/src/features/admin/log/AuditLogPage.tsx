@@ -24,15 +24,16 @@ import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import ExpandIcon from '@mui/icons-material/KeyboardArrowDown';
 import CollapseIcon from '@mui/icons-material/KeyboardArrowUp';
 import { useQuery } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { auditLogQuery, exportAuditLog, usersQuery, type AuditEvent, type AuditFilter, type UserRow } from '../api';
 import { headerCellSx } from '../components/tableStyles';
 import { MaskedDateField } from '../components/MaskedDateField';
 import { PageHeader } from '../components/PageHeader';
+import { firstUserMatches } from '../components/userOptions';
 import { errorMessage, formatCount, formatDateTime } from '../format';
 import { currentLanguage } from '../../../i18n';
 import { actionKey, changesOf, periodOf } from './auditDetail';
+import { useNotify } from '../components/useNotify';
 
 /** The kinds of event the action filter offers, by area; a prefix ending in '.' matches the whole area. */
 const ACTION_GROUPS: { name: string; area: string; kinds: string[] }[] = [
@@ -75,8 +76,7 @@ function toFilter(form: FilterForm): AuditFilter {
  */
 export default function AuditLogPage() {
   const { t } = useTranslation('admin');
-  const { t: tc } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
+  const notify = useNotify();
   const language = currentLanguage();
   const [form, setForm] = useState<FilterForm>(EMPTY);
   const [page, setPage] = useState(0);
@@ -110,7 +110,7 @@ export default function AuditLogPage() {
       link.remove();
       window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (error) {
-      enqueueSnackbar(errorMessage(error, tc('error.default')), { variant: 'error' });
+      notify.failure(error);
     } finally {
       setExporting(false);
     }
@@ -140,6 +140,7 @@ export default function AuditLogPage() {
               onChange={(_, user) => change({ user })}
               getOptionLabel={(user) => `${user.name} (${user.login})`}
               isOptionEqualToValue={(a, b) => a.id === b.id}
+              filterOptions={firstUserMatches}
               renderInput={(params) => <TextField {...params} label={t('log.user')} />}
             />
           </Grid>

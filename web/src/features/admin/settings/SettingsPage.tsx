@@ -1,6 +1,5 @@
 import '../i18n';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,13 +26,15 @@ import { useTranslation } from 'react-i18next';
 import { platformSettingsQuery } from '../../../app/settings';
 import { createAppTheme, DEFAULT_PRIMARY, DEFAULT_SECONDARY } from '../../../theme/createAppTheme';
 import { adminSettingsQuery, publishTermsOfUse, saveSettings, settingsKeys, type SettingsMap } from '../api';
+import { Loaded } from '../components/Loaded';
 import { PageHeader } from '../components/PageHeader';
 import { useConfirm } from '../components/useConfirm';
-import { errorMessage, fieldErrors } from '../format';
+import { fieldErrors } from '../format';
 import { ColorSetting } from './ColorSetting';
 import { parseColors, type BrandColors } from './colors';
 import { ImageSetting } from './ImageSetting';
 import { changedSettings } from './settingsDraft';
+import { useNotify } from '../components/useNotify';
 
 const LAYOUTS = ['left-sidebar', 'big-sidebar', 'right-sidebar', 'top-navigation', 'mega-menu', 'plugflex'] as const;
 type BooleanSetting = 'showFooter' | 'enableRecaptcha' | 'requireTermsOfUse' | 'enableMultiLanguage' | 'enableBPMComponent' | 'maintenance' | 'enableMFA';
@@ -46,13 +47,7 @@ export default function SettingsPage() {
   return (
     <>
       <PageHeader title={t('nav.settings')} description={t('settings.description')} />
-      {settings.data ? (
-        <SettingsForm key={JSON.stringify(settings.data)} saved={settings.data} />
-      ) : settings.isError ? (
-        <Alert severity="error">{errorMessage(settings.error, t('common.loadError'))}</Alert>
-      ) : (
-        <LinearProgress />
-      )}
+      <Loaded query={settings}>{(saved) => <SettingsForm key={JSON.stringify(saved)} saved={saved} />}</Loaded>
     </>
   );
 }
@@ -81,8 +76,8 @@ function Section({ title, description, children }: { title: string; description?
 
 function SettingsForm({ saved }: { saved: SettingsMap }) {
   const { t } = useTranslation('admin');
-  const { t: tc } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
+  const notify = useNotify();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const initial = useMemo<SettingsMap>(
@@ -117,10 +112,10 @@ function SettingsForm({ saved }: { saved: SettingsMap }) {
       queryClient.setQueryData(settingsKeys.all, next);
       // The whole app follows the platform settings (theme, brand, logos): load them again.
       await queryClient.invalidateQueries({ queryKey: platformSettingsQuery.queryKey });
-      enqueueSnackbar(t('settings.saved'), { variant: 'success' });
+      notify.success(t('settings.saved'));
     } catch (error) {
       setErrors(fieldErrors(error));
-      enqueueSnackbar(errorMessage(error, tc('error.default')), { variant: 'error' });
+      notify.failure(error);
     } finally {
       setSaving(false);
     }
@@ -139,9 +134,9 @@ function SettingsForm({ saved }: { saved: SettingsMap }) {
     setPublishing(true);
     try {
       const { version } = await publishTermsOfUse(file);
-      enqueueSnackbar(t('settings.termsPublished', { version }), { variant: 'success' });
+      notify.success(t('settings.termsPublished', { version }));
     } catch (error) {
-      enqueueSnackbar(errorMessage(error, tc('error.default')), { variant: 'error' });
+      notify.failure(error);
     } finally {
       setPublishing(false);
       if (termsInput.current) termsInput.current.value = '';

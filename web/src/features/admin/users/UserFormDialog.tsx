@@ -29,12 +29,14 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { boolean, object, string } from 'yup';
 import { additionalPayload, validateAdditional } from '../additionalFields';
-import { newUserForm, saveUser, userFormInitialDataQuery, userToEditQuery, type UserForm, type UserFormInitialData } from '../api';
+import { newUserForm, saveUser, userFormInitialDataQuery, userToEditQuery, type CodeOption, type UserForm, type UserFormInitialData } from '../api';
 import { AdditionalFieldInputs } from '../components/AdditionalFieldInputs';
+import { useFieldMessages } from '../components/useFieldMessages';
 import { EMAIL_PATTERN, errorMessage, fieldErrors, initials } from '../format';
 import { avatarFromFile } from './avatarImage';
 import { WorkCalendarEditor } from './WorkCalendarEditor';
 import { periodProblem } from './workCalendar';
+import { useNotify } from '../components/useNotify';
 
 /**
  * The user form (spec section 3; docs/admin.md 'The user form'): id 0 opens the empty new-user
@@ -89,12 +91,14 @@ function UserFormBody({ form, choices, onClose, onSaved }: { form: UserForm; cho
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
+  const notify = useNotify();
   const [resetMFA, setResetMFA] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [extraErrors, setExtraErrors] = useState<Record<string, string>>({});
   const file = useRef<HTMLInputElement>(null);
   const isNew = form.id === 0;
 
+  const fieldMessages = useFieldMessages();
   const formik = useFormik<UserForm>({
     initialValues: form,
     validationSchema: object({
@@ -107,13 +111,7 @@ function UserFormBody({ form, choices, onClose, onSaved }: { form: UserForm; cho
       active: boolean(),
     }),
     validate: (values) => {
-      const errors = validateAdditional(choices.additionalFields, values.additionalFields, {
-        required: tc('validation.required'),
-        invalidDate: t('common.invalidDate'),
-        invalidNumber: t('fields.invalidNumber'),
-        wholeNumber: t('fields.wholeNumber'),
-        range: t('fields.range'),
-      });
+      const errors = validateAdditional(choices.additionalFields, values.additionalFields, fieldMessages);
       setExtraErrors(errors);
       // Formik only needs to know the form is invalid; the messages show from extraErrors and the calendar.
       const out: Record<string, string> = {};
@@ -132,14 +130,14 @@ function UserFormBody({ form, choices, onClose, onSaved }: { form: UserForm; cho
           additionalFields: additionalPayload(choices.additionalFields, values.additionalFields),
           resetMFA,
         });
-        enqueueSnackbar(t('users.saved'), { variant: 'success' });
+        notify.success(t('users.saved'));
         onSaved();
         onClose();
       } catch (error) {
         const byField = fieldErrors(error);
         setServerErrors(byField);
         formik.setErrors(Object.fromEntries(Object.entries(byField).filter(([key]) => ['login', 'name', 'email'].includes(key))));
-        enqueueSnackbar(errorMessage(error, tc('error.default')), { variant: 'error' });
+        notify.failure(error);
       }
     },
   });
@@ -163,6 +161,16 @@ function UserFormBody({ form, choices, onClose, onSaved }: { form: UserForm; cho
       <FormControlLabel control={<Switch name={name} checked={values[name]} onChange={(event) => void setFieldValue(name, event.target.checked)} />} label={label} />
       {help && <FormHelperText sx={{ mt: -0.5, ml: 6 }}>{help}</FormHelperText>}
     </Box>
+  );
+
+  const codeSelect = (name: 'language' | 'timesheetType' | 'autoTimesheetType', label: string, options: CodeOption[]) => (
+    <TextField select size="small" label={label} value={values[name]} onChange={(event) => void setFieldValue(name, event.target.value)}>
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.name}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 
   const pickPicture = async (picked: File | undefined) => {
@@ -259,13 +267,7 @@ function UserFormBody({ form, choices, onClose, onSaved }: { form: UserForm; cho
                 </TextField>
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField select size="small" label={t('users.form.language')} value={values.language} onChange={(event) => void setFieldValue('language', event.target.value)}>
-                  {choices.languages.map((language) => (
-                    <MenuItem key={language.value} value={language.value}>
-                      {language.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                {codeSelect('language', t('users.form.language'), choices.languages)}
               </Grid>
               <Grid size={12}>{toggle('active', t('users.form.active'), t('users.form.activeHelp'))}</Grid>
             </Grid>
@@ -295,34 +297,10 @@ function UserFormBody({ form, choices, onClose, onSaved }: { form: UserForm; cho
         <Section title={t('users.form.timesheet')}>
           <Grid container spacing={2} sx={{ mb: 2 }}>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                select
-                size="small"
-                label={t('users.form.timesheetType')}
-                value={values.timesheetType}
-                onChange={(event) => void setFieldValue('timesheetType', event.target.value)}
-              >
-                {choices.timesheetTypes.map((option) => (
-                  <MenuItem key={option.value} value={option.value}>
-                    {option.name}
-                  </MenuItem>
-                ))}
-              </TextField>
+              {codeSelect('timesheetType', t('users.form.timesheetType'), choices.timesheetTypes)}
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                select
-                size="small"
-                label={t('users.form.autoTimesheetType')}
-                value={values.autoTimesheetType}
-                onChange={(event) => void setFieldValue('autoTimesheetType', event.target.value)}
-              >
-                {choices.autoTimesheetTypes.map((option) => (
-                  <MenuItem key={option.value} value={option.value}>
-                    {option.name}
-                  </MenuItem>
-                ))}
-              </TextField>
+              {codeSelect('autoTimesheetType', t('users.form.autoTimesheetType'), choices.autoTimesheetTypes)}
             </Grid>
           </Grid>
           <Typography variant="subtitle2" sx={{ mb: 1 }}>

@@ -23,7 +23,6 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import FilterIcon from '@mui/icons-material/FilterAltOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n';
 import { additionalFieldsQuery, deleteUsers, userKeys, usersQuery } from '../api';
@@ -36,6 +35,7 @@ import { useDebounced } from '../components/useDebounced';
 import { UserAvatar } from '../components/UserAvatar';
 import { errorMessage, formatCount } from '../format';
 import { NO_FILTERS, USER_TABLE_ROWS, visibleUsers, type UserColumnFilters } from './userTable';
+import { useNotify } from '../components/useNotify';
 
 const UserFormDialog = lazy(() => import('./UserFormDialog'));
 
@@ -47,8 +47,7 @@ const UserFormDialog = lazy(() => import('./UserFormDialog'));
  */
 export default function UsersPage() {
   const { t } = useTranslation('admin');
-  const { t: tc } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
+  const notify = useNotify();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const fields = useQuery(additionalFieldsQuery('user'));
@@ -94,11 +93,11 @@ export default function UsersPage() {
     setDeleting(true);
     try {
       await deleteUsers(ids);
-      enqueueSnackbar(t('users.deleted'), { variant: 'success' });
+      notify.success(t('users.deleted'));
       setSelected(new Set());
       reload();
     } catch (error) {
-      enqueueSnackbar(errorMessage(error, tc('error.default')), { variant: 'error' });
+      notify.failure(error);
     } finally {
       setDeleting(false);
     }

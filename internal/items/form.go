@@ -75,16 +75,18 @@ type formDef struct {
 	Key  string
 	Name string
 	Tree *pkg.Control
+	// OnSave is the key of the rule saveItem runs ('' none).
+	OnSave string
 }
 
 // loadForm finds a form of the type by id, else by key or name, else the
 // type's first form. A type without forms gets an empty panel.
 func (s *Service) loadForm(ctx context.Context, t *formType, id int64, name string) (*formDef, error) {
 	var f formDef
-	err := s.store.db.QueryRow(ctx, `SELECT id, key, coalesce(name ->> $4, name ->> 'pt-BR'), tree FROM item_form
+	err := s.store.db.QueryRow(ctx, `SELECT id, key, coalesce(name ->> $4, name ->> 'pt-BR'), tree, on_save FROM item_form
 		WHERE component_id = $1 AND retired_at IS NULL
 		  AND CASE WHEN $2::bigint <> 0 THEN id = $2 WHEN $3::text <> '' THEN key = $3 OR name ->> 'pt-BR' = $3 OR name ->> 'en' = $3 ELSE true END
-		ORDER BY sort_order, id LIMIT 1`, t.comp.ID, id, name, langOf(ctx)).Scan(&f.ID, &f.Key, &f.Name, &f.Tree)
+		ORDER BY sort_order, id LIMIT 1`, t.comp.ID, id, name, langOf(ctx)).Scan(&f.ID, &f.Key, &f.Name, &f.Tree, &f.OnSave)
 	if errors.Is(err, pgx.ErrNoRows) {
 		if id != 0 || name != "" {
 			return nil, httpx.Fail(http.StatusNotFound, "forms.formNotFound")

@@ -23,7 +23,6 @@ func (h *Handler) formRoutes(r chi.Router) {
 	r.Post("/updateItemField", lookup(h, h.svc.UpdateItemField))
 	r.Post("/bulkUpdateItems", lookup(h, h.svc.BulkUpdateItems))
 	r.Post("/showHideField", lookup(h, h.svc.ShowHideField))
-	r.Post("/executeFormBusinessRule", lookup(h, h.svc.ExecuteFormBusinessRule))
 	r.Post("/loadOneToManyFormData", lookup(h, func(ctx context.Context, c Caller, in OneToManyInput) (*RelatedPage, error) {
 		return h.svc.LoadOneToMany(ctx, c, in, false)
 	}))
@@ -139,23 +138,4 @@ func (s *Service) ShowHideField(ctx context.Context, c Caller, in ShowHideInput)
 	}
 	walk(f.Tree, true)
 	return out, nil
-}
-
-// RuleInput is the body of executeFormBusinessRule.
-type RuleInput struct {
-	ComponentID FlexID `json:"componentID"`
-	FormID      FlexID `json:"formID"`
-	Rule        string `json:"rule"`
-	Item        Values `json:"item"`
-}
-
-// ExecuteFormBusinessRule answers 501 with a clear Message: the rules
-// runtime arrives with the workflow issue. The type must still be readable.
-func (s *Service) ExecuteFormBusinessRule(ctx context.Context, c Caller, in RuleInput) (*struct{}, error) {
-	if in.ComponentID != 0 {
-		if _, err := s.loadType(ctx, c, int64(in.ComponentID)); err != nil {
-			return nil, err
-		}
-	}
-	return nil, httpx.Fail(http.StatusNotImplemented, "forms.rulesNotYet")
 }

@@ -128,10 +128,6 @@ func TestFormCallsOverHTTP(t *testing.T) {
 	if r := call("POST", "/genericItem/refreshItem", "pt-BR", `{"itemId": `+id+`, "component": `+task+`, "modificationDateTicks": `+stamp+`}`); r.status != 200 || r.body["changed"] != true {
 		t.Fatalf("refresh: %+v", r)
 	}
-	if r := call("POST", "/genericItem/executeFormBusinessRule", "en", `{"componentID": `+task+`, "rule": "recalculateDates"}`); r.status != 501 ||
-		!strings.Contains(userMessage(r), "arrive with the workflow") {
-		t.Fatalf("rule: %+v", r)
-	}
 	if r := call("POST", "/genericItem/getForm", "pt-BR", `{"componentID": `+task+`, "formID": 999999}`); r.status != 404 {
 		t.Fatalf("missing form: %+v", r)
 	}

@@ -24,6 +24,7 @@ func TestRoutesAreInTheOpenAPIFragment(t *testing.T) {
 	items.NewHandler(nil, nil).Routes(r)
 	items.NewAddressLookup("", nil, nil).Routes(r)
 	items.NewFilesHandler(nil, nil, nil).Routes(r)
+	items.NewFormRules(nil, nil, nil, nil).Routes(r)
 	err = chi.Walk(r, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		path := "\n  " + route + ":\n"
 		i := strings.Index(doc, path)

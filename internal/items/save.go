@@ -47,6 +47,14 @@ type SaveItemResult struct {
 // refused when the item changed since the caller read it. The item and its
 // version are written in one transaction.
 func (s *Service) SaveItem(ctx context.Context, c Caller, in SaveItemInput) (*SaveItemResult, error) {
+	return s.saveItem(ctx, c, in, nil)
+}
+
+// saveHook runs inside saveItem's transaction, before the values are
+// checked, and may change them: the form's onSave rule (rules_form.go).
+type saveHook func(ctx context.Context, tx pgx.Tx, c Caller, t *formType, f *formDef, binds []*binding, it *itemRecord, item Values) (Values, error)
+
+func (s *Service) saveItem(ctx context.Context, c Caller, in SaveItemInput, hook saveHook) (*SaveItemResult, error) {
 	item := in.Item
 	if item == nil {
 		item = Values{}
@@ -84,6 +92,11 @@ func (s *Service) SaveItem(ctx context.Context, c Caller, in SaveItemInput) (*Sa
 		} else {
 			op = "create"
 			if it, err = s.startNew(ctx, tx, c, t, in, item); err != nil {
+				return err
+			}
+		}
+		if hook != nil && f.OnSave != "" {
+			if item, err = hook(ctx, tx, c, t, f, binds, it, item); err != nil {
 				return err
 			}
 		}

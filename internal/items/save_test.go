@@ -340,7 +340,7 @@ func TestGridAndBulkEditsAreAllOrNothing(t *testing.T) {
 	}
 }
 
-func TestShowHideFieldAndRules(t *testing.T) {
+func TestShowHideField(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()
 	sh, err := w.svc.ShowHideField(ctx, w.ana, items.ShowHideInput{ComponentID: items.FlexID(w.task), Item: items.Values{"milestone": true}})
@@ -350,9 +350,5 @@ func TestShowHideFieldAndRules(t *testing.T) {
 	sh, err = w.svc.ShowHideField(ctx, w.ana, items.ShowHideInput{ComponentID: items.FlexID(w.task), Item: items.Values{"milestone": false}})
 	if err != nil || len(sh.Hidden) != 1 {
 		t.Fatalf("no milestone: %+v %v", sh, err)
-	}
-	_, err = w.svc.ExecuteFormBusinessRule(ctx, w.ana, items.RuleInput{ComponentID: items.FlexID(w.task), Rule: "recalculateDates"})
-	if status(err) != 501 || !strings.Contains(message(ctx, err), "fluxo de trabalho") {
-		t.Fatalf("rule: %v", err)
 	}
 }

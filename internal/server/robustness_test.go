@@ -137,6 +137,13 @@ var accessOf = map[string]access{
 	"POST /api/genericItem/triggerAction":     user,
 	"POST /api/genericItem/executeTaskAction": user,
 
+	"POST /api/genericItem/executeWindowCallResultFunction":    user,
+	"POST /api/genericItem/getOperation":                       user,
+	"POST /api/genericItem/getOperations":                      user,
+	"POST /api/genericItem/executeOperationBusinessRule":       user,
+	"POST /api/genericItem/executeOperationCallResultFunction": user,
+	"POST /api/genericItem/executeBulkOperation":               user,
+
 	"GET /api/kanban/getBoards":      user,
 	"GET /api/kanban/getBoard":       user,
 	"GET /api/kanban/getColumn":      user,

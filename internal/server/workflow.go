@@ -6,15 +6,19 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/rules"
 	"github.com/tramita/tramita/internal/workflow"
 )
 
 // workflowRoutes mounts the workflow calls (getActions, loadResponsibles,
-// validateByRule, triggerAction, executeTaskAction) under /genericItem. One
-// rules runtime serves them, so its limit on concurrent rules is the
-// process's; messages to new responsibles go through the portal's service,
-// inside the transition's transaction.
+// validateByRule, triggerAction, executeTaskAction), the operations
+// (getOperation, getOperations, executeOperationBusinessRule,
+// executeOperationCallResultFunction, executeBulkOperation) and the form
+// rules (executeFormBusinessRule, executeWindowCallResultFunction, and
+// saveItem with its onSave rule) under /genericItem. One rules runtime
+// serves them, so its limit on concurrent rules is the process's; messages
+// go through the portal's service, inside the call's transaction.
 func (a *App) workflowRoutes(r chi.Router) {
 	rt := rules.New(a.opts.Logger, rules.Limits{})
 	send := func(ctx context.Context, tx pgx.Tx, user int64, title, text string) error {
@@ -25,5 +29,15 @@ func (a *App) workflowRoutes(r chi.Router) {
 		c, ok := caller(ctx)
 		return workflow.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, ok
 	}
-	workflow.NewHandler(workflow.NewService(a.pool, rt, send), current).Routes(r)
+	svc := workflow.NewService(a.pool, rt, send)
+	workflow.NewHandler(svc, current).Routes(r)
+
+	itemCaller := func(ctx context.Context) (items.Caller, bool) {
+		c, ok := caller(ctx)
+		return items.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, ok
+	}
+	hosts := func(ctx context.Context, tx pgx.Tx, c items.Caller, componentID int64) (rules.Host, func(context.Context) error, error) {
+		return svc.RuleHost(ctx, tx, workflow.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, componentID)
+	}
+	items.NewFormRules(items.NewService(items.NewStore(a.pool), nil), rt, hosts, itemCaller).Routes(r)
 }

@@ -158,6 +158,9 @@ func (h *host) SendMessage(ctx context.Context, user int64, title, text string) 
 // containment, so the GIN index serves it).
 func (h *host) QueryItems(ctx context.Context, q rules.Query) ([]map[string]any, error) {
 	compID := h.comp.ID
+	if compID == 0 && q.Component == "" {
+		return nil, &rules.HostError{Message: "give the component (a type key) to query"}
+	}
 	if q.Component != "" && q.Component != h.comp.Key {
 		err := h.q.QueryRow(ctx, `SELECT id FROM component WHERE application_id = $1 AND key = $2 AND retired_at IS NULL`,
 			h.comp.ApplicationID, q.Component).Scan(&compID)
@@ -240,4 +243,16 @@ func (h *host) QueryItems(ctx context.Context, q rules.Query) ([]map[string]any,
 		out = append(out, ruleItem(comp, it))
 	}
 	return out, rows.Err()
+}
+
+// RuleHost gives a rule that runs outside a transition (a form's rule) what
+// rules of type componentID reach: items.query as the caller, and
+// messages.send, whose messages leave when flush is called inside tx.
+func (s *Service) RuleHost(ctx context.Context, tx pgx.Tx, c Caller, componentID int64) (rules.Host, func(context.Context) error, error) {
+	comp, err := loadComponent(ctx, tx, c, componentID)
+	if err != nil {
+		return nil, nil, err
+	}
+	h := &host{q: tx, c: c, comp: comp, lang: langOf(ctx)}
+	return h, func(ctx context.Context) error { return s.flush(ctx, tx, h) }, nil
 }

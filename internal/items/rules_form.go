@@ -1,0 +1,265 @@
+package items
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items/pkg"
+	"github.com/tramita/tramita/internal/rules"
+)
+
+// RuleRunner runs a business rule (internal/rules.Runtime).
+type RuleRunner interface {
+	Run(ctx context.Context, r rules.Rule, in rules.Input) (*rules.Output, error)
+}
+
+// RuleHosts gives a rule of type componentID what it may reach inside tx
+// (items.query as the caller, messages.send); flush sends the messages the
+// rule left, inside tx. internal/workflow supplies it.
+type RuleHosts func(ctx context.Context, tx pgx.Tx, c Caller, componentID int64) (host rules.Host, flush func(context.Context) error, err error)
+
+// FormRules runs the named rules of forms (docs/workflow.md, "Form rules"):
+// buttons and field changes (executeFormBusinessRule), windows
+// (executeWindowCallResultFunction) and the form's onSave rule inside
+// saveItem's transaction.
+type FormRules struct {
+	svc         *Service
+	run         RuleRunner
+	hosts       RuleHosts
+	currentUser CurrentUser
+}
+
+// NewFormRules returns the form rules over svc.
+func NewFormRules(svc *Service, run RuleRunner, hosts RuleHosts, currentUser CurrentUser) *FormRules {
+	return &FormRules{svc: svc, run: run, hosts: hosts, currentUser: currentUser}
+}
+
+// Routes mounts the calls as single routes, which chi prefers to the
+// /genericItem sub-router of Handler. saveItem is served here too, so the
+// onSave rule runs: the item Service holds no rules runtime of its own.
+func (fr *FormRules) Routes(r chi.Router) {
+	h := NewHandler(fr.svc, fr.currentUser)
+	r.Post("/genericItem/executeFormBusinessRule", lookup(h, func(ctx context.Context, c Caller, in RuleInput) (*RuleResult, error) {
+		return fr.Execute(ctx, c, in, false)
+	}))
+	r.Post("/genericItem/executeWindowCallResultFunction", lookup(h, func(ctx context.Context, c Caller, in RuleInput) (*RuleResult, error) {
+		return fr.Execute(ctx, c, in, true)
+	}))
+	r.Post("/genericItem/saveItem", lookup(h, fr.SaveItem))
+}
+
+// RuleInput is the body of executeFormBusinessRule and
+// executeWindowCallResultFunction: the form, the rule's key, the item as
+// the user is editing it, the field whose change runs the rule (onChange)
+// and, for a window, the values of the window.
+type RuleInput struct {
+	ComponentID FlexID `json:"componentID"`
+	FormID      FlexID `json:"formID"`
+	Rule        string `json:"rule"`
+	Field       string `json:"field"`
+	Item        Values `json:"item"`
+	Params      Values `json:"params"`
+}
+
+// RuleResult is their answer: the fields the rule changed with their new
+// values (the form puts them in; saveItem checks them), a message, and the
+// rule's return value.
+type RuleResult struct {
+	Message string          `json:"Message"`
+	Item    map[string]any  `json:"item"`
+	Changed []string        `json:"changed"`
+	Result  json.RawMessage `json:"result"`
+}
+
+// Execute runs the named rule of a form on the values the user is editing:
+// the form must name the rule (a button's rule, a control's onChange, its
+// onSave); the item, when it exists, must be readable; nothing of the item
+// is written (the user saves the form), only the messages the rule sends.
+// A refusal is a 422 with the rule's message; a broken rule a 500 naming
+// its line.
+func (fr *FormRules) Execute(ctx context.Context, c Caller, in RuleInput, window bool) (*RuleResult, error) {
+	if strings.TrimSpace(in.Rule) == "" {
+		return nil, httpx.Invalid("rule", "workflow.formRuleNotFound")
+	}
+	t, err := fr.svc.loadType(ctx, c, int64(in.ComponentID))
+	if err != nil {
+		return nil, err
+	}
+	f, err := fr.svc.loadForm(ctx, t, int64(in.FormID), "")
+	if err != nil {
+		return nil, err
+	}
+	if !f.names(in.Rule) {
+		return nil, httpx.Fail(http.StatusNotFound, "workflow.formRuleNotFound")
+	}
+	values := in.Item
+	if values == nil {
+		values = Values{}
+	}
+	binds := t.bindings(f, langOf(ctx))
+	var res *RuleResult
+	err = pgx.BeginFunc(ctx, fr.svc.store.db, func(tx pgx.Tx) error {
+		it := &itemRecord{ComponentID: t.comp.ID, Attributes: map[string]any{}}
+		if id, _ := idOf(values["id"]); id > 0 {
+			if it, err = readItem(ctx, tx, c, t.comp.ID, id, false); err != nil {
+				return err
+			}
+		}
+		params := map[string]any{"trigger": "button", "field": in.Field}
+		if in.Field != "" {
+			params["trigger"] = "change"
+		}
+		if window {
+			params["trigger"] = "window"
+		}
+		for k, v := range in.Params {
+			if _, taken := params[k]; !taken {
+				params[k] = v
+			}
+		}
+		out, flush, err := fr.runRule(ctx, tx, c, t, in.Rule, binds, it, values, params)
+		if err != nil {
+			return err
+		}
+		res = &RuleResult{Item: map[string]any{}, Changed: out.Changed, Result: out.Result, Message: message(out.Result)}
+		for _, k := range out.Changed {
+			res.Item[k] = out.Item[k]
+		}
+		return flush(ctx)
+	})
+	if err != nil {
+		return nil, rules.HTTPError(err)
+	}
+	return res, nil
+}
+
+// SaveItem answers saveItem with the form's onSave rule.
+func (fr *FormRules) SaveItem(ctx context.Context, c Caller, in SaveItemInput) (*SaveItemResult, error) {
+	return fr.svc.saveItem(ctx, c, in, fr.onSave)
+}
+
+// onSave runs the form's onSave rule on the values being saved; what it
+// changes is saved as if the user had typed it, so the form's checks apply.
+func (fr *FormRules) onSave(ctx context.Context, tx pgx.Tx, c Caller, t *formType, f *formDef, binds []*binding, it *itemRecord,
+	item Values) (Values, error) {
+	out, flush, err := fr.runRule(ctx, tx, c, t, f.OnSave, binds, it, item, map[string]any{"trigger": "save", "new": it.ID == 0})
+	if err != nil {
+		return nil, rules.HTTPError(err)
+	}
+	next := maps.Clone(item)
+	if next == nil {
+		next = Values{}
+	}
+	for _, k := range out.Changed {
+		next[k] = out.Item[k]
+	}
+	return next, rules.HTTPError(flush(ctx))
+}
+
+// runRule loads rule key of the type and runs it on the stored item with
+// the form's values over it. The rule may change only fields the form
+// writes; anything else is its bug (500).
+func (fr *FormRules) runRule(ctx context.Context, tx pgx.Tx, c Caller, t *formType, key string, binds []*binding, it *itemRecord,
+	values Values, params map[string]any) (*rules.Output, func(context.Context) error, error) {
+	var source string
+	err := tx.QueryRow(ctx, `SELECT source FROM component_rule WHERE component_id = $1 AND key = $2 AND retired_at IS NULL`,
+		t.comp.ID, key).Scan(&source)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil, httpx.Fail(http.StatusNotFound, "workflow.formRuleNotFound")
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("rule %s: %w", key, err)
+	}
+	host, flush, err := fr.hosts(ctx, tx, c, t.comp.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	user := rules.User{ID: c.UserID}
+	if err := tx.QueryRow(ctx, `SELECT name, login::text, email::text FROM app_user WHERE id = $1`, c.UserID).
+		Scan(&user.Name, &user.Login, &user.Email); err != nil {
+		return nil, nil, fmt.Errorf("rule user: %w", err)
+	}
+	writable := map[string]bool{}
+	for _, b := range binds {
+		if !b.Control.ReadOnly {
+			writable[b.Key] = true
+		}
+	}
+	item := ruleItem(it)
+	for k, v := range values {
+		if writable[k] {
+			item[k] = v
+		}
+	}
+	params["lang"] = langOf(ctx)
+	name := t.comp.Key + "." + key
+	out, err := fr.run.Run(ctx, rules.Rule{Name: name, Source: source}, rules.Input{Item: item, User: user, Params: params, Host: host})
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, k := range out.Changed {
+		if !writable[k] {
+			return nil, nil, &httpx.Error{Status: http.StatusInternalServerError, Key: "workflow.badRuleValue", Args: []any{"field", k},
+				Cause: fmt.Errorf("rule %s changed %q, which the form does not write", name, k)}
+		}
+	}
+	return out, flush, nil
+}
+
+// ruleItem is the item as a form's rule sees it: its attributes and system
+// fields by the keys the form sends them under.
+func ruleItem(it *itemRecord) map[string]any {
+	v := formState(it)
+	v["id"], v["FormattedID"], v["Version"] = it.ID, it.Number, it.Version
+	v["CreatorID"] = ptrValue(it.CreatorID)
+	if it.ID != 0 {
+		v["CreationDate"] = it.CreatedAt.UTC().Format(time.RFC3339)
+		v["LastModify"] = it.ModifiedAt.UTC().Format(time.RFC3339)
+	}
+	return v
+}
+
+// names reports whether the form runs rule key: a button's rule, a
+// control's onChange or its onSave.
+func (f *formDef) names(key string) bool {
+	if f.OnSave == key {
+		return true
+	}
+	var found bool
+	var walk func(n *pkg.Control)
+	walk = func(n *pkg.Control) {
+		if n.Rule == key || n.OnChange == key {
+			found = true
+		}
+		for i := range n.Children {
+			walk(&n.Children[i])
+		}
+	}
+	walk(f.Tree)
+	return found
+}
+
+// message is the text a rule returned: a text, or an object's message.
+func message(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var o struct {
+		Message string `json:"message"`
+	}
+	if json.Unmarshal(raw, &o) == nil {
+		return o.Message
+	}
+	return ""
+}

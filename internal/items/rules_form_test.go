@@ -1,0 +1,130 @@
+package items_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/items"
+	"github.com/tramita/tramita/internal/rules"
+	"github.com/tramita/tramita/internal/workflow"
+)
+
+// formRules are the demo task form's rules over the world's database, with
+// the workflow's hosts (items.query as the caller; messages dropped).
+func (w *world) formRules(t *testing.T) *items.FormRules {
+	t.Helper()
+	rt := rules.New(slog.New(slog.NewTextHandler(io.Discard, nil)), rules.Limits{})
+	send := func(context.Context, pgx.Tx, int64, string, string) error { return nil }
+	wf := workflow.NewService(w.db, rt, send)
+	hosts := func(ctx context.Context, tx pgx.Tx, c items.Caller, comp int64) (rules.Host, func(context.Context) error, error) {
+		return wf.RuleHost(ctx, tx, workflow.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, comp)
+	}
+	return items.NewFormRules(w.svc, rt, hosts, nil)
+}
+
+func TestFormRuleChangesTheValuesBeingEdited(t *testing.T) {
+	w := newWorld(t)
+	fr := w.formRules(t)
+	ctx := context.Background()
+	en := i18n.With(ctx, "en")
+	in := items.RuleInput{ComponentID: items.FlexID(w.task), Rule: "recalculateDates",
+		Item: items.Values{"startDate": "2025-06-02T00:00:00Z", "estimate": json.Number("20"), "Title": "Nova"}}
+	res, err := fr.Execute(ctx, w.ana, in, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Item["dueDate"] != "2025-06-05T00:00:00Z" || len(res.Changed) != 1 || res.Message != "Prazo ajustado para 05/06/2025." {
+		t.Fatalf("button rule: %+v", res)
+	}
+	// The rule's refusal is a 422 with its message, in the caller's language.
+	in.Item = items.Values{"estimate": json.Number("20")}
+	if _, err := fr.Execute(en, w.ana, in, false); status(err) != 422 || message(en, err) != "Fill in the start date first." {
+		t.Fatalf("refusal: %v", err)
+	}
+	// A rule the form does not name, or none, is refused.
+	for _, rule := range []string{"nope", ""} {
+		in.Rule = rule
+		if _, err := fr.Execute(ctx, w.ana, in, false); status(err) != 404 && status(err) != 400 {
+			t.Fatalf("rule %q: %v", rule, err)
+		}
+	}
+	// An item the caller may not read answers not found.
+	var foreign int64
+	if err := w.db.QueryRow(ctx, `SELECT id FROM item WHERE project_id = $1 LIMIT 1`, w.secret).Scan(&foreign); err != nil {
+		t.Fatal(err)
+	}
+	in = items.RuleInput{ComponentID: items.FlexID(w.task), Rule: "recalculateDates",
+		Item: items.Values{"id": json.Number(itoa(foreign)), "startDate": "2025-06-02T00:00:00Z"}}
+	if _, err := fr.Execute(ctx, w.bia, in, false); status(err) != 404 {
+		t.Fatalf("foreign item: %v", err)
+	}
+	// A window's values reach the rule as params.
+	if _, err := w.db.Exec(ctx, `UPDATE component_rule SET source = 'return "janela " + params.trigger + " " + params.answer;'
+		WHERE key = 'recalculateDates'`); err != nil {
+		t.Fatal(err)
+	}
+	in.Item, in.Params = items.Values{}, items.Values{"answer": "42"}
+	if res, err := fr.Execute(ctx, w.ana, in, true); err != nil || res.Message != "janela window 42" || len(res.Changed) != 0 {
+		t.Fatalf("window: %+v %v", res, err)
+	}
+}
+
+func TestBrokenFormRuleReportsItsLine(t *testing.T) {
+	w := newWorld(t)
+	fr := w.formRules(t)
+	ctx := context.Background()
+	for _, c := range []struct{ source, want string }{
+		{"var a = 1;\nmissing.call();", "falhou na linha 2"},
+		{"var a = ;", "erro de sintaxe na linha 1"},
+		{"item.FormattedID = 7;", "valor inválido no campo FormattedID"},
+	} {
+		if _, err := w.db.Exec(ctx, `UPDATE component_rule SET source = $1 WHERE key = 'recalculateDates'`, c.source); err != nil {
+			t.Fatal(err)
+		}
+		_, err := fr.Execute(ctx, w.ana, items.RuleInput{ComponentID: items.FlexID(w.task), Rule: "recalculateDates"}, false)
+		if status(err) != 500 || !strings.Contains(message(ctx, err), c.want) {
+			t.Fatalf("%q: %v (%s)", c.source, err, message(ctx, err))
+		}
+	}
+}
+
+// The form's onSave rule runs inside saveItem's transaction: its refusal
+// writes nothing; what it changes is checked and saved like typed values.
+func TestOnSaveRuleRunsInsideSaveItem(t *testing.T) {
+	w := newWorld(t)
+	fr := w.formRules(t)
+	ctx := context.Background()
+	project := items.FlexID(w.project(t, "Transformação Digital"))
+	var before int
+	if err := w.db.QueryRow(ctx, `SELECT count(*) FROM item`).Scan(&before); err != nil {
+		t.Fatal(err)
+	}
+	in := items.SaveItemInput{Component: items.FlexID(w.task), ProjectID: project,
+		Item: items.Values{"Title": "Cara", "priority": "high", "cost": json.Number("250000")}}
+	if _, err := fr.SaveItem(ctx, w.ana, in); status(err) != 422 || !strings.Contains(message(ctx, err), "precisam de uma descrição") {
+		t.Fatalf("refused save: %v", err)
+	}
+	var after int
+	if err := w.db.QueryRow(ctx, `SELECT count(*) FROM item`).Scan(&after); err != nil || after != before {
+		t.Fatalf("a refused save wrote %d items: %v", after-before, err)
+	}
+	in.Item["description"] = "<p>Obra</p>"
+	if res, err := fr.SaveItem(ctx, w.ana, in); err != nil || res.ID == 0 {
+		t.Fatalf("save: %+v %v", res, err)
+	}
+	// What the rule writes goes through the form's checks.
+	if _, err := w.db.Exec(ctx, `UPDATE component_rule SET source = 'item.progress = 250;' WHERE key = 'checkCost'`); err != nil {
+		t.Fatal(err)
+	}
+	delete(in.Item, "cost")
+	if _, err := fr.SaveItem(ctx, w.ana, in); status(err) != 400 {
+		t.Fatalf("out-of-range rule value: %v", err)
+	}
+}

@@ -1,0 +1,500 @@
+package workflow
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/items/pkg"
+	"github.com/tramita/tramita/internal/rules"
+)
+
+// applicationUsable: the caller may use application a.id ($1 the caller,
+// $2 whether a panel admin), as getAllowedApplications decides.
+const applicationUsable = `($2 OR EXISTS (
+		SELECT 1 FROM application_group ag JOIN user_group g ON g.id = ag.group_id
+		WHERE ag.application_id = o.application_id
+		  AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = $1))))`
+
+// operation is an operation of an application the caller may use.
+type operation struct {
+	ID, ApplicationID int64
+	ComponentID       *int64
+	Key               string
+	Name              text
+	pkg.Operation
+}
+
+func (o *operation) result() string {
+	if o.Result == "" {
+		return "message"
+	}
+	return o.Result
+}
+
+// OperationRef names an operation: operationId (its id, or its key with
+// appID).
+type OperationRef struct {
+	OperationID Ref `json:"operationId"`
+	AppID       ID  `json:"appID"`
+}
+
+// loadOperation reads the operation ref names, if the caller may use its
+// application (else not found, as a missing one).
+func loadOperation(ctx context.Context, q querier, c Caller, ref OperationRef) (*operation, error) {
+	if ref.OperationID.empty() {
+		return nil, httpx.Invalid("operationId", "workflow.operationNotFound")
+	}
+	o := &operation{}
+	err := q.QueryRow(ctx, `SELECT o.id, o.application_id, o.component_id, o.key, o.name, o.spec FROM operation o
+		WHERE o.retired_at IS NULL AND (o.id = $3 OR ($3 = 0 AND o.key = $4 AND o.application_id = $5)) AND `+applicationUsable,
+		c.UserID, c.PanelAdmin, ref.OperationID.ID, ref.OperationID.Key, int64(ref.AppID)).
+		Scan(&o.ID, &o.ApplicationID, &o.ComponentID, &o.Key, &o.Name, &o.Operation)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, httpx.Fail(http.StatusNotFound, "workflow.operationNotFound")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("operation: %w", err)
+	}
+	return o, nil
+}
+
+// OperationView is an operation as the operation page and the lists' bulk
+// menus show it: its parameter form in the caller's language.
+type OperationView struct {
+	ID            int64           `json:"id"`
+	Key           string          `json:"key"`
+	Name          string          `json:"name"`
+	ApplicationID int64           `json:"applicationId"`
+	ComponentID   *int64          `json:"componentId"`
+	Bulk          bool            `json:"bulk"`
+	Result        string          `json:"result"`
+	Parameters    []ParameterView `json:"parameters"`
+}
+
+// ParameterView is a field of the parameter form.
+type ParameterView struct {
+	Key      string       `json:"key"`
+	Name     string       `json:"name"`
+	Type     string       `json:"type"`
+	Required bool         `json:"required"`
+	Options  []OptionView `json:"options,omitempty"`
+}
+
+// OptionView is a choice of a PICKLIST parameter.
+type OptionView struct {
+	Value string `json:"value"`
+	Text  string `json:"text"`
+	Color string `json:"color,omitempty"`
+}
+
+func (s *Service) view(ctx context.Context, q querier, o *operation, lang string) (*OperationView, error) {
+	v := &OperationView{ID: o.ID, Key: o.Key, Name: o.Name.in(lang), ApplicationID: o.ApplicationID, ComponentID: o.ComponentID,
+		Bulk: o.Bulk, Result: o.result(), Parameters: []ParameterView{}}
+	for _, p := range o.Parameters {
+		pv := ParameterView{Key: p.Key, Name: text(p.Name).in(lang), Type: p.Type, Required: p.Required}
+		if p.Type == "PICKLIST" {
+			opts, err := picklistOptions(ctx, q, o.ApplicationID, p.Picklist)
+			if err != nil {
+				return nil, err
+			}
+			for _, op := range opts {
+				pv.Options = append(pv.Options, OptionView{Value: op.value, Text: op.text.in(lang), Color: op.color})
+			}
+		}
+		v.Parameters = append(v.Parameters, pv)
+	}
+	return v, nil
+}
+
+type option struct {
+	value, color string
+	text         text
+}
+
+func picklistOptions(ctx context.Context, q querier, app int64, key string) ([]option, error) {
+	rows, err := q.Query(ctx, `SELECT pi.value, pi.text, pi.color FROM picklist_item pi JOIN picklist pl ON pl.id = pi.picklist_id
+		WHERE pl.application_id = $1 AND pl.key = $2 AND pi.retired_at IS NULL ORDER BY pi.sort_order, pi.id`, app, key)
+	if err != nil {
+		return nil, fmt.Errorf("picklist %s: %w", key, err)
+	}
+	defer rows.Close()
+	var out []option
+	for rows.Next() {
+		var o option
+		if err := rows.Scan(&o.value, &o.text, &o.color); err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return out, rows.Err()
+}
+
+// GetOperation answers getOperation: the definition the operation page
+// (/runtime/{appID}/operation/{operationID}/{title}) builds its form from.
+func (s *Service) GetOperation(ctx context.Context, c Caller, in OperationRef) (*OperationView, error) {
+	o, err := loadOperation(ctx, s.pool, c, in)
+	if err != nil {
+		return nil, err
+	}
+	return s.view(ctx, s.pool, o, langOf(ctx))
+}
+
+// OperationsInput is the body of getOperations: the operations of an
+// application, or the bulk operations of an item type.
+type OperationsInput struct {
+	AppID       ID `json:"appID"`
+	ComponentID ID `json:"componentId"`
+}
+
+// GetOperations answers getOperations.
+func (s *Service) GetOperations(ctx context.Context, c Caller, in OperationsInput) ([]OperationView, error) {
+	if in.AppID == 0 && in.ComponentID == 0 {
+		return nil, httpx.Invalid("appID", "workflow.operationNotFound")
+	}
+	rows, err := s.pool.Query(ctx, `SELECT o.id FROM operation o
+		WHERE o.retired_at IS NULL AND ($3 = 0 OR o.application_id = $3) AND ($4 = 0 OR (o.component_id = $4 AND (o.spec->>'bulk')::boolean))
+		  AND `+applicationUsable+` ORDER BY o.sort_order, o.id`, c.UserID, c.PanelAdmin, int64(in.AppID), int64(in.ComponentID))
+	if err != nil {
+		return nil, fmt.Errorf("operations: %w", err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return nil, err
+	}
+	out := []OperationView{}
+	for _, id := range ids {
+		v, err := s.GetOperation(ctx, c, OperationRef{OperationID: Ref{ID: id}})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *v)
+	}
+	return out, nil
+}
+
+// RunInput is the body of executeOperationBusinessRule and
+// executeOperationCallResultFunction: the operation and the values of its
+// parameter form.
+type RunInput struct {
+	OperationRef
+	Params Values `json:"params"`
+}
+
+// Values is a JSON object whose numbers stay exact.
+type Values map[string]any
+
+func (v *Values) UnmarshalJSON(b []byte) error {
+	if strings.TrimSpace(string(b)) == "null" {
+		*v = nil
+		return nil
+	}
+	m, err := decodeObject(string(b))
+	if err != nil {
+		return &json.UnmarshalTypeError{Value: "not an object", Type: nil}
+	}
+	*v = m
+	return nil
+}
+
+// OperationResult is what an operation answers: a message, a table, or a
+// file (inline, base64, in the JSON answer; as itself from
+// executeOperationCallResultFunction).
+type OperationResult struct {
+	Message string           `json:"Message"`
+	Result  string           `json:"result"`
+	Columns []TableColumn    `json:"columns,omitempty"`
+	Rows    []map[string]any `json:"rows,omitempty"`
+	File    *File            `json:"file,omitempty"`
+	// Items are the items a bulk operation changed.
+	Items []Changed `json:"items,omitempty"`
+}
+
+// TableColumn is a column of a table result.
+type TableColumn struct {
+	Key  string `json:"key"`
+	Name string `json:"name"`
+}
+
+// File is a file result.
+type File struct {
+	Name    string `json:"name"`
+	Type    string `json:"type"`
+	Size    int    `json:"size"`
+	Content []byte `json:"content"`
+}
+
+// Changed is an item a bulk operation's rule changed.
+type Changed struct {
+	ID                    int64    `json:"id"`
+	FormattedID           int64    `json:"FormattedID"`
+	Version               int      `json:"version"`
+	ModificationDateTicks int64    `json:"modificationDateTicks"`
+	Changed               []string `json:"changed"`
+}
+
+// maxOperationTime bounds a whole operation (a bulk one runs its rule on
+// each item).
+const maxOperationTime = 30 * time.Second
+
+// RunOperation answers executeOperationBusinessRule: the parameters are
+// checked against the operation's form, its rule runs (in a transaction
+// whose only writes are the messages it sends), and its return value is
+// read as the operation's result kind. A bulk operation is refused here:
+// it runs with executeBulkOperation.
+func (s *Service) RunOperation(ctx context.Context, c Caller, in RunInput) (*OperationResult, error) {
+	ctx, cancel := context.WithTimeout(ctx, maxOperationTime)
+	defer cancel()
+	var res *OperationResult
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		o, err := loadOperation(ctx, tx, c, in.OperationRef)
+		if err != nil {
+			return err
+		}
+		if o.Bulk {
+			return httpx.Fail(http.StatusBadRequest, "workflow.selectAtLeastOne")
+		}
+		params, err := s.params(ctx, tx, o, in.Params)
+		if err != nil {
+			return err
+		}
+		user, err := ruleUser(ctx, tx, c.UserID)
+		if err != nil {
+			return err
+		}
+		comp := &component{ApplicationID: o.ApplicationID, attrTypes: map[string]string{}}
+		if o.ComponentID != nil {
+			if comp, err = loadComponent(ctx, tx, c, *o.ComponentID); err != nil {
+				return err
+			}
+		}
+		h := &host{q: tx, c: c, comp: comp, lang: langOf(ctx)}
+		out, err := s.rules.Run(ctx, rules.Rule{Name: "operation." + o.Key, Source: o.Rule},
+			rules.Input{Item: map[string]any{}, User: user, Params: params, Host: h})
+		if err != nil {
+			return err
+		}
+		if res, err = o.read(ctx, out.Result); err != nil {
+			return err
+		}
+		return s.flush(ctx, tx, h)
+	})
+	if err != nil {
+		return nil, rules.HTTPError(err)
+	}
+	return res, nil
+}
+
+func (s *Service) flush(ctx context.Context, tx pgx.Tx, h *host) error {
+	for _, m := range h.sent {
+		if err := s.send(ctx, tx, m.user, m.title, m.text); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// BulkInput is the body of executeBulkOperation.
+type BulkInput struct {
+	RunInput
+	IDs         []ID `json:"ids"`
+	ComponentID ID   `json:"componentId"`
+}
+
+// RunBulk answers executeBulkOperation: the operation's rule runs on each
+// selected item (locked in id order, each one the caller may update), and
+// what it wrote is stored with a version, in one transaction: every item
+// or none.
+func (s *Service) RunBulk(ctx context.Context, c Caller, in BulkInput) (*OperationResult, error) {
+	ids, err := selection(in.IDs)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, maxOperationTime)
+	defer cancel()
+	var res *OperationResult
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		o, err := loadOperation(ctx, tx, c, in.OperationRef)
+		if err != nil {
+			return err
+		}
+		if !o.Bulk || o.ComponentID == nil {
+			return httpx.Fail(http.StatusNotFound, "workflow.operationNotFound")
+		}
+		if in.ComponentID != 0 && int64(in.ComponentID) != *o.ComponentID {
+			return httpx.NotFound()
+		}
+		comp, its, err := s.selected(ctx, tx, c, *o.ComponentID, ids, true)
+		if err != nil {
+			return err
+		}
+		for _, it := range its {
+			if !c.PanelAdmin && !(comp.CanUpdate && it.Writable) {
+				return httpx.Fail(http.StatusForbidden, "workflow.notWritable")
+			}
+		}
+		params, err := s.params(ctx, tx, o, in.Params)
+		if err != nil {
+			return err
+		}
+		user, err := ruleUser(ctx, tx, c.UserID)
+		if err != nil {
+			return err
+		}
+		h := &host{q: tx, c: c, comp: comp, lang: langOf(ctx)}
+		res = &OperationResult{Result: o.result(), Items: []Changed{}}
+		name := "operation." + o.Key
+		for _, it := range its {
+			out, err := s.rules.Run(ctx, rules.Rule{Name: name, Source: o.Rule},
+				rules.Input{Item: ruleItem(comp, it), User: user, Params: params, Host: h})
+			if err != nil {
+				return err
+			}
+			if r, err := o.read(ctx, out.Result); err != nil {
+				return err
+			} else if r.Message != "" {
+				res.Message = r.Message
+			}
+			if len(out.Changed) == 0 {
+				continue
+			}
+			if err := applyRule(comp, it, name, out); err != nil {
+				return err
+			}
+			ch, err := rewrite(ctx, tx, c, it)
+			if err != nil {
+				return err
+			}
+			ch.Changed = out.Changed
+			res.Items = append(res.Items, *ch)
+		}
+		if res.Message == "" || res.Message == i18n.T(i18n.From(ctx), "workflow.operationDone") {
+			res.Message = i18n.T(i18n.From(ctx), "workflow.bulkDone", "count", len(its))
+		}
+		return s.flush(ctx, tx, h)
+	})
+	if err != nil {
+		return nil, rules.HTTPError(err)
+	}
+	return res, nil
+}
+
+// rewrite stores what a bulk operation's rule wrote into it, with a version.
+func rewrite(ctx context.Context, tx pgx.Tx, c Caller, it *item) (*Changed, error) {
+	attrs, err := json.Marshal(it.Attributes)
+	if err != nil {
+		return nil, err
+	}
+	var ch Changed
+	var modified time.Time
+	err = tx.QueryRow(ctx, `UPDATE item SET title = $2, attributes = $3::jsonb, modifier_id = $4,
+			modified_at = greatest(now(), modified_at + interval '1 millisecond'), version = version + 1
+		WHERE id = $1 RETURNING id, number, version, modified_at`, it.ID, it.Title, string(attrs), c.UserID).
+		Scan(&ch.ID, &ch.FormattedID, &ch.Version, &modified)
+	if err != nil {
+		return nil, fmt.Errorf("bulk operation on item %d: %w", it.ID, err)
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO item_version (item_id, version, title, project_id, parent_id, status_id, responsible_id,
+			modifier_id, modified_at, reason, attributes, operation)
+		SELECT id, version, title, project_id, parent_id, status_id, responsible_id, modifier_id, modified_at, reason, attributes, 'bulk'
+		FROM item WHERE id = $1`, it.ID); err != nil {
+		return nil, fmt.Errorf("version of item %d: %w", it.ID, err)
+	}
+	ch.ModificationDateTicks = ticks(modified)
+	return &ch, nil
+}
+
+// params checks the values of the parameter form: each known, required
+// ones filled in, each of its type; the rule sees them normalised, with
+// lang (pt-BR or en).
+func (s *Service) params(ctx context.Context, q querier, o *operation, in Values) (map[string]any, error) {
+	lang := langOf(ctx)
+	out := map[string]any{"lang": lang}
+	known := map[string]bool{}
+	for _, p := range o.Parameters {
+		known[p.Key] = true
+		name := text(p.Name).in(lang)
+		raw, present := in[p.Key]
+		if !present || raw == nil || raw == "" {
+			if p.Required {
+				return nil, httpx.Invalid(p.Key, "workflow.paramRequired", "field", name)
+			}
+			out[p.Key] = nil
+			continue
+		}
+		v, ok := paramValue(p.Type, raw)
+		if ok && p.Type == "PICKLIST" {
+			opts, err := picklistOptions(ctx, q, o.ApplicationID, p.Picklist)
+			if err != nil {
+				return nil, err
+			}
+			ok = false
+			for _, op := range opts {
+				ok = ok || op.value == v
+			}
+		}
+		if !ok {
+			return nil, httpx.Invalid(p.Key, "workflow.paramInvalid", "field", name)
+		}
+		out[p.Key] = v
+	}
+	for k := range in {
+		if !known[k] {
+			return nil, httpx.Invalid(k, "workflow.paramUnknown", "field", k)
+		}
+	}
+	return out, nil
+}
+
+// paramValue reads a parameter's value as its type: numbers as numbers
+// (a numeric text too), dates (RFC 3339 or YYYY-MM-DD) as RFC 3339 UTC.
+func paramValue(typ string, raw any) (any, bool) {
+	if str, ok := raw.(string); ok && typ != "STRING" && typ != "PICKLIST" && typ != "DATE_TIME" {
+		raw = json.Number(strings.TrimSpace(str))
+	}
+	switch typ {
+	case "INTEGER":
+		n, ok := raw.(json.Number)
+		if !ok {
+			return nil, false
+		}
+		i, err := strconv.ParseInt(string(n), 10, 64)
+		return i, err == nil
+	case "DECIMAL", "CURRENCY":
+		n, ok := raw.(json.Number)
+		if !ok {
+			return nil, false
+		}
+		f, err := strconv.ParseFloat(string(n), 64)
+		return f, err == nil
+	case "BOOLEAN":
+		b, ok := raw.(bool)
+		return b, ok
+	case "DATE_TIME":
+		str, ok := raw.(string)
+		if !ok {
+			return nil, false
+		}
+		t, err := time.Parse(time.RFC3339Nano, str)
+		if err != nil {
+			t, err = time.Parse(time.DateOnly, str)
+		}
+		if err != nil || t.Year() < 1753 || t.Year() > 9999 {
+			return nil, false
+		}
+		return t.UTC().Format(time.RFC3339), true
+	default:
+		str, ok := raw.(string)
+		return str, ok && utf8.RuneCountInString(str) <= 4000
+	}
+}

@@ -183,21 +183,21 @@ function TabLabel({ control }: { control: FormControl }) {
 }
 
 function TabControl({ control }: { control: FormControl }) {
-  const { liveItem, fieldsByControl } = useFormRuntime();
-  const { submitCount, errors } = useFormikContext<FormValues>();
+  const { liveItem, fieldsByControl, attempts } = useFormRuntime();
+  const { errors } = useFormikContext<FormValues>();
   const tabs = (control.children ?? []).filter((c) => isControlShown(c, liveItem));
   const [active, setActive] = useState(0);
   const current = Math.min(active, Math.max(0, tabs.length - 1));
 
-  // After a save attempt (or new server errors), open the first tab holding a refused field
-  // when the open one holds none: adjusted while rendering, as React advises for derived state.
-  const [seen, setSeen] = useState({ submitCount, errors });
-  if (seen.submitCount !== submitCount || seen.errors !== errors) {
-    setSeen({ submitCount, errors });
+  // After a save attempt (or the server's field messages), open the first tab holding a refused
+  // field when the open one holds none: adjusted while rendering, as React advises for derived state.
+  const [seen, setSeen] = useState(attempts);
+  if (seen !== attempts) {
+    setSeen(attempts);
     const failing = (tab: FormControl) => allControls(tab).some((c) => (fieldsByControl.get(c) ?? []).some((f) => errors[f.key]));
     const open = tabs[current];
     const first = tabs.findIndex(failing);
-    if (submitCount > 0 && !(open && failing(open)) && first >= 0) setActive(first);
+    if (!(open && failing(open)) && first >= 0) setActive(first);
   }
 
   return (

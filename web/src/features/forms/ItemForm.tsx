@@ -100,6 +100,7 @@ function FormBody({ data, request, fields, snapshot, onSaved, onCleared, reload 
   const formik = useFormikContext<FormValues>();
   const { values, validateForm, setTouched, setErrors, resetForm, dirty } = formik;
   const [stale, setStale] = useState<string | null>(null);
+  const [attempts, setAttempts] = useState(0);
   const form = data.form;
   const itemId = Number(snapshot.item.id ?? 0);
   const readOnly = !snapshot.canEdit;
@@ -115,8 +116,9 @@ function FormBody({ data, request, fields, snapshot, onSaved, onCleared, reload 
       display: snapshot.display,
       fieldsByControl,
       readOnly,
+      attempts,
     };
-  }, [fields, form.componentID, form.id, snapshot, values, readOnly]);
+  }, [fields, form.componentID, form.id, snapshot, values, readOnly, attempts]);
 
   // Someone else may save the item while it is open: ask on focus and every minute (refreshItem).
   const freshness = useQuery({
@@ -181,12 +183,14 @@ function FormBody({ data, request, fields, snapshot, onSaved, onCleared, reload 
     }
     void setTouched({ ...formik.touched, ...touched }, false);
     setErrors(errors);
+    setAttempts((n) => n + 1);
     return Object.keys(errors).length > 0;
   }
 
   async function submit(saveAndClear: boolean) {
     const errors = await validateForm();
     await setTouched(Object.fromEntries(fields.map((f) => [f.key, true])), false);
+    setAttempts((n) => n + 1);
     const failing = fields.filter((f) => errors[f.key]);
     if (failing.length > 0) {
       const labels = [...new Set(failing.map((f) => f.control.label || f.key))];

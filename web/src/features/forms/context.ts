@@ -15,6 +15,8 @@ export interface FormRuntime {
   fieldsByControl: Map<object, FieldSpec[]>;
   /** The caller may not save: every control is read-only. */
   readOnly: boolean;
+  /** How many times the user tried to save (a failed try opens the tab holding the refused field). */
+  attempts: number;
 }
 
 export const FormRuntimeContext = createContext<FormRuntime | null>(null);

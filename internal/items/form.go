@@ -214,10 +214,13 @@ type FormControl struct {
 	ComponentID        *int64            `json:"componentId,omitempty"`
 	Parts              map[string]string `json:"parts,omitempty"`
 	Rule               string            `json:"rule,omitempty"`
-	Text               string            `json:"text,omitempty"`
-	ShowWhen           *pkg.ShowWhen     `json:"showWhen,omitempty"`
-	Width              int               `json:"width,omitempty"`
-	Children           []FormControl     `json:"children,omitempty"`
+	// OnChange is the rule the form runs (executeFormBusinessRule with the
+	// field) when the control's value changes.
+	OnChange string        `json:"onChange,omitempty"`
+	Text     string        `json:"text,omitempty"`
+	ShowWhen *pkg.ShowWhen `json:"showWhen,omitempty"`
+	Width    int           `json:"width,omitempty"`
+	Children []FormControl `json:"children,omitempty"`
 }
 
 // Numeric defaults of spec section 5 and 9.
@@ -359,7 +362,7 @@ func (t *formType) control(n *pkg.Control, lang string, types map[string]int64) 
 		Required: n.Required, ReadOnly: n.ReadOnly, Hidden: n.Hidden, Minimum: n.Minimum, Maximum: n.Maximum,
 		DecimalScale: n.DecimalScale, Prefix: n.Prefix, Suffix: n.Suffix, Currency: n.Currency,
 		DecimalSeparator: n.DecimalSeparator, ThousandSeparator: n.ThousandSeparator, Mask: n.Mask, MaxLength: n.MaxLength,
-		Format: n.Format, Parts: n.Parts, Rule: n.Rule, Text: textIn(n.Text, lang), ShowWhen: n.ShowWhen, Width: n.Width}
+		Format: n.Format, Parts: n.Parts, Rule: n.Rule, OnChange: n.OnChange, Text: textIn(n.Text, lang), ShowWhen: n.ShowWhen, Width: n.Width}
 	rule := pkg.Kinds[n.Kind]
 	if n.Kind == "html" {
 		// A package's HTML is an administrator's, but goes through the same

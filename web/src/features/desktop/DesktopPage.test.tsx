@@ -38,6 +38,23 @@ describe('/app', () => {
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Chat' })).toBeInTheDocument(); // its toolbar button
   });
 
+  it('shows the administration shortcut only to panel administrators and administrators', async () => {
+    for (const [flags, shown] of [
+      [{ hasPanelAdminPermission: true, isAdministratorLogged: false }, true],
+      [{ hasPanelAdminPermission: false, isAdministratorLogged: true }, true],
+      [{ hasPanelAdminPermission: false, isAdministratorLogged: false }, false],
+    ] as const) {
+      setSession(makeSession(flags));
+      portalFetch([app(1), app(2)]);
+      const { unmount } = renderApp('/app');
+      expect(await screen.findByRole('button', { name: 'App 2' }, { timeout: 8000 })).toBeInTheDocument();
+      const shortcut = screen.queryByRole('link', { name: 'Administração' });
+      if (shown) expect(shortcut).toHaveAttribute('href', expect.stringMatching(/^\/administration\/Plano( |%20)Contratado$/));
+      else expect(shortcut).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+
   it('sends a user with one application off the toolbar straight to its runtime', async () => {
     setSession(makeSession());
     portalFetch([app(9)]);

@@ -192,20 +192,19 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
     (row: ItemRow) => `/runtime/${appID}/editItem/${componentID}/${row.id}/${form}`,
     [appID, componentID, form],
   );
-  const columns = useMemo(
-    () =>
-      buildColumns(definition.columns, {
-        lang,
-        yes: t('list.yes'),
-        no: t('list.no'),
-        hasAttachments: t('list.hasAttachments'),
-        hasContent: t('list.hasContent'),
-        openLabel: (itemTitle) => t('list.open', { title: itemTitle }),
-        choices,
-        editLink,
-      }),
-    [definition.columns, lang, t, choices, editLink],
-  );
+  const columns = useMemo(() => {
+    const context = {
+      lang,
+      yes: t('list.yes'),
+      no: t('list.no'),
+      hasAttachments: t('list.hasAttachments'),
+      hasContent: t('list.hasContent'),
+      openLabel: (itemTitle: string) => t('list.open', { title: itemTitle }),
+      choices,
+      editLink,
+    };
+    return buildColumns(definition.columns, context, visibility);
+  }, [definition.columns, lang, t, choices, editLink, visibility]);
 
   const localeText = useMemo<Partial<GridLocaleText>>(() => {
     const base = (lang === 'en' ? enUS : ptBR).components.MuiDataGrid.defaultProps.localeText;
@@ -240,7 +239,7 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
   return (
     <Stack spacing={2} sx={{ height: '100%', minWidth: 0 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: 2 }}>
-        <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ minWidth: 0, flex: '0 1 auto' }}>
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700, fontSize: 22, letterSpacing: -0.2 }}>
             {title}
           </Typography>
@@ -250,7 +249,7 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
             {page.data && (page.data.totalIsEstimate ? t('list.itemsEstimate', { count: total }) : t('list.items', { count: total }))}
           </Typography>
         </Box>
-        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', ml: 'auto', flexShrink: 0 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1.5, alignItems: 'center', flex: '1 1 auto', minWidth: 0 }}>
           {definition.queries.length > 0 && (
             <TextField
               select
@@ -258,7 +257,8 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
               label={t('list.query')}
               value={queryId || ''}
               onChange={(e) => onQuery(Number(e.target.value))}
-              sx={{ minWidth: 180 }}
+              fullWidth={false}
+              sx={{ width: 190 }}
             >
               {definition.queries.map((q) => (
                 <MenuItem key={q.id} value={q.id}>
@@ -268,7 +268,7 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
             </TextField>
           )}
           {listViews.length > 1 && (
-            <TextField select size="small" label={t('list.view')} value={viewId || ''} onChange={(e) => onView(Number(e.target.value))} sx={{ minWidth: 150 }}>
+            <TextField select size="small" label={t('list.view')} value={viewId || ''} onChange={(e) => onView(Number(e.target.value))} fullWidth={false} sx={{ width: 160 }}>
               {listViews.map((v) => (
                 <MenuItem key={v.id} value={v.id}>
                   {v.name}

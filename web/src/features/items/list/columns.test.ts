@@ -44,6 +44,8 @@ describe('buildColumns', () => {
     expect(grid.at(-1)).toMatchObject({ flex: 1, minWidth: 150 });
     const wide = buildColumns([...columns, col('notes', 'STRING', 'text', 900)], ctx);
     expect(wide.some((c) => c.flex)).toBe(false);
+    const costHidden = buildColumns(columns, ctx, { cost: false });
+    expect(costHidden[2]).toMatchObject({ field: 'StatusName', flex: 1, minWidth: 250 });
   });
 
   it('filters FormattedID as text, status by its options, and not the colour column', () => {

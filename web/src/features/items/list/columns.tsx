@@ -99,10 +99,14 @@ export interface ColumnContext {
   editLink: (row: ItemRow) => string;
 }
 
-/** The grid's columns from getListControlData: upper-case headers, the spec's widths, formatted values. */
-export function buildColumns(columns: ItemColumn[], ctx: ColumnContext): GridColDef<ItemRow>[] {
-  const total = columns.filter((c) => !c.hidden).reduce((sum, c) => sum + c.width, 0);
-  const lastVisible = [...columns].reverse().find((c) => !c.hidden)?.field;
+/**
+ * The grid's columns from getListControlData: upper-case headers, the spec's widths, formatted
+ * values. `visibility` is the grid's column visibility (the last shown column fills the row).
+ */
+export function buildColumns(columns: ItemColumn[], ctx: ColumnContext, visibility: Record<string, boolean> = {}): GridColDef<ItemRow>[] {
+  const shown = columns.filter((c) => visibility[c.field] ?? !c.hidden);
+  const total = shown.reduce((sum, c) => sum + c.width, 0);
+  const lastVisible = shown.at(-1)?.field;
   const yesNo = { yes: ctx.yes, no: ctx.no };
   return columns.map((column): GridColDef<ItemRow> => {
     const type = gridType(column);

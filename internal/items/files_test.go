@@ -38,7 +38,7 @@ func (w *world) fileServer(t *testing.T, c items.Caller, root string, limits ite
 	files := items.NewFiles(w.svc, storage.NewLocal(root), limits)
 	r := chi.NewRouter()
 	r.Use(httpx.WithRequest(slog.New(slog.NewTextHandler(io.Discard, nil))), httpx.LimitBody(limits.UploadBodyLimit()))
-	items.NewFilesHandler(files, nil, func(context.Context) (items.Caller, bool) { return c, true }).Routes(r)
+	items.NewFilesHandler(files, items.NewImports(files), func(context.Context) (items.Caller, bool) { return c, true }).Routes(r)
 	srv := httptest.NewServer(r)
 	t.Cleanup(srv.Close)
 	return &fileServer{t: t, root: root, url: srv.URL}
@@ -51,6 +51,11 @@ type part struct {
 
 func (s *fileServer) upload(lang string, parts ...part) (int, map[string]any) {
 	s.t.Helper()
+	return s.multipart("/genericItem/uploadFiles", lang, parts...)
+}
+
+func (s *fileServer) multipart(path, lang string, parts ...part) (int, map[string]any) {
+	s.t.Helper()
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
 	for _, p := range parts {
@@ -62,7 +67,7 @@ func (s *fileServer) upload(lang string, parts ...part) (int, map[string]any) {
 		_, _ = fw.Write(p.data)
 	}
 	_ = mw.Close()
-	req, _ := http.NewRequest("POST", s.url+"/genericItem/uploadFiles", &buf)
+	req, _ := http.NewRequest("POST", s.url+path, &buf)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	return s.do(req, lang)
 }

@@ -7,8 +7,10 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -191,5 +193,37 @@ func TestImportExcelRefusesBadFiles(t *testing.T) {
 	})
 	if stored != 0 {
 		t.Fatalf("%d refused files kept", stored)
+	}
+}
+
+func TestImportExcelOverHTTP(t *testing.T) {
+	w := newWorld(t)
+	ana := w.fileServer(t, w.ana, filepath.Join(t.TempDir(), "files"), items.FileLimits{MaxSize: 1 << 20, MaxCount: 5})
+	book := xlsx(t, [][]any{{"TITLE", "Priority"}, {"Via HTTP", "High"}})
+	code, body := ana.multipart("/genericItem/importExcel", "en", part{"componentId", "", []byte(itoa(w.task))},
+		part{"projectId", "", []byte(itoa(w.project(t, "Transformação Digital")))}, part{"file", "planilha.xlsx", book})
+	if code != 200 || body["state"] != "previewed" || body["errorCount"] != float64(0) || bodyMessage(body) != "Spreadsheet checked: 1 row(s), 0 error(s)." {
+		t.Fatalf("preview: %d %v", code, body)
+	}
+	id := itoa(int64(body["importId"].(float64)))
+	req, _ := http.NewRequest("POST", ana.url+"/genericItem/importExcel", strings.NewReader(`{"importId": `+id+`, "confirm": true}`))
+	req.Header.Set("Content-Type", "application/json")
+	if code, body := ana.do(req, "pt-BR"); code != 200 || body["state"] != "queued" || bodyMessage(body) != "Importação na fila: 1 linha(s) serão gravadas de uma vez." {
+		t.Fatalf("confirm: %d %v", code, body)
+	}
+	if code, body := ana.get("/genericItem/getImportStatus?importId="+id, "pt-BR"); code != 200 || body["state"] != "queued" {
+		t.Fatalf("status: %d %v", code, body)
+	}
+	// Confirming twice is a conflict; a body without importId, a file without a type: 4xx with a Message.
+	req, _ = http.NewRequest("POST", ana.url+"/genericItem/importExcel", strings.NewReader(`{"importId": `+id+`, "confirm": true}`))
+	if code, body := ana.do(req, "en"); code != 409 || bodyMessage(body) != "This import is not ready to be written (state queued)." {
+		t.Fatalf("second confirm: %d %v", code, body)
+	}
+	req, _ = http.NewRequest("POST", ana.url+"/genericItem/importExcel", strings.NewReader(`{}`))
+	if code, body := ana.do(req, "en"); code != 400 || bodyMessage(body) != "Give the import (importId) or send the file." {
+		t.Fatalf("empty body: %d %v", code, body)
+	}
+	if code, body := ana.multipart("/genericItem/importExcel", "en", part{"file", "planilha.xlsx", book}); code != 404 || bodyMessage(body) == "" {
+		t.Fatalf("no type: %d %v", code, body)
 	}
 }

@@ -146,11 +146,11 @@ func (s *Service) ExecuteFilter(ctx context.Context, c Caller, in ExecuteFilterI
 		cond, sargs := filter.Seek(q.seek.expr, q.seek.desc, v, id, len(args))
 		where, args, offset = where+" AND "+cond, append(append([]any{}, args...), sargs...), -1
 	}
-	rows, err := s.store.page(ctx, q.comp, where, q.order, args, in.RowsPerPage, max(offset, 0), q.lang)
+	rows, est, err := s.store.page(ctx, q.comp, where, q.order, args, in.RowsPerPage, max(offset, 0), q.lang, q.where, q.args)
 	if err != nil {
 		return Page{}, err
 	}
-	total, kind, err := s.store.total(ctx, q.where, q.args, len(rows), in.RowsPerPage, offset)
+	total, kind, err := s.store.total(ctx, q.where, q.args, len(rows), in.RowsPerPage, offset, est)
 	if err != nil {
 		return Page{}, err
 	}
@@ -279,22 +279,18 @@ func sortTerms(in ExecuteFilterInput, view *ViewDef) []filter.Sort {
 
 // total answers how many items match where, and what kind of figure that
 // is. A page shorter than the limit at a known offset says it exactly, for
-// free. Otherwise the planner's estimate decides: far past the cap it is the
-// answer; else the items are counted, stopping at ExactCountCap+1.
+// free. Otherwise the planner's estimate est decides: far past the cap it is
+// the answer; else the items are counted, stopping at ExactCountCap+1.
 // offset < 0 means a keyset page (its offset is unknown).
-func (st *Store) total(ctx context.Context, where string, args []any, got, limit, offset int) (int64, string, error) {
+func (st *Store) total(ctx context.Context, where string, args []any, got, limit, offset int, est int64) (int64, string, error) {
 	if offset >= 0 && got < limit && (got > 0 || offset == 0) {
 		return int64(offset + got), TotalExact, nil
-	}
-	est, err := st.estimate(ctx, where, args)
-	if err != nil {
-		return 0, "", err
 	}
 	if est > EstimateTrustedAbove {
 		return est, TotalEstimate, nil
 	}
 	var n int64
-	err = st.db.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM item i WHERE `+where+` LIMIT `+
+	err := st.db.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM item i WHERE `+where+` LIMIT `+
 		strconv.Itoa(ExactCountCap+1)+`) t`, args...).Scan(&n)
 	if err != nil {
 		return 0, "", fmt.Errorf("count items: %w", err)
@@ -308,12 +304,8 @@ func (st *Store) total(ctx context.Context, where string, args []any, got, limit
 	return n, TotalAtLeast, nil
 }
 
-// estimate is the planner's row estimate for the items matching where.
-func (st *Store) estimate(ctx context.Context, where string, args []any) (int64, error) {
-	var raw []byte
-	if err := st.db.QueryRow(ctx, `EXPLAIN (FORMAT JSON) SELECT 1 FROM item i WHERE `+where, args...).Scan(&raw); err != nil {
-		return 0, fmt.Errorf("estimate items: %w", err)
-	}
+// planRows reads the planner's row estimate from EXPLAIN (FORMAT JSON).
+func planRows(raw []byte) (int64, error) {
 	var plan []struct {
 		Plan struct {
 			Rows float64 `json:"Plan Rows"`
@@ -341,30 +333,51 @@ var pageRowsSQL = `SELECT ` + fmt.Sprintf(rowColumns, 4) + ` FROM item i` + rowJ
 
 // page reads one page in two steps. The ids first, from the item table
 // alone: one relation to plan (the planner has no joins to search), and it
-// can walk an index in the list's order and stop at the page. Then the rows
-// of those ids with their names joined, by a statement of constant text.
-// The lookups of the attributes are batched after.
-func (st *Store) page(ctx context.Context, comp *Component, where, order string, args []any, limit, offset int, lang string) ([]map[string]any, error) {
+// can walk an index in the list's order and stop at the page; the planner's
+// estimate of the list's total (countWhere, without a keyset condition)
+// travels in the same round trip. Then the rows of those ids with their
+// names joined, by a statement of constant text. The lookups of the
+// attributes are batched after.
+func (st *Store) page(ctx context.Context, comp *Component, where, order string, args []any, limit, offset int, lang string,
+	countWhere string, countArgs []any) ([]map[string]any, int64, error) {
 	n := len(args)
-	idRows, err := st.db.Query(ctx, `SELECT i.id FROM item i WHERE `+where+` ORDER BY `+order+
+	b := &pgx.Batch{}
+	b.Queue(`SELECT i.id FROM item i WHERE `+where+` ORDER BY `+order+
 		fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n+1, n+2), append(append([]any{}, args...), limit, offset)...)
+	b.Queue(`EXPLAIN (FORMAT JSON) SELECT 1 FROM item i WHERE `+countWhere, countArgs...)
+	br := st.db.SendBatch(ctx, b)
+	idRows, err := br.Query()
 	if err != nil {
-		return nil, fmt.Errorf("list items: %w", err)
+		br.Close()
+		return nil, 0, fmt.Errorf("list items: %w", err)
 	}
 	ids, err := pgx.CollectRows(idRows, pgx.RowTo[int64])
 	if err != nil {
-		return nil, fmt.Errorf("list items: %w", err)
+		br.Close()
+		return nil, 0, fmt.Errorf("list items: %w", err)
+	}
+	var raw []byte
+	err = br.QueryRow().Scan(&raw)
+	if cerr := br.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("estimate items: %w", err)
+	}
+	est, err := planRows(raw)
+	if err != nil {
+		return nil, 0, err
 	}
 	if len(ids) == 0 {
-		return []map[string]any{}, nil
+		return []map[string]any{}, est, nil
 	}
 	rows, err := st.db.Query(ctx, pageRowsSQL, args[0], args[1], ids, lang)
 	if err != nil {
-		return nil, fmt.Errorf("list items: %w", err)
+		return nil, 0, fmt.Errorf("list items: %w", err)
 	}
 	got, err := scanRows(rows)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	byID := make(map[int64]map[string]any, len(got))
 	for _, r := range got {
@@ -376,7 +389,7 @@ func (st *Store) page(ctx context.Context, comp *Component, where, order string,
 			out = append(out, r)
 		}
 	}
-	return out, st.resolve(ctx, comp, out, lang)
+	return out, est, st.resolve(ctx, comp, out, lang)
 }
 
 func scanRows(rows pgx.Rows) ([]map[string]any, error) {
@@ -448,33 +461,47 @@ func (st *Store) resolve(ctx context.Context, comp *Component, rows []map[string
 			}
 		}
 	}
-	userNames, err := st.names(ctx, `SELECT id, name FROM app_user WHERE id = ANY($1)`, users)
-	if err != nil {
-		return err
-	}
-	projectNames, err := st.names(ctx, `SELECT id, name FROM project WHERE id = ANY($1)`, projects)
-	if err != nil {
-		return err
-	}
+	// Every lookup of the page in one round trip.
+	b := &pgx.Batch{}
+	userNames, projectNames := map[int64]string{}, map[int64]string{}
 	pickTexts := map[int64]map[string]string{}
-	for pl, values := range picks {
-		rows, err := st.db.Query(ctx, `SELECT value, coalesce(text ->> $3, text ->> 'pt-BR') FROM picklist_item
-			WHERE picklist_id = $1 AND value = ANY($2)`, pl, values, lang)
-		if err != nil {
-			return fmt.Errorf("picklist texts: %w", err)
+	queueNames := func(sql string, ids []int64, into map[int64]string) {
+		if len(ids) == 0 {
+			return
 		}
-		m := map[string]string{}
-		for rows.Next() {
-			var v, t string
-			if err := rows.Scan(&v, &t); err != nil {
-				return err
+		b.Queue(sql, ids).Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				var id int64
+				var name string
+				if err := rows.Scan(&id, &name); err != nil {
+					return err
+				}
+				into[id] = name
 			}
-			m[v] = t
-		}
-		if err := rows.Err(); err != nil {
-			return err
-		}
+			return rows.Err()
+		})
+	}
+	queueNames(`SELECT id, name FROM app_user WHERE id = ANY($1)`, users, userNames)
+	queueNames(`SELECT id, name FROM project WHERE id = ANY($1)`, projects, projectNames)
+	for pl, values := range picks {
+		m := map[string]string{}
 		pickTexts[pl] = m
+		b.Queue(`SELECT value, coalesce(text ->> $3, text ->> 'pt-BR') FROM picklist_item
+			WHERE picklist_id = $1 AND value = ANY($2)`, pl, values, lang).Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				var v, t string
+				if err := rows.Scan(&v, &t); err != nil {
+					return err
+				}
+				m[v] = t
+			}
+			return rows.Err()
+		})
+	}
+	if b.Len() > 0 {
+		if err := st.db.SendBatch(ctx, b).Close(); err != nil {
+			return fmt.Errorf("page lookups: %w", err)
+		}
 	}
 	for _, a := range comp.Attributes {
 		for _, r := range rows {
@@ -510,27 +537,6 @@ func asID(v any) (int64, bool) {
 		return n, err == nil
 	}
 	return 0, false
-}
-
-func (st *Store) names(ctx context.Context, sql string, ids []int64) (map[int64]string, error) {
-	out := map[int64]string{}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	rows, err := st.db.Query(ctx, sql, ids)
-	if err != nil {
-		return nil, fmt.Errorf("names: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var name string
-		if err := rows.Scan(&id, &name); err != nil {
-			return nil, err
-		}
-		out[id] = name
-	}
-	return out, rows.Err()
 }
 
 // StatusOption is a status of a type, an option of the list's status filter.

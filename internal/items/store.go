@@ -55,18 +55,25 @@ func (c *Component) Fields() schema.Set {
 // is not found, exactly like one that does not exist.
 func (s *Store) component(ctx context.Context, c Caller, id int64, lang string) (*Component, error) {
 	comp := &Component{ID: id}
-	err := s.db.QueryRow(ctx, `SELECT c.application_id, c.key, coalesce(c.name ->> $4, c.name ->> 'pt-BR'), c.project_scoped
+	// One round trip: the attributes are read along, and dropped unseen
+	// when the type is not readable.
+	b := &pgx.Batch{}
+	b.Queue(`SELECT c.application_id, c.key, coalesce(c.name ->> $4, c.name ->> 'pt-BR'), c.project_scoped
 		FROM component c WHERE c.id = $3 AND c.retired_at IS NULL AND `+componentReadable,
-		c.UserID, c.PanelAdmin, id, lang).Scan(&comp.ApplicationID, &comp.Key, &comp.Name, &comp.ProjectScoped)
+		c.UserID, c.PanelAdmin, id, lang)
+	b.Queue(`SELECT id, key, coalesce(name ->> $2, name ->> 'pt-BR'), type, picklist_id, filter_as_list,
+			date_time_format_type, date_time_format, column_width, edit_in_grid
+		FROM attribute WHERE component_id = $1 AND retired_at IS NULL ORDER BY sort_order, id`, id, lang)
+	br := s.db.SendBatch(ctx, b)
+	defer br.Close()
+	err := br.QueryRow().Scan(&comp.ApplicationID, &comp.Key, &comp.Name, &comp.ProjectScoped)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, httpx.NotFound()
 	}
 	if err != nil {
 		return nil, fmt.Errorf("component: %w", err)
 	}
-	rows, err := s.db.Query(ctx, `SELECT id, key, coalesce(name ->> $2, name ->> 'pt-BR'), type, picklist_id, filter_as_list,
-			date_time_format_type, date_time_format, column_width, edit_in_grid
-		FROM attribute WHERE component_id = $1 AND retired_at IS NULL ORDER BY sort_order, id`, id, lang)
+	rows, err := br.Query()
 	if err != nil {
 		return nil, fmt.Errorf("attributes: %w", err)
 	}

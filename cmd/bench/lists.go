@@ -2,14 +2,17 @@ package main
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"log"
+	"maps"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tramita/tramita/internal/items/filter"
@@ -22,6 +25,12 @@ type listCase struct {
 	filters []map[string]any
 	order   string
 	dir     string
+	// page is the offset page asked for; with cursor, the page is asked by
+	// the nextCursor of page-1 (keyset paging) instead.
+	page   int
+	cursor bool
+	// goal marks issue 6's figure: two attribute filters and a sort.
+	goal bool
 }
 
 var listCases = []listCase{
@@ -31,6 +40,16 @@ var listCases = []listCase{
 		{"field": "progress", "operator": ">=", "value": 50},
 	}},
 	{name: "sort on an attribute (cost ascending)", order: "cost", dir: "asc"},
+	{name: "**two attribute filters and a sort** (priority = high, progress >= 50, cost ascending)", filters: []map[string]any{
+		{"field": "priority", "operator": "is", "value": "high"},
+		{"field": "progress", "operator": ">=", "value": 50},
+	}, order: "cost", dir: "asc", goal: true},
+	{name: "same, descending (cost descending)", filters: []map[string]any{
+		{"field": "priority", "operator": "is", "value": "high"},
+		{"field": "progress", "operator": ">=", "value": 50},
+	}, order: "cost", dir: "desc"},
+	{name: "deep page by offset (page 2,000, newest first)", page: 2000},
+	{name: "deep page by cursor (page 2,000 through nextCursor, newest first)", page: 2000, cursor: true},
 	{name: "text search, common word (Title contains \"orçamento\", 10% of rows)", filters: []map[string]any{
 		{"field": "Title", "operator": "contains", "value": "orçamento"},
 	}},
@@ -45,14 +64,16 @@ type listResult struct {
 	api, sql         quantiles
 	total            int64
 	estimate         bool
+	totalKind        string
 	rows             int
 	err              string
 }
 
 // Copies of internal/items' unexported SQL (access.go itemReadable, list.go
-// rowColumns and rowJoins and the count), so the direct run sends what
-// executeFilter sends for the item table. The WHERE fragment of the filters
-// and the ORDER BY come from the real compiler (internal/items/filter).
+// rowColumns, rowJoins, pageRowsSQL and the total), so the direct run sends
+// what executeFilter sends for the item table. The WHERE fragment of the
+// filters, the ORDER BY and the keyset condition come from the real compiler
+// (internal/items/filter).
 const (
 	benchItemReadable = `(i.deleted_at IS NULL AND ($2 OR i.project_id IS NULL OR EXISTS (
 	SELECT 1 FROM project p WHERE p.id = i.project_id AND (p.manager_id = $1 OR EXISTS (
@@ -64,25 +85,57 @@ const (
 	benchRowJoins = ` LEFT JOIN project p ON p.id = i.project_id LEFT JOIN app_user pm ON pm.id = p.manager_id
 	LEFT JOIN app_user cr ON cr.id = i.creator_id LEFT JOIN item_status st ON st.id = i.status_id
 	LEFT JOIN app_user md ON md.id = i.modifier_id LEFT JOIN app_user rs ON rs.id = i.responsible_id`
-	exactCountCap = 10000
-	pageRows      = 50
+	exactCountCap        = 10000
+	estimateTrustedAbove = 2 * exactCountCap
+	pageRows             = 50
 )
 
-func benchLists(ctx context.Context, o options, cl *client, pool *pgxpool.Pool, s seedInfo, panelAdmin bool) ([]listResult, error) {
+var benchPageRowsSQL = `SELECT ` + fmt.Sprintf(benchRowColumns, 4) + ` FROM item i` + benchRowJoins + ` WHERE i.id = ANY($3) AND ` + benchItemReadable
+
+// memberCases are the cases a plain member runs (the permission test reads
+// the member's projects for every row it keeps).
+var memberCases = []int{0, 3, 6}
+
+// benchLists runs cases (all of listCases when nil) as user, who is a panel
+// administrator or not; the direct SQL uses the same user.
+func benchLists(ctx context.Context, o options, cl *client, pool *pgxpool.Pool, s seedInfo, user int64, panelAdmin bool, cases []listCase) ([]listResult, error) {
 	attrs, err := attributesOf(ctx, pool, s.taskID)
 	if err != nil {
 		return nil, err
 	}
 	fields := schema.Build(attrs)
 	var out []listResult
-	for _, lc := range listCases {
+	if cases == nil {
+		cases = listCases
+	}
+	for _, lc := range cases {
 		r := listResult{name: lc.name}
-		body := map[string]any{"componentID": s.taskID, "rowsPerPage": pageRows, "page": 0, "logicSeparator": "AND"}
+		body := map[string]any{"componentID": s.taskID, "rowsPerPage": pageRows, "page": lc.page, "logicSeparator": "AND"}
 		if lc.filters != nil {
 			body["filters"] = lc.filters
 		}
 		if lc.order != "" {
 			body["order"], body["sortDirection"] = lc.order, lc.dir
+		}
+		var seek *benchCursor
+		if lc.cursor {
+			// The cursor of the page before, as the grid gets it.
+			prev := maps.Clone(body)
+			prev["page"] = lc.page - 1
+			_, b, _, err := cl.call(ctx, http.MethodPost, "/api/genericItem/executeFilter", prev)
+			if err != nil {
+				return nil, err
+			}
+			var p struct {
+				NextCursor string `json:"nextCursor"`
+			}
+			if err := json.Unmarshal(b, &p); err != nil || p.NextCursor == "" {
+				return nil, fmt.Errorf("%s: no nextCursor on page %d: %v %.200s", lc.name, lc.page-1, err, b)
+			}
+			body["after"] = p.NextCursor
+			if seek, err = decodeCursor(p.NextCursor); err != nil {
+				return nil, err
+			}
 		}
 		// One request to check the answer and warm the caches.
 		status, b, _, err := cl.call(ctx, http.MethodPost, "/api/genericItem/executeFilter", body)
@@ -96,13 +149,14 @@ func benchLists(ctx context.Context, o options, cl *client, pool *pgxpool.Pool, 
 			Rows            []json.RawMessage `json:"rows"`
 			Total           int64             `json:"total"`
 			TotalIsEstimate bool              `json:"totalIsEstimate"`
+			TotalKind       string            `json:"totalKind"`
 		}
 		if err := json.Unmarshal(b, &page); err != nil {
 			return nil, err
 		}
-		r.total, r.estimate, r.rows = page.Total, page.TotalIsEstimate, len(page.Rows)
+		r.total, r.estimate, r.totalKind, r.rows = page.Total, page.TotalIsEstimate, page.TotalKind, len(page.Rows)
 
-		direct, err := directQuery(fields, lc, s, panelAdmin)
+		direct, err := directQuery(fields, lc, s, user, panelAdmin, seek)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", lc.name, err)
 		}
@@ -159,52 +213,74 @@ func attributesOf(ctx context.Context, pool *pgxpool.Pool, componentID int64) ([
 	return out, rows.Err()
 }
 
-// directQuery builds the count and page queries executeFilter runs on the
-// item table for a case, and answers a function that runs them on the
-// database (reading every row) and times them.
-func directQuery(fields schema.Set, lc listCase, s seedInfo, panelAdmin bool) (func(context.Context, *pgxpool.Pool) (time.Duration, error), error) {
-	args := []any{s.adminID, panelAdmin, s.taskID}
+// benchCursor is the part of a nextCursor the direct run needs.
+type benchCursor struct {
+	Value string `json:"v"`
+	ID    int64  `json:"id"`
+}
+
+func decodeCursor(c string) (*benchCursor, error) {
+	b, err := base64.RawURLEncoding.DecodeString(c)
+	if err != nil {
+		return nil, err
+	}
+	var out benchCursor
+	return &out, json.Unmarshal(b, &out)
+}
+
+// directQuery builds the statements executeFilter runs on the item table
+// for a case (the page's ids, its rows by id, and the total: the planner's
+// estimate, then a count capped at 10,001 when the estimate is small), and
+// answers a function that runs them on the database (reading every row) and
+// times them.
+func directQuery(fields schema.Set, lc listCase, s seedInfo, user int64, panelAdmin bool, seek *benchCursor) (func(context.Context, *pgxpool.Pool) (time.Duration, error), error) {
+	args := []any{user, panelAdmin, s.taskID}
 	where := []string{"i.component_id = $3", benchItemReadable}
 	if len(lc.filters) > 0 {
 		grid := filter.Node{Logic: "AND"}
 		for _, f := range lc.filters {
 			grid.Conditions = append(grid.Conditions, filter.Node{Field: f["field"].(string), Operator: f["operator"].(string), Value: jsonValue(f["value"])})
 		}
-		sql, fargs, err := filter.Compile(fields.Filter(), grid, filter.Params{Me: s.adminID, Today: time.Now()}, len(args))
+		sql, fargs, err := filter.Compile(fields.Filter(), grid, filter.Params{Me: user, Today: time.Now()}, len(args))
 		if err != nil {
 			return nil, err
 		}
 		where, args = append(where, sql), append(args, fargs...)
 	}
-	order := "i.created_at DESC"
+	var terms []filter.Sort
 	if lc.order != "" {
-		t, err := filter.Order(fields.Order(), lc.order, lc.dir)
-		if err != nil {
-			return nil, err
-		}
-		order = t
+		terms = []filter.Sort{{Field: lc.order, Direction: lc.dir}}
 	}
-	order += ", i.id DESC"
+	order, err := filter.OrderBy(fields.Order(), terms)
+	if err != nil {
+		return nil, err
+	}
 	whereSQL := strings.Join(where, " AND ")
 	countSQL := `SELECT count(*) FROM (SELECT 1 FROM item i WHERE ` + whereSQL + ` LIMIT ` + strconv.Itoa(exactCountCap+1) + `) t`
 	explainSQL := `EXPLAIN (FORMAT JSON) SELECT 1 FROM item i WHERE ` + whereSQL
-	pageArgs := append(append([]any{}, args...), "pt-BR", pageRows, 0)
+	pageWhere, pageArgs, offset := whereSQL, append([]any{}, args...), lc.page*pageRows
+	if seek != nil {
+		at, err := time.Parse(time.RFC3339Nano, seek.Value)
+		if err != nil {
+			return nil, err
+		}
+		cond, sargs := filter.Seek("i.created_at", true, at, seek.ID, len(pageArgs))
+		pageWhere, pageArgs, offset = pageWhere+" AND "+cond, append(pageArgs, sargs...), 0
+	}
 	n := len(pageArgs)
-	pageSQL := `SELECT ` + fmt.Sprintf(benchRowColumns, n-2) + ` FROM item i` + benchRowJoins + ` WHERE ` + whereSQL +
-		` ORDER BY ` + order + fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n-1, n)
+	idSQL := `SELECT i.id FROM item i WHERE ` + pageWhere + ` ORDER BY ` + order + fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n+1, n+2)
+	pageArgs = append(pageArgs, pageRows, offset)
 	return func(ctx context.Context, pool *pgxpool.Pool) (time.Duration, error) {
 		t0 := time.Now()
-		var count int64
-		if err := pool.QueryRow(ctx, countSQL, args...).Scan(&count); err != nil {
-			return 0, fmt.Errorf("count: %w", err)
+		rows, err := pool.Query(ctx, idSQL, pageArgs...)
+		if err != nil {
+			return 0, fmt.Errorf("page ids: %w", err)
 		}
-		if count > exactCountCap {
-			var plan []byte
-			if err := pool.QueryRow(ctx, explainSQL, args...).Scan(&plan); err != nil {
-				return 0, fmt.Errorf("estimate: %w", err)
-			}
+		ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+		if err != nil {
+			return 0, fmt.Errorf("page ids: %w", err)
 		}
-		rows, err := pool.Query(ctx, pageSQL, pageArgs...)
+		rows, err = pool.Query(ctx, benchPageRowsSQL, args[0], args[1], ids, "pt-BR")
 		if err != nil {
 			return 0, fmt.Errorf("page: %w", err)
 		}
@@ -217,6 +293,26 @@ func directQuery(fields schema.Set, lc listCase, s seedInfo, panelAdmin bool) (f
 		rows.Close()
 		if err := rows.Err(); err != nil {
 			return 0, err
+		}
+		if seek != nil || len(ids) == pageRows || (len(ids) == 0 && offset > 0) {
+			var plan []struct {
+				Plan struct {
+					Rows float64 `json:"Plan Rows"`
+				} `json:"Plan"`
+			}
+			var raw []byte
+			if err := pool.QueryRow(ctx, explainSQL, args...).Scan(&raw); err != nil {
+				return 0, fmt.Errorf("estimate: %w", err)
+			}
+			if err := json.Unmarshal(raw, &plan); err != nil || len(plan) == 0 {
+				return 0, fmt.Errorf("estimate: %v", err)
+			}
+			if plan[0].Plan.Rows <= estimateTrustedAbove {
+				var count int64
+				if err := pool.QueryRow(ctx, countSQL, args...).Scan(&count); err != nil {
+					return 0, fmt.Errorf("count: %w", err)
+				}
+			}
 		}
 		return time.Since(t0), nil
 	}, nil
@@ -240,4 +336,20 @@ func ms(d time.Duration) string {
 		return fmt.Sprintf("%.1f ms", f)
 	}
 	return fmt.Sprintf("%.2f ms", f)
+}
+
+// addMember creates the plain user "member" (the administrator's password,
+// no administration rights) in two of the three demo projects, so that the
+// permission test of every list keeps two thirds of the task items.
+func addMember(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
+	var id int64
+	err := pool.QueryRow(ctx, `INSERT INTO app_user (login, name, email, password_hash, password_changed_at)
+		SELECT 'member', 'Bench Member', 'member@example.com', password_hash, now() FROM app_user WHERE login = 'admin'
+		RETURNING id`).Scan(&id)
+	if err != nil {
+		return 0, fmt.Errorf("add member: %w", err)
+	}
+	_, err = pool.Exec(ctx, `INSERT INTO project_member (project_id, user_id, can_write)
+		SELECT id, $1, true FROM project ORDER BY id LIMIT 2`, id)
+	return id, err
 }

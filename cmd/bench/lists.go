@@ -229,8 +229,9 @@ func decodeCursor(c string) (*benchCursor, error) {
 }
 
 // directQuery builds the statements executeFilter runs on the item table
-// for a case (the page's ids, its rows by id, and the total: the planner's
-// estimate, then a count capped at 10,001 when the estimate is small), and
+// for a case (the page's ids with the planner's estimate of the total in one
+// batch, its rows by id, and a count capped at 10,001 when the page is full
+// and the estimate small), and
 // answers a function that runs them on the database (reading every row) and
 // times them.
 func directQuery(fields schema.Set, lc listCase, s seedInfo, user int64, panelAdmin bool, seek *benchCursor) (func(context.Context, *pgxpool.Pool) (time.Duration, error), error) {
@@ -272,13 +273,37 @@ func directQuery(fields schema.Set, lc listCase, s seedInfo, user int64, panelAd
 	pageArgs = append(pageArgs, pageRows, offset)
 	return func(ctx context.Context, pool *pgxpool.Pool) (time.Duration, error) {
 		t0 := time.Now()
-		rows, err := pool.Query(ctx, idSQL, pageArgs...)
+		// As executeFilter: the ids and the estimate in one batch, the rows by
+		// id, then a capped count only when the estimate is small.
+		b := &pgx.Batch{}
+		b.Queue(idSQL, pageArgs...)
+		b.Queue(explainSQL, args...)
+		br := pool.SendBatch(ctx, b)
+		rows, err := br.Query()
 		if err != nil {
+			br.Close()
 			return 0, fmt.Errorf("page ids: %w", err)
 		}
 		ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
 		if err != nil {
+			br.Close()
 			return 0, fmt.Errorf("page ids: %w", err)
+		}
+		var raw []byte
+		err = br.QueryRow().Scan(&raw)
+		if cerr := br.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return 0, fmt.Errorf("estimate: %w", err)
+		}
+		var plan []struct {
+			Plan struct {
+				Rows float64 `json:"Plan Rows"`
+			} `json:"Plan"`
+		}
+		if err := json.Unmarshal(raw, &plan); err != nil || len(plan) == 0 {
+			return 0, fmt.Errorf("estimate: %v", err)
 		}
 		rows, err = pool.Query(ctx, benchPageRowsSQL, args[0], args[1], ids, "pt-BR")
 		if err != nil {
@@ -294,24 +319,10 @@ func directQuery(fields schema.Set, lc listCase, s seedInfo, user int64, panelAd
 		if err := rows.Err(); err != nil {
 			return 0, err
 		}
-		if seek != nil || len(ids) == pageRows || (len(ids) == 0 && offset > 0) {
-			var plan []struct {
-				Plan struct {
-					Rows float64 `json:"Plan Rows"`
-				} `json:"Plan"`
-			}
-			var raw []byte
-			if err := pool.QueryRow(ctx, explainSQL, args...).Scan(&raw); err != nil {
-				return 0, fmt.Errorf("estimate: %w", err)
-			}
-			if err := json.Unmarshal(raw, &plan); err != nil || len(plan) == 0 {
-				return 0, fmt.Errorf("estimate: %v", err)
-			}
-			if plan[0].Plan.Rows <= estimateTrustedAbove {
-				var count int64
-				if err := pool.QueryRow(ctx, countSQL, args...).Scan(&count); err != nil {
-					return 0, fmt.Errorf("count: %w", err)
-				}
+		if (seek != nil || len(ids) == pageRows || (len(ids) == 0 && offset > 0)) && plan[0].Plan.Rows <= estimateTrustedAbove {
+			var count int64
+			if err := pool.QueryRow(ctx, countSQL, args...).Scan(&count); err != nil {
+				return 0, fmt.Errorf("count: %w", err)
 			}
 		}
 		return time.Since(t0), nil

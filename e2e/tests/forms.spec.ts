@@ -1,0 +1,130 @@
+import type { Browser, Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures';
+import { demoTaskForm, type DemoTaskForm } from '../support/formsApi';
+import { adminPassword } from '../support/server';
+
+// Item forms (issue 7, web): the demo task form of 'Gestão de Projetos' (apps/demo/project-management.yaml)
+// rendered from getForm's tree. Create an item, edit it, read the history's diff, have a second
+// browser's stale save refused with the server's Message, and see a bad number refused on its field.
+// Screenshots in pt-BR and en go to this test's output folder.
+
+async function signIn(page: Page, next: string) {
+  await page.goto(`/?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('Login', { exact: true }).fill('admin');
+  await page.getByLabel('Senha', { exact: true }).fill(adminPassword);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/]/g, '\\/')}$`));
+}
+
+async function choose(page: Page, field: string, option: string) {
+  await page.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function secondBrowser(browser: Browser, baseURL: string | undefined, path: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'pt-BR' });
+  const page = await context.newPage();
+  await signIn(page, path);
+  return page;
+}
+
+test('the demo task form creates, edits, shows the history diff and refuses a stale save', async ({ page, browser, baseURL, request }, testInfo) => {
+  test.setTimeout(90_000);
+  const demo: DemoTaskForm = await demoTaskForm(request);
+  const base = `/runtime/${demo.appId}`;
+  await page.setViewportSize({ width: 1400, height: 1000 });
+
+  // A new task: the form of the demo package, every tab.
+  await signIn(page, `${base}/insertItem/${demo.componentId}/${demo.projectId}/${demo.formId}`);
+  await expect(page.getByRole('heading', { name: 'Novo item: Tarefa' })).toBeVisible();
+  await expect(page.getByText(`Projeto: ${demo.projectName}`)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Título' }).fill('Revisar o contrato de suporte');
+  await choose(page, 'Prioridade', 'Alta');
+  await page.getByRole('radio', { name: 'Tecnologia' }).check();
+  await choose(page, 'Subárea', 'Infraestrutura'); // offered because Área is Tecnologia
+  await page.getByRole('textbox', { name: 'Descrição' }).fill('Levantar as cláusulas de SLA.');
+
+  await page.getByRole('tab', { name: 'Planejamento' }).click();
+  await page.getByRole('textbox', { name: 'Prazo' }).fill('15032026');
+  await expect(page.getByRole('textbox', { name: 'Prazo' })).toHaveValue('15/03/2026');
+  const cost = page.getByRole('textbox', { name: 'Custo' });
+  await cost.fill('1234,5');
+  await cost.blur();
+  await expect(cost).toHaveValue('1.234,50');
+  // A bad number: out of the control's range, refused on its field before anything is sent.
+  const progress = page.getByRole('textbox', { name: 'Progresso', exact: true });
+  await progress.fill('150');
+  await progress.blur();
+  await expect(page.getByText('o valor deve estar entre 0 e 100')).toBeVisible();
+  await page.getByRole('tab', { name: 'Geral' }).click();
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(page.getByText('Verifique os campos: Progresso.')).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Planejamento/, selected: true })).toBeVisible();
+  await progress.fill('35');
+  await progress.blur();
+  await expect(progress).toHaveValue('35,00');
+  await page.getByRole('checkbox', { name: 'Marco' }).check();
+  await expect(page.getByText('Marcos aparecem no cronograma do projeto.')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('form-new-planning-pt-BR.png'), fullPage: true });
+
+  await page.getByRole('tab', { name: 'Local e contato' }).click();
+  await page.getByRole('textbox', { name: 'Código' }).fill('sup1234');
+  await expect(page.getByRole('textbox', { name: 'Código' })).toHaveValue('sup-1234');
+  const phone = page.getByRole('textbox', { name: 'Telefone do contato' });
+  await phone.fill('1134567890');
+  await phone.blur();
+  await expect(phone).toHaveValue('(11) 3456-7890');
+  await expect(page.getByRole('note', { name: 'Foto' })).toContainText('Ainda não disponível neste servidor');
+
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(page.getByText('Item Salvo com Sucesso')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${base}/editItem/${demo.componentId}/\\d+/${demo.formId}$`));
+  const editPath = new URL(page.url()).pathname;
+  await expect(page.getByRole('heading', { name: 'Revisar o contrato de suporte' })).toBeVisible();
+  await expect(page.getByText('Versão 1', { exact: true })).toBeVisible();
+
+  // Edit: a new title and progress.
+  await page.getByRole('textbox', { name: 'Título' }).fill('Revisar o contrato de suporte 2026');
+  await page.getByRole('tab', { name: 'Planejamento' }).click();
+  await progress.fill('60');
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(page.getByText('Versão 2', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Revisar o contrato de suporte 2026' })).toBeVisible();
+
+  // The history: version 2 opened, with the fields it changed as a person reads them.
+  await page.getByRole('tab', { name: 'Arquivos e histórico' }).click();
+  const changes = page.getByRole('table', { name: 'Alterações da versão 2' });
+  await expect(changes.getByRole('row', { name: /Título Revisar o contrato de suporte Revisar o contrato de suporte 2026/ })).toBeVisible();
+  await expect(changes.getByRole('row', { name: /Progresso 35,00% 60,00%/ })).toBeVisible();
+  await expect(changes.getByRole('row')).toHaveCount(3); // header, title, progress
+  await page.screenshot({ path: testInfo.outputPath('form-history-pt-BR.png'), fullPage: true });
+
+  // A second browser opens version 2; this one saves version 3; the second's save is refused.
+  const other = await secondBrowser(browser, baseURL, editPath);
+  await expect(other.getByRole('heading', { name: 'Revisar o contrato de suporte 2026' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Geral' }).click();
+  await page.getByRole('textbox', { name: 'Título' }).fill('Revisar o contrato (versão 3)');
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(page.getByText('Versão 3', { exact: true })).toBeVisible();
+
+  await other.getByRole('textbox', { name: 'Título' }).fill('Uma alteração antiga');
+  await other.getByRole('button', { name: 'Salvar', exact: true }).click();
+  const stale = other.getByRole('dialog', { name: 'O item foi alterado por outra pessoa' });
+  await expect(stale).toContainText('O item foi alterado por Administrador depois que você o abriu (agora na versão 3)');
+  await expect(stale).toContainText('nada foi gravado');
+  await other.screenshot({ path: testInfo.outputPath('form-stale-pt-BR.png') });
+  await stale.getByRole('button', { name: 'Recarregar o item' }).click();
+  await expect(other.getByRole('textbox', { name: 'Título' })).toHaveValue('Revisar o contrato (versão 3)');
+  await other.context().close();
+
+  // The same form in English.
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Planning' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Planning' }).click();
+  await expect(page.getByRole('textbox', { name: 'Cost' })).toHaveValue('1.234,50');
+  await page.screenshot({ path: testInfo.outputPath('form-planning-en.png'), fullPage: true });
+  await page.getByRole('tab', { name: 'Files and history' }).click();
+  await expect(page.getByRole('table', { name: 'Changes of version 3' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('form-history-en.png'), fullPage: true });
+});

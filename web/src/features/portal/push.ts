@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { api } from '../../api/client';
+import { clearSession } from '../../app/session';
 import { useSettings } from '../../app/settings';
 
 /** The VAPID public key (base64url) as the bytes applicationServerKey wants. */
@@ -58,9 +59,11 @@ export async function enableNotifications(): Promise<NotificationPermission> {
 
 /**
  * In the shell: registers the device when permission is already granted, and
- * applies a new service-worker version: once it takes over, the page reloads
- * (spec section 4 also removes the stored session at that point; we keep the
- * user signed in, since a new worker does not invalidate the session).
+ * applies a new service-worker version (spec section 4): the new worker takes
+ * over at once (skipWaiting, clients.claim), and then the stored session is
+ * removed and the page reloads, so the user signs in again on the new
+ * version. It happens only when sw.js itself changes, not on every deploy:
+ * the browser compares the worker's bytes.
  */
 export function usePush() {
   const { brand } = useSettings();
@@ -71,6 +74,7 @@ export function usePush() {
     const onChange = () => {
       if (reloading) return;
       reloading = true;
+      clearSession();
       window.location.reload();
     };
     const hadController = navigator.serviceWorker.controller !== null;

@@ -216,7 +216,10 @@ type FormControl struct {
 	Rule               string            `json:"rule,omitempty"`
 	// OnChange is the rule the form runs (executeFormBusinessRule with the
 	// field) when the control's value changes.
-	OnChange string        `json:"onChange,omitempty"`
+	OnChange string `json:"onChange,omitempty"`
+	// Window is the parameter form a button opens before it runs its rule
+	// with executeWindowCallResultFunction.
+	Window   []WindowField `json:"window,omitempty"`
 	Text     string        `json:"text,omitempty"`
 	ShowWhen *pkg.ShowWhen `json:"showWhen,omitempty"`
 	Width    int           `json:"width,omitempty"`
@@ -273,6 +276,9 @@ func (s *Service) GetForm(ctx context.Context, c Caller, in GetFormInput) (*Form
 		return nil, err
 	}
 	out := t.render(f, langOf(ctx), ids)
+	if err := s.windowOptions(ctx, t, &out.Controls); err != nil {
+		return nil, err
+	}
 	switch in.Mode {
 	case 0, ModeStandard:
 	case ModeBulk:
@@ -362,7 +368,7 @@ func (t *formType) control(n *pkg.Control, lang string, types map[string]int64) 
 		Required: n.Required, ReadOnly: n.ReadOnly, Hidden: n.Hidden, Minimum: n.Minimum, Maximum: n.Maximum,
 		DecimalScale: n.DecimalScale, Prefix: n.Prefix, Suffix: n.Suffix, Currency: n.Currency,
 		DecimalSeparator: n.DecimalSeparator, ThousandSeparator: n.ThousandSeparator, Mask: n.Mask, MaxLength: n.MaxLength,
-		Format: n.Format, Parts: n.Parts, Rule: n.Rule, OnChange: n.OnChange, Text: textIn(n.Text, lang), ShowWhen: n.ShowWhen, Width: n.Width}
+		Format: n.Format, Parts: n.Parts, Rule: n.Rule, OnChange: n.OnChange, Window: windowFields(n.Window, lang), Text: textIn(n.Text, lang), ShowWhen: n.ShowWhen, Width: n.Width}
 	rule := pkg.Kinds[n.Kind]
 	if n.Kind == "html" {
 		// A package's HTML is an administrator's, but goes through the same

@@ -61,7 +61,8 @@ func (fr *FormRules) Routes(r chi.Router) {
 // RuleInput is the body of executeFormBusinessRule and
 // executeWindowCallResultFunction: the form, the rule's key, the item as
 // the user is editing it, the field whose change runs the rule (onChange)
-// and, for a window, the values of the window.
+// and, for a window, the values of the window the button opened (checked
+// against the button's window).
 type RuleInput struct {
 	ComponentID FlexID `json:"componentID"`
 	FormID      FlexID `json:"formID"`
@@ -107,6 +108,12 @@ func (fr *FormRules) Execute(ctx context.Context, c Caller, in RuleInput, window
 		values = Values{}
 	}
 	binds := t.bindings(f, langOf(ctx))
+	windowValues := map[string]any{}
+	if window {
+		if windowValues, err = fr.svc.windowParams(ctx, t, f, in.Rule, in.Params); err != nil {
+			return nil, err
+		}
+	}
 	var res *RuleResult
 	err = pgx.BeginFunc(ctx, fr.svc.store.db, func(tx pgx.Tx) error {
 		it := &itemRecord{ComponentID: t.comp.ID, Attributes: map[string]any{}}
@@ -122,7 +129,7 @@ func (fr *FormRules) Execute(ctx context.Context, c Caller, in RuleInput, window
 		if window {
 			params["trigger"] = "window"
 		}
-		for k, v := range in.Params {
+		for k, v := range windowValues {
 			if _, taken := params[k]; !taken {
 				params[k] = v
 			}

@@ -65,14 +65,56 @@ func TestFormRuleChangesTheValuesBeingEdited(t *testing.T) {
 	if _, err := fr.Execute(ctx, w.bia, in, false); status(err) != 404 {
 		t.Fatalf("foreign item: %v", err)
 	}
-	// A window's values reach the rule as params.
-	if _, err := w.db.Exec(ctx, `UPDATE component_rule SET source = 'return "janela " + params.trigger + " " + params.answer;'
-		WHERE key = 'recalculateDates'`); err != nil {
+}
+
+// A button's window: its values are checked against the window and reach
+// the rule as params.
+func TestWindowValuesAreCheckedAndReachTheRule(t *testing.T) {
+	w := newWorld(t)
+	fr := w.formRules(t)
+	ctx := context.Background()
+	form, err := w.svc.GetForm(ctx, w.ana, items.GetFormInput{ComponentID: w.task})
+	if err != nil {
 		t.Fatal(err)
 	}
-	in.Item, in.Params = items.Values{}, items.Values{"answer": "42"}
-	if res, err := fr.Execute(ctx, w.ana, in, true); err != nil || res.Message != "janela window 42" || len(res.Changed) != 0 {
+	button := find(form.Controls, "", "button")
+	var postpone *items.FormControl
+	var walk func(c *items.FormControl)
+	walk = func(c *items.FormControl) {
+		if c.Key == "postpone" {
+			postpone = c
+		}
+		for i := range c.Children {
+			walk(&c.Children[i])
+		}
+	}
+	walk(&form.Controls)
+	if button == nil || postpone == nil || len(postpone.Window) != 1 || postpone.Window[0].Key != "days" || !postpone.Window[0].Required {
+		t.Fatalf("the window is not in getForm: %+v", postpone)
+	}
+	in := items.RuleInput{ComponentID: items.FlexID(w.task), Rule: "postponeDueDate", Item: items.Values{"dueDate": "2025-06-05T00:00:00Z"}}
+	for _, c := range []struct {
+		params items.Values
+		want   string
+	}{
+		{items.Values{}, "Preencha o campo Dias."},
+		{items.Values{"days": "muitos"}, "O valor do campo Dias é inválido."},
+		{items.Values{"days": json.Number("2"), "hours": json.Number("1")}, "O campo hours não é um parâmetro conhecido."},
+	} {
+		in.Params = c.params
+		if _, err := fr.Execute(ctx, w.ana, in, true); status(err) != 400 || message(ctx, err) != c.want {
+			t.Fatalf("%v: %v (%s)", c.params, err, message(ctx, err))
+		}
+	}
+	in.Params = items.Values{"days": "3"}
+	res, err := fr.Execute(ctx, w.ana, in, true)
+	if err != nil || res.Item["dueDate"] != "2025-06-08T00:00:00Z" {
 		t.Fatalf("window: %+v %v", res, err)
+	}
+	// A rule without a window takes no window values.
+	in.Rule, in.Params = "recalculateDates", items.Values{"days": "3"}
+	if _, err := fr.Execute(ctx, w.ana, in, true); status(err) != 400 {
+		t.Fatalf("values for a rule without a window: %v", err)
 	}
 }
 

@@ -6,10 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 
@@ -432,7 +430,7 @@ func (s *Service) params(ctx context.Context, q querier, o *operation, in Values
 			out[p.Key] = nil
 			continue
 		}
-		v, ok := paramValue(p.Type, raw)
+		v, ok := pkg.ParameterValue(p.Type, raw)
 		if ok && p.Type == "PICKLIST" {
 			opts, err := picklistOptions(ctx, q, o.ApplicationID, p.Picklist)
 			if err != nil {
@@ -454,47 +452,4 @@ func (s *Service) params(ctx context.Context, q querier, o *operation, in Values
 		}
 	}
 	return out, nil
-}
-
-// paramValue reads a parameter's value as its type: numbers as numbers
-// (a numeric text too), dates (RFC 3339 or YYYY-MM-DD) as RFC 3339 UTC.
-func paramValue(typ string, raw any) (any, bool) {
-	if str, ok := raw.(string); ok && typ != "STRING" && typ != "PICKLIST" && typ != "DATE_TIME" {
-		raw = json.Number(strings.TrimSpace(str))
-	}
-	switch typ {
-	case "INTEGER":
-		n, ok := raw.(json.Number)
-		if !ok {
-			return nil, false
-		}
-		i, err := strconv.ParseInt(string(n), 10, 64)
-		return i, err == nil
-	case "DECIMAL", "CURRENCY":
-		n, ok := raw.(json.Number)
-		if !ok {
-			return nil, false
-		}
-		f, err := strconv.ParseFloat(string(n), 64)
-		return f, err == nil
-	case "BOOLEAN":
-		b, ok := raw.(bool)
-		return b, ok
-	case "DATE_TIME":
-		str, ok := raw.(string)
-		if !ok {
-			return nil, false
-		}
-		t, err := time.Parse(time.RFC3339Nano, str)
-		if err != nil {
-			t, err = time.Parse(time.DateOnly, str)
-		}
-		if err != nil || t.Year() < 1753 || t.Year() > 9999 {
-			return nil, false
-		}
-		return t.UTC().Format(time.RFC3339), true
-	default:
-		str, ok := raw.(string)
-		return str, ok && utf8.RuneCountInString(str) <= 4000
-	}
 }

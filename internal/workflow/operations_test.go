@@ -127,7 +127,7 @@ func TestOperationRunsWithCheckedParameters(t *testing.T) {
 		{map[string]any{}, 400, "Preencha o campo Nome."},
 		{map[string]any{"name": "Ana", "times": "três"}, 400, "O valor do campo Vezes é inválido."},
 		{map[string]any{"name": "Ana", "size": "xl"}, 400, "O valor do campo Tamanho é inválido."},
-		{map[string]any{"name": "Ana", "color": "red"}, 400, "O campo color não existe nesta operação."},
+		{map[string]any{"name": "Ana", "color": "red"}, 400, "O campo color não é um parâmetro conhecido."},
 		{map[string]any{"name": "ninguém"}, 422, "Diga um nome de verdade."},
 		{map[string]any{"name": "bug"}, 500, "A regra de negócio operation.hello falhou na linha 4."},
 	} {

@@ -52,6 +52,9 @@ type Control struct {
 	// Rule is the key of the type's rule a button runs
 	// (executeFormBusinessRule).
 	Rule string `yaml:"rule,omitempty" json:"rule,omitempty"`
+	// Window is the parameter form a button opens before it runs its rule
+	// (executeWindowCallResultFunction, with the values as params).
+	Window []Parameter `yaml:"window,omitempty" json:"window,omitempty"`
 	// OnChange is the key of the type's rule the form runs when the field
 	// of the control changes.
 	OnChange string `yaml:"onChange,omitempty" json:"onChange,omitempty"`
@@ -210,7 +213,7 @@ var systemFieldType = map[string]string{"Title": "STRING", "ResponsibleName": "U
 
 // form checks a form's tree against the component's attributes; components
 // are the package's type keys.
-func (c *checker) form(f Form, comp *Component, components, rules map[string]bool) {
+func (c *checker) form(f Form, comp *Component, components, rules, picklists map[string]bool) {
 	if f.Tree == nil {
 		c.add(f.Line, "form %q has no tree", f.Key)
 		return
@@ -219,7 +222,7 @@ func (c *checker) form(f Form, comp *Component, components, rules map[string]boo
 	for _, a := range comp.Attributes {
 		attrs[a.Key] = a
 	}
-	fc := &formCheck{checker: c, form: f.Key, attrs: attrs, components: components, rules: rules, keys: map[string]bool{}, bound: map[string]int{}}
+	fc := &formCheck{checker: c, form: f.Key, attrs: attrs, components: components, rules: rules, picklists: picklists, keys: map[string]bool{}, bound: map[string]int{}}
 	if !Kinds[f.Tree.Kind].Container {
 		c.add(f.Tree.Line, "form %q: the tree starts with a panel, group box or tab control", f.Key)
 	}
@@ -232,6 +235,7 @@ type formCheck struct {
 	attrs      map[string]Attribute
 	components map[string]bool
 	rules      map[string]bool
+	picklists  map[string]bool
 	keys       map[string]bool
 	bound      map[string]int
 }
@@ -282,6 +286,12 @@ func (fc *formCheck) control(n *Control, depth int) {
 	}
 	if n.Rule != "" && !fc.rules[n.Rule] {
 		fc.add(n.Line, "%s: rule %q is not a rule of the component", where, n.Rule)
+	}
+	if len(n.Window) > 0 {
+		if n.Kind != "button" || n.Rule == "" {
+			fc.add(n.Line, "%s: only a button with a rule opens a window", where)
+		}
+		fc.parameters(where+" window", n.Window, fc.picklists)
 	}
 	if n.OnChange != "" && (n.Field == "" || !fc.rules[n.OnChange]) {
 		fc.add(n.Line, "%s: onChange needs a field and a rule of the component (%q)", where, n.OnChange)

@@ -1,8 +1,13 @@
 package pkg
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
 )
 
 // Operation is a server-side task of the application: a small parameter
@@ -55,28 +60,79 @@ func (c *checker) operations(p *Package, picklists, components map[string]bool) 
 		if o.Component != "" && !components[o.Component] {
 			c.add(o.Line, "operation %q: component %q is not defined", o.Key, o.Component)
 		}
-		if len(o.Parameters) > MaxParameters {
-			c.add(o.Line, "operation %q has more than %d parameters", o.Key, MaxParameters)
-		}
-		unique(c, "parameter", o.Parameters, func(x Parameter) (string, int) { return x.Key, x.Line })
-		for _, prm := range o.Parameters {
-			c.key(prm.Line, "parameter", prm.Key)
-			c.text(prm.Line, fmt.Sprintf("operation %q parameter %q", o.Key, prm.Key), prm.Name)
-			if !slices.Contains(ParameterTypes, prm.Type) {
-				c.add(prm.Line, "operation %q: parameter %q has unknown type %q", o.Key, prm.Key, prm.Type)
-			}
-			if prm.Type == "PICKLIST" && !picklists[prm.Picklist] {
-				c.add(prm.Line, "operation %q: parameter %q: picklist %q is not defined", o.Key, prm.Key, prm.Picklist)
-			}
-			if prm.Type != "PICKLIST" && prm.Picklist != "" {
-				c.add(prm.Line, "operation %q: parameter %q names a picklist but is of type %s", o.Key, prm.Key, prm.Type)
-			}
-		}
+		c.parameters(fmt.Sprintf("operation %q", o.Key), o.Parameters, picklists)
 		if o.Rule == "" {
 			c.add(o.Line, "operation %q needs a rule", o.Key)
 			continue
 		}
 		c.ruleSyntax(o.Line, fmt.Sprintf("operation %q", o.Key), o.Key, o.Rule)
+	}
+}
+
+// parameters checks a parameter form (an operation's, a button's window).
+func (c *checker) parameters(where string, params []Parameter, picklists map[string]bool) {
+	if len(params) > MaxParameters {
+		c.add(params[0].Line, "%s has more than %d parameters", where, MaxParameters)
+	}
+	unique(c, "parameter", params, func(x Parameter) (string, int) { return x.Key, x.Line })
+	for _, prm := range params {
+		c.key(prm.Line, "parameter", prm.Key)
+		c.text(prm.Line, fmt.Sprintf("%s parameter %q", where, prm.Key), prm.Name)
+		if !slices.Contains(ParameterTypes, prm.Type) {
+			c.add(prm.Line, "%s: parameter %q has unknown type %q", where, prm.Key, prm.Type)
+		}
+		if prm.Type == "PICKLIST" && !picklists[prm.Picklist] {
+			c.add(prm.Line, "%s: parameter %q: picklist %q is not defined", where, prm.Key, prm.Picklist)
+		}
+		if prm.Type != "PICKLIST" && prm.Picklist != "" {
+			c.add(prm.Line, "%s: parameter %q names a picklist but is of type %s", where, prm.Key, prm.Type)
+		}
+	}
+}
+
+// ParameterValue reads the value of a parameter as its type: numbers as
+// numbers (a numeric text too; INTEGER an int64, DECIMAL and CURRENCY a
+// float64), BOOLEAN a bool, DATE_TIME (RFC 3339 or YYYY-MM-DD) an RFC 3339
+// UTC text, STRING and PICKLIST a text of at most 4,000 characters (the
+// caller checks a picklist's values).
+func ParameterValue(typ string, raw any) (any, bool) {
+	if str, ok := raw.(string); ok && typ != "STRING" && typ != "PICKLIST" && typ != "DATE_TIME" {
+		raw = json.Number(strings.TrimSpace(str))
+	}
+	switch typ {
+	case "INTEGER":
+		n, ok := raw.(json.Number)
+		if !ok {
+			return nil, false
+		}
+		i, err := strconv.ParseInt(string(n), 10, 64)
+		return i, err == nil
+	case "DECIMAL", "CURRENCY":
+		n, ok := raw.(json.Number)
+		if !ok {
+			return nil, false
+		}
+		f, err := strconv.ParseFloat(string(n), 64)
+		return f, err == nil
+	case "BOOLEAN":
+		b, ok := raw.(bool)
+		return b, ok
+	case "DATE_TIME":
+		str, ok := raw.(string)
+		if !ok {
+			return nil, false
+		}
+		t, err := time.Parse(time.RFC3339Nano, str)
+		if err != nil {
+			t, err = time.Parse(time.DateOnly, str)
+		}
+		if err != nil || t.Year() < 1753 || t.Year() > 9999 {
+			return nil, false
+		}
+		return t.UTC().Format(time.RFC3339), true
+	default:
+		str, ok := raw.(string)
+		return str, ok && utf8.RuneCountInString(str) <= 4000
 	}
 }
 

@@ -98,6 +98,49 @@ operations:
 	}
 }
 
+// Only a button with a rule opens a window, whose fields are checked as an
+// operation's parameters.
+func TestWindowIsCheckedWithLines(t *testing.T) {
+	src := `key: win
+application: {name: {pt-BR: Janela}}
+components:
+  - key: thing
+    name: {pt-BR: Coisa}
+    forms:
+      - key: f
+        name: {pt-BR: F}
+        tree:
+          kind: panel
+          children:
+            - {kind: label, text: {pt-BR: L}, window: [{key: a, name: {pt-BR: A}, type: STRING}]}
+            - kind: button
+              label: {pt-BR: B}
+              rule: go
+              window:
+                - {key: n, name: {pt-BR: N}, type: INTEGER}
+                - {key: n, name: {pt-BR: N}, type: COLOR}
+    rules:
+      - {key: go, source: "return params.n;"}
+`
+	_, err := pkg.Parse("win.yaml", []byte(src))
+	var inv *pkg.Invalid
+	if !errors.As(err, &inv) {
+		t.Fatalf("not refused: %v", err)
+	}
+	var got []string
+	for _, p := range inv.Problems {
+		got = append(got, p.String())
+	}
+	want := []string{
+		`win.yaml:12: form "f": label: only a button with a rule opens a window`,
+		`win.yaml:18: parameter "n" is defined twice`,
+		`win.yaml:18: form "f": button window: parameter "n" has unknown type "COLOR"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("problems\n got %s\nwant %s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 // The demo's operations and rules are stored and exported back; the menu's
 // operation entry links to the operation's page.
 func TestOperationsAndRulesAreStoredAndLinked(t *testing.T) {
@@ -119,12 +162,12 @@ func TestOperationsAndRulesAreStoredAndLinked(t *testing.T) {
 	}
 	var rules, onSave int
 	if err := db.QueryRow(ctx, `SELECT (SELECT count(*) FROM component_rule), (SELECT count(*) FROM item_form WHERE on_save <> '')`).
-		Scan(&rules, &onSave); err != nil || rules != 2 || onSave != 1 {
+		Scan(&rules, &onSave); err != nil || rules != 3 || onSave != 1 {
 		t.Fatalf("rules %d, forms with onSave %d: %v", rules, onSave, err)
 	}
 	// Dropping an operation and a rule retires them, with a note.
 	p.Operations = p.Operations[:1]
-	p.Components[0].Rules = p.Components[0].Rules[:1]
+	p.Components[0].Rules = p.Components[0].Rules[:2]
 	p.Components[0].Forms[0].OnSave = ""
 	rep, err = pkg.Import(ctx, db, "pm.yaml", p)
 	if err != nil {

@@ -233,7 +233,7 @@ func (c *checker) component(comp *Component, picklists, components map[string]bo
 		if f.OnSave != "" && !ruleKeys[f.OnSave] {
 			c.add(f.Line, "form %q: onSave rule %q is not a rule of %q", f.Key, f.OnSave, comp.Key)
 		}
-		c.form(f, comp, components, ruleKeys)
+		c.form(f, comp, components, ruleKeys, picklists)
 	}
 	unique(c, "query", comp.Queries, func(x Query) (string, int) { return x.Key, x.Line })
 	for _, q := range comp.Queries {

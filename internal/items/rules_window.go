@@ -1,0 +1,130 @@
+package items
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items/pkg"
+)
+
+// WindowField is a field of the window a button opens (its rule reads the
+// value as params[key]).
+type WindowField struct {
+	Key      string         `json:"key"`
+	Name     string         `json:"name"`
+	Type     string         `json:"type"`
+	Required bool           `json:"required"`
+	Picklist string         `json:"-"`
+	Options  []WindowOption `json:"options,omitempty"`
+}
+
+// WindowOption is a choice of a PICKLIST window field.
+type WindowOption struct {
+	Value string `json:"value"`
+	Text  string `json:"text"`
+	Color string `json:"color,omitempty"`
+}
+
+func windowFields(ps []pkg.Parameter, lang string) []WindowField {
+	var out []WindowField
+	for _, p := range ps {
+		out = append(out, WindowField{Key: p.Key, Name: textIn(p.Name, lang), Type: p.Type, Required: p.Required, Picklist: p.Picklist})
+	}
+	return out
+}
+
+// windowOptions fills the choices of the PICKLIST fields of the windows
+// under c.
+func (s *Service) windowOptions(ctx context.Context, t *formType, c *FormControl) error {
+	for i := range c.Window {
+		f := &c.Window[i]
+		if f.Type != "PICKLIST" {
+			continue
+		}
+		opts, err := s.picklistChoices(ctx, t, f.Picklist)
+		if err != nil {
+			return err
+		}
+		f.Options = opts
+	}
+	for i := range c.Children {
+		if err := s.windowOptions(ctx, t, &c.Children[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Service) picklistChoices(ctx context.Context, t *formType, key string) ([]WindowOption, error) {
+	rows, err := s.store.db.Query(ctx, `SELECT pi.value, coalesce(pi.text ->> $3, pi.text ->> 'pt-BR'), pi.color
+		FROM picklist_item pi JOIN picklist pl ON pl.id = pi.picklist_id
+		WHERE pl.application_id = $1 AND pl.key = $2 AND pi.retired_at IS NULL ORDER BY pi.sort_order, pi.id`,
+		t.comp.ApplicationID, key, langOf(ctx))
+	if err != nil {
+		return nil, fmt.Errorf("window picklist %s: %w", key, err)
+	}
+	defer rows.Close()
+	out := []WindowOption{}
+	for rows.Next() {
+		var o WindowOption
+		if err := rows.Scan(&o.Value, &o.Text, &o.Color); err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return out, rows.Err()
+}
+
+// windowParams checks the values of the window of the form's button that
+// runs rule: each known, required ones filled in, each of its type (a
+// picklist's value one of its choices). Without a window, no values.
+func (s *Service) windowParams(ctx context.Context, t *formType, f *formDef, rule string, in Values) (map[string]any, error) {
+	var window []pkg.Parameter
+	var walk func(n *pkg.Control)
+	walk = func(n *pkg.Control) {
+		if window == nil && n.Rule == rule && len(n.Window) > 0 {
+			window = n.Window
+		}
+		for i := range n.Children {
+			walk(&n.Children[i])
+		}
+	}
+	walk(f.Tree)
+	lang := langOf(ctx)
+	out := map[string]any{}
+	known := map[string]bool{}
+	for _, p := range window {
+		known[p.Key] = true
+		name := textIn(p.Name, lang)
+		raw, present := in[p.Key]
+		if !present || isEmpty(raw) {
+			if p.Required {
+				return nil, httpx.Invalid(p.Key, "workflow.paramRequired", "field", name)
+			}
+			out[p.Key] = nil
+			continue
+		}
+		v, ok := pkg.ParameterValue(p.Type, raw)
+		if ok && p.Type == "PICKLIST" {
+			opts, err := s.picklistChoices(ctx, t, p.Picklist)
+			if err != nil {
+				return nil, err
+			}
+			ok = false
+			for _, o := range opts {
+				ok = ok || o.Value == v
+			}
+		}
+		if !ok {
+			return nil, httpx.Invalid(p.Key, "workflow.paramInvalid", "field", name)
+		}
+		out[p.Key] = v
+	}
+	for k := range in {
+		if !known[k] {
+			return nil, httpx.Invalid(k, "workflow.paramUnknown", "field", k)
+		}
+	}
+	return out, nil
+}

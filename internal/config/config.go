@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -36,8 +37,9 @@ type Config struct {
 	// with {zip} where the 8 digits go; empty: no lookup.
 	ZipLookupURL string
 	// Storage is where uploaded files go: "local" (a folder "files" under
-	// the data directory). S3-compatible storage is not built yet.
+	// the data directory) or "s3" (the bucket of the S3 settings).
 	Storage string
+	S3      S3
 	// FileMaxSize caps one uploaded file, in bytes.
 	FileMaxSize int64
 	// FileMaxCount caps the attachments of one item.
@@ -52,6 +54,11 @@ type Config struct {
 	TrustedProxies     []netip.Prefix
 
 	tokenTTL, sessionLifetime, trustedProxies, demo, fileMaxSize, fileMaxCount string
+}
+
+// S3 names the S3-compatible bucket of TRAMITA_STORAGE=s3.
+type S3 struct {
+	Endpoint, Region, Bucket, AccessKey, SecretKey string
 }
 
 // Error is a configuration error. Its text names the variable at fault.
@@ -96,8 +103,18 @@ var variables = []variable{
 		target: func(c *Config) *string { return &c.RecaptchaVerifyURL }},
 	{env: "TRAMITA_ZIP_LOOKUP_URL", flag: "zip-lookup-url", usage: "address of the ZIP code (CEP) lookup of address fields, {zip} standing for the 8 digits (for example https://viacep.com.br/ws/{zip}/json/); empty: no lookup",
 		target: func(c *Config) *string { return &c.ZipLookupURL }},
-	{env: "TRAMITA_STORAGE", flag: "storage", def: "local", usage: "where uploaded files are kept: local (the folder files under the data directory); s3 is not available yet",
+	{env: "TRAMITA_STORAGE", flag: "storage", def: "local", usage: "where uploaded files are kept: local (the folder files under the data directory) or s3 (the bucket of TRAMITA_S3_*)",
 		target: func(c *Config) *string { return &c.Storage }},
+	{env: "TRAMITA_S3_ENDPOINT", flag: "s3-endpoint", usage: "address of the S3-compatible service, objects addressed path-style (https://s3.us-east-1.amazonaws.com, http://minio:9000)",
+		target: func(c *Config) *string { return &c.S3.Endpoint }},
+	{env: "TRAMITA_S3_REGION", flag: "s3-region", def: "us-east-1", usage: "region the requests are signed for",
+		target: func(c *Config) *string { return &c.S3.Region }},
+	{env: "TRAMITA_S3_BUCKET", flag: "s3-bucket", usage: "bucket that holds the files (it must exist)",
+		target: func(c *Config) *string { return &c.S3.Bucket }},
+	{env: "TRAMITA_S3_ACCESS_KEY", secret: true, usage: "access key id of the S3 bucket (environment only)",
+		target: func(c *Config) *string { return &c.S3.AccessKey }},
+	{env: "TRAMITA_S3_SECRET_KEY", secret: true, usage: "secret access key of the S3 bucket (environment only)",
+		target: func(c *Config) *string { return &c.S3.SecretKey }},
 	{env: "TRAMITA_FILE_MAX_SIZE", flag: "file-max-size", def: "25MB", usage: "largest uploaded file (attachments, Excel imports), like 25MB, 512KB or bytes; at most 1GB",
 		target: func(c *Config) *string { return &c.fileMaxSize }},
 	{env: "TRAMITA_FILE_MAX_COUNT", flag: "file-max-count", def: "20", usage: "most attachments one item may have (1 to 1000)",
@@ -267,9 +284,21 @@ func (c *Config) validateFiles() error {
 	case "local", "":
 		c.Storage = "local"
 	case "s3":
-		return &Error{Var: "TRAMITA_STORAGE", Msg: "S3-compatible storage is not available yet; use local (files under TRAMITA_DATA_DIR)"}
+		u, err := url.Parse(c.S3.Endpoint)
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			return &Error{Var: "TRAMITA_S3_ENDPOINT", Msg: fmt.Sprintf("%q is not an http(s) address (needed by TRAMITA_STORAGE=s3)", c.S3.Endpoint)}
+		}
+		if !bucketName.MatchString(c.S3.Bucket) {
+			return &Error{Var: "TRAMITA_S3_BUCKET", Msg: fmt.Sprintf("%q is not a bucket name (3 to 63 lower-case letters, digits, dots, hyphens)", c.S3.Bucket)}
+		}
+		if c.S3.AccessKey == "" {
+			return &Error{Var: "TRAMITA_S3_ACCESS_KEY", Msg: "must be set with TRAMITA_STORAGE=s3"}
+		}
+		if c.S3.SecretKey == "" {
+			return &Error{Var: "TRAMITA_S3_SECRET_KEY", Msg: "must be set with TRAMITA_STORAGE=s3"}
+		}
 	default:
-		return &Error{Var: "TRAMITA_STORAGE", Msg: fmt.Sprintf("%q is not local", c.Storage)}
+		return &Error{Var: "TRAMITA_STORAGE", Msg: fmt.Sprintf("%q is not local or s3", c.Storage)}
 	}
 	size, ok := parseSize(c.fileMaxSize)
 	if !ok || size < 1024 || size > 1<<30 {
@@ -283,6 +312,8 @@ func (c *Config) validateFiles() error {
 	c.FileMaxCount = n
 	return nil
 }
+
+var bucketName = regexp.MustCompile(`^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$`)
 
 // parseSize reads 25MB, 512KB, 1GB or a number of bytes (units of 1024).
 func parseSize(s string) (int64, bool) {

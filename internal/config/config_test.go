@@ -53,7 +53,9 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		{"addr bad host", map[string]string{"TRAMITA_ADDR": "exa mple:80"}, "TRAMITA_ADDR"},
 		{"log format", map[string]string{"TRAMITA_LOG_FORMAT": "xml"}, "TRAMITA_LOG_FORMAT"},
 		{"demo", map[string]string{"TRAMITA_DEMO": "maybe"}, "TRAMITA_DEMO"},
-		{"s3 storage not yet", map[string]string{"TRAMITA_STORAGE": "s3"}, "TRAMITA_STORAGE"},
+		{"s3 without endpoint", map[string]string{"TRAMITA_STORAGE": "s3"}, "TRAMITA_S3_ENDPOINT"},
+		{"s3 bad bucket", map[string]string{"TRAMITA_STORAGE": "s3", "TRAMITA_S3_ENDPOINT": "http://minio:9000", "TRAMITA_S3_BUCKET": "Tramita_Files"}, "TRAMITA_S3_BUCKET"},
+		{"s3 without keys", map[string]string{"TRAMITA_STORAGE": "s3", "TRAMITA_S3_ENDPOINT": "http://minio:9000", "TRAMITA_S3_BUCKET": "tramita"}, "TRAMITA_S3_ACCESS_KEY"},
 		{"unknown storage", map[string]string{"TRAMITA_STORAGE": "ftp"}, "TRAMITA_STORAGE"},
 		{"file size", map[string]string{"TRAMITA_FILE_MAX_SIZE": "lots"}, "TRAMITA_FILE_MAX_SIZE"},
 		{"file size too big", map[string]string{"TRAMITA_FILE_MAX_SIZE": "2GB"}, "TRAMITA_FILE_MAX_SIZE"},
@@ -133,6 +135,11 @@ func TestFileSettings(t *testing.T) {
 	}
 	if cfg.Storage != "local" || cfg.FileMaxSize != 25<<20 || cfg.FileMaxCount != 20 {
 		t.Errorf("defaults: %q %d %d", cfg.Storage, cfg.FileMaxSize, cfg.FileMaxCount)
+	}
+	cfg, err = Load("serve", nil, env(map[string]string{"TRAMITA_STORAGE": "s3", "TRAMITA_S3_ENDPOINT": "http://minio:9000",
+		"TRAMITA_S3_BUCKET": "tramita", "TRAMITA_S3_ACCESS_KEY": "id", "TRAMITA_S3_SECRET_KEY": "secret"}), io.Discard)
+	if err != nil || cfg.Storage != "s3" || cfg.S3.Region != "us-east-1" || cfg.S3.Bucket != "tramita" || cfg.S3.SecretKey != "secret" {
+		t.Errorf("s3: %+v %v", cfg.S3, err)
 	}
 	cfg, err = Load("serve", []string{"--file-max-size", "512KB"}, env(map[string]string{"TRAMITA_FILE_MAX_COUNT": "3"}), io.Discard)
 	if err != nil || cfg.FileMaxSize != 512<<10 || cfg.FileMaxCount != 3 {

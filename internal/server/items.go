@@ -2,11 +2,13 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"mime"
 	"net/http"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -30,7 +32,7 @@ type itemsModule struct {
 
 // newItems loads the demo packages when loadDemo is set (the first start of
 // a new installation; later starts find them and skip) and builds the calls.
-// Files go to the folder files under the data directory.
+// Files go to the folder files under the data directory, or to S3.
 func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDemo bool, cfg config.Config) (*itemsModule, error) {
 	if err := demo.Load(ctx, pool, log, loadDemo); err != nil {
 		return nil, err
@@ -41,7 +43,10 @@ func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDem
 	}
 	svc := items.NewService(items.NewStore(pool), nil)
 	limits := items.FileLimits{MaxSize: cfg.FileMaxSize, MaxCount: cfg.FileMaxCount}.WithDefaults()
-	store := storage.NewLocal(filepath.Join(cfg.DataDir, "files"))
+	store, err := fileStore(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
 	files := items.NewFiles(svc, store, limits)
 	imports := items.NewImports(files)
 	return &itemsModule{
@@ -51,6 +56,25 @@ func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDem
 		limits:  limits,
 		imports: imports,
 	}, nil
+}
+
+// fileStore is TRAMITA_STORAGE's store. An S3 bucket is asked for at start,
+// so a wrong address, bucket or key stops the start with its reason.
+func fileStore(ctx context.Context, cfg config.Config) (storage.Store, error) {
+	if cfg.Storage != "s3" {
+		return storage.NewLocal(filepath.Join(cfg.DataDir, "files")), nil
+	}
+	s3, err := storage.NewS3(storage.S3Config{Endpoint: cfg.S3.Endpoint, Region: cfg.S3.Region, Bucket: cfg.S3.Bucket,
+		AccessKey: cfg.S3.AccessKey, SecretKey: cfg.S3.SecretKey}, nil)
+	if err != nil {
+		return nil, err
+	}
+	checkCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := s3.Check(checkCtx); err != nil {
+		return nil, fmt.Errorf("TRAMITA_STORAGE=s3: %w", err)
+	}
+	return s3, nil
 }
 
 // Routes mounts the item calls; each checks its caller itself.

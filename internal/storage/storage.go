@@ -1,7 +1,6 @@
 // Package storage keeps uploaded files. The server makes every key (never a
 // client's path); a file is written whole or not at all. Local keeps them in
-// a folder under the data directory; S3-compatible object storage is not
-// built yet (config refuses TRAMITA_STORAGE=s3 at start).
+// a folder under the data directory; S3 in an S3-compatible bucket.
 package storage
 
 import (

@@ -166,6 +166,7 @@ func (im *Imports) Preview(ctx context.Context, c Caller, in ImportInput, name s
 		return nil, fmt.Errorf("import: %w", err)
 	}
 	keep = true
+	im.forgetOldPreviews(ctx, c)
 	out.Message = i18n.T(i18n.Lang(lang), "import.previewed", "rows", total, "errors", len(errs))
 	for i, row := range sh.rows {
 		if i == importPreviewRows {
@@ -183,6 +184,25 @@ func (im *Imports) Preview(ctx context.Context, c Caller, in ImportInput, name s
 }
 
 var errRollback = errors.New("preview: roll back")
+
+// previewKept is how long an unconfirmed preview keeps its file.
+const previewKept = time.Hour
+
+// forgetOldPreviews removes the caller's previews left unconfirmed for over
+// previewKept, and their files: each new preview tidies the caller's old
+// ones, so abandoned spreadsheets do not pile up in the storage.
+func (im *Imports) forgetOldPreviews(ctx context.Context, c Caller) {
+	rows, err := im.files.svc.store.db.Query(ctx, `DELETE FROM item_import
+		WHERE user_id = $1 AND state = 'previewed' AND created_at < now() - $2::interval RETURNING storage_key`, c.UserID, previewKept)
+	if err == nil {
+		var keys []string
+		if keys, err = pgx.CollectRows(rows, pgx.RowTo[string]); err == nil {
+			im.files.removeBlobs(ctx, keys...)
+			return
+		}
+	}
+	httpx.Logger(ctx).Warn("imports: old previews not removed", "error", err)
+}
 
 func capErrors(errs []ImportError) []ImportError {
 	if errs == nil {
@@ -295,10 +315,15 @@ func (im *Imports) HandleJob(ctx context.Context, j jobs.Job) error {
 	}
 	c := Caller{UserID: p.UserID, PanelAdmin: p.PanelAdmin}
 	ctx = i18n.With(ctx, i18n.Parse(p.Lang))
+	// A failed import cannot be confirmed again (the user fixes the file and
+	// sends it anew), so its file goes.
 	fail := func(msg string, errs []ImportError) error {
 		stored, _ := json.Marshal(capErrors(errs))
 		_, err := db.Exec(context.WithoutCancel(ctx), `UPDATE item_import SET state = 'failed', message = $2, errors = $3, error_count = $4,
 			finished_at = now() WHERE id = $1`, p.ImportID, msg, stored, len(errs))
+		if err == nil {
+			im.files.removeBlobs(ctx, key)
+		}
 		return err
 	}
 	t, err := im.files.svc.loadType(ctx, c, comp)

@@ -90,6 +90,7 @@ func TestImportExcelPreviewsThenWritesAllOrNothing(t *testing.T) {
 	if _, err := im.Confirm(ctx, w.ana, st.ImportID); !errors.Is(err, httpx.ErrInvalid) {
 		t.Fatalf("confirm with errors: %v", err)
 	}
+	firstID := st.ImportID
 
 	// Fixed: previewed clean, confirmed, written by the job in one go.
 	rows[5] = []any{"Importada 4", "Alta", 100, "28/02/2025", nil}
@@ -97,6 +98,19 @@ func TestImportExcelPreviewsThenWritesAllOrNothing(t *testing.T) {
 	st, err = im.Preview(ctx, w.ana, in, "tarefas.xlsx", bytes.NewReader(xlsx(t, rows)))
 	if err != nil || st.ErrorCount != 0 {
 		t.Fatalf("fixed preview: %+v %v", st, err)
+	}
+	// The first preview, unconfirmed for over an hour, goes with the next preview (row and file).
+	if _, err := w.db.Exec(ctx, `UPDATE item_import SET created_at = now() - interval '2 hours' WHERE id = $1`, firstID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := im.Preview(ctx, w.ana, in, "tarefas.xlsx", bytes.NewReader(xlsx(t, rows))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := im.Status(ctx, w.ana, firstID); !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("old preview kept: %v", err)
+	}
+	if n := storedFiles(root); n != 2 {
+		t.Fatalf("%d files stored, want the two recent previews", n)
 	}
 	// Another user cannot see or confirm it.
 	if _, err := im.Confirm(ctx, w.bia, st.ImportID); !errors.Is(err, httpx.ErrNotFound) {
@@ -133,6 +147,9 @@ func TestImportExcelPreviewsThenWritesAllOrNothing(t *testing.T) {
 	}
 	if n := w.count(t, `SELECT count(*) FROM item WHERE component_id = $1`, w.task); n != before+5 {
 		t.Fatalf("second run: %d items", n-before)
+	}
+	if n := storedFiles(root); n != 1 {
+		t.Fatalf("%d files stored after the import, want the other preview's only", n)
 	}
 }
 
@@ -184,14 +201,7 @@ func TestImportExcelRefusesBadFiles(t *testing.T) {
 	if n := w.count(t, `SELECT count(*) FROM item_import`); n != 0 {
 		t.Fatalf("%d refused imports kept", n)
 	}
-	stored := 0
-	_ = filepath.WalkDir(root, func(_ string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			stored++
-		}
-		return nil
-	})
-	if stored != 0 {
+	if stored := storedFiles(root); stored != 0 {
 		t.Fatalf("%d refused files kept", stored)
 	}
 }
@@ -226,4 +236,15 @@ func TestImportExcelOverHTTP(t *testing.T) {
 	if code, body := ana.multipart("/genericItem/importExcel", "en", part{"file", "planilha.xlsx", book}); code != 404 || bodyMessage(body) == "" {
 		t.Fatalf("no type: %d %v", code, body)
 	}
+}
+
+func storedFiles(root string) int {
+	n := 0
+	_ = filepath.WalkDir(root, func(_ string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			n++
+		}
+		return nil
+	})
+	return n
 }

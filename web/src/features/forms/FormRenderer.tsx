@@ -202,7 +202,7 @@ function TabControl({ control }: { control: FormControl }) {
 
   return (
     <Box>
-      <Tabs value={current} onChange={(_event, next: number) => setActive(next)} variant="scrollable" scrollButtons="auto" sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+      <Tabs value={current} onChange={(_event, next: number) => setActive(next)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
         {tabs.map((tab, index) => (
           <Tab key={tab.key ?? tab.label ?? index} label={<TabLabel control={tab} />} id={`form-tab-${index}`} aria-controls={`form-tabpanel-${index}`} sx={{ textTransform: 'none', fontWeight: 500 }} />
         ))}

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Formik, useFormikContext, type FormikErrors, type FormikTouched } from 'formik';
 import { useSnackbar } from 'notistack';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError, type ApiError } from '../../api/client';
@@ -143,7 +143,10 @@ function FormBody({ data, request, fields, snapshot, onSaved, onCleared, reload 
       enqueueSnackbar(result.Message || t('save.saved'), { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: formKeys.history(result.id) });
       if (saveAndClear && result.next) {
-        onCleared(snapshotOf(result.next));
+        // The next item keeps the parent the page was opened for (saveItem's next does not carry it).
+        const next = snapshotOf(result.next);
+        if (next.item.Parent == null && snapshot.item.Parent != null) next.item = { ...next.item, Parent: snapshot.item.Parent, ParentTitle: snapshot.item.ParentTitle };
+        onCleared(next);
         return;
       }
       if (snapshot.isNew) {
@@ -204,6 +207,14 @@ function FormBody({ data, request, fields, snapshot, onSaved, onCleared, reload 
     if (window.history.length > 1) navigate(-1);
     else navigate(base || '/app');
   };
+
+  // Leaving the page (closing the tab, reloading) with unsaved changes asks first.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
 
   const changedBy = freshness.data?.changed ? freshness.data : null;
   const item = snapshot.item;
@@ -331,6 +342,9 @@ function FormHeader({ data, snapshot }: { data: FormInitialData; snapshot: Snaps
           />
         )}
         {typeof item.ProjectName === 'string' && item.ProjectName && <Chip label={t('page.project', { project: item.ProjectName })} size="small" variant="outlined" />}
+        {typeof item.Parent === 'number' && item.Parent > 0 && (
+          <Chip label={t('page.parent', { parent: String(item.ParentTitle || `#${item.Parent}`) })} size="small" variant="outlined" />
+        )}
         {!isNew && <Chip label={t('page.version', { version: Number(item.Version ?? 0) })} size="small" variant="outlined" />}
       </Box>
     </Box>

@@ -146,6 +146,7 @@ func run(ctx context.Context, o options) error {
 	cl.token = login.Token
 
 	log.Printf("executeFilter over %d items", seedInfo.total)
+	rep.loadAvg = loadAverage()
 	rep.lists, err = benchLists(ctx, o, cl, pool, seedInfo, seedInfo.adminID, login.PanelAdmin, nil)
 	if err != nil {
 		return err
@@ -377,4 +378,17 @@ func attributeIndexes(ctx context.Context, pool *pgxpool.Pool) (string, error) {
 		len(res.Created), strings.Join(res.Created, ", "))
 	log.Print(msg)
 	return msg, nil
+}
+
+// loadAverage is the first figure of /proc/loadavg: other work on the
+// machine (the bench shares it) moves the percentiles.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	if f := strings.Fields(string(b)); len(f) > 0 {
+		return f[0]
+	}
+	return "?"
 }

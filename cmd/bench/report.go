@@ -23,6 +23,7 @@ type report struct {
 	singles           []single
 	rssBeforeLoad     int64
 	indexes           string
+	loadAvg           string
 }
 
 func verdict(ok bool) string {
@@ -50,6 +51,7 @@ func (r *report) markdown() string {
 	p("- Seeding: insert %s, index rebuild %s, VACUUM ANALYZE %s", r.seed.insertTime.Round(time.Second),
 		r.seed.indexTime.Round(time.Second), r.seed.analyzeTime.Round(time.Second))
 	p("- Attribute indexes: %s", r.indexes)
+	p("- Load average (1 min) when the list runs started: %s on %d cores", r.loadAvg, cores)
 	p("")
 
 	p("## executeFilter over %d items (50 rows, as the administrator)", r.seed.total)

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -185,6 +186,7 @@ func (h *FilesHandler) uploadFiles(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
+	extendDeadlines(w)
 	body, err := multipartReader(r)
 	if err != nil {
 		httpx.WriteError(w, r, err)
@@ -243,6 +245,18 @@ func (h *FilesHandler) uploadFiles(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	answer(w, r, UploadResult{Message: httpxText(ctx, "files.uploaded", "count", len(files)), Files: files}, nil)
+}
+
+// uploadTime is how long an upload call may take to arrive and be answered:
+// the server's own timeouts (60 s to read a request, 120 s to answer) are
+// meant for JSON calls, not for 100 MB on a slow line.
+const uploadTime = 15 * time.Minute
+
+// extendDeadlines gives an upload call uploadTime (where the server allows it).
+func extendDeadlines(w http.ResponseWriter) {
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Now().Add(uploadTime))
+	_ = rc.SetWriteDeadline(time.Now().Add(uploadTime))
 }
 
 // uploadTarget reads the item of an upload from the fields or the address.

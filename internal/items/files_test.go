@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/go-chi/chi/v5"
@@ -256,5 +257,37 @@ func TestAttachmentsUploadListDownloadAndLimits(t *testing.T) {
 	req.Header.Set("Content-Type", "application/json")
 	if code, body := ana.do(req, "en"); code != 415 || bodyMessage(body) == "" {
 		t.Fatalf("JSON upload: %d %v", code, body)
+	}
+}
+
+// Uploads at once cannot pass the count limit together: the count is checked
+// again under the item's row lock, and the refused calls keep nothing.
+func TestConcurrentUploadsKeepTheCountLimit(t *testing.T) {
+	w := newWorld(t)
+	root := filepath.Join(t.TempDir(), "files")
+	ana := w.fileServer(t, w.ana, root, items.FileLimits{MaxSize: 64 << 10, MaxCount: 3})
+	item := itoa(w.itemIn(t, "Transformação Digital"))
+	codes := make(chan int, 8)
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			code, _ := ana.upload("pt-BR", part{"itemId", "", []byte(item)}, part{"files", "a.pdf", pdfBytes})
+			codes <- code
+		})
+	}
+	wg.Wait()
+	close(codes)
+	ok := 0
+	for code := range codes {
+		switch code {
+		case 200:
+			ok++
+		case 400:
+		default:
+			t.Fatalf("upload answered %d", code)
+		}
+	}
+	if ok != 3 || ana.stored() != 3 || w.count(t, `SELECT count(*) FROM item_file WHERE item_id = $1`, item) != 3 {
+		t.Fatalf("%d uploads passed, %d files stored", ok, ana.stored())
 	}
 }

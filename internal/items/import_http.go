@@ -38,6 +38,7 @@ func (h *FilesHandler) importExcel(w http.ResponseWriter, r *http.Request) {
 		answer(w, r, out, err)
 		return
 	}
+	extendDeadlines(w)
 	body, err := multipartReader(r)
 	if err != nil {
 		httpx.WriteError(w, r, err)

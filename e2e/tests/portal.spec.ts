@@ -79,7 +79,7 @@ test('the runtime shell renders the menu, runs the application script, and searc
 test('the shell renders in every layout, light and dark, and remembers the palette', async ({ page, server }, testInfo) => {
   test.setTimeout(120_000);
   // The flex layout's footer and its logos (platform settings; only this layout shows them).
-  for (const [key, value] of [['showFooter', 'true'], ['footerLogoLeft', '"/brand/logo.svg"'], ['footerLogoRight', '"/favicon.svg"']]) {
+  for (const [key, value] of [['showFooter', 'true'], ['footerLogoLeft', '"/favicon.svg"'], ['footerLogoRight', '"/favicon.svg"']]) {
     tramitaLive(server, ['admin', 'setting', 'set', key!, value!]);
   }
   await signIn(page);

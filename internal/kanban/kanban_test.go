@@ -276,7 +276,7 @@ func TestBoardFollowsTheAccessRules(t *testing.T) {
 		t.Errorf("stranger's boards %+v %v", refs, err)
 	}
 	refs, err := w.svc.Boards(ctx, w.ana, kanban.BoardsInput{})
-	if err != nil || len(refs) != 1 || refs[0].ID != w.board || refs[0].Name != "Quadro" ||
+	if err != nil || len(refs) != 1 || refs[0].ID != w.board || refs[0].Name != "Quadro" || refs[0].Key != "card.board" ||
 		refs[0].Link != kanban.Link(refs[0].ApplicationID, w.board, "Quadro") {
 		t.Errorf("ana's boards %+v %v", refs, err)
 	}

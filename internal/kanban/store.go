@@ -327,7 +327,10 @@ func (s *Store) users(ctx context.Context, ids []int64) ([]User, error) {
 
 // BoardRef is a kanban view the caller may open.
 type BoardRef struct {
-	ID            int64  `json:"id"`
+	ID int64 `json:"id"`
+	// Key is "{component key}.{view key}": how a package's menu names a
+	// board before the import gives it an id (docs/kanban.md).
+	Key           string `json:"key"`
 	Name          string `json:"name"`
 	ComponentID   int64  `json:"componentId"`
 	ComponentName string `json:"componentName"`
@@ -338,7 +341,7 @@ type BoardRef struct {
 // boards lists the kanban views of an application (0: all) whose type the
 // caller may read.
 func (s *Store) boards(ctx context.Context, c Caller, appID int64) ([]BoardRef, []text, []text, error) {
-	rows, err := s.pool.Query(ctx, `SELECT v.id, v.name, c.id, c.name, c.application_id
+	rows, err := s.pool.Query(ctx, `SELECT v.id, c.key || '.' || v.key, v.name, c.id, c.name, c.application_id
 		FROM item_view v JOIN component c ON c.id = v.component_id
 		WHERE v.kind = 'kanban' AND v.retired_at IS NULL AND c.retired_at IS NULL AND ($3 = 0 OR c.application_id = $3)
 		  AND `+componentReadable+` ORDER BY c.application_id, c.sort_order, c.id, v.sort_order, v.id`, c.UserID, c.PanelAdmin, appID)
@@ -351,7 +354,7 @@ func (s *Store) boards(ctx context.Context, c Caller, appID int64) ([]BoardRef, 
 	for rows.Next() {
 		var b BoardRef
 		var n, cn text
-		if err := rows.Scan(&b.ID, &n, &b.ComponentID, &cn, &b.ApplicationID); err != nil {
+		if err := rows.Scan(&b.ID, &b.Key, &n, &b.ComponentID, &cn, &b.ApplicationID); err != nil {
 			return nil, nil, nil, err
 		}
 		out, names, comps = append(out, b), append(names, n), append(comps, cn)

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { administrationRoutes } from '../features/admin/routes';
 import { runtimeFormRoutes, topLevelFormRoutes } from '../features/forms/routes';
 import { runtimeItemRoutes, topLevelItemRoutes } from '../features/items/routes';
+import { runtimeKanbanRoutes, topLevelKanbanRoutes } from '../features/kanban/routes';
 import { RequireSession, RootLayout } from './guards';
 import { RouteError } from './RouteError';
 
@@ -42,12 +43,14 @@ export const routes: RouteObject[] = [
               { path: 'administration', children: administrationRoutes },
               ...topLevelItemRoutes,
               ...topLevelFormRoutes,
+              ...topLevelKanbanRoutes,
               {
                 path: 'runtime/:appID',
                 children: [
                   { index: true, element: <RuntimeIndex /> },
                   ...runtimeItemRoutes,
                   ...runtimeFormRoutes,
+                  ...runtimeKanbanRoutes,
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },

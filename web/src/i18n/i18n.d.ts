@@ -2,6 +2,8 @@ import 'i18next';
 import type adminPtBR from '../features/admin/i18n/pt-BR.json';
 import type formsPtBR from '../features/forms/i18n/pt-BR.json';
 import type itemsPtBR from '../features/items/i18n/pt-BR.json';
+import type kanbanPtBR from '../features/kanban/i18n/pt-BR.json';
+import type workflowPtBR from '../features/workflow/i18n/pt-BR.json';
 import type ptBR from './pt-BR.json';
 
 // Typed keys: t('login.submit') is checked against the pt-BR resource. Features with many texts
@@ -9,7 +11,7 @@ import type ptBR from './pt-BR.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof ptBR; admin: typeof adminPtBR; items: typeof itemsPtBR; forms: typeof formsPtBR };
+    resources: { translation: typeof ptBR; admin: typeof adminPtBR; items: typeof itemsPtBR; forms: typeof formsPtBR; kanban: typeof kanbanPtBR; workflow: typeof workflowPtBR };
     returnNull: false;
   }
 }

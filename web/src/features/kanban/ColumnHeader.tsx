@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
+import { useTranslation } from 'react-i18next';
+import type { KanbanColumn } from './api';
+import { wipState } from './board';
+import './i18n';
+
+export interface ColumnHeaderProps {
+  column: KanbanColumn;
+  /** Cards shown (after the text filter) in the column. */
+  shown: number;
+  canConfigure: boolean;
+  onSetWip: (column: KanbanColumn) => void;
+}
+
+/** A column's name and colour, its count, and its WIP limit (red when passed). */
+export function ColumnHeader({ column, shown, canConfigure, onSetWip }: ColumnHeaderProps) {
+  const { t } = useTranslation('kanban');
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const wip = wipState(column.total, column.wipLimit);
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        px: 1.5,
+        py: 1,
+        borderTop: 4,
+        borderTopColor: column.color || 'divider',
+        bgcolor: wip === 'over' ? 'error.main' : 'background.paper',
+        color: wip === 'over' ? 'error.contrastText' : 'text.primary',
+        borderRadius: '4px 4px 0 0',
+      }}
+    >
+      <Typography variant="subtitle2" component="h2" noWrap sx={{ flex: 1, fontWeight: 600 }} title={column.name}>
+        {column.name}
+      </Typography>
+      <Tooltip title={shown === column.total ? '' : t('count', { shown, total: column.total })}>
+        <Typography variant="caption" aria-label={t('cards', { count: column.total })}>
+          {column.total}
+        </Typography>
+      </Tooltip>
+      {wip !== 'none' && (
+        <Tooltip title={wip === 'over' ? t('wipOver', { limit: column.wipLimit }) : ''}>
+          <Chip
+            size="small"
+            label={`WIP ${column.total}/${column.wipLimit}`}
+            aria-label={t('wip', { count: column.total, limit: column.wipLimit })}
+            color={wip === 'over' ? 'default' : wip === 'full' ? 'warning' : 'default'}
+            variant={wip === 'over' ? 'filled' : 'outlined'}
+            sx={{ height: 20, fontSize: 11, ...(wip === 'over' && { bgcolor: 'error.dark', color: 'error.contrastText' }) }}
+          />
+        </Tooltip>
+      )}
+      {canConfigure && (
+        <>
+          <IconButton size="small" color="inherit" aria-label={t('columnMenu', { name: column.name })} onClick={(e) => setMenu(e.currentTarget)}>
+            <MoreHorizIcon fontSize="small" />
+          </IconButton>
+          <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
+            <MenuItem onClick={() => (setMenu(null), onSetWip(column))}>{t('wipSet')}</MenuItem>
+          </Menu>
+        </>
+      )}
+    </Box>
+  );
+}

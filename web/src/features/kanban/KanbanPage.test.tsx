@@ -1,0 +1,115 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { setSession } from '../../app/session';
+import { jsonResponse, mockFetch, renderApp } from '../../test/renderApp';
+import { makeSession } from '../../test/session';
+import type { KanbanBoard } from './api';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const board: KanbanBoard = {
+  view: { id: 9, key: 'board', name: 'Quadro', componentId: 4, componentKey: 'ticket', componentName: 'Chamado', applicationId: 3 },
+  queryId: 8,
+  queries: [{ id: 8, name: 'Abertos', isDefault: true }],
+  colorField: 'severity',
+  swimlane: '',
+  swimlanes: [{ field: 'ResponsibleName', name: '', options: [] }],
+  columns: [
+    {
+      id: 1, key: 'new', name: 'Novo', color: '#90A4AE', initial: true, final: false, wipLimit: 0, total: 1,
+      cards: [{ id: 101, FormattedID: 12, title: 'Impressora parada', statusId: 1, responsibleId: 7, color: '#EF5350', values: {} }],
+    },
+    { id: 2, key: 'inService', name: 'Em atendimento', color: '#42A5F5', initial: false, final: false, wipLimit: 1, total: 2, cards: [
+      { id: 102, FormattedID: 13, title: 'Rede lenta', statusId: 2, responsibleId: null, color: '', values: {} },
+      { id: 103, FormattedID: 14, title: 'VPN', statusId: 2, responsibleId: null, color: '', values: {} },
+    ] },
+  ],
+  users: [{ id: 7, name: 'Maria Souza', avatar: '' }],
+  pageSize: 500,
+  canConfigure: false,
+};
+
+const take = {
+  id: 31, key: 'take', name: 'Atender', from: [{ id: 1, key: 'new', name: 'Novo', color: '', final: false }],
+  to: { id: 2, key: 'inService', name: 'Em atendimento', color: '', final: false },
+  asksReason: true, requiresReason: true, asksResponsible: false, ruleId: 0,
+};
+
+function boardFetch(other: (url: string, init?: RequestInit) => Response) {
+  return mockFetch({}, (url, init) => {
+    if (url.includes('/api/application/getApplicationMenu')) return jsonResponse([[], { id: 3, name: 'Central', htmlScripts: '', htmlScriptsUrl: '' }]);
+    if (url.includes('/api/kanban/getBoard?')) return jsonResponse(board);
+    return other(url, init);
+  });
+}
+
+describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
+  it('shows a column per status with its cards, count and WIP limit', async () => {
+    setSession(makeSession());
+    boardFetch(() => jsonResponse({ Message: 'unexpected call' }, 500));
+    renderApp('/runtime/3/kanban/9/Quadro%20de%20chamados');
+    expect(await screen.findByRole('heading', { name: 'Quadro de chamados' }, { timeout: 20_000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Novo' })).toBeInTheDocument();
+    const card = screen.getByLabelText('Chamado 12: Impressora parada');
+    expect(within(card).getByText('#12')).toBeInTheDocument();
+    expect(within(card).getByText('MS')).toBeInTheDocument();
+    expect(screen.getByLabelText('Limite WIP: 2/1')).toBeInTheDocument();
+  });
+
+  it('refuses a move with no action leading there: the card stays and the reason shows', async () => {
+    setSession(makeSession());
+    const fetch = boardFetch((url) => {
+      if (url.endsWith('/api/genericItem/getActions')) {
+        return jsonResponse({ Message: 'Não existem tramitações disponiveis para os item(s) selecionado(s)!' }, 422);
+      }
+      return jsonResponse({ Message: 'unexpected call' }, 500);
+    });
+    const user = userEvent.setup();
+    renderApp('/runtime/3/kanban/9/Quadro');
+    await user.click(await screen.findByRole('button', { name: 'Ações do cartão 12' }, { timeout: 20_000 }));
+    await user.click(screen.getByRole('menuitem', { name: 'Mover para Em atendimento' }));
+    expect(await screen.findByText('Não há tramitação de “Novo” para “Em atendimento” que você possa executar.')).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/triggerAction'))).toBe(false);
+    const novo = screen.getAllByLabelText('Coluna Novo')[0]!;
+    expect(within(novo).getByLabelText('Chamado 12: Impressora parada')).toBeInTheDocument();
+  });
+
+  it('asks the reason an action requires, confirms past the WIP limit, and runs triggerAction', async () => {
+    setSession(makeSession());
+    const fetch = boardFetch((url) => {
+      if (url.endsWith('/api/genericItem/getActions')) return jsonResponse([take]);
+      if (url.endsWith('/api/genericItem/triggerAction')) return jsonResponse({ Message: '1 item(s) tramitado(s) para Em atendimento.', items: [] });
+      return jsonResponse({ Message: 'unexpected call' }, 500);
+    });
+    const user = userEvent.setup();
+    renderApp('/runtime/3/kanban/9/Quadro');
+    await user.click(await screen.findByRole('button', { name: 'Ações do cartão 12' }, { timeout: 20_000 }));
+    await user.click(screen.getByRole('menuitem', { name: 'Mover para Em atendimento' }));
+    // The column is at its limit: a confirmation first.
+    expect(await screen.findByText('A coluna Em atendimento está no limite WIP (1). Mover mesmo assim?', {}, { timeout: 20_000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /sim|yes/i }));
+    const dialog = await screen.findByRole('dialog', { name: 'Motivo da mudança' });
+    const ok = within(dialog).getByRole('button', { name: 'OK' });
+    expect(ok).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: /Motivo/ }), 'Cliente ligou');
+    await user.click(ok);
+    expect(await screen.findByText('1 item(s) tramitado(s) para Em atendimento.')).toBeInTheDocument();
+    const trigger = fetch.mock.calls.find(([url]) => String(url).endsWith('/triggerAction'))!;
+    expect(JSON.parse(String(trigger[1]!.body))).toEqual({ componentId: 4, ids: [101], action: 31, reason: 'Cliente ligou', responsibleId: 0 });
+    await waitFor(() => expect(fetch.mock.calls.filter(([url]) => String(url).includes('/kanban/getBoard?')).length).toBeGreaterThan(1));
+  });
+
+  it('opens a board named by its keys at its runtime address', async () => {
+    setSession(makeSession());
+    boardFetch((url) => {
+      if (url.endsWith('/api/kanban/getBoards')) {
+        return jsonResponse([{ id: 9, key: 'ticket.board', name: 'Quadro', componentId: 4, componentName: 'Chamado', applicationId: 3, link: '/runtime/3/kanban/9/Quadro' }]);
+      }
+      return jsonResponse({ Message: 'unexpected call' }, 500);
+    });
+    const { router } = renderApp('/kanban/ticket.board/Quadro');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/runtime/3/kanban/9/Quadro'), { timeout: 20_000 });
+    expect(await screen.findByRole('heading', { name: 'Quadro' })).toBeInTheDocument();
+  });
+});

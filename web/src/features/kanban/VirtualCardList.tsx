@@ -1,0 +1,62 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import { visibleRange } from './board';
+
+export interface VirtualCardListProps<T> {
+  items: T[];
+  rowHeight: number;
+  /** CSS height of the scrolling area. */
+  height: string | number;
+  renderItem: (item: T, index: number) => ReactNode;
+  itemKey: (item: T) => number | string;
+  /** Called when the last rows come into view (load the next page). */
+  onEndReached?: () => void;
+  footer?: ReactNode;
+  label?: string;
+}
+
+/**
+ * A list that renders only the rows in view (plus a few), so a column of 2,000 cards keeps a few
+ * dozen in the page. Rows have a fixed height.
+ */
+export function VirtualCardList<T>({ items, rowHeight, height, renderItem, itemKey, onEndReached, footer, label }: VirtualCardListProps<T>) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(800);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setViewport(el.clientHeight || 800);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  const { start, end } = visibleRange(items.length, rowHeight, scrollTop, viewport);
+  const nearEnd = end >= items.length - 2;
+  useEffect(() => {
+    if (nearEnd && items.length > 0) onEndReached?.();
+  }, [nearEnd, items.length, onEndReached]);
+
+  return (
+    <Box
+      ref={ref}
+      role="list"
+      aria-label={label}
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      sx={{ height, maxHeight: height, overflowY: 'auto', overflowX: 'hidden', position: 'relative', px: 1 }}
+    >
+      <Box sx={{ height: items.length * rowHeight, position: 'relative' }}>
+        {items.slice(start, end).map((item, i) => (
+          <Box key={itemKey(item)} role="listitem" sx={{ position: 'absolute', top: (start + i) * rowHeight, left: 0, right: 0, height: rowHeight }}>
+            {renderItem(item, start + i)}
+          </Box>
+        ))}
+      </Box>
+      {footer}
+    </Box>
+  );
+}

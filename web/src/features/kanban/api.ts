@@ -1,0 +1,110 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+export interface KanbanCard {
+  id: number;
+  FormattedID: number;
+  title: string;
+  statusId: number;
+  responsibleId: number | null;
+  color: string;
+  /** Picklist attribute values by key (swimlanes). */
+  values: Record<string, string>;
+}
+
+export interface KanbanColumn {
+  id: number;
+  key: string;
+  name: string;
+  color: string;
+  initial: boolean;
+  final: boolean;
+  /** 0: no limit. */
+  wipLimit: number;
+  total: number;
+  cards: KanbanCard[];
+}
+
+export interface LaneOption {
+  value: string;
+  text: string;
+  color: string;
+}
+
+export interface Swimlane {
+  /** ResponsibleName or a picklist attribute key. */
+  field: string;
+  name: string;
+  options: LaneOption[];
+}
+
+export interface KanbanUser {
+  id: number;
+  name: string;
+  avatar: string;
+}
+
+export interface KanbanBoard {
+  view: { id: number; key: string; name: string; componentId: number; componentKey: string; componentName: string; applicationId: number };
+  queryId: number;
+  queries: { id: number; name: string; isDefault: boolean }[];
+  colorField: string;
+  swimlane: string;
+  swimlanes: Swimlane[];
+  columns: KanbanColumn[];
+  users: KanbanUser[];
+  pageSize: number;
+  canConfigure: boolean;
+}
+
+export interface KanbanPage {
+  statusId: number;
+  offset: number;
+  total: number;
+  cards: KanbanCard[];
+  users: KanbanUser[];
+}
+
+export interface BoardRef {
+  id: number;
+  key: string;
+  name: string;
+  componentId: number;
+  componentName: string;
+  applicationId: number;
+  link: string;
+}
+
+/** Cards asked per column and page: 2,000 cards are four pages of a column. */
+export const PAGE_SIZE = 500;
+
+/** What selects the cards of a board: the view, the query (undefined: the type's default, 0: all). */
+export interface BoardParams {
+  viewID: number;
+  queryID?: number;
+}
+
+export const kanbanKeys = {
+  board: (p: BoardParams) => ['kanban', 'board', p.viewID, p.queryID ?? 'default'] as const,
+  boards: ['kanban', 'boards'] as const,
+};
+
+export const boardQuery = (p: BoardParams) =>
+  queryOptions({
+    queryKey: kanbanKeys.board(p),
+    queryFn: ({ signal }) => api.get<KanbanBoard>('/kanban/getBoard', { query: { viewID: p.viewID, queryID: p.queryID, limit: PAGE_SIZE }, signal }),
+  });
+
+export const boardsQuery = queryOptions({
+  queryKey: kanbanKeys.boards,
+  queryFn: ({ signal }) => api.get<BoardRef[]>('/kanban/getBoards', { signal }),
+  staleTime: 60_000,
+});
+
+export function fetchColumnPage(p: BoardParams, statusID: number, offset: number, signal?: AbortSignal): Promise<KanbanPage> {
+  return api.get<KanbanPage>('/kanban/getColumn', { query: { viewID: p.viewID, queryID: p.queryID, statusID, offset, limit: PAGE_SIZE }, signal });
+}
+
+export function saveWipLimits(viewID: number, limits: { statusId: number; limit: number }[]): Promise<KanbanBoard> {
+  return api.post<KanbanBoard>('/kanban/saveWipLimits', { viewID, limits });
+}

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import type { ActionView, StatusRef } from '../workflow/api';
+import type { KanbanCard, KanbanColumn, KanbanUser, Swimlane } from './api';
+import { actionsTo, buildLanes, filterCards, initials, mergeCards, moveCard, NO_VALUE, ONE_LANE, targetsFrom, visibleRange, wipState } from './board';
+
+const card = (id: number, statusId: number, extra: Partial<KanbanCard> = {}): KanbanCard => ({
+  id,
+  FormattedID: id * 10,
+  title: `Cartão ${id}`,
+  statusId,
+  responsibleId: null,
+  color: '',
+  values: {},
+  ...extra,
+});
+
+const column = (id: number, cards: KanbanCard[], extra: Partial<KanbanColumn> = {}): KanbanColumn => ({
+  id,
+  key: `s${id}`,
+  name: `Status ${id}`,
+  color: '',
+  initial: false,
+  final: false,
+  wipLimit: 0,
+  total: cards.length,
+  cards,
+  ...extra,
+});
+
+const status = (id: number): StatusRef => ({ id, key: `s${id}`, name: `Status ${id}`, color: '', final: false });
+const action = (id: number, from: number[], to: number): ActionView => ({
+  id,
+  key: `a${id}`,
+  name: `Ação ${id}`,
+  from: from.map(status),
+  to: status(to),
+  asksReason: false,
+  requiresReason: false,
+  asksResponsible: false,
+  ruleId: 0,
+});
+
+describe('moveCard', () => {
+  const columns = [column(1, [card(1, 1), card(2, 1)]), column(2, [card(3, 2)])];
+
+  it('puts the card at the top of the target column and adjusts the totals', () => {
+    const moved = moveCard(columns, 2, 2);
+    expect(moved[0]!.cards.map((c) => c.id)).toEqual([1]);
+    expect(moved[0]!.total).toBe(1);
+    expect(moved[1]!.cards.map((c) => c.id)).toEqual([2, 3]);
+    expect(moved[1]!.cards[0]!.statusId).toBe(2);
+    expect(moved[1]!.total).toBe(2);
+  });
+
+  it('changes nothing for a card already there, a missing card or a missing column', () => {
+    expect(moveCard(columns, 3, 2)).toBe(columns);
+    expect(moveCard(columns, 99, 2)).toBe(columns);
+    expect(moveCard(columns, 1, 99)).toBe(columns);
+  });
+});
+
+describe('actions of a drop', () => {
+  const actions = [action(1, [1], 2), action(2, [1, 3], 2), action(3, [2], 3)];
+
+  it('offers the actions ending in the column dropped on', () => {
+    expect(actionsTo(actions, 2).map((a) => a.id)).toEqual([1, 2]);
+    expect(actionsTo(actions, 4)).toEqual([]);
+  });
+
+  it('highlights the columns an action leads to from the card’s status', () => {
+    expect([...targetsFrom(actions, 1)]).toEqual([2]);
+    expect([...targetsFrom(actions, 2)]).toEqual([3]);
+    expect(targetsFrom(actions, 4).size).toBe(0);
+  });
+});
+
+describe('wipState', () => {
+  it.each([
+    [3, 0, 'none'],
+    [2, 3, 'under'],
+    [3, 3, 'full'],
+    [4, 3, 'over'],
+  ] as const)('%i cards with limit %i: %s', (count, limit, want) => {
+    expect(wipState(count, limit)).toBe(want);
+  });
+});
+
+describe('filterCards and mergeCards', () => {
+  const cards = [card(1, 1, { title: 'Impressão da nota' }), card(2, 1, { title: 'Rede lenta' })];
+
+  it('finds cards by title without accents or case, and by formatted id', () => {
+    expect(filterCards(cards, 'IMPRESSAO').map((c) => c.id)).toEqual([1]);
+    expect(filterCards(cards, '#20').map((c) => c.id)).toEqual([2]);
+    expect(filterCards(cards, '  ')).toBe(cards);
+  });
+
+  it('appends later pages without repeating a card', () => {
+    expect(mergeCards(cards, [card(2, 1), card(3, 1)]).map((c) => c.id)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('buildLanes', () => {
+  const users = new Map<number, KanbanUser>([
+    [7, { id: 7, name: 'Zeca Lima', avatar: '' }],
+    [8, { id: 8, name: 'Ana Souza', avatar: 'data:image/png;base64,AA' }],
+  ]);
+  const columns = [
+    column(1, [card(1, 1, { responsibleId: 7, values: { size: 'l' } }), card(2, 1, { values: { size: 's' } })]),
+    column(2, [card(3, 2, { responsibleId: 8 }), card(4, 2, { responsibleId: 7, values: { size: 'l' } })]),
+  ];
+
+  it('is one lane without swimlanes', () => {
+    const lanes = buildLanes(columns, undefined, users);
+    expect(lanes).toHaveLength(1);
+    expect(lanes[0]!.key).toBe(ONE_LANE);
+    expect(lanes[0]!.count).toBe(4);
+    expect(lanes[0]!.cells.get(2)!.map((c) => c.id)).toEqual([3, 4]);
+  });
+
+  it('groups by responsible, by name, then the cards without one', () => {
+    const lanes = buildLanes(columns, { field: 'ResponsibleName', name: '', options: [] }, users);
+    expect(lanes.map((l) => [l.title, l.count])).toEqual([
+      ['Ana Souza', 1],
+      ['Zeca Lima', 2],
+      ['', 1],
+    ]);
+    expect(lanes[0]!.avatar).toBe('data:image/png;base64,AA');
+    expect(lanes[1]!.cells.get(1)!.map((c) => c.id)).toEqual([1]);
+    expect(lanes[2]!.key).toBe(NO_VALUE);
+  });
+
+  it('groups by a picklist in its order, leaving out empty options', () => {
+    const size: Swimlane = {
+      field: 'size',
+      name: 'Tamanho',
+      options: [
+        { value: 'm', text: 'Médio', color: '' },
+        { value: 'l', text: 'Grande', color: '#f00' },
+        { value: 's', text: 'Pequeno', color: '' },
+      ],
+    };
+    const lanes = buildLanes(columns, size, users);
+    expect(lanes.map((l) => [l.key, l.title, l.count])).toEqual([
+      ['l', 'Grande', 2],
+      ['s', 'Pequeno', 1],
+      [NO_VALUE, '', 1],
+    ]);
+    expect(lanes[0]!.color).toBe('#f00');
+  });
+});
+
+describe('visibleRange', () => {
+  it('renders the rows in view plus an overscan', () => {
+    expect(visibleRange(2000, 84, 0, 840)).toEqual({ start: 0, end: 15 });
+    expect(visibleRange(2000, 84, 84 * 1000, 840)).toEqual({ start: 995, end: 1015 });
+    expect(visibleRange(2000, 84, 84 * 2000, 840)).toEqual({ start: 1995, end: 2000 });
+    expect(visibleRange(0, 84, 0, 840)).toEqual({ start: 0, end: 0 });
+  });
+});
+
+describe('initials', () => {
+  it('takes the first letters of the first and last names', () => {
+    expect(initials('Ana Maria Souza')).toBe('AS');
+    expect(initials('admin')).toBe('A');
+    expect(initials('  ')).toBe('?');
+  });
+});

@@ -1,0 +1,136 @@
+import type { ActionView } from '../workflow/api';
+import type { KanbanCard, KanbanColumn, KanbanUser, Swimlane } from './api';
+
+/** Lane key of cards without a value (no responsible, empty picklist). */
+export const NO_VALUE = '';
+/** Lane key of the single lane of a board without swimlanes. */
+export const ONE_LANE = '*';
+
+export interface Lane {
+  key: string;
+  /** Empty for the single lane and for the no-value lane (the screen words those). */
+  title: string;
+  color: string;
+  avatar: string;
+  /** Cards of the lane by status id, in column order. */
+  cells: Map<number, KanbanCard[]>;
+  count: number;
+}
+
+/** The lane a card belongs to under a swimlane field. */
+export function laneOf(card: KanbanCard, field: string): string {
+  if (field === 'ResponsibleName') return card.responsibleId == null ? NO_VALUE : String(card.responsibleId);
+  return card.values[field] ?? NO_VALUE;
+}
+
+/** Lower case without accents, so 'acao' finds 'Ação'. */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+}
+
+/** Cards whose title or FormattedID contains the text (accents and case ignored). */
+export function filterCards(cards: KanbanCard[], text: string): KanbanCard[] {
+  const needle = fold(text.trim().replace(/^#/, ''));
+  if (!needle) return cards;
+  return cards.filter((c) => fold(c.title).includes(needle) || String(c.FormattedID).includes(needle));
+}
+
+/** The first page and the pages loaded after it, without repeats (a card moved between pages). */
+export function mergeCards(first: KanbanCard[], more: KanbanCard[]): KanbanCard[] {
+  const seen = new Set(first.map((c) => c.id));
+  return [...first, ...more.filter((c) => !seen.has(c.id) && (seen.add(c.id), true))];
+}
+
+/**
+ * The columns with one card moved to the top of another column (while its transition runs),
+ * totals adjusted; unchanged when the card is not found or already there.
+ */
+export function moveCard(columns: KanbanColumn[], cardId: number, toStatusId: number): KanbanColumn[] {
+  const from = columns.find((c) => c.cards.some((card) => card.id === cardId));
+  if (!from || from.id === toStatusId || !columns.some((c) => c.id === toStatusId)) return columns;
+  const card = from.cards.find((c) => c.id === cardId)!;
+  return columns.map((col) => {
+    if (col.id === from.id) return { ...col, total: col.total - 1, cards: col.cards.filter((c) => c.id !== cardId) };
+    if (col.id === toStatusId) return { ...col, total: col.total + 1, cards: [{ ...card, statusId: toStatusId }, ...col.cards] };
+    return col;
+  });
+}
+
+/** The actions of a card that end in the column it was dropped on. */
+export function actionsTo(actions: ActionView[], toStatusId: number): ActionView[] {
+  return actions.filter((a) => a.to.id === toStatusId);
+}
+
+/** Statuses an action leads to from a status: where a dragged card may go (highlighted columns). */
+export function targetsFrom(actions: ActionView[], fromStatusId: number): Set<number> {
+  return new Set(actions.filter((a) => a.from.some((s) => s.id === fromStatusId)).map((a) => a.to.id));
+}
+
+export type WipState = 'none' | 'under' | 'full' | 'over';
+
+/** How a column stands against its work-in-progress limit (0: no limit). */
+export function wipState(count: number, limit: number): WipState {
+  if (limit <= 0) return 'none';
+  if (count > limit) return 'over';
+  return count === limit ? 'full' : 'under';
+}
+
+/**
+ * The board's lanes: one lane without swimlanes; by responsible, one lane per responsible (by
+ * name) then the cards without one; by a picklist, one lane per option in the picklist's order
+ * then the cards without a value. Lanes without cards are left out.
+ */
+export function buildLanes(columns: KanbanColumn[], swimlane: Swimlane | undefined, users: Map<number, KanbanUser>): Lane[] {
+  const empty = (key: string, title: string, color = '', avatar = ''): Lane => ({
+    key,
+    title,
+    color,
+    avatar,
+    cells: new Map(columns.map((c) => [c.id, [] as KanbanCard[]])),
+    count: 0,
+  });
+  if (!swimlane) {
+    const one = empty(ONE_LANE, '');
+    for (const col of columns) one.cells.set(col.id, col.cards);
+    one.count = columns.reduce((n, c) => n + c.cards.length, 0);
+    return [one];
+  }
+  const lanes = new Map<string, Lane>();
+  if (swimlane.field !== 'ResponsibleName') {
+    for (const o of swimlane.options) lanes.set(o.value, empty(o.value, o.text, o.color));
+  }
+  const noValue = empty(NO_VALUE, '');
+  for (const col of columns) {
+    for (const card of col.cards) {
+      const key = laneOf(card, swimlane.field);
+      let lane = key === NO_VALUE ? noValue : lanes.get(key);
+      if (!lane) {
+        const user = users.get(Number(key));
+        lane = empty(key, user?.name ?? key, '', user?.avatar ?? '');
+        lanes.set(key, lane);
+      }
+      lane.cells.get(col.id)!.push(card);
+      lane.count++;
+    }
+  }
+  let ordered = [...lanes.values()];
+  if (swimlane.field === 'ResponsibleName') ordered.sort((a, b) => a.title.localeCompare(b.title));
+  ordered = [...ordered, noValue];
+  return ordered.filter((l) => l.count > 0);
+}
+
+/** Which cards of a list are visible in a scrolled window of fixed-height rows (virtualisation). */
+export function visibleRange(count: number, rowHeight: number, scrollTop: number, viewport: number, overscan = 5): { start: number; end: number } {
+  if (count === 0 || rowHeight <= 0) return { start: 0, end: 0 };
+  const start = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
+  const end = Math.min(count, Math.ceil((scrollTop + viewport) / rowHeight) + overscan);
+  return { start, end: Math.max(start, end) };
+}
+
+/** Initials for an avatar without a picture: the first letters of the first and last names. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const last = words.length > 1 ? words[words.length - 1]!.charAt(0) : '';
+  return (words[0]!.charAt(0) + last).toUpperCase();
+}

@@ -5,6 +5,8 @@ import { tramita, type Server } from './server';
  * The postgres:// URL of a running test server's embedded PostgreSQL: it
  * listens only on a unix socket in DATA_DIR/run (internal/database), which
  * this process may enter (it runs as root, or as the server's own user).
+ * The data folders of startServer live in the temp dir, short enough for a
+ * socket path (a longer one would move the socket elsewhere).
  */
 export function databaseURL(server: Server): string {
   const host = join(server.dataDir, 'run');

@@ -26,6 +26,9 @@ import (
 const (
 	// MaxImportRows caps the data rows of one spreadsheet.
 	MaxImportRows = 100_000
+	// MaxImportFile caps a spreadsheet's own size (it is read into memory),
+	// below TRAMITA_FILE_MAX_SIZE when that is larger.
+	MaxImportFile = 100 << 20
 	// MaxImportUncompressed caps the uncompressed parts of an xlsx (zip
 	// bombs): the sizes the zip declares, which Go's reader holds it to.
 	MaxImportUncompressed = 200 << 20
@@ -123,9 +126,10 @@ func (im *Imports) Preview(ctx context.Context, c Caller, in ImportInput, name s
 	}
 	name = storage.CleanName(name)
 	key := storage.NewKey("imports", f.svc.now())
-	if _, err := f.store.Put(ctx, key, r, f.limits.MaxSize); err != nil {
+	limit := min(f.limits.MaxSize, MaxImportFile)
+	if _, err := f.store.Put(ctx, key, r, limit); err != nil {
 		if errors.Is(err, storage.ErrTooLarge) {
-			return nil, &httpx.Error{Status: http.StatusRequestEntityTooLarge, Key: "files.tooLarge", Args: []any{"name", name, "max", humanSize(f.limits.MaxSize)}}
+			return nil, &httpx.Error{Status: http.StatusRequestEntityTooLarge, Key: "files.tooLarge", Args: []any{"name", name, "max", humanSize(limit)}}
 		}
 		return nil, readError(err)
 	}
@@ -378,7 +382,7 @@ func (im *Imports) read(ctx context.Context, t *formType, key, lang string) (*im
 	if err != nil {
 		return nil, err
 	}
-	raw, err := io.ReadAll(io.LimitReader(rc, im.files.limits.MaxSize+1))
+	raw, err := io.ReadAll(io.LimitReader(rc, MaxImportFile+1))
 	rc.Close()
 	if err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -48,7 +49,8 @@ type OperationRef struct {
 }
 
 // loadOperation reads the operation ref names, if the caller may use its
-// application (else not found, as a missing one).
+// application and is in one of its groups, when it names any (else not
+// found, as a missing one).
 func loadOperation(ctx context.Context, q querier, c Caller, ref OperationRef) (*operation, error) {
 	if ref.OperationID.empty() {
 		return nil, httpx.Invalid("operationId", "workflow.operationNotFound")
@@ -63,6 +65,15 @@ func loadOperation(ctx context.Context, q querier, c Caller, ref OperationRef) (
 	}
 	if err != nil {
 		return nil, fmt.Errorf("operation: %w", err)
+	}
+	if len(o.Groups) > 0 && !c.PanelAdmin {
+		mine, err := callerGroups(ctx, q, c.UserID)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.ContainsFunc(o.Groups, func(g string) bool { return mine[strings.ToLower(g)] }) {
+			return nil, httpx.Fail(http.StatusNotFound, "workflow.operationNotFound")
+		}
 	}
 	return o, nil
 }
@@ -173,6 +184,9 @@ func (s *Service) GetOperations(ctx context.Context, c Caller, in OperationsInpu
 	out := []OperationView{}
 	for _, id := range ids {
 		v, err := s.GetOperation(ctx, c, OperationRef{OperationID: Ref{ID: id}})
+		if errors.Is(err, httpx.ErrNotFound) {
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -43,6 +43,7 @@ operations:
     name: {pt-BR: Lista}
     component: request
     result: table
+    groups: [Aprovadores]
     rule: |
       var rows = items.query({component: "request", limit: 10}).map(function (r) { return {id: r.FormattedID, title: r.Title}; });
       return {columns: [{key: "id", name: "Nº"}, "title"], rows: rows};
@@ -152,7 +153,15 @@ func TestOperationRunsWithCheckedParameters(t *testing.T) {
 	// A table: the items the caller may read.
 	in = run("listing", nil)
 	in.AppID = app
-	res, err = w.svc.RunOperation(ctx, w.caio, in)
+	if _, err := w.svc.RunOperation(ctx, w.caio, in); err == nil {
+		t.Fatal("caio ran an operation of the Aprovadores")
+	} else if code, _ := message(t, err, "pt-BR"); code != 404 {
+		t.Fatalf("caio: %d", code)
+	}
+	if list, err := w.svc.GetOperations(ctx, w.caio, workflow.OperationsInput{AppID: app}); err != nil || len(list) != 3 {
+		t.Fatalf("caio's operations: %+v %v", list, err)
+	}
+	res, err = w.svc.RunOperation(ctx, w.bia, in)
 	if err != nil || len(res.Columns) != 2 || res.Columns[0].Name != "Nº" || res.Columns[1].Name != "title" || len(res.Rows) != 3 {
 		t.Fatalf("table: %+v %v", res, err)
 	}

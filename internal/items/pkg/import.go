@@ -536,6 +536,9 @@ func (im *importer) operationsStep(ctx context.Context, p *Package) error {
 	im.operations = map[string]int64{}
 	var keys []string
 	for i, o := range p.Operations {
+		for _, g := range o.Groups {
+			im.groupID(ctx, g, o.Line)
+		}
 		name, _ := json.Marshal(o.Name)
 		var comp *int64
 		if o.Component != "" {

@@ -23,7 +23,10 @@ type Operation struct {
 	Result     string      `yaml:"result,omitempty" json:"result,omitempty"`
 	Parameters []Parameter `yaml:"parameters,omitempty" json:"parameters,omitempty"`
 	Rule       string      `yaml:"rule" json:"rule"`
-	Line       int         `yaml:"-" json:"-"`
+	// Groups may run the operation (any of them); absent, whoever may use
+	// the application.
+	Groups []string `yaml:"groups,omitempty" json:"groups,omitempty"`
+	Line   int      `yaml:"-" json:"-"`
 }
 
 // Parameter is a field of an operation's parameter form; the rule reads

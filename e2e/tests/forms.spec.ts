@@ -2,11 +2,20 @@ import type { Browser, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { demoTaskForm, type DemoTaskForm } from '../support/formsApi';
 import { adminPassword } from '../support/server';
+import { startZipProvider, zipLookupURL } from '../support/zipProvider';
 
 // Item forms (issue 7, web): the demo task form of 'Gestão de Projetos' (apps/demo/project-management.yaml)
 // rendered from getForm's tree. Create an item, edit it, read the history's diff, have a second
 // browser's stale save refused with the server's Message, and see a bad number refused on its field.
 // Screenshots in pt-BR and en go to this test's output folder.
+
+// The address control asks the server, which asks this stand-in provider (no internet).
+const zipPort = 40000 + (process.pid % 20000);
+test.use({ serverOptions: { env: { TRAMITA_ZIP_LOOKUP_URL: zipLookupURL(zipPort) } } });
+test.beforeAll(async () => {
+  const provider = await startZipProvider(zipPort, { '01310100': { logradouro: 'Avenida Paulista', bairro: 'Bela Vista', localidade: 'São Paulo', uf: 'SP' } });
+  provider.unref();
+});
 
 async function signIn(page: Page, next: string) {
   await page.goto(`/?next=${encodeURIComponent(next)}`);
@@ -75,6 +84,15 @@ test('the demo task form creates, edits, shows the history diff and refuses a st
   await phone.blur();
   await expect(phone).toHaveValue('(11) 3456-7890');
   await expect(page.getByRole('note', { name: 'Foto' })).toContainText('Ainda não disponível neste servidor');
+  const zip = page.getByRole('textbox', { name: 'CEP' });
+  await zip.fill('01310100');
+  await expect(zip).toHaveValue('01310-100');
+  await zip.press('Enter');
+  await expect(page.getByText('Endereço preenchido pelo CEP')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Logradouro' })).toHaveValue('Avenida Paulista');
+  await expect(page.getByRole('textbox', { name: 'Cidade' })).toHaveValue('São Paulo');
+  await expect(page.getByRole('textbox', { name: 'UF' })).toHaveValue('SP');
+  await page.screenshot({ path: testInfo.outputPath('form-new-place-pt-BR.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expect(page.getByText('Item Salvo com Sucesso')).toBeVisible();

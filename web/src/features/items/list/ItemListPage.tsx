@@ -200,6 +200,7 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
       hasAttachments: t('list.hasAttachments'),
       hasContent: t('list.hasContent'),
       openLabel: (itemTitle: string) => t('list.open', { title: itemTitle }),
+      range: { between: t('list.between'), from: t('list.from'), to: t('list.to') },
       choices,
       editLink,
     };
@@ -292,7 +293,10 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
           aria-label={t('list.grid', { name: definition.componentName })}
           rows={page.data?.rows ?? []}
           columns={columns}
-          rowCount={total}
+          // Past the server's exact-count cap the total is an estimate: the footer says "cerca de".
+          rowCount={page.data?.totalIsEstimate ? -1 : total}
+          estimatedRowCount={page.data?.totalIsEstimate ? total : undefined}
+          paginationMeta={page.data?.totalIsEstimate ? { hasNextPage: page.data.rows.length === page.data.rowsPerPage } : undefined}
           loading={page.isFetching}
           paginationMode="server"
           sortingMode="server"

@@ -20,6 +20,7 @@ const ctx: ColumnContext = {
   hasAttachments: 'Possui Anexos',
   hasContent: 'Possui conteúdo digital',
   openLabel: (t) => `Abrir ${t}`,
+  range: { between: 'entre', from: 'De', to: 'Até' },
   choices: (c) => (c.filterKind === 'status' ? [{ value: 4, label: 'Novo' }] : []),
   editLink: (row) => `/edit/${row.id}`,
 };
@@ -64,6 +65,7 @@ describe('filters', () => {
     expect(filterOperatorsOf('status')?.map((o) => o.value)).toEqual(['is', 'not', 'isAnyOf']);
     expect(filterOperatorsOf('reference')?.map((o) => o.value)).toEqual(['isEmpty', 'isNotEmpty']);
     expect(filterOperatorsOf('none')).toBeUndefined();
+    expect(filterOperatorsOf('date', ctx.range)?.map((o) => o.value)).toEqual(['is', 'not', 'after', 'onOrAfter', 'before', 'onOrBefore', 'isEmpty', 'isNotEmpty', 'between']);
   });
 
   it('knows where a reference keeps its id', () => {

@@ -11,10 +11,12 @@ import {
   getGridSingleSelectOperators,
   getGridStringOperators,
   type GridColDef,
+  type GridFilterInputValueProps,
   type GridFilterOperator,
   type GridSingleSelectColDef,
 } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router';
+import { DateRangeInput, type RangeLabels } from './DateRangeInput';
 import { formatValue } from './format';
 import type { Choice, ItemColumn, ItemRow } from './types';
 
@@ -40,10 +42,22 @@ export function idFieldOf(column: Pick<ItemColumn, 'field' | 'type' | 'filterKin
   return undefined;
 }
 
+/** A date range filter (spec section 4: the date filter toggles between a single value and a range). */
+function dateBetweenOperator(labels: RangeLabels): GridFilterOperator {
+  const Input = (props: GridFilterInputValueProps) => <DateRangeInput {...props} labels={labels} />;
+  return {
+    label: labels.between,
+    value: 'between',
+    // The server filters (filterMode server): nothing is applied in the browser.
+    getApplyFilterFn: () => null,
+    InputComponent: Input,
+  };
+}
+
 const only = (operators: GridFilterOperator[], values: string[]) => operators.filter((o) => values.includes(o.value));
 
 /** The filter operators the server compiles, per filter kind (internal/items/filter). */
-export function filterOperatorsOf(kind: ItemColumn['filterKind']): GridFilterOperator[] | undefined {
+export function filterOperatorsOf(kind: ItemColumn['filterKind'], range?: RangeLabels): GridFilterOperator[] | undefined {
   switch (kind) {
     case 'text':
       return getGridStringOperators();
@@ -51,7 +65,7 @@ export function filterOperatorsOf(kind: ItemColumn['filterKind']): GridFilterOpe
     case 'integer':
       return getGridNumericOperators();
     case 'date':
-      return getGridDateOperators(false);
+      return range ? [...getGridDateOperators(false), dateBetweenOperator(range)] : getGridDateOperators(false);
     case 'boolean':
       return getGridBooleanOperators();
     case 'list':
@@ -93,6 +107,8 @@ export interface ColumnContext {
   hasAttachments: string;
   hasContent: string;
   openLabel: (title: string) => string;
+  /** Labels of the date range filter. */
+  range: RangeLabels;
   /** Options of the list, status, user and project filters, by field. */
   choices: (column: ItemColumn) => Choice[];
   /** The edit form's address of a row. */
@@ -126,7 +142,7 @@ export function buildColumns(columns: ItemColumn[], ctx: ColumnContext, visibili
       def.flex = 1;
       def.minWidth = column.width;
     }
-    const operators = filterOperatorsOf(column.filterKind);
+    const operators = filterOperatorsOf(column.filterKind, ctx.range);
     if (operators) def.filterOperators = operators;
     const idField = idFieldOf(column);
     if (type === 'singleSelect') {

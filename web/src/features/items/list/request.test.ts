@@ -132,6 +132,15 @@ describe('date filters', () => {
     });
   });
 
+  it('sends a range only when both ends are dates', () => {
+    expect(toFilterItem({ field: 'dueDate', operator: 'between', value: ['2025-03-01', '2025-03-31'] }, columns[5])).toEqual({
+      field: 'dueDate',
+      operator: 'between',
+      value: ['2025-03-01', '2025-03-31'],
+    });
+    expect(toFilterItem({ field: 'dueDate', operator: 'between', value: ['2025-03-01', ''] }, columns[5])).toBeUndefined();
+  });
+
   it('makes an invalid date, or one outside 1753-9999, empty', () => {
     expect(dateFilterValue(new Date('nope'))).toBeUndefined();
     expect(dateFilterValue(new Date('1700-01-01'))).toBeUndefined();

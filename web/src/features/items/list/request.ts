@@ -78,6 +78,7 @@ export function toFilterItem(item: GridFilterItem, column: ItemColumn | undefine
     if (out !== undefined) converted.push(out);
   }
   if (converted.length === 0) return undefined;
+  if (operator === 'between') return converted.length === 2 && many ? { field, operator, value: converted } : undefined;
   if (many) return { field, operator, value: converted };
   return { field, operator, value: converted[0] };
 }

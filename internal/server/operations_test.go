@@ -90,14 +90,20 @@ func TestFormRulesAndOperationsWiredEndToEnd(t *testing.T) {
 	}
 
 	res, body = do("getOperation", "en", map[string]any{"operationId": "taskSummary", "appID": rep.ApplicationID})
-	if m := obj(body); res.StatusCode != 200 || m["name"] != "Task summary (CSV)" || m["result"] != "file" || len(m["parameters"].([]any)) != 2 {
+	if m := obj(body); res.StatusCode != 200 || m["name"] != "Task summary" || m["result"] != "file" || len(m["parameters"].([]any)) != 3 {
 		t.Fatalf("getOperation: %d %s", res.StatusCode, body)
 	}
 	res, body = do("executeOperationCallResultFunction", "pt-BR", map[string]any{"operationId": "taskSummary", "appID": rep.ApplicationID,
 		"params": map[string]any{"priority": "high", "openOnly": true}})
 	if res.StatusCode != 200 || res.Header.Get("Content-Disposition") != "attachment; filename=tarefas-high.csv" ||
-		!strings.HasPrefix(string(body), `"ID";"Title";"Status"`) || !strings.Contains(string(body), `;"Fundação";"todo";"high";`) {
+		!strings.HasPrefix(string(body), `"ID";"Título";"Status"`) || !strings.Contains(string(body), `;"Fundação";"todo";"high";`) {
 		t.Fatalf("file: %d %v %s", res.StatusCode, res.Header, body)
+	}
+	res, body = do("executeOperationCallResultFunction", "en", map[string]any{"operationId": "taskSummary", "appID": rep.ApplicationID,
+		"params": map[string]any{"format": "xlsx"}})
+	if res.StatusCode != 200 || res.Header.Get("Content-Disposition") != "attachment; filename=tasks-all.xlsx" ||
+		!strings.HasPrefix(res.Header.Get("Content-Type"), "application/vnd.openxmlformats") || !strings.HasPrefix(string(body), "PK") {
+		t.Fatalf("xlsx: %d %v", res.StatusCode, res.Header)
 	}
 	res, body = do("executeOperationBusinessRule", "pt-BR", map[string]any{"operationId": "taskSummary", "appID": rep.ApplicationID,
 		"params": map[string]any{"priority": "urgent"}})

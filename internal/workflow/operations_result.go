@@ -5,11 +5,14 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"mime"
 	"net/http"
 	"path"
 	"strings"
+
+	"github.com/xuri/excelize/v2"
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
@@ -19,7 +22,8 @@ import (
 //
 //	message  "text" or {message}
 //	table    {columns: [{key, name}] or ["key"], rows: [{key: value}], message}
-//	file     {file: {name, type, content, encoding: "base64"?}, message}
+//	file     {file: {name, type, content, encoding: "base64"?}, message}, or
+//	         {file: {name, sheet: {columns, rows}}}: a workbook the server writes
 //
 // A value of another shape is the rule's bug (500 workflow.badResult).
 func (o *operation) read(ctx context.Context, raw json.RawMessage) (*OperationResult, error) {
@@ -37,6 +41,10 @@ func (o *operation) read(ctx context.Context, raw json.RawMessage) (*OperationRe
 			Type     string `json:"type"`
 			Content  string `json:"content"`
 			Encoding string `json:"encoding"`
+			Sheet    *struct {
+				Columns []json.RawMessage `json:"columns"`
+				Rows    []map[string]any  `json:"rows"`
+			} `json:"sheet"`
 		} `json:"file"`
 	}
 	trimmed := bytes.TrimSpace(raw)
@@ -65,34 +73,34 @@ func (o *operation) read(ctx context.Context, raw json.RawMessage) (*OperationRe
 		if shape.Columns == nil || shape.Rows == nil {
 			return nil, bad("a table needs columns and rows")
 		}
-		for _, c := range shape.Columns {
-			var col TableColumn
-			var key string
-			if json.Unmarshal(c, &key) == nil {
-				col = TableColumn{Key: key, Name: key}
-			} else if err := json.Unmarshal(c, &col); err != nil || col.Key == "" {
-				return nil, bad("a column is a key or {key, name}")
-			}
-			if col.Name == "" {
-				col.Name = col.Key
-			}
-			res.Columns = append(res.Columns, col)
+		cols, err := columns(shape.Columns)
+		if err != nil {
+			return nil, bad(err.Error())
 		}
-		res.Rows = shape.Rows
+		res.Columns, res.Rows = cols, shape.Rows
 	case "file":
 		f := shape.File
 		if f == nil || strings.TrimSpace(f.Name) == "" {
 			return nil, bad("a file needs a name")
 		}
 		content := []byte(f.Content)
-		if f.Encoding == "base64" {
+		typ := f.Type
+		if f.Sheet != nil {
+			cols, err := columns(f.Sheet.Columns)
+			if err != nil || len(cols) == 0 {
+				return nil, bad("a sheet needs columns")
+			}
+			if content, err = workbook(o.Name.in(langOf(ctx)), cols, f.Sheet.Rows); err != nil {
+				return nil, err
+			}
+			typ = xlsxType
+		} else if f.Encoding == "base64" {
 			b, err := base64.StdEncoding.DecodeString(f.Content)
 			if err != nil {
 				return nil, bad("content is not base64")
 			}
 			content = b
 		}
-		typ := f.Type
 		if _, _, err := mime.ParseMediaType(typ); err != nil || typ == "" {
 			typ = "application/octet-stream"
 		}
@@ -102,6 +110,116 @@ func (o *operation) read(ctx context.Context, raw json.RawMessage) (*OperationRe
 		res.Message = i18n.T(i18n.From(ctx), "workflow.operationDone")
 	}
 	return res, nil
+}
+
+// columns reads a table's columns: keys, or {key, name}.
+func columns(raw []json.RawMessage) ([]TableColumn, error) {
+	var out []TableColumn
+	for _, c := range raw {
+		var col TableColumn
+		var key string
+		if json.Unmarshal(c, &key) == nil {
+			col = TableColumn{Key: key, Name: key}
+		} else if err := json.Unmarshal(c, &col); err != nil || col.Key == "" {
+			return nil, errors.New("a column is a key or {key, name}")
+		}
+		if col.Name == "" {
+			col.Name = col.Key
+		}
+		out = append(out, col)
+	}
+	return out, nil
+}
+
+const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+// workbook writes a table as an xlsx file: a bold header, numbers as
+// numbers, booleans as booleans, texts that a spreadsheet would read as a
+// formula quoted.
+func workbook(title string, cols []TableColumn, rows []map[string]any) ([]byte, error) {
+	f := excelize.NewFile()
+	defer f.Close()
+	sheet := f.GetSheetName(0)
+	if name := sheetTitle(title); name != "" {
+		if err := f.SetSheetName(sheet, name); err != nil {
+			return nil, err
+		}
+		sheet = name
+	}
+	sw, err := f.NewStreamWriter(sheet)
+	if err != nil {
+		return nil, err
+	}
+	bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}})
+	if err != nil {
+		return nil, err
+	}
+	header := make([]any, len(cols))
+	for i, c := range cols {
+		header[i] = excelize.Cell{StyleID: bold, Value: formulaSafe(c.Name)}
+	}
+	if err := sw.SetRow("A1", header); err != nil {
+		return nil, err
+	}
+	for r, row := range rows {
+		cells := make([]any, len(cols))
+		for i, c := range cols {
+			cells[i] = cellValue(row[c.Key])
+		}
+		cell, err := excelize.CoordinatesToCellName(1, r+2)
+		if err != nil {
+			return nil, err
+		}
+		if err := sw.SetRow(cell, cells); err != nil {
+			return nil, err
+		}
+	}
+	if err := sw.Flush(); err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := f.Write(&b); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+func cellValue(v any) any {
+	switch x := v.(type) {
+	case nil:
+		return nil
+	case json.Number:
+		if f, err := x.Float64(); err == nil {
+			return f
+		}
+		return x.String()
+	case bool:
+		return x
+	case string:
+		return formulaSafe(x)
+	default:
+		b, _ := json.Marshal(x)
+		return formulaSafe(string(b))
+	}
+}
+
+// formulaSafe quotes a text a spreadsheet would run as a formula.
+func formulaSafe(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+// sheetTitle fits a name to Excel's sheet names (31 characters, no []:*?/\).
+func sheetTitle(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if strings.ContainsRune(`[]:*?/\`, r) {
+			return ' '
+		}
+		return r
+	}, s)
+	return strings.TrimSpace(truncate(strings.Join(strings.Fields(s), " "), 31))
 }
 
 // fileName keeps the last part of name, without control characters or

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/xuri/excelize/v2"
 
 	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items/pkg"
@@ -54,6 +55,12 @@ operations:
       - {key: since, name: {pt-BR: Desde}, type: DATE_TIME}
     rule: |
       return {file: {name: "../pedidos \"x\".csv", type: "text/csv", content: "a;b\r\n" + params.since}};
+  - key: book
+    name: {pt-BR: "Planilha: pedidos"}
+    result: file
+    rule: |
+      return {file: {name: "pedidos.xlsx", sheet: {columns: ["title", {key: "amount", name: "Valor"}, "ok"],
+        rows: [{title: "=1+1", amount: 12.5, ok: true}, {title: "Cadeira"}]}}};
   - key: note
     name: {pt-BR: Anotar, en: Annotate}
     component: request
@@ -158,7 +165,7 @@ func TestOperationRunsWithCheckedParameters(t *testing.T) {
 	} else if code, _ := message(t, err, "pt-BR"); code != 404 {
 		t.Fatalf("caio: %d", code)
 	}
-	if list, err := w.svc.GetOperations(ctx, w.caio, workflow.OperationsInput{AppID: app}); err != nil || len(list) != 3 {
+	if list, err := w.svc.GetOperations(ctx, w.caio, workflow.OperationsInput{AppID: app}); err != nil || len(list) != 4 {
 		t.Fatalf("caio's operations: %+v %v", list, err)
 	}
 	res, err = w.svc.RunOperation(ctx, w.bia, in)
@@ -205,6 +212,18 @@ func TestOperationFileIsDownloadedWithContentDisposition(t *testing.T) {
 	res.Body.Close()
 	if b, _ := base64.StdEncoding.DecodeString(out.File.Content); string(b) != "a;b\r\n2025-03-04T00:00:00Z" || out.File.Name != "pedidos x.csv" {
 		t.Fatalf("inline content %q (%s)", b, out.File.Name)
+	}
+	// A sheet becomes a workbook; a text that would run as a formula is quoted.
+	res = post("/genericItem/executeOperationCallResultFunction", `{"operationId": `+itoa(ops["book"])+`}`)
+	book, err := excelize.OpenReader(res.Body)
+	res.Body.Close()
+	if err != nil || res.Header.Get("Content-Disposition") != "attachment; filename=pedidos.xlsx" {
+		t.Fatalf("workbook: %v %v", err, res.Header)
+	}
+	got, err := book.GetRows("Planilha pedidos")
+	if err != nil || len(got) != 3 || strings.Join(got[0], ",") != "title,Valor,ok" || strings.Join(got[1], ",") != "'=1+1,12.5,TRUE" ||
+		got[2][0] != "Cadeira" {
+		t.Fatalf("rows %q: %v", got, err)
 	}
 	if res := post("/genericItem/executeOperationCallResultFunction", `{"operationId": "x"`); res.StatusCode != 400 {
 		t.Fatalf("bad JSON: %d", res.StatusCode)

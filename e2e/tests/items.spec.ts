@@ -178,6 +178,8 @@ test('filters a column and searches', async () => {
   await page.getByRole('button', { name: 'Pesquisar', exact: true }).click();
   await page.getByRole('searchbox', { name: 'Pesquisar' }).fill('Cadeira');
   await expect(summary()).toHaveText('Bem · 10 itens');
+  await page.getByRole('searchbox', { name: 'Pesquisar' }).fill('inexistente');
+  await expect(grid().getByText('Nenhum registro encontrado')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Pesquisar' }).fill('');
   await expect(summary()).toHaveText('Bem · 30 itens');
 });
@@ -215,6 +217,16 @@ test('exports the page as xlsx with typed cells, and as CSV', async () => {
   const [full] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Baixar como Excel (lista completa)' }).click()]);
   const all = readFirstSheet(readFileSync((await full.path())!));
   expect(all.get('B31')).toBe(itemOf(30).Title);
+
+  // The selected rows only.
+  await grid().getByRole('row').nth(2).getByRole('checkbox').check();
+  await grid().getByRole('row').nth(4).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Exportar', exact: true }).click();
+  const [chosen] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Baixar como Excel (selecionados)' }).click()]);
+  const picked = readFirstSheet(readFileSync((await chosen.path())!));
+  expect([picked.get('B2'), picked.get('B3'), picked.has('B4')]).toEqual([itemOf(2).Title, itemOf(4).Title, false]);
+  await grid().getByRole('row').nth(2).getByRole('checkbox').uncheck();
+  await grid().getByRole('row').nth(4).getByRole('checkbox').uncheck();
 
   await page.getByRole('button', { name: 'Exportar', exact: true }).click();
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Baixar como CSV' }).click()]);

@@ -154,6 +154,8 @@ func (r *report) markdown() string {
 	p("  the API adds on top: HTTP and JSON, the session check, loading the type and its attributes, and the page's")
 	p("  lookups (users, picklists). Total: `~` an estimate, `≥` a lower bound (`totalKind`), else exact.")
 	p("- Attribute indexes (`items.SyncIndexes`) exist before the seeding, which rebuilds them with the others.")
+	p("- While working on lists, `go run ./cmd/bench -bin bin/tramita -items 200000 -lists-only -out ''` measures the")
+	p("  list cases alone on a smaller table and prints them without touching this page.")
 	p("- The administrator is a panel administrator, so the permission test (`$2 OR ...`) short-circuits; the plain")
 	p("  member `member` (created in SQL with the administrator's password hash) is in two of the three projects.")
 	p("- Sign-ins give each simulated client its own documentation address (RFC 5737) in X-Forwarded-For, since the")

@@ -171,7 +171,11 @@ function Shell() {
   const flex = layout === 'flex';
   const sidebarShown = hasSidebar && wide && desktopOpen;
   const administrator = session.hasPanelAdminPermission || session.isAdministratorLogged;
-  const title = application?.name ?? t('desktop.title');
+  const inAdministration = pathname === '/administration' || pathname.startsWith('/administration/');
+  const title = application?.name ?? (inAdministration ? t('shell.administration') : t('desktop.title'));
+  // The administration keeps its own side menu inside the page: fading it on every section change
+  // would make the menu blink, so the fade follows the administration as a whole.
+  const fadeKey = inAdministration ? '/administration' : pathname;
   const language = currentLanguage();
 
   const openApp = (app: Application) => {
@@ -318,7 +322,7 @@ function Shell() {
           {loadingPath !== null && <LinearProgress sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 2 }} aria-hidden />}
         </AppBar>
         <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}>
-          <Fade in key={pathname} timeout={700}>
+          <Fade in key={fadeKey} timeout={700}>
             <Box>
               <Suspense fallback={<LinearProgress />}>
                 <Outlet />

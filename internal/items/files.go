@@ -50,11 +50,16 @@ type Files struct {
 	svc    *Service
 	store  storage.Store
 	limits FileLimits
+	links  *linkSigner
 }
 
 // NewFiles returns the file calls over store.
 func NewFiles(svc *Service, store storage.Store, limits FileLimits) *Files {
-	return &Files{svc: svc, store: store, limits: limits.WithDefaults()}
+	f := &Files{svc: svc, store: store, limits: limits.WithDefaults()}
+	if svc != nil {
+		f.links = &linkSigner{db: svc.store.db, now: svc.now}
+	}
+	return f
 }
 
 // Attachment is a file of an item as the attachments control lists it.
@@ -193,7 +198,12 @@ type FileLink struct {
 	Name        string `json:"name"`
 	ContentType string `json:"contentType"`
 	Size        int64  `json:"size"`
-	URL         string `json:"url"`
+	// URL needs the session's Authorization header; SignedURL does not
+	// (an <img src>, a new tab) and opens the file until ExpiresAt, for
+	// the caller only, while they may still read the item.
+	URL       string    `json:"url"`
+	SignedURL string    `json:"signedUrl"`
+	ExpiresAt time.Time `json:"expiresAt"`
 }
 
 // Link answers the link calls for a readable file.
@@ -202,7 +212,12 @@ func (f *Files) Link(ctx context.Context, c Caller, fileID int64) (*FileLink, er
 	if err != nil {
 		return nil, err
 	}
-	return &FileLink{FileID: a.ID, Name: a.Name, ContentType: a.ContentType, Size: a.Size, URL: a.URL}, nil
+	signed, err := f.links.sign(ctx, a.ID, c.UserID)
+	if err != nil {
+		return nil, err
+	}
+	return &FileLink{FileID: a.ID, Name: a.Name, ContentType: a.ContentType, Size: a.Size, URL: a.URL, SignedURL: signed,
+		ExpiresAt: f.svc.now().Add(FileLinkLifetime).UTC()}, nil
 }
 
 // Download opens a readable file. A file whose bytes the storage lost is

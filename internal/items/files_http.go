@@ -109,8 +109,16 @@ func (h *FilesHandler) link(body bool) http.HandlerFunc {
 
 func (h *FilesHandler) download(body bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		c, ok := h.caller(w, r)
+		c, ok := h.currentUser(r.Context())
+		if !ok && !body {
+			var err error
+			if c, ok, err = h.files.signedCaller(r.Context(), r); err != nil {
+				httpx.WriteError(w, r, err)
+				return
+			}
+		}
 		if !ok {
+			httpx.WriteError(w, r, httpx.Unauthorized())
 			return
 		}
 		id, err := fileID(r, body)

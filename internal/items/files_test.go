@@ -3,7 +3,11 @@ package items_test
 import (
 	"bytes"
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"mime/multipart"
@@ -14,6 +18,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -39,7 +44,7 @@ func (w *world) fileServer(t *testing.T, c items.Caller, root string, limits ite
 	files := items.NewFiles(w.svc, storage.NewLocal(root), limits)
 	r := chi.NewRouter()
 	r.Use(httpx.WithRequest(slog.New(slog.NewTextHandler(io.Discard, nil))), httpx.LimitBody(limits.UploadBodyLimit()))
-	items.NewFilesHandler(files, items.NewImports(files), func(context.Context) (items.Caller, bool) { return c, true }).Routes(r)
+	items.NewFilesHandler(files, items.NewImports(files), func(context.Context) (items.Caller, bool) { return c, c.UserID != 0 }).Routes(r)
 	srv := httptest.NewServer(r)
 	t.Cleanup(srv.Close)
 	return &fileServer{t: t, root: root, url: srv.URL}
@@ -289,5 +294,68 @@ func TestConcurrentUploadsKeepTheCountLimit(t *testing.T) {
 	}
 	if ok != 3 || ana.stored() != 3 || w.count(t, `SELECT count(*) FROM item_file WHERE item_id = $1`, item) != 3 {
 		t.Fatalf("%d uploads passed, %d files stored", ok, ana.stored())
+	}
+}
+
+// A signed link opens the file without the Authorization header, for the
+// user it was made for, until it expires and while they may read the item.
+func TestSignedFileLinks(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	root := filepath.Join(t.TempDir(), "files")
+	limits := items.FileLimits{MaxSize: 64 << 10, MaxCount: 5}
+	ana, bia, anonymous := w.fileServer(t, w.ana, root, limits), w.fileServer(t, w.bia, root, limits), w.fileServer(t, items.Caller{}, root, limits)
+	item := itoa(w.itemIn(t, "Transformação Digital"))
+	code, body := ana.upload("pt-BR", part{"itemId", "", []byte(item)}, part{"files", "foto.png", pngBytes}, part{"files", "b.pdf", pdfBytes})
+	if code != 200 {
+		t.Fatalf("upload: %d %v", code, body)
+	}
+	uploaded := body["files"].([]any)
+	photo := itoa(int64(uploaded[0].(map[string]any)["id"].(float64)))
+	other := itoa(int64(uploaded[1].(map[string]any)["id"].(float64)))
+	code, link := bia.get("/genericItem/getAttachmentLink?fileId="+photo, "pt-BR")
+	signed, _ := link["signedUrl"].(string)
+	if code != 200 || !strings.Contains(signed, "signature=") || link["expiresAt"] != "2025-06-01T13:00:00Z" {
+		t.Fatalf("link: %d %v", code, link)
+	}
+	open := func(path string) int {
+		res, err := http.Get(anonymous.url + strings.TrimPrefix(path, "/api"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		got, _ := io.ReadAll(res.Body)
+		if res.StatusCode == 200 && !bytes.Equal(got, pngBytes) {
+			t.Fatalf("signed download: %q", got)
+		}
+		return res.StatusCode
+	}
+	if code := open(signed + "&inline=true"); code != 200 {
+		t.Fatalf("signed link: %d", code)
+	}
+	if code := open("/api/genericItem/downloadFile?fileId=" + photo); code != 401 {
+		t.Fatalf("unsigned: %d", code)
+	}
+	if code := open(strings.Replace(signed, "fileId="+photo, "fileId="+other, 1)); code != 401 {
+		t.Fatalf("another file with the signature: %d", code)
+	}
+	// Expired: signed with the real key, an hour ago.
+	var key []byte
+	if err := w.db.QueryRow(ctx, `SELECT key FROM file_link_key`).Scan(&key); err != nil {
+		t.Fatal(err)
+	}
+	expires := time.Date(2025, 6, 1, 11, 59, 0, 0, time.UTC).Unix()
+	mac := hmac.New(sha256.New, key)
+	fmt.Fprintf(mac, "file:%s:user:%d:expires:%d", photo, w.bia.UserID, expires)
+	old := fmt.Sprintf("/api/genericItem/downloadFile?fileId=%s&user=%d&expires=%d&signature=%s", photo, w.bia.UserID, expires, hex.EncodeToString(mac.Sum(nil)))
+	if code := open(old); code != 401 {
+		t.Fatalf("expired link: %d", code)
+	}
+	// bia leaves the project: her link no longer opens the file.
+	if _, err := w.db.Exec(ctx, `DELETE FROM project_member WHERE user_id = $1`, w.bia.UserID); err != nil {
+		t.Fatal(err)
+	}
+	if code := open(signed); code != 404 {
+		t.Fatalf("link after losing access: %d", code)
 	}
 }

@@ -76,8 +76,10 @@ type Attachment struct {
 	UploadedAt  time.Time `json:"uploadedAt"`
 	// URL is downloadFile's address for the file (it needs the session's
 	// Authorization header, like every call).
-	URL     string `json:"url"`
-	IsImage bool   `json:"isImage"`
+	URL string `json:"url"`
+	// SignedURL opens the file without the header for an hour (loadAttachments).
+	SignedURL string `json:"signedUrl,omitempty"`
+	IsImage   bool   `json:"isImage"`
 
 	storageKey string
 }
@@ -176,6 +178,10 @@ func (f *Files) LoadAttachments(ctx context.Context, c Caller, itemID, component
 		if err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("attachments: %w", err)
+		}
+		if a.SignedURL, err = f.links.sign(ctx, a.ID, c.UserID); err != nil {
+			rows.Close()
+			return nil, err
 		}
 		if a.Kind == "content" {
 			out.Content = a

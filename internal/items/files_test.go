@@ -156,7 +156,8 @@ func TestAttachmentsUploadListDownloadAndLimits(t *testing.T) {
 	// bia reads the item's project: she lists and downloads, but may not add.
 	code, list := bia.get("/genericItem/loadAttachments?itemId="+item+"&tableName=x", "pt-BR")
 	files, _ := list["files"].([]any)
-	if code != 200 || len(files) != 2 || list["canEdit"] != false || list["maxCount"] != float64(4) {
+	if code != 200 || len(files) != 2 || list["canEdit"] != false || list["maxCount"] != float64(4) ||
+		!strings.Contains(files[0].(map[string]any)["signedUrl"].(string), "signature=") {
 		t.Fatalf("bia's list: %d %v", code, list)
 	}
 	pdf := files[1].(map[string]any)

@@ -118,9 +118,11 @@ func (fr *FormRules) Execute(ctx context.Context, c Caller, in RuleInput, window
 	err = pgx.BeginFunc(ctx, fr.svc.store.db, func(tx pgx.Tx) error {
 		it := &itemRecord{ComponentID: t.comp.ID, Attributes: map[string]any{}}
 		if id, _ := idOf(values["id"]); id > 0 {
-			if it, err = readItem(ctx, tx, c, t.comp.ID, id, false); err != nil {
+			stored, err := readItem(ctx, tx, c, t.comp.ID, id, false)
+			if err != nil {
 				return err
 			}
+			it = stored
 		}
 		params := map[string]any{"trigger": "button", "field": in.Field}
 		if in.Field != "" {
@@ -138,9 +140,10 @@ func (fr *FormRules) Execute(ctx context.Context, c Caller, in RuleInput, window
 		if err != nil {
 			return err
 		}
-		res = &RuleResult{Item: map[string]any{}, Changed: out.Changed, Result: out.Result, Message: message(out.Result)}
+		res = &RuleResult{Item: map[string]any{}, Changed: []string{}, Result: out.Result, Message: message(out.Result)}
 		for _, k := range out.Changed {
 			res.Item[k] = out.Item[k]
+			res.Changed = append(res.Changed, k)
 		}
 		return flush(ctx)
 	})

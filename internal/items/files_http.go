@@ -295,11 +295,21 @@ func uploadTarget(r *http.Request, fields map[string]string) (UploadTarget, erro
 	return t, nil
 }
 
+// parseID reads an id field of a multipart body: a number, or an object
+// with id (the spec's client may send the component as JSON).
 func parseID(field, v string) (int64, error) {
+	v = strings.TrimSpace(v)
 	if v == "" {
 		return 0, nil
 	}
-	id, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+	if strings.HasPrefix(v, "{") {
+		var id FlexID
+		if err := id.UnmarshalJSON([]byte(v)); err != nil {
+			return 0, httpx.Invalid(field, "items.idInvalid", "field", field)
+		}
+		return int64(id), nil
+	}
+	id, err := strconv.ParseInt(v, 10, 64)
 	if err != nil || id < 0 {
 		return 0, httpx.Invalid(field, "items.idInvalid", "field", field)
 	}

@@ -134,7 +134,7 @@ func TestAttachmentsUploadListDownloadAndLimits(t *testing.T) {
 	item := itoa(w.itemIn(t, "Transformação Digital"))
 	secret := itoa(w.itemIn(t, "Nova Sede"))
 
-	code, body := ana.upload("pt-BR", part{"itemId", "", []byte(item)},
+	code, body := ana.upload("pt-BR", part{"itemId", "", []byte(item)}, part{"component", "", []byte(`{"id": ` + itoa(w.task) + `, "name": "task"}`)},
 		part{"files", "foto.png", pngBytes}, part{"files", "relatório final.pdf", pdfBytes})
 	if code != 200 || bodyMessage(body) != "Arquivos anexados: 2." {
 		t.Fatalf("upload: %d %v", code, body)

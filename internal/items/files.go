@@ -398,6 +398,11 @@ func (s *uploadSession) commit(ctx context.Context) ([]Attachment, error) {
 		if _, err := readItem(ctx, tx, s.c, s.t.comp.ID, s.item.ID, true); err != nil {
 			return err
 		}
+		if ok, err := canUpdate(ctx, tx, s.c, s.t.comp.ID, s.item.ID); err != nil {
+			return err
+		} else if !ok {
+			return httpx.Fail(http.StatusForbidden, "forms.cannotEdit")
+		}
 		if s.kind == "attachment" {
 			var have int
 			if err := tx.QueryRow(ctx, `SELECT count(*) FROM item_file WHERE item_id = $1 AND kind = 'attachment'`, s.item.ID).Scan(&have); err != nil {

@@ -1,0 +1,173 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { join } from 'node:path';
+import { test, expect } from '../support/fixtures';
+import { tramita } from '../support/server';
+
+// The kanban board (issue 8) on the demo ticket board of Central de Serviços
+// (apps/demo/service-desk.yaml): dragging a card runs the workflow action
+// that leads to the column it is dropped on, asking what the action asks.
+// Ana runs the desk; Bruno becomes a responsible; Carla may read tickets
+// but close none (close is for the responsible or the creator).
+
+const password = 'Quadro-Kanban-9';
+const people = [
+  ['ana', 'Ana Atendente'],
+  ['bruno', 'Bruno Técnico'],
+  ['carla', 'Carla Visitante'],
+] as const;
+
+// The users are added once the server has loaded the demo (a command run
+// before the first start would make that start not the first, and the demo
+// is loaded only then), through the running server's database.
+test.beforeAll(({ server }) => {
+  const env = {
+    ...server.env,
+    DATABASE_URL: `postgres://postgres@/tramita?host=${encodeURIComponent(join(server.dataDir, 'run'))}&port=5432&sslmode=disable`,
+    TRAMITA_LOG_LEVEL: 'warn',
+  };
+  for (const [login, name] of people) {
+    tramita(['admin', 'user', 'add', login, '--name', name, '--email', `${login}@example.test`, '--password', password], env);
+  }
+});
+
+interface BoardRef {
+  id: number;
+  key: string;
+  componentId: number;
+  link: string;
+}
+
+async function tokenOf(request: APIRequestContext, login: string): Promise<string> {
+  const res = await request.post('/api/users/authenticate', { data: { UserName: login, Password: password } });
+  expect(res.status()).toBe(200);
+  // The login result is base64 of JSON text (spec section 7).
+  const body = (await res.text()).replace(/^"|"$/g, '');
+  const result = JSON.parse(Buffer.from(body, 'base64').toString('utf8')) as { token: string };
+  return result.token;
+}
+
+async function ticketBoard(request: APIRequestContext, token: string): Promise<BoardRef> {
+  const res = await request.get('/api/kanban/getBoards', { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  const boards = (await res.json()) as BoardRef[];
+  const board = boards.find((b) => b.key === 'ticket.board');
+  expect(board).toBeDefined();
+  return board!;
+}
+
+// Wide enough for the five columns side by side: a drag that scrolls the
+// board on its way would start under a moved pointer.
+async function signIn(browser: Browser, login: string): Promise<Page> {
+  const page = await (await browser.newContext({ locale: 'pt-BR', viewport: { width: 1920, height: 1000 } })).newPage();
+  await page.goto('/?next=%2Fapp');
+  await page.getByLabel('Login', { exact: true }).fill(login);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/app$/);
+  return page;
+}
+
+/** The cell of a column (the board has no swimlanes by default: one cell per column). */
+const column = (page: Page, name: string) => page.locator(`[data-status-id][aria-label="Coluna ${name}"]`);
+const card = (page: Page, id: number, title: string) => page.getByLabel(`Chamado ${id}: ${title}`);
+
+test('a card goes through the workflow by drag and drop: a new responsible who is told, a rule that refuses, a reason', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const anaToken = await tokenOf(request, 'ana');
+  const board = await ticketBoard(request, anaToken);
+  const title = `Impressora do 3º andar ${Date.now() % 100000}`;
+  const saved = await request.post('/api/genericItem/saveItem', {
+    headers: { Authorization: `Bearer ${anaToken}` },
+    data: { item: { Title: title, category: 'hardware', severity: 's3' }, component: board.componentId, projectId: 0 },
+  });
+  expect(saved.status()).toBe(200);
+  const { FormattedID: number } = (await saved.json()) as { FormattedID: number };
+
+  // Bruno has no unread message yet.
+  const bruno = await signIn(browser, 'bruno');
+  await expect(bruno.getByRole('button', { name: /^Mensagens, 0/ })).toBeVisible();
+
+  // Ana opens the board from the menu and finds the new ticket.
+  const ana = await signIn(browser, 'ana');
+  await ana.getByRole('button', { name: 'Central de Serviços' }).click();
+  const sidebar = ana.getByRole('complementary', { name: 'Menu do aplicativo' });
+  await sidebar.getByRole('link', { name: 'Quadro de chamados' }).click();
+  await expect(ana).toHaveURL(new RegExp(`/runtime/\\d+/kanban/${board.id}/`));
+  await expect(ana.getByRole('heading', { name: 'Novo' })).toBeVisible();
+  await ana.screenshot({ path: testInfo.outputPath('board.png') });
+  await ana.getByLabel('Filtrar cartões').fill(title);
+  const ticket = card(ana, number, title);
+  await expect(column(ana, 'Novo').getByLabel(`Chamado ${number}: ${title}`)).toBeVisible();
+
+  // New → In service: "Atender" asks the new responsible.
+  await ticket.dragTo(column(ana, 'Em atendimento'));
+  const responsible = ana.getByRole('dialog', { name: 'Comentário e responsável' });
+  await expect(responsible).toBeVisible();
+  await expect(responsible.getByRole('button', { name: 'OK' })).toBeDisabled();
+  await responsible.getByRole('combobox', { name: 'Novo responsável' }).fill('Bruno');
+  await ana.getByRole('option', { name: /Bruno Técnico/ }).click();
+  await responsible.getByRole('textbox', { name: 'Comentário' }).fill('Impressora da diretoria, urgente.');
+  await ana.screenshot({ path: testInfo.outputPath('responsible-dialog.png') });
+  await responsible.getByRole('button', { name: 'OK' }).click();
+  await expect(ana.getByText('1 item(s) tramitado(s) para Em atendimento.')).toBeVisible();
+  await expect(column(ana, 'Em atendimento').getByLabel(`Chamado ${number}: ${title}`)).toBeVisible();
+  await expect(ticket.getByText('BT')).toBeVisible(); // Bruno Técnico's avatar
+
+  // Bruno's bell shows the message as it arrives.
+  await expect(bruno.getByRole('button', { name: 'Mensagens, 1 não lida' })).toBeVisible({ timeout: 15_000 });
+  await bruno.getByRole('button', { name: 'Mensagens, 1 não lida' }).click();
+  await expect(bruno.getByText(`Chamado ${number} atribuído a você`)).toBeVisible();
+  await bruno.screenshot({ path: testInfo.outputPath('bruno-bell.png') });
+
+  // In service → Solved: the rule wants the time spent; the card goes back.
+  await ticket.dragTo(column(ana, 'Resolvido'));
+  await expect(ana.getByRole('dialog', { name: 'Motivo da mudança' })).toBeVisible(); // solve asks an optional reason
+  await ana.getByRole('dialog', { name: 'Motivo da mudança' }).getByRole('button', { name: 'OK' }).click();
+  await expect(ana.getByText('Informe o tempo gasto antes de resolver o chamado.')).toBeVisible();
+  await ana.screenshot({ path: testInfo.outputPath('rule-refused.png') });
+  await expect(column(ana, 'Em atendimento').getByLabel(`Chamado ${number}: ${title}`)).toBeVisible();
+  await expect(column(ana, 'Resolvido').getByLabel(`Chamado ${number}: ${title}`)).toHaveCount(0);
+
+  // In service → Waiting for the customer: the reason is required.
+  await ticket.dragTo(column(ana, 'Aguardando cliente'));
+  const reason = ana.getByRole('dialog', { name: 'Motivo da mudança' });
+  await expect(reason.getByRole('button', { name: 'OK' })).toBeDisabled();
+  await reason.getByRole('textbox', { name: /Motivo/ }).fill('Aguardando o toner chegar.');
+  await reason.getByRole('button', { name: 'OK' }).click();
+  await expect(ana.getByText('1 item(s) tramitado(s) para Aguardando cliente.')).toBeVisible();
+  await expect(column(ana, 'Aguardando cliente').getByLabel(`Chamado ${number}: ${title}`)).toBeVisible();
+  await ana.screenshot({ path: testInfo.outputPath('moved.png') });
+  await Promise.all([ana.context().close(), bruno.context().close()]);
+
+});
+
+test('who may not run an action cannot drop the card there, and the server refuses it too', async ({ browser, request }, testInfo) => {
+  test.setTimeout(60_000);
+  const carlaToken = await tokenOf(request, 'carla');
+  const board = await ticketBoard(request, carlaToken);
+  const carla = await signIn(browser, 'carla');
+  await carla.goto(board.link);
+  const solved = column(carla, 'Resolvido');
+  const first = solved.locator('[data-card-id]').first();
+  await expect(first).toBeVisible();
+  const id = Number(await first.getAttribute('data-card-id'));
+  const label = (await first.getAttribute('aria-label'))!;
+
+  // Close is for the ticket's responsible or creator: Carla is neither.
+  await first.dragTo(column(carla, 'Fechado'));
+  await expect(carla.getByText('Não há tramitação de “Resolvido” para “Fechado” que você possa executar.')).toBeVisible();
+  await carla.screenshot({ path: testInfo.outputPath('refused.png') });
+  await expect(solved.getByLabel(label, { exact: true })).toBeVisible();
+  await expect(column(carla, 'Fechado').getByLabel(label, { exact: true })).toHaveCount(0);
+
+  const res = await request.post('/api/genericItem/triggerAction', {
+    headers: { Authorization: `Bearer ${carlaToken}` },
+    data: { ids: [id], componentId: board.componentId, action: 'close' },
+  });
+  await carla.context().close();
+  expect(res.status()).toBe(403);
+  expect(((await res.json()) as { Message: string }).Message).toContain('O usuário não possui permissão para executar a tramitação Fechar.');
+});

@@ -37,6 +37,14 @@ func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDem
 	if err := demo.Load(ctx, pool, log, loadDemo); err != nil {
 		return nil, err
 	}
+	// Lists over big item types need the attribute indexes the packages ask for (docs/items.md,
+	// "Big lists"). Building is idempotent and quick when nothing is missing; an index that cannot
+	// be built is logged and the start goes on: lists still work, only slower.
+	if rep, err := items.SyncIndexes(ctx, pool, log); err != nil {
+		log.Warn("attribute indexes not synchronised", "error", err)
+	} else if len(rep.Created)+len(rep.Dropped)+len(rep.Failed) > 0 {
+		log.Info("attribute indexes synchronised", "built", len(rep.Created), "dropped", len(rep.Dropped), "failed", len(rep.Failed))
+	}
 	current := func(ctx context.Context) (items.Caller, bool) {
 		c, ok := caller(ctx)
 		return items.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, ok

@@ -52,6 +52,8 @@ test('the demo task form creates, edits, shows the history diff and refuses a st
   await page.getByRole('radio', { name: 'Tecnologia' }).check();
   await choose(page, 'Subárea', 'Infraestrutura'); // offered because Área is Tecnologia
   await page.getByRole('textbox', { name: 'Descrição' }).fill('Levantar as cláusulas de SLA.');
+  await page.getByRole('combobox', { name: 'Revisor' }).click(); // loadUsers
+  await page.getByRole('option', { name: /^Administrador/ }).click();
 
   await page.getByRole('tab', { name: 'Planejamento' }).click();
   await page.getByRole('textbox', { name: 'Prazo' }).fill('15032026');
@@ -115,6 +117,20 @@ test('the demo task form creates, edits, shows the history diff and refuses a st
   await expect(changes.getByRole('row', { name: /Título Revisar o contrato de suporte Revisar o contrato de suporte 2026/ })).toBeVisible();
   await expect(changes.getByRole('row', { name: /Progresso 35,00% 60,00%/ })).toBeVisible();
   await expect(changes.getByRole('row')).toHaveCount(3); // header, title, progress
+  // Rule buttons: a refusal says the rule's message; a window asks its values, the rule's change comes back unsaved.
+  await page.getByRole('button', { name: 'Recalcular prazos' }).click();
+  await expect(page.getByText('Preencha a data de início primeiro.')).toBeVisible();
+  await page.getByRole('button', { name: 'Adiar prazo' }).click();
+  const window = page.getByRole('dialog', { name: 'Adiar prazo' });
+  await window.getByRole('button', { name: 'Executar' }).click();
+  await expect(window.getByText('Preencha o campo Dias.')).toBeVisible();
+  await window.getByRole('textbox', { name: 'Dias' }).fill('3');
+  await window.getByRole('button', { name: 'Executar' }).click();
+  await expect(window).toBeHidden();
+  await page.getByRole('tab', { name: 'Planejamento' }).click();
+  await expect(page.getByRole('textbox', { name: 'Prazo' })).toHaveValue('18/03/2026');
+  await expect(page.getByText('Alterações não salvas')).toBeVisible();
+  await page.getByRole('tab', { name: 'Arquivos e histórico' }).click();
   await page.screenshot({ path: testInfo.outputPath('form-history-pt-BR.png'), fullPage: true });
 
   // A second browser opens version 2; this one saves version 3; the second's save is refused.

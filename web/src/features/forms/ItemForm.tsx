@@ -20,6 +20,7 @@ import { formKeys, refreshItem, saveItem, type InitialDataRequest } from './api'
 import { FormRuntimeContext, type FormRuntime } from './context';
 import { formatDateTime } from './display';
 import { checkFields, currentItem, fieldsOf, itemKeyOf, shownFieldKeys, toFormValues, toSaveItem, type FieldProblem, type FieldSpec } from './fields';
+import { ChangeRules } from './controls/ChangeRules';
 import { ControlNode } from './FormRenderer';
 import { StaleSaveDialog } from './StaleSaveDialog';
 import type { FieldValidation, FormInitialData, FormItem, FormValues, SaveItemResult } from './types';
@@ -227,7 +228,8 @@ function FormBody({ data, request, fields, snapshot, onSaved, onCleared, reload 
         aria-label={form.name}
         onSubmit={(event) => {
           event.preventDefault();
-          void submit(false);
+          // Only the item form's own submit saves (a dialog's form inside a portal bubbles here too).
+          if (event.target === event.currentTarget) void submit(false);
         }}
         sx={{ p: { xs: 1.5, md: 3 }, pb: 0, maxWidth: 1280, mx: 'auto' }}
       >
@@ -255,6 +257,7 @@ function FormBody({ data, request, fields, snapshot, onSaved, onCleared, reload 
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, borderRadius: 2 }}>
           <ControlNode control={form.controls} />
         </Paper>
+        {!readOnly && fields.some((f) => f.control.onChange) && <ChangeRules fields={fields} />}
 
         <Paper
           variant="outlined"

@@ -118,6 +118,14 @@ describe('the item form page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(loads()).toBe(before + 1));
   });
 
+  it('shows a refusal of the right to edit as the server words it', async () => {
+    serve(() => jsonResponse({ Message: 'O usuário não possui permissão de editar o item.' }, 403));
+    renderApp('/editItem/1/501/1');
+    await opened();
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('O usuário não possui permissão de editar o item.')).toBeInTheDocument();
+  });
+
   it('tells a user without the right to edit and offers no save', async () => {
     mockFetch({}, (url) => (url.includes('getFormInitialData') ? jsonResponse({ ...demoInitialData, canEdit: false }) : jsonResponse([])));
     renderApp('/editItem/1/501/1');

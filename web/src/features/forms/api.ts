@@ -226,5 +226,23 @@ export interface Address {
 
 export const addressByZipCode = (zip: string) => api.get<Address>(`${base}/getAddressByZipCode`, { query: { zip } });
 
-export const executeFormBusinessRule = (componentID: number, formID: number, rule: string, item: FormItem) =>
-  api.post<{ Message?: string }>(`${base}/executeFormBusinessRule`, { componentID, formID, rule, item });
+/** What a form rule answers: a message, and the fields it changed with their new values for the form to show. */
+export interface RuleResult {
+  Message?: string;
+  item?: Record<string, unknown>;
+  changed?: string[];
+}
+
+export interface RuleRequest {
+  componentID: number;
+  formID: number;
+  rule: string;
+  item: FormItem;
+  /** onChange: the field whose change runs the rule. */
+  field?: string;
+  /** A window's values (executeWindowCallResultFunction). */
+  params?: Record<string, unknown>;
+}
+
+export const executeFormBusinessRule = (request: RuleRequest) =>
+  api.post<RuleResult>(`${base}/${request.params ? 'executeWindowCallResultFunction' : 'executeFormBusinessRule'}`, request);

@@ -87,7 +87,8 @@ export function toFormValues(fields: FieldSpec[], item: FormItem): FormValues {
   return values;
 }
 
-function toFormValue(field: FieldSpec, raw: unknown): unknown {
+/** One stored value as the form shows it. */
+export function toFormValue(field: FieldSpec, raw: unknown): unknown {
   switch (field.kind) {
     case 'number':
       return typeof raw === 'number' ? formatNumber(raw, numberFormatOf(field.control)) : '';

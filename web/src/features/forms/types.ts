@@ -26,10 +26,22 @@ export interface FormControl {
   componentId?: number;
   parts?: Record<string, string>;
   rule?: string;
+  /** The rule executeFormBusinessRule runs (with this field) when the value changes. */
+  onChange?: string;
+  /** A button's window: values asked before its rule runs (executeWindowCallResultFunction). */
+  window?: WindowField[];
   text?: string;
   showWhen?: ShowWhen;
   width?: number;
   children?: FormControl[];
+}
+
+export interface WindowField {
+  key: string;
+  name: string;
+  type: 'STRING' | 'INTEGER' | 'DECIMAL' | 'CURRENCY' | 'BOOLEAN' | 'DATE_TIME' | 'PICKLIST';
+  required?: boolean;
+  options?: { value: string; text: string; color?: string }[];
 }
 
 export interface ShowWhen {

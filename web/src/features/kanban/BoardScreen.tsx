@@ -162,7 +162,8 @@ export function BoardScreen({ board, params, title, appID, onQuery, refreshing }
 
   const total = board.columns.reduce((n, c) => n + c.total, 0);
   const single = lanes.length === 1 && lanes[0]!.key === ONE_LANE;
-  const cellHeight = single ? 'calc(100vh - 250px)' : undefined;
+  // One lane (no swimlanes, or every card in one) fills the screen; several share it.
+  const cellHeight = lanes.length === 1 ? `calc(100vh - ${single ? 250 : 290}px)` : undefined;
 
   const renderCell = (lane: Lane, column: KanbanColumn) => {
     const cards = lane.cells.get(column.id) ?? [];
@@ -207,7 +208,7 @@ export function BoardScreen({ board, params, title, appID, onQuery, refreshing }
         }}
       >
         {cards.length === 0 ? (
-          <Typography variant="caption" color="text.secondary" component="div" sx={{ textAlign: 'center', py: 2, height: single ? cellHeight : undefined }}>
+          <Typography variant="caption" color="text.secondary" component="div" sx={{ textAlign: 'center', py: 2, height: cellHeight }}>
             {dragging ? t('dropHere') : t('empty')}
           </Typography>
         ) : (
@@ -217,7 +218,7 @@ export function BoardScreen({ board, params, title, appID, onQuery, refreshing }
             height={cellHeight ?? Math.min(LANE_HEIGHT, cards.length * CARD_ROW + 8)}
             itemKey={(c) => c.id}
             label={t('column', { name: column.name })}
-            onEndReached={single ? () => void loadMore(column) : undefined}
+            onEndReached={() => void loadMore(column)}
             footer={
               loadingMore[column.id] ? (
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block', textAlign: 'center', py: 1 }}>

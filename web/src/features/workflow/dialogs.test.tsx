@@ -62,7 +62,7 @@ describe('ChangeReasonDialog', () => {
 
 describe('CommentAndResponsibleDialog', () => {
   it('offers loadResponsibles’ candidates and yields the comment and the chosen responsible', async () => {
-    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
       const url = String(input);
       if (url.endsWith('/api/genericItem/loadResponsibles')) {
         return jsonResponse([

@@ -124,7 +124,10 @@ test('the imported application is on the desktop and its menu opens the list wit
 });
 
 test('pages and changes the page size', async () => {
+  // The view sorts by FormattedID, so the next page is asked by keyset (after the cursor of page 1).
+  const keyset = page.waitForRequest((r) => r.url().endsWith('/api/genericItem/executeFilter') && Boolean((r.postDataJSON() as { after?: string }).after));
   await page.getByRole('button', { name: 'Ir para a próxima página' }).click();
+  await keyset;
   await expect(page.getByText('26–30 de 30')).toBeVisible();
   await expect(cell(1, 2)).toHaveText(itemOf(26).Title);
   await expect(grid().getByRole('row')).toHaveCount(6); // header + 5

@@ -21,6 +21,7 @@ import { enUS, ptBR } from '@mui/x-data-grid/locales';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/client';
 import '../i18n';
@@ -29,7 +30,7 @@ import { buildColumns, initiallyHidden } from './columns';
 import { exportFileName, saveBlob } from './download';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, readPrefs, writePrefs } from './prefs';
 import { toExecuteFilterRequest } from './request';
-import type { Choice, ItemColumn, ItemRow, ListDefinition } from './types';
+import type { Choice, ItemColumn, ItemPage, ItemRow, ListDefinition } from './types';
 
 declare module '@mui/x-data-grid' {
   interface ToolbarPropsOverrides {
@@ -89,7 +90,8 @@ function ItemList() {
   }
   return (
     <ListScreen
-      key={definition.data.viewId}
+      // Another view or query is another list: paging, sort and filters start over.
+      key={`${definition.data.viewId}-${queryId || definition.data.queryId}`}
       definition={definition.data}
       title={title}
       appID={params.appID ?? ''}
@@ -107,6 +109,12 @@ function ItemList() {
       }}
     />
   );
+}
+
+function totalText(page: ItemPage, t: TFunction<'items'>): string {
+  if (page.totalKind === 'atLeast') return t('list.itemsAtLeast', { count: page.total });
+  if (page.totalIsEstimate) return t('list.itemsEstimate', { count: page.total });
+  return t('list.items', { count: page.total });
 }
 
 interface ListScreenProps {
@@ -177,9 +185,11 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
   const [visibility, setVisibility] = useState<GridColumnVisibilityModel>(() => ({ ...initiallyHidden(definition.columns), ...prefs.columns }));
   const [selection, setSelection] = useState<GridRowSelectionModel>({ type: 'include', ids: new Set() });
 
+  // The nextCursor the page before answered, when the user moved one page forward (keyset paging).
+  const [after, setAfter] = useState<string | undefined>();
   const request = useMemo(
-    () => toExecuteFilterRequest({ componentID, projectId, queryId, viewId, pagination, sort, filter, persist }, definition.columns),
-    [componentID, projectId, queryId, viewId, pagination, sort, filter, persist, definition.columns],
+    () => toExecuteFilterRequest({ componentID, projectId, queryId, viewId, pagination, sort, filter, persist, after }, definition.columns),
+    [componentID, projectId, queryId, viewId, pagination, sort, filter, persist, after, definition.columns],
   );
   const page = useQuery({ ...itemPageQuery(request, lang), placeholderData: keepPreviousData });
   const pageError = page.error;
@@ -224,7 +234,8 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
   const exportExcel = async (full: boolean) => {
     const key = enqueueSnackbar(t('list.exporting'), { variant: 'info', persist: true });
     try {
-      const body = { ...request, persistQueryOrView: false, ...(!full && selectedIds.length ? { ids: selectedIds } : {}) };
+      // The page by its offset: the exports take executeFilter's body without a cursor.
+      const body = { ...request, after: undefined, persistQueryOrView: false, ...(!full && selectedIds.length ? { ids: selectedIds } : {}) };
       const blob = await exportWorkbook(body, full);
       saveBlob(blob, `${exportFileName(definition.componentName)}.xlsx`);
     } catch (error) {
@@ -247,7 +258,7 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="list-summary">
             {definition.componentName}
             {page.data && ' · '}
-            {page.data && (page.data.totalIsEstimate ? t('list.itemsEstimate', { count: total }) : t('list.items', { count: total }))}
+            {page.data && totalText(page.data, t)}
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1.5, alignItems: 'center', flex: '1 1 auto', minWidth: 0 }}>
@@ -304,9 +315,12 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
           paginationModel={pagination}
           onPaginationModelChange={(model) => {
             if (model.pageSize === pagination.pageSize) {
+              const forward = model.page === pagination.page + 1 && page.data?.page === pagination.page;
+              setAfter(forward ? page.data?.nextCursor : undefined);
               setPagination(model);
               return;
             }
+            setAfter(undefined);
             // Another page size starts again at the first page.
             setPagination({ page: 0, pageSize: model.pageSize });
             writePrefs(componentID, viewId, { columns: visibility, pageSize: model.pageSize });
@@ -315,11 +329,13 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
           sortModel={sort}
           onSortModelChange={(model) => {
             setSort(model);
+            setAfter(undefined);
             setPagination((p) => ({ ...p, page: 0 }));
           }}
           filterModel={filter}
           onFilterModelChange={(model) => {
             setFilter(model);
+            setAfter(undefined);
             setPagination((p) => ({ ...p, page: 0 }));
           }}
           filterDebounceMs={400}

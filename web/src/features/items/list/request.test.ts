@@ -165,3 +165,11 @@ describe('boolean and list filters', () => {
     expect(toFilterItem({ field: 'priority', operator: 'isAnyOf', value: [] }, columns[7])).toBeUndefined();
   });
 });
+
+describe('keyset paging', () => {
+  it('sends the cursor of the page before, never on the first page', () => {
+    expect(toExecuteFilterRequest({ ...base, pagination: { page: 1, pageSize: 25 }, after: 'c1' }, columns).after).toBe('c1');
+    expect(toExecuteFilterRequest({ ...base, after: 'c1' }, columns).after).toBeUndefined();
+    expect(toExecuteFilterRequest({ ...base, pagination: { page: 3, pageSize: 25 } }, columns).after).toBeUndefined();
+  });
+});

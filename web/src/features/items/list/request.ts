@@ -11,6 +11,11 @@ export interface ListState {
   filter: GridFilterModel;
   /** Ask the server to remember the query and view as the user's last (when the user chose them). */
   persist?: boolean;
+  /**
+   * The nextCursor of the page before, when the user moved one page forward: keyset paging, as
+   * cheap deep in a big list as on page 1. Ignored on the first page.
+   */
+  after?: string;
 }
 
 const NO_VALUE_OPERATORS = new Set(['isEmpty', 'isNotEmpty']);
@@ -109,5 +114,7 @@ export function toExecuteFilterRequest(state: ListState, columns: ItemColumn[]):
     logicSeparator: state.filter.logicOperator === 'or' ? 'OR' : 'AND',
   };
   if (search) request.search = search.slice(0, 200);
+  if (state.after && state.pagination.page > 0) request.after = state.after;
   return request;
 }
+

@@ -56,6 +56,10 @@ export interface ItemPage {
   rows: ItemRow[];
   total: number;
   totalIsEstimate: boolean;
+  /** exact, estimate (the planner's), or atLeast (a lower bound). */
+  totalKind?: 'exact' | 'estimate' | 'atLeast';
+  /** Present when the next page may be asked by keyset (as `after`). */
+  nextCursor?: string;
   page: number;
   rowsPerPage: number;
 }
@@ -81,6 +85,8 @@ export interface ExecuteFilterRequest {
   persistQueryOrView: boolean;
   logicSeparator: 'AND' | 'OR';
   search?: string;
+  /** The previous page's nextCursor: keyset paging, as cheap deep in a big list as on page 1. */
+  after?: string;
   ids?: number[];
 }
 

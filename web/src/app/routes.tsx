@@ -4,6 +4,7 @@ import { administrationRoutes } from '../features/admin/routes';
 import { runtimeFormRoutes, topLevelFormRoutes } from '../features/forms/routes';
 import { runtimeItemRoutes, topLevelItemRoutes } from '../features/items/routes';
 import { runtimeKanbanRoutes, topLevelKanbanRoutes } from '../features/kanban/routes';
+import { runtimeOperationRoutes } from '../features/operations/routes';
 import { RequireSession, RootLayout } from './guards';
 import { RouteError } from './RouteError';
 
@@ -51,6 +52,7 @@ export const routes: RouteObject[] = [
                   ...runtimeItemRoutes,
                   ...runtimeFormRoutes,
                   ...runtimeKanbanRoutes,
+                  ...runtimeOperationRoutes,
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },

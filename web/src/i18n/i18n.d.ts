@@ -3,6 +3,7 @@ import type adminPtBR from '../features/admin/i18n/pt-BR.json';
 import type formsPtBR from '../features/forms/i18n/pt-BR.json';
 import type itemsPtBR from '../features/items/i18n/pt-BR.json';
 import type kanbanPtBR from '../features/kanban/i18n/pt-BR.json';
+import type operationsPtBR from '../features/operations/i18n/pt-BR.json';
 import type workflowPtBR from '../features/workflow/i18n/pt-BR.json';
 import type ptBR from './pt-BR.json';
 
@@ -11,7 +12,7 @@ import type ptBR from './pt-BR.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof ptBR; admin: typeof adminPtBR; items: typeof itemsPtBR; forms: typeof formsPtBR; kanban: typeof kanbanPtBR; workflow: typeof workflowPtBR };
+    resources: { translation: typeof ptBR; admin: typeof adminPtBR; items: typeof itemsPtBR; forms: typeof formsPtBR; kanban: typeof kanbanPtBR; operations: typeof operationsPtBR; workflow: typeof workflowPtBR };
     returnNull: false;
   }
 }

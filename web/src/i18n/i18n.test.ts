@@ -42,7 +42,7 @@ const featureTexts = import.meta.glob<{ default: object }>('../features/*/i18n/*
 const namespaces = [...new Set(Object.keys(featureTexts).map((path) => path.split('/')[2]))];
 
 it('finds the feature namespaces', () => {
-  expect(namespaces).toEqual(expect.arrayContaining(['admin', 'items', 'forms', 'kanban', 'workflow']));
+  expect(namespaces).toEqual(expect.arrayContaining(['admin', 'items', 'forms', 'kanban', 'operations', 'workflow']));
 });
 
 describe.each(namespaces)('feature namespace %s', (namespace) => {

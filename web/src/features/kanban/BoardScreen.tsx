@@ -102,6 +102,9 @@ export function BoardScreen({ board, params, title, appID, onQuery, refreshing }
     [board.columns, more, loadingMore, text, params, enqueueSnackbar],
   );
 
+  // Stable handlers keep the memoised cards from rendering again on every scroll.
+  const moveTo = useCallback((card: KanbanCard, to: number) => void move(card, to), [move]);
+
   const openCard = useCallback(
     (card: KanbanCard) => navigate(`/runtime/${appID}/editItem/${componentId}/${card.id}/0`),
     [navigate, appID, componentId],
@@ -236,7 +239,7 @@ export function BoardScreen({ board, params, title, appID, onQuery, refreshing }
                 onDragStart={startDrag}
                 onDragEnd={endDrag}
                 onOpen={openCard}
-                onMove={(c, to) => void move(c, to)}
+                onMove={moveTo}
               />
             )}
           />

@@ -32,6 +32,11 @@ function serve(save: Handler = () => jsonResponse({ Message: 'Item Salvo com Suc
       };
       return jsonResponse(options[body.picklistId as number] ?? []);
     }
+    if (url.includes('/genericItem/executeWindowCallResultFunction')) {
+      return (body.params as { days?: number }).days === 3
+        ? jsonResponse({ Message: 'Prazo adiado.', item: { dueDate: '2026-01-08T00:00:00Z' }, changed: ['dueDate'] })
+        : jsonResponse({ Message: 'Preencha o campo Dias.', Validations: [{ Field: 'days', Message: 'Preencha o campo Dias.' }] }, 400);
+    }
     if (url.includes('/genericItem/refreshItem')) return jsonResponse({ changed: false, modificationDateTicks: 0, version: 2, modifierName: '' });
     if (url.includes('/genericItem/getHistory')) return jsonResponse([]);
     return jsonResponse([]);
@@ -124,6 +129,23 @@ describe('the item form page', { timeout: 30_000 }, () => {
     await opened();
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('O usuário não possui permissão de editar o item.')).toBeInTheDocument();
+  });
+
+  it("runs a button's rule after its window and puts the changed field in the form, unsaved", async () => {
+    const { saves } = serve();
+    renderApp('/editItem/1/501/1');
+    await opened();
+    await userEvent.click(screen.getByRole('tab', { name: 'Arquivos e histórico' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Adiar prazo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adiar prazo' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Executar' }));
+    expect(await within(dialog).findByText('Preencha o campo Dias.')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Dias' }), '3{Enter}');
+    expect(await screen.findByText('Prazo adiado.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('tab', { name: 'Planejamento' }));
+    expect(screen.getByRole('textbox', { name: 'Prazo' })).toHaveValue('08/01/2026');
+    expect(saves).toHaveLength(0); // the window's submit is not the item form's
   });
 
   it('tells a user without the right to edit and offers no save', async () => {

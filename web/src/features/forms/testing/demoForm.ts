@@ -52,7 +52,12 @@ export const demoTree: FormControl = {
     {
       kind: 'panel',
       label: 'Arquivos e histórico',
-      children: [{ kind: 'attachments', itemType: 'Attachment' }, { kind: 'history', itemType: 'History' }, { kind: 'label', field: 'Version', label: 'Versão', width: 6 }],
+      children: [
+        { kind: 'attachments', itemType: 'Attachment' },
+        { kind: 'history', itemType: 'History' },
+        { kind: 'label', field: 'Version', label: 'Versão', width: 6 },
+        { kind: 'button', key: 'postpone', label: 'Adiar prazo', rule: 'postponeDueDate', window: [{ key: 'days', name: 'Dias', type: 'INTEGER', required: true }], width: 6 },
+      ],
     },
   ],
 };

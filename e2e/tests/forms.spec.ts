@@ -9,6 +9,8 @@ import { startZipProvider, zipLookupURL } from '../support/zipProvider';
 // browser's stale save refused with the server's Message, and see a bad number refused on its field.
 // Screenshots in pt-BR and en go to this test's output folder.
 
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
 // The address control asks the server, which asks this stand-in provider (no internet).
 const zipPort = 40000 + (process.pid % 20000);
 test.use({ serverOptions: { env: { TRAMITA_ZIP_LOOKUP_URL: zipLookupURL(zipPort) } } });
@@ -85,7 +87,9 @@ test('the demo task form creates, edits, shows the history diff and refuses a st
   await phone.fill('1134567890');
   await phone.blur();
   await expect(phone).toHaveValue('(11) 3456-7890');
-  await expect(page.getByRole('note', { name: 'Foto' })).toContainText('Ainda não disponível neste servidor');
+  // An image is kept with the item as a data URL (the server checks the content and 1 MB).
+  await page.locator('input[type=file]').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from(ONE_PIXEL_PNG, 'base64') });
+  await expect(page.getByRole('img', { name: 'Foto' })).toBeVisible();
   const zip = page.getByRole('textbox', { name: 'CEP' });
   await zip.fill('01310100');
   await expect(zip).toHaveValue('01310-100');
@@ -113,6 +117,7 @@ test('the demo task form creates, edits, shows the history diff and refuses a st
 
   // The history: version 2 opened, with the fields it changed as a person reads them.
   await page.getByRole('tab', { name: 'Arquivos e histórico' }).click();
+  await expect(page.getByRole('note', { name: 'Anexos' })).toContainText('Ainda não disponível neste servidor'); // files arrive later
   const changes = page.getByRole('table', { name: 'Alterações da versão 2' });
   await expect(changes.getByRole('row', { name: /Título Revisar o contrato de suporte Revisar o contrato de suporte 2026/ })).toBeVisible();
   await expect(changes.getByRole('row', { name: /Progresso 35,00% 60,00%/ })).toBeVisible();

@@ -19,6 +19,7 @@ import { useField, useFormRuntime } from './context';
 import { AddressField } from './controls/AddressField';
 import { DateField } from './controls/DateField';
 import { HistoryView } from './controls/HistoryView';
+import { ImageField } from './controls/ImageField';
 import { MaskedField } from './controls/MaskedField';
 import { NotAvailable } from './controls/NotAvailable';
 import { NumericField } from './controls/NumericField';
@@ -134,6 +135,8 @@ function FieldControl({ control }: { control: FormControl }) {
     }
     case 'zip':
       return <AddressField field={field} parts={fields.slice(1)} />;
+    case 'image':
+      return <ImageField field={field} />;
     default:
       return <TextInput field={field} />;
   }
@@ -158,8 +161,6 @@ function Leaf({ control }: { control: FormControl }) {
     case 'timeline':
     case 'data grid':
       return <RelatedItems control={control} />;
-    case 'image':
-      return <NotAvailable control={control} />;
     default:
       return control.field ? <FieldControl control={control} /> : <NotAvailable control={control} />;
   }

@@ -66,8 +66,8 @@ describe('the item form page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'Custo' })).toHaveValue('1.234,50');
     expect(screen.getByRole('textbox', { name: 'Progresso' })).toHaveValue('40,00');
     expect(screen.getByRole('textbox', { name: 'Prazo' })).toHaveValue('05/01/2026');
-    await userEvent.click(screen.getByRole('tab', { name: 'Local e contato' }));
-    expect(screen.getByText('Ainda não disponível neste servidor; aparece aqui quando o recurso chegar.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Arquivos e histórico' }));
+    expect(screen.getByRole('note', { name: 'Anexos' })).toHaveTextContent('Ainda não disponível neste servidor; aparece aqui quando o recurso chegar.');
   });
 
   it('refuses a number out of range on the field without calling the server', async () => {

@@ -8,7 +8,7 @@ const byKey = (key: string) => fields.find((f) => f.key === key);
 describe('fieldsOf: the tree becomes the fields the form edits', () => {
   it('lists bound controls in order, the responsible under ResponsibleID, address parts after the ZIP', () => {
     expect(fields.map((f) => f.key)).toEqual([
-      'Title', 'priority', 'area', 'subarea', 'ResponsibleID', 'description', 'dueDate', 'progress', 'cost', 'storyPoints', 'milestone', 'code', 'phone', 'zip', 'city', 'state', 'street',
+      'Title', 'priority', 'area', 'subarea', 'ResponsibleID', 'description', 'dueDate', 'progress', 'cost', 'storyPoints', 'milestone', 'code', 'phone', 'zip', 'city', 'state', 'street', 'photo',
     ]);
   });
 
@@ -22,9 +22,13 @@ describe('fieldsOf: the tree becomes the fields the form edits', () => {
     expect(byKey('cost')?.kind).toBe('number');
   });
 
-  it('leaves out read-only displays (indicator, label) and controls without a value (image is not editable yet)', () => {
+  it('leaves out read-only displays (indicator, label); an image is a data URL', () => {
     expect(fields.filter((f) => f.control.kind === 'indicator' || f.control.kind === 'label')).toEqual([]);
-    expect(byKey('photo')).toBeUndefined();
+    expect(byKey('photo')?.kind).toBe('image');
+    const photo = byKey('photo');
+    if (!photo) throw new Error('photo');
+    expect(toSaveItem([photo], { photo: '' }, { id: 0 }, 0)).toEqual({ id: 0, photo: null });
+    expect(checkFields([photo], { photo: `data:image/png;base64,${'A'.repeat(10_000)}` }, new Set(['photo']))).toEqual({});
   });
 });
 

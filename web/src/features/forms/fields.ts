@@ -4,7 +4,7 @@ import { checkNumber, formatNumber, numberFormatOf, parseNumber } from './numeri
 import type { FormControl, FormItem, FormValues, ShowWhen } from './types';
 
 /** How a field's value is edited: what the form holds and how it goes back to saveItem. */
-export type ValueKind = 'text' | 'richText' | 'masked' | 'phone' | 'zip' | 'number' | 'date' | 'boolean' | 'choice' | 'booleanChoice' | 'reference';
+export type ValueKind = 'image' | 'text' | 'richText' | 'masked' | 'phone' | 'zip' | 'number' | 'date' | 'boolean' | 'choice' | 'booleanChoice' | 'reference';
 
 /** A value the form writes: the item key it binds to, its control and how it is edited. */
 export interface FieldSpec {
@@ -47,6 +47,8 @@ function valueKindOf(control: FormControl): ValueKind | null {
       return 'reference';
     case 'address':
       return 'zip';
+    case 'image':
+      return control.attributeType === 'BINARY' ? 'image' : null;
     default:
       return null;
   }
@@ -205,6 +207,8 @@ export function checkField(field: FieldSpec, value: unknown): FieldProblem | nul
     }
     case 'boolean':
       return null;
+    case 'image':
+      return required && !value ? { key: 'fillInThisField' } : null;
     case 'reference':
       return required && value === null ? { key: 'fillInThisField' } : null;
     default: {

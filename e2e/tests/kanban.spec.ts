@@ -140,6 +140,14 @@ test('a card goes through the workflow by drag and drop: a new responsible who i
   await expect(ana.getByText('1 item(s) tramitado(s) para Aguardando cliente.')).toBeVisible();
   await expect(column(ana, 'Aguardando cliente').getByLabel(`Chamado ${number}: ${title}`)).toBeVisible();
   await ana.screenshot({ path: testInfo.outputPath('moved.png') });
+  // Swimlanes by responsible: Bruno's lane holds the card.
+  await ana.getByLabel('Raias').click();
+  await ana.getByRole('option', { name: 'Responsável' }).click();
+  await expect(ana.getByRole('group', { name: 'Bruno Técnico' }).getByLabel(`Chamado ${number}: ${title}`)).toBeVisible();
+  await ana.screenshot({ path: testInfo.outputPath('swimlanes.png') });
+  // A double click opens the item's form.
+  await ticket.dblclick();
+  await expect(ana).toHaveURL(new RegExp(`/runtime/\\d+/editItem/${board.componentId}/\\d+/0$`));
   await Promise.all([ana.context().close(), bruno.context().close()]);
 
 });

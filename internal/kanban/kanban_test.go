@@ -4,14 +4,17 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/go-chi/chi/v5"
 
+	demoapps "github.com/tramita/tramita/apps/demo"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items/pkg"
 	"github.com/tramita/tramita/internal/kanban"
@@ -386,3 +389,46 @@ func TestBoardCallsOverHTTP(t *testing.T) {
 }
 
 func itoa(v int64) string { return strconv.FormatInt(v, 10) }
+
+// The demo ticket board: every signed-in user may open it, its columns are
+// the ticket's statuses and its cards are coloured by severity.
+func TestDemoTicketBoard(t *testing.T) {
+	ctx := context.Background()
+	db := testkit.NewDB(t)
+	data, err := fs.ReadFile(demoapps.Packages, "service-desk.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := pkg.Parse("service-desk.yaml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pkg.Import(ctx, db, "service-desk.yaml", p); err != nil {
+		t.Fatal(err)
+	}
+	var user int64
+	if err := db.QueryRow(ctx, `INSERT INTO app_user (login, name, email) VALUES ('rui', 'Rui', 'rui@example.com') RETURNING id`).Scan(&user); err != nil {
+		t.Fatal(err)
+	}
+	svc := kanban.NewService(kanban.NewStore(db), nil)
+	rui := kanban.Caller{UserID: user}
+	refs, err := svc.Boards(ctx, rui, kanban.BoardsInput{})
+	if err != nil || len(refs) != 1 || refs[0].Key != "ticket.board" || refs[0].Name != "Quadro de chamados" {
+		t.Fatalf("boards %+v %v", refs, err)
+	}
+	b, err := svc.Board(ctx, rui, kanban.BoardInput{ViewID: refs[0].ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range b.Columns {
+		names = append(names, c.Name)
+	}
+	if got := strings.Join(names, ","); got != "Novo,Em atendimento,Aguardando cliente,Resolvido,Fechado" || b.ColorField != "severity" {
+		t.Errorf("columns %s, colour %q", got, b.ColorField)
+	}
+	var link string
+	if err := db.QueryRow(ctx, `SELECT link FROM menu_entry WHERE key = 'ticketBoard'`).Scan(&link); err != nil || link != "/kanban/ticket.board/Quadro" {
+		t.Errorf("menu link %q %v", link, err)
+	}
+}

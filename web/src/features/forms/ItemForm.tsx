@@ -12,9 +12,10 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Formik, useFormikContext, type FormikErrors, type FormikTouched } from 'formik';
 import { useSnackbar } from 'notistack';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useBlocker, useNavigate } from 'react-router';
+import { useDialogs } from '../../components/dialogs/useDialogs';
 import { isApiError, type ApiError } from '../../api/client';
 import { formKeys, refreshItem, saveItem, type InitialDataRequest } from './api';
 import { FormRuntimeContext, type FormRuntime } from './context';
@@ -102,6 +103,9 @@ function FormBody({ data, request, fields, snapshot, onSaved, onCleared, reload 
   const { values, validateForm, setTouched, setErrors, resetForm, dirty } = formik;
   const [stale, setStale] = useState<string | null>(null);
   const [attempts, setAttempts] = useState(0);
+  const { confirm } = useDialogs();
+  // Set when the page itself moves on (a new item saved opens its edit page): nothing to ask.
+  const leaving = useRef(false);
   const form = data.form;
   const itemId = Number(snapshot.item.id ?? 0);
   const readOnly = !snapshot.canEdit;
@@ -151,6 +155,7 @@ function FormBody({ data, request, fields, snapshot, onSaved, onCleared, reload 
         return;
       }
       if (snapshot.isNew) {
+        leaving.current = true;
         navigate(`${base}/editItem/${form.componentID}/${result.id}/${form.id}`, { replace: true });
         return;
       }
@@ -208,6 +213,16 @@ function FormBody({ data, request, fields, snapshot, onSaved, onCleared, reload 
     if (window.history.length > 1) navigate(-1);
     else navigate(base || '/app');
   };
+
+  // Leaving for another page of the application with unsaved changes asks first.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    confirm(t('leave.message'), t('leave.title')).then(
+      () => blocker.proceed(),
+      () => blocker.reset(),
+    );
+  }, [blocker, confirm, t]);
 
   // Leaving the page (closing the tab, reloading) with unsaved changes asks first.
   useEffect(() => {

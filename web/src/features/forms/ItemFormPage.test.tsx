@@ -148,6 +148,19 @@ describe('the item form page', { timeout: 30_000 }, () => {
     expect(saves).toHaveLength(0); // the window's submit is not the item form's
   });
 
+  it('asks before leaving with unsaved changes', async () => {
+    serve();
+    const { router } = renderApp('/editItem/1/501/1');
+    await opened();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Título' }), ' (rascunho)');
+    await userEvent.click(screen.getByRole('button', { name: 'Voltar' }));
+    const ask = await screen.findByRole('dialog', { name: 'Sair sem salvar?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Não' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/editItem/1/501/1');
+    expect(screen.getByRole('textbox', { name: 'Título' })).toHaveValue('Migrar o relatório (rascunho)');
+  });
+
   it('tells a user without the right to edit and offers no save', async () => {
     mockFetch({}, (url) => (url.includes('getFormInitialData') ? jsonResponse({ ...demoInitialData, canEdit: false }) : jsonResponse([])));
     renderApp('/editItem/1/501/1');

@@ -47,7 +47,7 @@ func (h *Handler) Routes(r chi.Router) {
 }
 
 // boardInput reads viewID, queryID (absent: the default query; 0: all),
-// projectID and limit.
+// projectID, limit and search.
 func boardInput(q url.Values) (BoardInput, error) {
 	var in BoardInput
 	var err error
@@ -66,6 +66,7 @@ func boardInput(q url.Values) (BoardInput, error) {
 	}
 	limit, err := number(q, "limit")
 	in.Limit = int(limit)
+	in.Search = q.Get("search")
 	return in, err
 }
 

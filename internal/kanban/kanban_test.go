@@ -241,6 +241,22 @@ func TestBoardHasAColumnPerStatusWithTheCardsTheCallerMayRead(t *testing.T) {
 		t.Errorf("large: totals %v, %+v", got, b.Columns[2].Cards)
 	}
 
+	// A search: by title (case ignored) or by FormattedID.
+	b, err = w.svc.Board(ctx, w.ana, kanban.BoardInput{ViewID: w.board, QueryID: ptr(0), Search: "em CURSO"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := totals(b); got[0] != 0 || got[1] != 3 || got[2] != 0 {
+		t.Errorf("search by title: totals %v", got)
+	}
+	b, err = w.svc.Board(ctx, w.ana, kanban.BoardInput{ViewID: w.board, Search: "#12"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := totals(b); got[0] != 1 || b.Columns[0].Cards[0].FormattedID != 12 {
+		t.Errorf("search by number: totals %v", got)
+	}
+
 	// A project filter, and the panel administrator who sees every project.
 	b, err = w.svc.Board(ctx, w.admin, kanban.BoardInput{ViewID: w.board, ProjectID: w.otherProject})
 	if err != nil {

@@ -12,7 +12,9 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
@@ -25,6 +27,7 @@ const (
 	DefaultPage = 200
 	MaxPage     = 1000
 	MaxWIP      = 10000
+	MaxSearch   = 200
 )
 
 // Caller is the signed-in user as boards need it.
@@ -53,12 +56,14 @@ func NewService(store *Store, now func() time.Time) *Service {
 func langOf(ctx context.Context) string { return string(i18n.From(ctx)) }
 
 // BoardInput selects a board and its cards. QueryID nil takes the type's
-// default query; 0 takes every item.
+// default query; 0 takes every item. Search keeps the cards whose title
+// contains it or whose FormattedID it is.
 type BoardInput struct {
 	ViewID    int64
 	QueryID   *int64
 	ProjectID int64
 	Limit     int
+	Search    string
 }
 
 // PageInput selects a page of one column.
@@ -165,6 +170,10 @@ func (s *Service) prepare(ctx context.Context, c Caller, in BoardInput) (*prepar
 	if in.Limit < 0 || in.Limit > MaxPage {
 		return nil, httpx.Invalid("limit", "error.invalid")
 	}
+	search := strings.TrimSpace(in.Search)
+	if utf8.RuneCountInString(search) > MaxSearch {
+		return nil, httpx.Invalid("search", "error.invalid")
+	}
 	b, err := s.store.board(ctx, c, in.ViewID)
 	if err != nil {
 		return nil, err
@@ -178,6 +187,12 @@ func (s *Service) prepare(ctx context.Context, c Caller, in BoardInput) (*prepar
 	if in.ProjectID != 0 {
 		q.args = append(q.args, in.ProjectID)
 		q.where = append(q.where, "i.project_id = $"+strconv.Itoa(len(q.args)))
+	}
+	if search != "" {
+		like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(search) + "%"
+		q.args = append(q.args, like, strings.TrimPrefix(search, "#"))
+		n := len(q.args)
+		q.where = append(q.where, "(i.title ILIKE $"+strconv.Itoa(n-1)+" OR i.number::text = $"+strconv.Itoa(n)+")")
 	}
 	p := &prepared{b: b, query: q, limit: in.Limit}
 	if p.limit == 0 {

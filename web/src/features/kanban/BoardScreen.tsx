@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -32,6 +32,8 @@ export interface BoardScreenProps {
   title: string;
   appID: number;
   onQuery: (queryID: number) => void;
+  /** The text filter, once typing pauses: the server searches every card. */
+  onSearch: (search: string) => void;
   refreshing: boolean;
 }
 
@@ -48,7 +50,7 @@ function readLane(board: KanbanBoard): string {
 }
 
 /** The board: toolbar (query, swimlanes, filter), column headers, and a row of cells per lane. */
-export function BoardScreen({ board, params, title, appID, onQuery, refreshing }: BoardScreenProps) {
+export function BoardScreen({ board, params, title, appID, onQuery, onSearch, refreshing }: BoardScreenProps) {
   const { t } = useTranslation('kanban');
   const { enqueueSnackbar } = useSnackbar();
   const { prompt } = useDialogs();
@@ -64,6 +66,19 @@ export function BoardScreen({ board, params, title, appID, onQuery, refreshing }
   const [targets, setTargets] = useState<Set<number> | null>(null);
   const [over, setOver] = useState<string | null>(null);
 
+  // The loaded cards filter at once; the server's search follows when typing pauses.
+  useEffect(() => {
+    const id = setTimeout(() => onSearch(text.trim()), 300);
+    return () => clearTimeout(id);
+  }, [text, onSearch]);
+  // A new search (or query) answers new first pages: the pages loaded after them go.
+  const [pagesOf, setPagesOf] = useState(board);
+  if (pagesOf !== board) {
+    setPagesOf(board);
+    setMore({});
+    setMoreUsers([]);
+  }
+
   const loaded = useMemo(
     () => board.columns.map((c) => ({ ...c, cards: mergeCards(c.cards, more[c.id] ?? []) })),
     [board.columns, more],
@@ -72,8 +87,6 @@ export function BoardScreen({ board, params, title, appID, onQuery, refreshing }
 
   const refresh = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: kanbanKeys.board(params) });
-    setMore({});
-    setMoreUsers([]);
   }, [queryClient, params]);
 
   const { pending, refused, move, dialogs } = useCardMove(componentId, loaded, refresh);
@@ -87,7 +100,7 @@ export function BoardScreen({ board, params, title, appID, onQuery, refreshing }
       // The board as loaded, not as a pending move shows it.
       const original = board.columns.find((c) => c.id === column.id);
       const have = (original?.cards.length ?? 0) + (more[column.id]?.length ?? 0);
-      if (!original || loadingMore[column.id] || have >= original.total || text) return;
+      if (!original || loadingMore[column.id] || have >= original.total) return;
       setLoadingMore((s) => ({ ...s, [column.id]: true }));
       try {
         const page = await fetchColumnPage(params, column.id, have);
@@ -99,7 +112,7 @@ export function BoardScreen({ board, params, title, appID, onQuery, refreshing }
         setLoadingMore((s) => ({ ...s, [column.id]: false }));
       }
     },
-    [board.columns, more, loadingMore, text, params, enqueueSnackbar],
+    [board.columns, more, loadingMore, params, enqueueSnackbar],
   );
 
   // Stable handlers keep the memoised cards from rendering again on every scroll.

@@ -77,7 +77,8 @@ function Board({ viewID }: { viewID: number }) {
   const { t } = useTranslation('kanban');
   const params = useParams();
   const [queryID, setQueryID] = useState<number | undefined>(undefined);
-  const board = useQuery({ ...boardQuery({ viewID, queryID }), placeholderData: keepPreviousData });
+  const [search, setSearch] = useState('');
+  const board = useQuery({ ...boardQuery({ viewID, queryID, search }), placeholderData: keepPreviousData });
   if (board.isError) {
     const missing = isApiError(board.error) && (board.error.status === 404 || board.error.status === 400);
     return <NotFound message={missing ? undefined : board.error.message} />;
@@ -87,10 +88,11 @@ function Board({ viewID }: { viewID: number }) {
     <BoardScreen
       key={`${board.data.view.id}:${board.data.queryId}`}
       board={board.data}
-      params={{ viewID, queryID }}
+      params={{ viewID, queryID, search }}
       title={params.title ?? board.data.view.name}
       appID={toId(params.appID) || board.data.view.applicationId}
       onQuery={setQueryID}
+      onSearch={setSearch}
       refreshing={board.isFetching}
     />
   );

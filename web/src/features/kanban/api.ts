@@ -78,21 +78,22 @@ export interface BoardRef {
 /** Cards asked per column and page: 2,000 cards are four pages of a column. */
 export const PAGE_SIZE = 500;
 
-/** What selects the cards of a board: the view, the query (undefined: the type's default, 0: all). */
+/** What selects the cards of a board: the view, the query (undefined: the type's default, 0: all), a search. */
 export interface BoardParams {
   viewID: number;
   queryID?: number;
+  search?: string;
 }
 
 export const kanbanKeys = {
-  board: (p: BoardParams) => ['kanban', 'board', p.viewID, p.queryID ?? 'default'] as const,
+  board: (p: BoardParams) => ['kanban', 'board', p.viewID, p.queryID ?? 'default', p.search ?? ''] as const,
   boards: ['kanban', 'boards'] as const,
 };
 
 export const boardQuery = (p: BoardParams) =>
   queryOptions({
     queryKey: kanbanKeys.board(p),
-    queryFn: ({ signal }) => api.get<KanbanBoard>('/kanban/getBoard', { query: { viewID: p.viewID, queryID: p.queryID, limit: PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) => api.get<KanbanBoard>('/kanban/getBoard', { query: { viewID: p.viewID, queryID: p.queryID, search: p.search || undefined, limit: PAGE_SIZE }, signal }),
   });
 
 export const boardsQuery = queryOptions({
@@ -102,7 +103,7 @@ export const boardsQuery = queryOptions({
 });
 
 export function fetchColumnPage(p: BoardParams, statusID: number, offset: number, signal?: AbortSignal): Promise<KanbanPage> {
-  return api.get<KanbanPage>('/kanban/getColumn', { query: { viewID: p.viewID, queryID: p.queryID, statusID, offset, limit: PAGE_SIZE }, signal });
+  return api.get<KanbanPage>('/kanban/getColumn', { query: { viewID: p.viewID, queryID: p.queryID, search: p.search || undefined, statusID, offset, limit: PAGE_SIZE }, signal });
 }
 
 export function saveWipLimits(viewID: number, limits: { statusId: number; limit: number }[]): Promise<KanbanBoard> {

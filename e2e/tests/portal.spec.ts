@@ -226,15 +226,25 @@ test('a message sent on the server reaches the bell live and the push service en
     expect(received.headers.authorization).toMatch(/^vapid t=.+, k=.+/);
     expect(JSON.parse(received.payload)).toMatchObject({ title: 'Reunião às 15h', body: 'Sala 2, com a equipe de projetos.', url: '/app' });
 
-    // The service worker shows what the push carried.
+    // The service worker shows what the push carried. It must be active first: a push delivered
+    // to a worker still installing is dropped, so the delivery is repeated until the notification
+    // shows (the notification's tag makes a repeat replace it, never add a second one).
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     const cdp = await context.newCDPSession(page);
     const registered = new Promise<string>((ok) =>
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => registrations[0] && ok(registrations[0].registrationId)),
     );
     await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId: await registered, data: received.payload });
+    const registrationId = await registered;
+    const shown = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}: ${n.body}`));
     await expect
-      .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}: ${n.body}`)))
+      .poll(async () => {
+        const now = await shown();
+        if (now.length === 0) await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: received.payload });
+        return now;
+      }, { timeout: 20_000 })
       .toEqual(['Reunião às 15h: Sala 2, com a equipe de projetos.']);
 
     await page.getByRole('button', { name: 'Mensagens, 1 não lida' }).click();

@@ -85,8 +85,10 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
   );
   const users = useMemo(() => new Map([...board.users, ...moreUsers].map((u) => [u.id, u])), [board.users, moreUsers]);
 
+  // Every board of this view, whatever its query or search: a search that was already on its way
+  // when a card moved would otherwise bring the card back to its old column.
   const refresh = useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: kanbanKeys.board(params) });
+    await queryClient.invalidateQueries({ queryKey: kanbanKeys.board(params).slice(0, 3) });
   }, [queryClient, params]);
 
   const { pending, refused, move, dialogs } = useCardMove(componentId, loaded, refresh);

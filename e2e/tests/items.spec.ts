@@ -222,14 +222,20 @@ test('exports the page as xlsx with typed cells, and as CSV', async () => {
   expect(all.get('B31')).toBe(itemOf(30).Title);
 
   // The selected rows only.
-  await grid().getByRole('row').nth(2).getByRole('checkbox').check();
-  await grid().getByRole('row').nth(4).getByRole('checkbox').check();
+  // A selection re-renders the grid (its toolbar shows the count): a click that lands during
+  // that re-render is lost, so each box is ticked until it holds.
+  const tick = (n: number, on: boolean) =>
+    expect(async () => {
+      await grid().getByRole('row').nth(n).getByRole('checkbox').setChecked(on, { timeout: 2000 });
+    }).toPass({ timeout: 15_000 });
+  await tick(2, true);
+  await tick(4, true);
   await page.getByRole('button', { name: 'Exportar', exact: true }).click();
   const [chosen] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Baixar como Excel (selecionados)' }).click()]);
   const picked = readFirstSheet(readFileSync((await chosen.path())!));
   expect([picked.get('B2'), picked.get('B3'), picked.has('B4')]).toEqual([itemOf(2).Title, itemOf(4).Title, false]);
-  await grid().getByRole('row').nth(2).getByRole('checkbox').uncheck();
-  await grid().getByRole('row').nth(4).getByRole('checkbox').uncheck();
+  await tick(2, false);
+  await tick(4, false);
 
   await page.getByRole('button', { name: 'Exportar', exact: true }).click();
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Baixar como CSV' }).click()]);

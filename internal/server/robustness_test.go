@@ -18,7 +18,9 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"go.yaml.in/yaml/v3"
 
+	"github.com/tramita/tramita/api"
 	"github.com/tramita/tramita/internal/auth"
 	"github.com/tramita/tramita/internal/config"
 	"github.com/tramita/tramita/internal/testkit"
@@ -527,4 +529,31 @@ func diffLines(a, b string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// Every API route is in api/openapi.yaml with its method (paths there are
+// relative to the /api base). One check over the whole router, so no module
+// can add a call the contract does not show.
+func TestEveryRouteIsInTheOpenAPIDocument(t *testing.T) {
+	s := newRobustServer(t)
+	var doc struct {
+		Paths map[string]map[string]any `yaml:"paths"`
+	}
+	if err := yaml.Unmarshal(api.OpenAPI, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range s.routes {
+		path, ok := strings.CutPrefix(r.pattern, "/api")
+		if !ok || path == "/openapi.yaml" {
+			continue
+		}
+		methods, listed := doc.Paths[path]
+		if !listed {
+			t.Errorf("%s is not in api/openapi.yaml", r)
+			continue
+		}
+		if _, ok := methods[strings.ToLower(r.method)]; !ok {
+			t.Errorf("%s: api/openapi.yaml lists the path without this method", r)
+		}
+	}
 }

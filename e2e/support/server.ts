@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
-export const binary = join(repoRoot, 'bin', 'tramita');
+// TRAMITA_E2E_BINARY lets a developer test a binary built elsewhere (scripts/dev-binary.sh)
+// while someone else rebuilds web/dist in the same tree.
+export const binary = process.env.TRAMITA_E2E_BINARY || join(repoRoot, 'bin', 'tramita');
 export const adminPassword = 'e2e-Admin-Passw0rd!';
 
 export interface Server {

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Builds a private copy of bin/tramita (web app included) from the working tree
+# into /tmp/tramita-NAME/bin/tramita, without touching web/dist or bin/ here, so
+# several people (or agents) can run end-to-end tests against their own build
+# of a shared tree:
+#   scripts/dev-binary.sh NAME && TRAMITA_E2E_BINARY=/tmp/tramita-NAME/bin/tramita npx playwright test ...
+set -euo pipefail
+name=${1:?usage: scripts/dev-binary.sh NAME}
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=/tmp/tramita-$name
+rm -rf "$out" && mkdir -p "$out"
+tar -C "$root" --exclude=./.git --exclude=./bin --exclude=./data --exclude=./tools \
+  --exclude=node_modules --exclude=./web/dist --exclude=test-results -cf - . | tar -C "$out" -xf -
+ln -sfn "$root/web/node_modules" "$out/web/node_modules"
+mkdir -p "$out/web/dist" && touch "$out/web/dist/.gitkeep"
+(cd "$out/web" && npx vite build --logLevel error)
+(cd "$out" && go build -trimpath -o bin/tramita ./cmd/tramita)
+echo "$out/bin/tramita"

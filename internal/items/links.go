@@ -240,21 +240,23 @@ func (s *Service) writeLinks(ctx context.Context, c Caller, it *itemRecord, rela
 	})
 }
 
-// ComboRow is an item loadManyToManyComboData offers.
+// ComboRow is an item loadManyToManyComboData offers; ComponentName says
+// its type (item links offer every type).
 type ComboRow struct {
-	ID          int64  `json:"id"`
-	FormattedID int64  `json:"FormattedID"`
-	Title       string `json:"Title"`
+	ID            int64  `json:"id"`
+	FormattedID   int64  `json:"FormattedID"`
+	Title         string `json:"Title"`
+	ComponentID   int64  `json:"componentId"`
+	ComponentName string `json:"componentName"`
 }
 
-// LoadManyToManyCombo answers loadManyToManyComboData: items of the
-// related type the caller may read and could link (not the item itself, not
-// linked yet), by title (accents ignored) or FormattedID; 50 by default,
-// 200 at most.
+// LoadManyToManyCombo answers loadManyToManyComboData: items the caller may
+// read and could link (not the item itself, not linked yet), by title
+// (accents ignored) or FormattedID; 50 by default, 200 at most. They are of
+// the related type, or of any readable type when relatedComponentId is 0:
+// the item links control searches with it too, so it never offers what
+// refreshManyToManyItems would refuse or already holds.
 func (s *Service) LoadManyToManyCombo(ctx context.Context, c Caller, in ManyToManyInput) ([]ComboRow, error) {
-	if in.RelatedComponentID == 0 {
-		return nil, httpx.Invalid("relatedComponentId", "items.idInvalid", "field", "relatedComponentId")
-	}
 	it, related, err := s.linkFrom(ctx, c, in)
 	if err != nil {
 		return nil, err
@@ -264,11 +266,13 @@ func (s *Service) LoadManyToManyCombo(ctx context.Context, c Caller, in ManyToMa
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.store.db.Query(ctx, `SELECT i.id, i.number, i.title FROM item i JOIN component c ON c.id = i.component_id
-		WHERE i.component_id = $4 AND i.id <> $3 AND i.id NOT IN `+linkedOf+` AND `+componentReadable+` AND `+itemReadable+`
+	rows, err := s.store.db.Query(ctx, `SELECT i.id, i.number, i.title, c.id, coalesce(c.name ->> $8, c.name ->> 'pt-BR')
+		FROM item i JOIN component c ON c.id = i.component_id
+		WHERE ($4::bigint = 0 OR i.component_id = $4) AND c.retired_at IS NULL AND i.id <> $3 AND i.id NOT IN `+linkedOf+`
+		  AND `+componentReadable+` AND `+itemReadable+`
 		  AND (tramita_unaccent(i.title) ILIKE tramita_unaccent($5) OR i.number::text = $6)
 		ORDER BY (i.number::text = $6) DESC, i.created_at DESC, i.id DESC LIMIT $7`,
-		c.UserID, c.PanelAdmin, it.ID, related, pattern, look.Text, look.Limit)
+		c.UserID, c.PanelAdmin, it.ID, related, pattern, look.Text, look.Limit, langOf(ctx))
 	if err != nil {
 		return nil, fmt.Errorf("combo: %w", err)
 	}

@@ -133,6 +133,43 @@ func TestManyToManyLinksFollowTheAccessRules(t *testing.T) {
 			t.Fatal("bia's combo offers an item of Nova Sede")
 		}
 	}
+	// Item links search every readable type with the same call (relatedComponentId 0): the
+	// ticket already linked, the item itself and what bia cannot read are never offered.
+	anyCombo := in(a, 0)
+	anyCombo.Limit = 200
+	offered, err = w.svc.LoadManyToManyCombo(ctx, w.ana, anyCombo)
+	if err != nil || len(offered) == 0 {
+		t.Fatalf("item links combo: %v %v", offered, err)
+	}
+	types := map[int64]bool{}
+	for _, o := range offered {
+		if o.ID == a || o.ID == b || o.ID == s || o.ID == ticket || o.ComponentName == "" {
+			t.Fatalf("item links combo offers %+v", o)
+		}
+		types[o.ComponentID] = true
+	}
+	if len(types) < 2 {
+		t.Fatalf("item links combo offers one type only: %v", types)
+	}
+	var ticketNumber int64
+	if err := w.db.QueryRow(ctx, `SELECT number FROM item WHERE component_id = $1 AND id <> $2 ORDER BY id LIMIT 1`,
+		ticketType, ticket).Scan(&ticketNumber); err != nil {
+		t.Fatal(err)
+	}
+	anyCombo.Text = itoa(ticketNumber)
+	if offered, err := w.svc.LoadManyToManyCombo(ctx, w.ana, anyCombo); err != nil || len(offered) == 0 || offered[0].FormattedID != ticketNumber {
+		t.Fatalf("item links combo by FormattedID: %v %v", offered, err)
+	}
+	anyCombo.Text = ""
+	offered, err = w.svc.LoadManyToManyCombo(ctx, w.bia, anyCombo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range offered {
+		if o.ID == s {
+			t.Fatal("bia's item links combo offers an item of Nova Sede")
+		}
+	}
 	// Removing.
 	rm := in(a, w.task)
 	rm.Remove = []items.FlexID{items.FlexID(s)}

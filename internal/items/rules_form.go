@@ -56,6 +56,8 @@ func (fr *FormRules) Routes(r chi.Router) {
 		return fr.Execute(ctx, c, in, true)
 	}))
 	r.Post("/genericItem/saveItem", lookup(h, fr.SaveItem))
+	r.Post("/genericItem/updateItemField", lookup(h, fr.UpdateItemField))
+	r.Post("/genericItem/bulkUpdateItems", lookup(h, fr.BulkUpdateItems))
 }
 
 // RuleInput is the body of executeFormBusinessRule and
@@ -156,6 +158,18 @@ func (fr *FormRules) Execute(ctx context.Context, c Caller, in RuleInput, window
 // SaveItem answers saveItem with the form's onSave rule.
 func (fr *FormRules) SaveItem(ctx context.Context, c Caller, in SaveItemInput) (*SaveItemResult, error) {
 	return fr.svc.saveItem(ctx, c, in, fr.onSave)
+}
+
+// UpdateItemField answers updateItemField with the onSave rule of the
+// type's first form: a list's edit must pass the checks a form save runs.
+func (fr *FormRules) UpdateItemField(ctx context.Context, c Caller, in UpdateFieldInput) (*SaveItemResult, error) {
+	return fr.svc.updateItemField(ctx, c, in, fr.onSave)
+}
+
+// BulkUpdateItems answers bulkUpdateItems with the form's onSave rule run
+// for each item; one refusal refuses the whole edit.
+func (fr *FormRules) BulkUpdateItems(ctx context.Context, c Caller, in BulkUpdateInput) (*BulkResult, error) {
+	return fr.svc.bulkUpdateItems(ctx, c, in, fr.onSave)
 }
 
 // onSave runs the form's onSave rule on the values being saved; what it

@@ -170,3 +170,50 @@ func TestOnSaveRuleRunsInsideSaveItem(t *testing.T) {
 		t.Fatalf("out-of-range rule value: %v", err)
 	}
 }
+
+// A list's edit of one field and a bulk edit run the form's onSave rule as a
+// form save does: its refusal writes nothing, and what it changes is
+// checked and saved with the edit.
+func TestOnSaveRuleRunsForGridAndBulkEdits(t *testing.T) {
+	w := newWorld(t)
+	fr := w.formRules(t)
+	ctx := context.Background()
+	a, b := w.newTask(t, nil), w.newTask(t, nil)
+	ids := []int64{a.ID, b.ID}
+	bulk := items.BulkUpdateInput{IDs: ids, ComponentID: items.FlexID(w.task), Values: items.Values{"cost": json.Number("250000")}}
+	if _, err := fr.BulkUpdateItems(ctx, w.ana, bulk); status(err) != 422 || !strings.Contains(message(ctx, err), "precisam de uma descrição") {
+		t.Fatalf("bulk refused by the rule: %v", err)
+	}
+	var costly int
+	if err := w.db.QueryRow(ctx, `SELECT count(*) FROM item WHERE id = ANY($1) AND attributes ? 'cost'`, ids).Scan(&costly); err != nil || costly != 0 {
+		t.Fatalf("a refused bulk edit wrote %d items: %v", costly, err)
+	}
+	bulk.Values["description"] = "<p>Obra</p>"
+	if out, err := fr.BulkUpdateItems(ctx, w.ana, bulk); err != nil || out.Updated != 2 {
+		t.Fatalf("bulk with a description: %+v %v", out, err)
+	}
+
+	// The grid edits progress; a rule refusing a finished task without a
+	// description, and marking finished ones as milestones.
+	if _, err := w.db.Exec(ctx, `UPDATE component_rule SET source = $1 WHERE key = 'checkCost'`, `
+		if (Number(item.progress) === 100 && !item.description) fail("Descreva a tarefa concluída.");
+		if (Number(item.progress) === 100) item.milestone = true;`); err != nil {
+		t.Fatal(err)
+	}
+	c := w.newTask(t, nil)
+	edit := items.UpdateFieldInput{ItemID: items.FlexID(c.ID), ComponentID: items.FlexID(w.task), Field: "progress",
+		Value: json.Number("100"), ModificationDateTicks: c.ModificationDateTicks}
+	if _, err := fr.UpdateItemField(ctx, w.ana, edit); status(err) != 422 || message(ctx, err) != "Descreva a tarefa concluída." {
+		t.Fatalf("grid edit refused by the rule: %v", err)
+	}
+	// a has a description (the bulk edit gave it one): the rule's change is saved with the edit.
+	now, err := w.svc.RefreshItem(ctx, w.ana, items.RefreshInput{ItemID: items.FlexID(a.ID), Component: items.FlexID(w.task)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit.ItemID, edit.ModificationDateTicks = items.FlexID(a.ID), now.ModificationDateTicks
+	res, err := fr.UpdateItemField(ctx, w.ana, edit)
+	if err != nil || res.Item["progress"] != json.Number("100") || res.Item["milestone"] != true {
+		t.Fatalf("grid edit with the rule's change: %+v %v", res, err)
+	}
+}

@@ -251,12 +251,15 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, c Caller, t *formType, b
 			errs = append(errs, fieldErr{b: &binding{Key: a.Key, Label: a.Name}, key: "forms.notEditable"})
 		}
 	}
-	if len(errs) > 0 {
-		return nil, errs, nil
+	// Every field is checked even after one failed, so the user learns of
+	// all of them at once; a refused value is not also called empty.
+	refused := map[string]bool{}
+	for _, e := range errs {
+		refused[e.b.Key] = true
 	}
 	values := formState(&next)
 	for _, b := range binds {
-		if _, present := item[b.Key]; partial && !present {
+		if _, present := item[b.Key]; partial && !present || refused[b.Key] {
 			continue
 		}
 		if !shown(b.Conditions, values) || b.Control.Hidden {
@@ -264,13 +267,19 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, c Caller, t *formType, b
 		}
 		if b.Required && isEmpty(current(&next, b)) {
 			errs = append(errs, fieldErr{b: b, key: "forms.fillInThisField"})
+			refused[b.Key] = true
 		}
 	}
 	deps, err := s.dependencies(ctx, tx, t, binds, it, &next)
 	if err != nil {
 		return nil, nil, err
 	}
-	if errs = append(errs, deps...); len(errs) > 0 {
+	for _, d := range deps {
+		if !refused[d.b.Key] {
+			errs = append(errs, d)
+		}
+	}
+	if len(errs) > 0 {
 		return nil, errs, nil
 	}
 	return &next, nil, nil
@@ -543,8 +552,13 @@ type UpdateFieldInput struct {
 	LastModify            string `json:"lastModify"`
 }
 
-// UpdateItemField answers updateItemField, as saveItem for one field.
+// UpdateItemField answers updateItemField, as saveItem for one field
+// (without the form's onSave rule: FormRules.UpdateItemField runs it).
 func (s *Service) UpdateItemField(ctx context.Context, c Caller, in UpdateFieldInput) (*SaveItemResult, error) {
+	return s.updateItemField(ctx, c, in, nil)
+}
+
+func (s *Service) updateItemField(ctx context.Context, c Caller, in UpdateFieldInput, hook saveHook) (*SaveItemResult, error) {
 	t, err := s.loadType(ctx, c, int64(in.ComponentID))
 	if err != nil {
 		return nil, err
@@ -554,10 +568,11 @@ func (s *Service) UpdateItemField(ctx context.Context, c Caller, in UpdateFieldI
 		return nil, httpx.Invalid("field", "forms.fieldUnknown", "field", in.Field)
 	}
 	lang := langOf(ctx)
-	b, err := s.gridBinding(ctx, t, a, lang)
+	f, err := s.loadForm(ctx, t, 0, "")
 	if err != nil {
 		return nil, err
 	}
+	b := gridBinding(t, f, a, lang)
 	if !a.EditInGrid {
 		return nil, formError(lang, []fieldErr{{b: b, key: "forms.notInGrid"}})
 	}
@@ -574,7 +589,22 @@ func (s *Service) UpdateItemField(ctx context.Context, c Caller, in UpdateFieldI
 			return err
 		}
 		saved = it.ID
-		next, errs, err := s.apply(ctx, tx, c, t, []*binding{b}, it, Values{a.Key: in.Value}, false)
+		item, binds := Values{a.Key: in.Value}, []*binding{b}
+		if hook != nil && f.OnSave != "" {
+			// The rule sees the edit as a save of the type's first form
+			// (the form the list edits as); what else it changes is checked
+			// as that form checks it.
+			formBinds := t.bindings(f, lang)
+			if item, err = hook(ctx, tx, c, t, f, formBinds, it, item); err != nil {
+				return err
+			}
+			for _, fb := range formBinds {
+				if _, present := item[fb.Key]; present && fb.Key != b.Key {
+					binds = append(binds, fb)
+				}
+			}
+		}
+		next, errs, err := s.apply(ctx, tx, c, t, binds, it, item, false)
 		if err != nil {
 			return err
 		}
@@ -593,20 +623,16 @@ func (s *Service) UpdateItemField(ctx context.Context, c Caller, in UpdateFieldI
 	return s.savedAnswer(ctx, c, t, saved, SaveItemInput{})
 }
 
-// gridBinding is how a list edits attribute a: as the type's first form
-// that writes it (its bounds, mask, scale), else by the attribute alone.
-func (s *Service) gridBinding(ctx context.Context, t *formType, a *formAttr, lang string) (*binding, error) {
-	f, err := s.loadForm(ctx, t, 0, "")
-	if err != nil {
-		return nil, err
-	}
+// gridBinding is how a list edits attribute a: as the type's first form f
+// writes it (its bounds, mask, scale), else by the attribute alone.
+func gridBinding(t *formType, f *formDef, a *formAttr, lang string) *binding {
 	for _, b := range t.bindings(f, lang) {
 		if b.Field == a.Key {
 			b.Conditions = nil
-			return b, nil
+			return b
 		}
 	}
-	return &binding{Field: a.Key, Key: a.Key, Label: a.Name, Type: a.Type, Control: &pkg.Control{}, Attr: a, Required: a.Required, lang: lang}, nil
+	return &binding{Field: a.Key, Key: a.Key, Label: a.Name, Type: a.Type, Control: &pkg.Control{}, Attr: a, Required: a.Required, lang: lang}
 }
 
 // BulkUpdateInput is the body of bulkUpdateItems: the same values for
@@ -627,8 +653,13 @@ type BulkResult struct {
 
 // BulkUpdateItems answers bulkUpdateItems: all the items or none. One item
 // missing is not found; one the caller may not change refuses the call;
-// one value refused names the field.
+// one value refused names the field. The form's onSave rule does not run
+// here; FormRules.BulkUpdateItems runs it for each item.
 func (s *Service) BulkUpdateItems(ctx context.Context, c Caller, in BulkUpdateInput) (*BulkResult, error) {
+	return s.bulkUpdateItems(ctx, c, in, nil)
+}
+
+func (s *Service) bulkUpdateItems(ctx context.Context, c Caller, in BulkUpdateInput, hook saveHook) (*BulkResult, error) {
 	if len(in.IDs) == 0 {
 		return nil, httpx.Invalid("ids", "items.selectAtLeastOne")
 	}
@@ -659,7 +690,13 @@ func (s *Service) BulkUpdateItems(ctx context.Context, c Caller, in BulkUpdateIn
 			if err != nil {
 				return err
 			}
-			next, errs, err := s.apply(ctx, tx, c, t, binds, it, in.Values, true)
+			values := in.Values
+			if hook != nil && f.OnSave != "" {
+				if values, err = hook(ctx, tx, c, t, f, binds, it, maps.Clone(in.Values)); err != nil {
+					return err
+				}
+			}
+			next, errs, err := s.apply(ctx, tx, c, t, binds, it, values, true)
 			if err != nil {
 				return err
 			}

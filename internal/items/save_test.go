@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"maps"
 	"strings"
 	"testing"
 
@@ -202,6 +203,32 @@ func TestSaveItemValidatesAsTheFormDoes(t *testing.T) {
 	if ok.Item["zip"] != "01310-100" || ok.Item["startDate"] != "2025-01-02T00:00:00Z" || ok.Item["ResponsibleName"] != "Bia" ||
 		ok.Display["reviewer"] != "Bia" || ok.Display["subarea"] != "Desenvolvimento" {
 		t.Fatalf("accepted values: %+v %+v", ok.Item, ok.Display)
+	}
+}
+
+// A save with a refused value and empty required fields names every one of
+// them, each with its own message, not only the first found.
+func TestSaveItemNamesEveryFailingField(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	_, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Component: items.FlexID(w.task),
+		ProjectID: items.FlexID(w.project(t, "Transformação Digital")),
+		Item:      items.Values{"Title": "", "priority": nil, "progress": json.Number("150"), "code": "x"}})
+	e, ok := httpx.AsError(err)
+	if !ok || e.Status != 400 {
+		t.Fatalf("save: %v", err)
+	}
+	got := map[string]string{}
+	for _, v := range e.Validations {
+		got[v.Field] = i18n.T(i18n.PtBR, v.Key, v.Args...)
+	}
+	want := map[string]string{"Title": "preencha este campo", "priority": "preencha este campo",
+		"progress": "o valor deve estar entre 0 e 100", "code": "preencha no formato aaa-9999"}
+	if !maps.Equal(got, want) {
+		t.Fatalf("validations %v, want %v", got, want)
+	}
+	if m := message(ctx, err); !strings.HasPrefix(m, "Verifique os campos: ") || strings.Count(m, ",") != 3 {
+		t.Fatalf("message %q", m)
 	}
 }
 

@@ -79,6 +79,9 @@ type ImportStatus struct {
 	Unmatched  []string         `json:"unmatched"`
 	Errors     []ImportError    `json:"errors"`
 	Preview    []map[string]any `json:"preview,omitempty"`
+	// PreviewRows are the spreadsheet's row numbers of Preview's rows, so a
+	// preview row can be shown beside its errors (blank rows are skipped).
+	PreviewRows []int `json:"previewRows,omitempty"`
 }
 
 // ImportInput says where a spreadsheet's rows go.
@@ -178,11 +181,20 @@ func (im *Imports) Preview(ctx context.Context, c Caller, in ImportInput, name s
 		}
 		shown := map[string]any{}
 		for j, cell := range row {
-			if j < len(sh.byColumn) && sh.byColumn[j] != nil && cell != "" {
-				shown[sh.byColumn[j].Key] = cell
+			if j >= len(sh.byColumn) || sh.byColumn[j] == nil || cell == "" {
+				continue
+			}
+			b := sh.byColumn[j]
+			// Dates are read raw as Excel serial numbers; the preview shows
+			// the date they are read as, or the cell when it is no date.
+			if b.Type == "DATE_TIME" {
+				shown[b.Key] = dateCell(strings.TrimSpace(cell))
+			} else {
+				shown[b.Key] = cell
 			}
 		}
 		out.Preview = append(out.Preview, shown)
+		out.PreviewRows = append(out.PreviewRows, sh.rowNumbers[i])
 	}
 	return out, nil
 }

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -72,6 +73,10 @@ func TestImportExcelPreviewsThenWritesAllOrNothing(t *testing.T) {
 	}
 	if st.State != "previewed" || st.TotalRows != 5 || len(st.Columns) != 4 || len(st.Unmatched) != 1 || st.Unmatched[0] != "Coluna estranha" {
 		t.Fatalf("preview: %+v", st)
+	}
+	// The preview names each row's line in the sheet (the blank row 4 is skipped) and shows dates as read.
+	if fmt.Sprint(st.PreviewRows) != "[2 3 5 6 7]" || st.Preview[0]["dueDate"] != "2025-03-15T00:00:00Z" {
+		t.Fatalf("preview rows: %v %v", st.PreviewRows, st.Preview)
 	}
 	want := map[int]string{6: "o valor deve estar entre 0 e 100", 7: "escolha uma opção da lista"}
 	found := map[int]bool{}

@@ -64,7 +64,13 @@ func (s *Service) loadType(ctx context.Context, c Caller, id int64) (*formType, 
 	}
 	t := &formType{comp: comp, attrs: attrs, byKey: map[string]*formAttr{}}
 	for i := range t.attrs {
-		t.byKey[t.attrs[i].Key] = &t.attrs[i]
+		a := &t.attrs[i]
+		// A status attribute without a target type holds a status of its own
+		// type: its picker (loadItemTypeStatuses) and its checks read them.
+		if a.Type == "ITEM_TYPE_STATUS" && a.TargetComponentID == nil {
+			a.TargetComponentID = &comp.ID
+		}
+		t.byKey[a.Key] = a
 	}
 	return t, nil
 }

@@ -343,14 +343,51 @@ func (s *Service) itemValues(ctx context.Context, t *formType, it *itemRecord, l
 		return nil, nil, err
 	}
 	display := map[string]string{}
+	var calendars []int64
+	calendarKeys := map[string]int64{}
 	for _, a := range t.attrs {
 		if x, ok := it.Attributes[a.Key]; ok {
 			switch a.Type {
 			case "PICKLIST", "USERS", "RESOURCES", "USERS_OR_GROUPS", "GROUPS", "ORGANIZATIONAL_STRUCTURE", "COMPANY",
 				"PROJECT", "GENERIC_ITEM_TYPE", "ITEM_TYPE_STATUS":
 				display[a.Key] = r.show(&a, x)
+			case "CALENDAR":
+				if id, ok := idOf(x); ok {
+					calendars = append(calendars, id)
+					calendarKeys[a.Key] = id
+				}
 			}
 		}
 	}
+	if len(calendars) > 0 {
+		names, err := s.calendarNames(ctx, calendars)
+		if err != nil {
+			return nil, nil, err
+		}
+		for k, id := range calendarKeys {
+			display[k] = names[id]
+		}
+	}
 	return v, display, nil
+}
+
+// calendarNames are the names of the resources whose work calendars ids
+// name (the history's resolver does not know calendars yet).
+func (s *Service) calendarNames(ctx context.Context, ids []int64) (map[int64]string, error) {
+	rows, err := s.store.db.Query(ctx, `SELECT r.id, coalesce(u.name, r.name) FROM resource r LEFT JOIN app_user u ON u.id = r.user_id
+		WHERE r.id = ANY($1)`, ids)
+	if err != nil {
+		return nil, fmt.Errorf("calendar names: %w", err)
+	}
+	names := map[int64]string{}
+	var id int64
+	var name string
+	_, err = pgx.ForEachRow(rows, []any{&id, &name}, func() error {
+		names[id] = name
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("calendar names: %w", err)
+	}
+	return names, nil
 }

@@ -23,6 +23,8 @@ func (h *Handler) formRoutes(r chi.Router) {
 	r.Post("/updateItemField", lookup(h, h.svc.UpdateItemField))
 	r.Post("/bulkUpdateItems", lookup(h, h.svc.BulkUpdateItems))
 	r.Post("/showHideField", lookup(h, h.svc.ShowHideField))
+	r.Post("/loadItemTypeStatuses", lookup(h, h.svc.LoadItemTypeStatuses))
+	r.Post("/loadCalendars", lookup(h, h.svc.LoadCalendars))
 	r.Post("/loadOneToManyFormData", lookup(h, func(ctx context.Context, c Caller, in OneToManyInput) (*RelatedPage, error) {
 		return h.svc.LoadOneToMany(ctx, c, in, false)
 	}))

@@ -235,3 +235,72 @@ func (s *Service) LoadPicklistItems(ctx context.Context, c Caller, in PicklistIn
 	}
 	return pgx.CollectRows(rows, pgx.RowToStructByPos[PicklistOption])
 }
+
+// StatusChoice is a status offered by the picker of an ITEM_TYPE_STATUS
+// attribute, with the colour the lists show it in.
+type StatusChoice struct {
+	ID      int64  `json:"id"`
+	Name    string `json:"name"`
+	Color   string `json:"color"`
+	Initial bool   `json:"initial"`
+	Final   bool   `json:"final"`
+}
+
+// LoadItemTypeStatuses answers loadItemTypeStatuses: the statuses of a type
+// the caller may read (componentId: getForm gives an ITEM_TYPE_STATUS
+// control the type its attribute names, else the form's own), in the
+// package's order; text narrows by name, ids resolves chosen values.
+func (s *Service) LoadItemTypeStatuses(ctx context.Context, c Caller, in LookupInput) ([]StatusChoice, error) {
+	like, err := in.check()
+	if err != nil {
+		return nil, err
+	}
+	t, err := s.loadType(ctx, c, in.ComponentID)
+	if err != nil {
+		return nil, err
+	}
+	lang := langOf(ctx)
+	rows, err := s.store.db.Query(ctx, `SELECT id, coalesce(name ->> $4, name ->> 'pt-BR'), coalesce(color, ''), initial, final
+		FROM item_status WHERE component_id = $1 AND retired_at IS NULL
+			AND CASE WHEN cardinality($2::bigint[]) > 0 THEN id = ANY($2)
+				ELSE tramita_unaccent(coalesce(name ->> $4, name ->> 'pt-BR')) ILIKE tramita_unaccent($3) END
+		ORDER BY sort_order, id LIMIT $5`, t.comp.ID, in.IDs, like, lang, in.Limit)
+	if err != nil {
+		return nil, fmt.Errorf("load statuses: %w", err)
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[StatusChoice])
+}
+
+// CalendarChoice is a work calendar offered by the picker of a CALENDAR
+// attribute: the calendar of a resource (a person or a named resource,
+// administration's resources), by the resource's id.
+type CalendarChoice struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+	// Minutes of work in a week, from the calendar's periods.
+	WeeklyMinutes int `json:"weeklyMinutes"`
+	Periods       int `json:"periods"`
+}
+
+// LoadCalendars answers loadCalendars: the work calendars of active
+// resources whose name contains the text (accents ignored), or those with
+// these ids. Offered to every signed-in user, as users and companies are:
+// they carry no item data.
+func (s *Service) LoadCalendars(ctx context.Context, c Caller, in LookupInput) ([]CalendarChoice, error) {
+	like, err := in.check()
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.store.db.Query(ctx, `SELECT r.id, coalesce(u.name, r.name),
+			coalesce((SELECT sum(extract(epoch FROM ((p ->> 'end')::time - (p ->> 'start')::time)) / 60)::int
+				FROM jsonb_array_elements(r.calendar -> 'workPeriods') p), 0),
+			coalesce(jsonb_array_length(r.calendar -> 'workPeriods'), 0)
+		FROM resource r LEFT JOIN app_user u ON u.id = r.user_id
+		WHERE CASE WHEN cardinality($2::bigint[]) > 0 THEN r.id = ANY($2)
+			ELSE r.active AND tramita_unaccent(coalesce(u.name, r.name)) ILIKE tramita_unaccent($1) END
+		ORDER BY 2, r.id LIMIT $3`, like, in.IDs, in.Limit)
+	if err != nil {
+		return nil, fmt.Errorf("load calendars: %w", err)
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[CalendarChoice])
+}

@@ -122,3 +122,74 @@ func TestRoutesAnswerFilesAndLookups(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// Status and calendar attributes have pickers: the statuses of the type
+// with their colours, the work calendars of active resources; a value
+// outside them is refused.
+func TestStatusAndCalendarLookupsAndTheirChecks(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	var room, old int64
+	if err := w.db.QueryRow(ctx, `INSERT INTO resource (name, calendar) VALUES ('Sala de reunião',
+		'{"workPeriods": [{"weekDay": 1, "start": "08:00", "end": "12:00"}, {"weekDay": 2, "start": "13:00", "end": "17:30"}]}')
+		RETURNING id`).Scan(&room); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.db.QueryRow(ctx, `INSERT INTO resource (name, active) VALUES ('Sala antiga', false) RETURNING id`).Scan(&old); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.db.Exec(ctx, `INSERT INTO attribute (component_id, key, name, type, edit_in_grid) VALUES
+		($1, 'phase', '{"pt-BR": "Fase"}', 'ITEM_TYPE_STATUS', true), ($1, 'workCalendar', '{"pt-BR": "Calendário"}', 'CALENDAR', true)`,
+		w.task); err != nil {
+		t.Fatal(err)
+	}
+	statuses, err := w.svc.LoadItemTypeStatuses(ctx, w.ana, items.LookupInput{ComponentID: w.task})
+	if err != nil || len(statuses) != 4 || statuses[0].Name != "A fazer" || statuses[0].Color != "#90A4AE" || !statuses[0].Initial ||
+		!statuses[3].Final {
+		t.Fatalf("statuses: %+v %v", statuses, err)
+	}
+	if found, err := w.svc.LoadItemTypeStatuses(ctx, w.ana, items.LookupInput{ComponentID: w.task, Text: "concluida"}); err != nil ||
+		len(found) != 1 || found[0].Name != "Concluída" {
+		t.Fatalf("statuses by text: %+v %v", found, err)
+	}
+	calendars, err := w.svc.LoadCalendars(ctx, w.ana, items.LookupInput{Text: "sala"})
+	if err != nil || len(calendars) != 1 || calendars[0].ID != room || calendars[0].WeeklyMinutes != 510 || calendars[0].Periods != 2 {
+		t.Fatalf("calendars (the inactive one left out): %+v %v", calendars, err)
+	}
+
+	task := w.newTask(t, nil)
+	edit := func(field string, value any) (*items.SaveItemResult, error) {
+		now, err := w.svc.RefreshItem(ctx, w.ana, items.RefreshInput{ItemID: items.FlexID(task.ID), Component: items.FlexID(w.task)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: items.FlexID(task.ID), ComponentID: items.FlexID(w.task),
+			Field: field, Value: value, ModificationDateTicks: now.ModificationDateTicks})
+	}
+	var foreignStatus int64
+	if err := w.db.QueryRow(ctx, `SELECT s.id FROM item_status s JOIN component c ON c.id = s.component_id WHERE c.key <> 'task' LIMIT 1`).
+		Scan(&foreignStatus); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		field string
+		value int64
+	}{{"phase", foreignStatus}, {"workCalendar", old}, {"workCalendar", 999999}} {
+		if _, err := edit(c.field, c.value); status(err) != 400 {
+			t.Fatalf("%s = %d: %v", c.field, c.value, err)
+		}
+	}
+	if _, err := edit("phase", statuses[1].ID); err != nil {
+		t.Fatalf("a status of the type: %v", err)
+	}
+	res, err := edit("workCalendar", room)
+	if err != nil || res.Display["workCalendar"] != "Sala de reunião" || res.Display["phase"] != "Em andamento" {
+		t.Fatalf("a calendar: %+v %v", res, err)
+	}
+	if _, err := w.db.Exec(ctx, `UPDATE component_grant SET can_read = false WHERE component_id = $1`, w.task); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.svc.LoadItemTypeStatuses(ctx, w.ana, items.LookupInput{ComponentID: w.task}); !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("statuses of a type the caller may not read: %v", err)
+	}
+}

@@ -236,7 +236,15 @@ func (s *Service) referenceExists(ctx context.Context, q querier, c Caller, b *b
 	case "COMPANY":
 		sql = `SELECT EXISTS (SELECT 1 FROM company WHERE id = $1)`
 	case "ITEM_TYPE_STATUS":
-		sql = `SELECT EXISTS (SELECT 1 FROM item_status WHERE id = $1 AND retired_at IS NULL)`
+		var target *int64
+		if b.Attr != nil {
+			target = b.Attr.TargetComponentID
+		}
+		args = append(args, target)
+		sql = `SELECT EXISTS (SELECT 1 FROM item_status WHERE id = $1 AND retired_at IS NULL AND ($2::bigint IS NULL OR component_id = $2))`
+	case "CALENDAR":
+		// A work calendar is a resource's (loadCalendars).
+		sql = `SELECT EXISTS (SELECT 1 FROM resource WHERE id = $1 AND active)`
 	case "PROJECT":
 		args = []any{c.UserID, c.PanelAdmin, id}
 		sql = `SELECT EXISTS (SELECT 1 FROM project p WHERE p.id = $3 AND ` + projectReadable + `)`
@@ -249,8 +257,7 @@ func (s *Service) referenceExists(ctx context.Context, q querier, c Caller, b *b
 		sql = `SELECT EXISTS (SELECT 1 FROM item i JOIN component c ON c.id = i.component_id
 			WHERE i.id = $3 AND i.id <> $5 AND ($4::bigint IS NULL OR i.component_id = $4) AND ` + componentReadable + ` AND ` + itemReadable + `)`
 	default:
-		// CALENDAR: calendars arrive with the resources issue; an id is kept.
-		return true, nil
+		return false, fmt.Errorf("no reference check for type %s", b.Type)
 	}
 	var ok bool
 	err := q.QueryRow(ctx, sql, args...).Scan(&ok)

@@ -7,12 +7,14 @@ import (
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	demoapps "github.com/tramita/tramita/apps/demo"
 	"github.com/tramita/tramita/internal/httpx"
@@ -73,6 +75,7 @@ components:
 `
 
 type world struct {
+	db                       *pgxpool.Pool
 	svc                      *kanban.Service
 	ana, outsider, stranger  kanban.Caller
 	admin                    kanban.Caller
@@ -83,7 +86,10 @@ type world struct {
 	cancelledCard, largeCard int64
 }
 
-func newWorld(t *testing.T) *world {
+func newWorld(t *testing.T) *world { return newWorldOf(t, boardPackage) }
+
+// newWorldOf is newWorld over another version of the board package.
+func newWorldOf(t *testing.T, source string) *world {
 	t.Helper()
 	ctx := context.Background()
 	db := testkit.NewDB(t)
@@ -107,14 +113,14 @@ func newWorld(t *testing.T) *world {
 	exec(`INSERT INTO user_group (name) VALUES ('Equipe')`)
 	exec(`INSERT INTO group_member (group_id, user_id) SELECT g.id, u.id FROM user_group g, app_user u
 		WHERE g.name = 'Equipe' AND u.login IN ('ana', 'out')`)
-	p, err := pkg.Parse("kb.yaml", []byte(boardPackage))
+	p, err := pkg.Parse("kb.yaml", []byte(source))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := pkg.Import(ctx, db, "kb.yaml", p); err != nil {
 		t.Fatal(err)
 	}
-	w := &world{queries: map[string]int64{}}
+	w := &world{queries: map[string]int64{}, db: db}
 	w.ana = kanban.Caller{UserID: id(`SELECT id FROM app_user WHERE login = 'ana'`)}
 	w.outsider = kanban.Caller{UserID: id(`SELECT id FROM app_user WHERE login = 'out'`)}
 	w.stranger = kanban.Caller{UserID: id(`SELECT id FROM app_user WHERE login = 'stranger'`)}
@@ -443,8 +449,156 @@ func TestDemoTicketBoard(t *testing.T) {
 	if got := strings.Join(names, ","); got != "Novo,Em atendimento,Aguardando cliente,Resolvido,Fechado" || b.ColorField != "severity" {
 		t.Errorf("columns %s, colour %q", got, b.ColorField)
 	}
+	// The menu entry written with keys opens the board's runtime address.
 	var link string
-	if err := db.QueryRow(ctx, `SELECT link FROM menu_entry WHERE key = 'ticketBoard'`).Scan(&link); err != nil || link != "/kanban/ticket.board/Quadro" {
+	if err := db.QueryRow(ctx, `SELECT link FROM menu_entry WHERE key = 'ticketBoard'`).Scan(&link); err != nil ||
+		link != kanban.Link(refs[0].ApplicationID, refs[0].ID, "Quadro") {
 		t.Errorf("menu link %q %v", link, err)
+	}
+}
+
+// The board package with a second board: the large cards only, with WIP
+// limits by default, and a menu entry naming the first board by keys.
+const scopedPackage = boardPackage + `      - key: largeBoard
+        name: {pt-BR: Quadro dos grandes, en: Large cards}
+        kind: kanban
+        query: large
+        wip: {todo: 100, doing: 2}
+menu:
+  - key: cards
+    name: {pt-BR: Quadro, en: Board}
+    link: /kanban/card.board/Quadro
+`
+
+func (w *world) view(t *testing.T, key string) int64 {
+	t.Helper()
+	var id int64
+	if err := w.db.QueryRow(context.Background(), `SELECT id FROM item_view WHERE key = $1`, key).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+func TestViewQueryBoundsTheBoardWhateverTheUserPicks(t *testing.T) {
+	w := newWorldOf(t, scopedPackage)
+	ctx := context.Background()
+	large := w.view(t, "largeBoard")
+	// The default query (live), every item (0) and another query all stay
+	// inside the view's query: only the large card, in totals and pages too.
+	for _, q := range []*int64{nil, ptr(0), ptr(w.queries["live"])} {
+		b, err := w.svc.Board(ctx, w.ana, kanban.BoardInput{ViewID: large, QueryID: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := totals(b); got[0] != 0 || got[1] != 0 || got[2] != 1 || b.Columns[2].Cards[0].ID != w.largeCard {
+			t.Errorf("query %v: totals %v", q, got)
+		}
+		if b.ViewQuery == nil || b.ViewQuery.ID != w.queries["large"] || b.ViewQuery.Name != "Grandes" {
+			t.Errorf("query %v: view query %+v", q, b.ViewQuery)
+		}
+	}
+	page, err := w.svc.Column(ctx, w.ana, kanban.PageInput{BoardInput: kanban.BoardInput{ViewID: large, QueryID: ptr(0)}, StatusID: w.todo})
+	if err != nil || page.Total != 0 || len(page.Cards) != 0 {
+		t.Errorf("a page of the bounded board: %+v %v", page, err)
+	}
+	// The same type's other board has no query of its own.
+	b, err := w.svc.Board(ctx, w.ana, kanban.BoardInput{ViewID: w.board, QueryID: ptr(0)})
+	if err != nil || b.ViewQuery != nil || totals(b)[0] != 250 {
+		t.Errorf("unbounded board: %v %+v %v", totals(b), b.ViewQuery, err)
+	}
+}
+
+func TestWIPLimitsDefaultToThePackageAndAdministratorsOverrideThem(t *testing.T) {
+	w := newWorldOf(t, scopedPackage)
+	ctx := context.Background()
+	large := w.view(t, "largeBoard")
+	limits := func(b *kanban.Board) []int {
+		out := []int{}
+		for _, c := range b.Columns {
+			out = append(out, c.WIPLimit, c.WIPDefault)
+		}
+		return out
+	}
+	b, err := w.svc.Board(ctx, w.ana, kanban.BoardInput{ViewID: large})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := limits(b); !slices.Equal(got, []int{100, 100, 2, 2, 0, 0}) {
+		t.Errorf("package limits (limit, default per column) %v", got)
+	}
+	// The board's menu sends every column: the one equal to the package's
+	// default follows the package, 0 turns a package limit off, 3 is new.
+	in := kanban.WIPInput{ViewID: large, Limits: []kanban.WIPLimit{{StatusID: w.todo, Limit: 100}, {StatusID: w.doing, Limit: 0}, {StatusID: w.done, Limit: 3}}}
+	if b, err = w.svc.SaveWIPLimits(ctx, w.admin, in); err != nil {
+		t.Fatal(err)
+	}
+	if got := limits(b); !slices.Equal(got, []int{100, 100, 0, 2, 3, 0}) {
+		t.Errorf("after saving %v", got)
+	}
+	var stored int
+	if err := w.db.QueryRow(ctx, `SELECT count(*) FROM kanban_wip_limit WHERE view_id = $1`, large).Scan(&stored); err != nil || stored != 2 {
+		t.Errorf("stored limits %d %v", stored, err)
+	}
+	// A re-import with another default changes the columns that follow it.
+	p, err := pkg.Parse("kb.yaml", []byte(strings.Replace(scopedPackage, "wip: {todo: 100, doing: 2}", "wip: {todo: 50, doing: 2}", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pkg.Import(ctx, w.db, "kb.yaml", p); err != nil {
+		t.Fatal(err)
+	}
+	if b, err = w.svc.Board(ctx, w.ana, kanban.BoardInput{ViewID: large}); err != nil || !slices.Equal(limits(b), []int{50, 50, 0, 2, 3, 0}) {
+		t.Errorf("after the re-import %v %v", limits(b), err)
+	}
+	// Clearing the administrator's limits brings the package's back.
+	if b, err = w.svc.SaveWIPLimits(ctx, w.admin, kanban.WIPInput{ViewID: large}); err != nil || !slices.Equal(limits(b), []int{50, 50, 2, 2, 0, 0}) {
+		t.Errorf("cleared %v %v", limits(b), err)
+	}
+}
+
+func TestMenuLinkToABoardByKeysIsItsRuntimeAddress(t *testing.T) {
+	w := newWorldOf(t, scopedPackage)
+	ctx := context.Background()
+	refs, err := w.svc.Boards(ctx, w.ana, kanban.BoardsInput{})
+	if err != nil || len(refs) != 2 || refs[0].Key != "card.board" {
+		t.Fatalf("boards %+v %v", refs, err)
+	}
+	var link string
+	if err := w.db.QueryRow(ctx, `SELECT link FROM menu_entry WHERE key = 'cards'`).Scan(&link); err != nil {
+		t.Fatal(err)
+	}
+	if want := kanban.Link(refs[0].ApplicationID, w.board, "Quadro"); link != want || link != refs[0].Link {
+		t.Errorf("menu link %q, want %q (getBoards: %q)", link, want, refs[0].Link)
+	}
+	// Export writes the keys back, with the view's query and limits.
+	p, err := pkg.Export(ctx, w.db, "kb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Menu[0].Link != "/kanban/card.board/Quadro" {
+		t.Errorf("exported link %q", p.Menu[0].Link)
+	}
+	v := p.Components[0].Views[2]
+	if v.Query != "large" || v.WIP["todo"] != 100 || v.WIP["doing"] != 2 || len(v.WIP) != 2 {
+		t.Errorf("exported view %+v", v)
+	}
+}
+
+func TestKanbanViewFieldsAreCheckedAtImport(t *testing.T) {
+	for _, c := range []struct{ from, to, want string }{
+		{"query: large", "query: huge", `kb.yaml:46: view "largeBoard": query "huge" is not defined`},
+		{"wip: {todo: 100, doing: 2}", "wip: {todo: 100, later: 2}", `kb.yaml:46: view "largeBoard": wip status "later" is not a status`},
+		{"wip: {todo: 100, doing: 2}", "wip: {todo: 0, doing: 2}", `kb.yaml:46: view "largeBoard": wip of "todo" must be between 1 and 10000`},
+		{"kind: kanban\n        query", "kind: list\n        query", `kb.yaml:46: view "largeBoard": query and wip belong to kanban views`},
+		{"/kanban/card.board/", "/kanban/card.list/", `kb.yaml:52: menu entry "cards": "list" is not a kanban view of "card"`},
+	} {
+		src := strings.Replace(scopedPackage, c.from, c.to, 1)
+		if src == scopedPackage {
+			t.Fatalf("%q is not in the package", c.from)
+		}
+		_, err := pkg.Parse("kb.yaml", []byte(src))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want %s", c.to, err, c.want)
+		}
 	}
 }

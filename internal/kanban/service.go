@@ -75,8 +75,10 @@ type PageInput struct {
 
 // Board is the answer of getBoard.
 type Board struct {
-	View         ViewInfo   `json:"view"`
-	QueryID      int64      `json:"queryId"`
+	View    ViewInfo `json:"view"`
+	QueryID int64    `json:"queryId"`
+	// ViewQuery is the package's query that bounds the board (nil: none).
+	ViewQuery    *QueryRef  `json:"viewQuery"`
 	Queries      []QueryRef `json:"queries"`
 	ColorField   string     `json:"colorField"`
 	Swimlane     string     `json:"swimlane"`
@@ -129,8 +131,11 @@ type Column struct {
 	Initial  bool   `json:"initial"`
 	Final    bool   `json:"final"`
 	WIPLimit int    `json:"wipLimit"`
-	Total    int    `json:"total"`
-	Cards    []Card `json:"cards"`
+	// WIPDefault is the package's limit (0: none); WIPLimit is the one in
+	// force, an administrator's when they set one.
+	WIPDefault int    `json:"wipDefault"`
+	Total      int    `json:"total"`
+	Cards      []Card `json:"cards"`
 }
 
 // Card is an item as a card shows it. Values holds the picklist attributes
@@ -161,6 +166,8 @@ type prepared struct {
 	queryID int64
 	color   *attributeDef
 	limit   int
+	// viewQuery is the package's query of the view, when it has one.
+	viewQuery *queryDef
 }
 
 func (s *Service) prepare(ctx context.Context, c Caller, in BoardInput) (*prepared, error) {
@@ -216,20 +223,35 @@ func (s *Service) prepare(ctx context.Context, c Caller, in BoardInput) (*prepar
 			return nil, httpx.Invalid("queryID", "items.queryNotFound")
 		}
 	}
-	if chosen != nil {
+	apply := func(def *queryDef) error {
 		var node filter.Node
-		if err := json.Unmarshal(chosen.Condition, &node); err != nil {
-			return nil, fmt.Errorf("query %d: %w", chosen.ID, err)
+		if err := json.Unmarshal(def.Condition, &node); err != nil {
+			return fmt.Errorf("query %d: %w", def.ID, err)
 		}
 		sql, args, err := filter.Compile(fields.Filter(), node, filter.Params{Me: c.UserID, Project: in.ProjectID, Today: s.now()}, len(q.args))
 		if err != nil {
 			var fe *filter.Error
 			if errors.As(err, &fe) {
-				return nil, httpx.Invalid("queryID", fe.Key, fe.Args...)
+				return httpx.Invalid("queryID", fe.Key, fe.Args...)
 			}
-			return nil, err
+			return err
 		}
 		q.where, q.args = append(q.where, sql), append(q.args, args...)
+		return nil
+	}
+	// The view's own query (the package's) bounds the board whatever the
+	// user picks: cards, totals and pages all pass through it. A query a
+	// later import retired is no longer there and bounds nothing.
+	if i := slices.IndexFunc(b.Queries, func(d queryDef) bool { return d.Key == b.QueryKey }); b.QueryKey != "" && i >= 0 {
+		if err := apply(&b.Queries[i]); err != nil {
+			return nil, err
+		}
+		p.viewQuery = &b.Queries[i]
+	}
+	if chosen != nil {
+		if err := apply(chosen); err != nil {
+			return nil, err
+		}
 		p.queryID = chosen.ID
 	}
 	terms := make([]filter.Sort, 0, len(b.Sort))
@@ -307,6 +329,9 @@ func (s *Service) Board(ctx context.Context, c Caller, in BoardInput) (*Board, e
 	for _, q := range b.Queries {
 		out.Queries = append(out.Queries, QueryRef{ID: q.ID, Name: q.Name.in(lang), IsDefault: q.Default})
 	}
+	if q := p.viewQuery; q != nil {
+		out.ViewQuery = &QueryRef{ID: q.ID, Name: q.Name.in(lang), IsDefault: q.Default}
+	}
 	for _, a := range b.Attributes {
 		if a.Type != "PICKLIST" {
 			continue
@@ -327,8 +352,12 @@ func (s *Service) Board(ctx context.Context, c Caller, in BoardInput) (*Board, e
 	index := map[int64]int{}
 	for _, st := range b.Statuses {
 		index[st.ID] = len(out.Columns)
+		limit, set := limits[st.ID]
+		if !set {
+			limit = b.WIP[st.Key]
+		}
 		out.Columns = append(out.Columns, Column{ID: st.ID, Key: st.Key, Name: st.Name.in(lang), Color: st.Color,
-			Initial: st.Initial, Final: st.Final, WIPLimit: limits[st.ID], Cards: []Card{}})
+			Initial: st.Initial, Final: st.Final, WIPLimit: limit, WIPDefault: b.WIP[st.Key], Cards: []Card{}})
 	}
 	var people []int64
 	for _, r := range rows {
@@ -441,17 +470,23 @@ func (s *Service) SaveWIPLimits(ctx context.Context, c Caller, in WIPInput) (*Bo
 	if err != nil {
 		return nil, err
 	}
+	// Stored are the limits that differ from the package's: one equal to
+	// the default follows the package (a re-import may change it), and 0
+	// on a column the package limits is kept as "no limit".
 	limits := map[int64]int{}
 	v := &httpx.Validation{}
 	for i, l := range in.Limits {
 		field := "limits[" + strconv.Itoa(i) + "]"
-		if !slices.ContainsFunc(b.Statuses, func(st statusDef) bool { return st.ID == l.StatusID }) {
+		st := slices.IndexFunc(b.Statuses, func(st statusDef) bool { return st.ID == l.StatusID })
+		if st < 0 {
 			v.Add(field+".statusId", "error.invalid")
 		}
 		if l.Limit < 0 || l.Limit > MaxWIP {
 			v.Add(field+".limit", "error.invalid")
 		}
-		limits[l.StatusID] = l.Limit
+		if st >= 0 && l.Limit != b.WIP[b.Statuses[st].Key] {
+			limits[l.StatusID] = l.Limit
+		}
 	}
 	if err := v.Err(); err != nil {
 		return nil, err

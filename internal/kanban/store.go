@@ -52,11 +52,15 @@ func (t text) in(lang string) string {
 
 // board is a kanban view with the type it shows, as stored.
 type board struct {
-	ViewID        int64
-	ViewKey       string
-	ViewName      text
-	Fields        map[string]string
-	Sort          []sortTerm
+	ViewID   int64
+	ViewKey  string
+	ViewName text
+	Fields   map[string]string
+	Sort     []sortTerm
+	// QueryKey is the package's query of the view: every card matches it.
+	QueryKey string
+	// WIP is the package's default limit per status key.
+	WIP           map[string]int
 	ComponentID   int64
 	ComponentKey  string
 	ComponentName text
@@ -95,6 +99,7 @@ type pickDef struct {
 
 type queryDef struct {
 	ID        int64
+	Key       string
 	Name      text
 	Default   bool
 	Condition []byte
@@ -106,11 +111,11 @@ type queryDef struct {
 func (s *Store) board(ctx context.Context, c Caller, viewID int64) (*board, error) {
 	b := &board{}
 	var fields, sort []byte
-	err := s.pool.QueryRow(ctx, `SELECT v.id, v.key, v.name, v.fields, v.sort, c.id, c.key, c.name, c.application_id
+	err := s.pool.QueryRow(ctx, `SELECT v.id, v.key, v.name, v.fields, v.sort, coalesce(v.query_key, ''), v.wip, c.id, c.key, c.name, c.application_id
 		FROM item_view v JOIN component c ON c.id = v.component_id
 		WHERE v.id = $3 AND v.kind = 'kanban' AND v.retired_at IS NULL AND c.retired_at IS NULL AND `+componentReadable,
 		c.UserID, c.PanelAdmin, viewID).
-		Scan(&b.ViewID, &b.ViewKey, &b.ViewName, &fields, &sort, &b.ComponentID, &b.ComponentKey, &b.ComponentName, &b.ApplicationID)
+		Scan(&b.ViewID, &b.ViewKey, &b.ViewName, &fields, &sort, &b.QueryKey, &b.WIP, &b.ComponentID, &b.ComponentKey, &b.ComponentName, &b.ApplicationID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, httpx.NotFound()
 	}
@@ -170,14 +175,14 @@ func (s *Store) board(ctx context.Context, c Caller, viewID int64) (*board, erro
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	rows, err = s.pool.Query(ctx, `SELECT id, name, is_default, condition FROM item_query
+	rows, err = s.pool.Query(ctx, `SELECT id, key, name, is_default, condition FROM item_query
 		WHERE component_id = $1 AND retired_at IS NULL ORDER BY sort_order, id`, b.ComponentID)
 	if err != nil {
 		return nil, fmt.Errorf("queries: %w", err)
 	}
 	for rows.Next() {
 		var q queryDef
-		if err := rows.Scan(&q.ID, &q.Name, &q.Default, &q.Condition); err != nil {
+		if err := rows.Scan(&q.ID, &q.Key, &q.Name, &q.Default, &q.Condition); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -205,16 +210,14 @@ func (s *Store) wipLimits(ctx context.Context, viewID int64) (map[int64]int, err
 	return out, rows.Err()
 }
 
-// saveWipLimits replaces the limits of a board (a limit of 0 removes one).
+// saveWipLimits replaces the administrator's limits of a board (0: no
+// limit, over the package's default).
 func (s *Store) saveWipLimits(ctx context.Context, userID, viewID int64, limits map[int64]int) error {
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `DELETE FROM kanban_wip_limit WHERE view_id = $1`, viewID); err != nil {
 			return fmt.Errorf("wip limits: %w", err)
 		}
 		for status, n := range limits {
-			if n == 0 {
-				continue
-			}
 			if _, err := tx.Exec(ctx, `INSERT INTO kanban_wip_limit (view_id, status_id, wip_limit, updated_by) VALUES ($1, $2, $3, $4)`,
 				viewID, status, n, userID); err != nil {
 				return fmt.Errorf("wip limit: %w", err)

@@ -258,7 +258,7 @@ func exportComponent(ctx context.Context, tx pgx.Tx, id int64, c *Component, nam
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	rows, err = tx.Query(ctx, `SELECT id, key, name, kind, is_default, compact, columns, sort, fields FROM item_view
+	rows, err = tx.Query(ctx, `SELECT id, key, name, kind, is_default, compact, columns, sort, fields, coalesce(query_key, ''), wip FROM item_view
 		WHERE component_id = $1 AND retired_at IS NULL ORDER BY sort_order, id`, id)
 	if err != nil {
 		return err
@@ -266,8 +266,14 @@ func exportComponent(ctx context.Context, tx pgx.Tx, id int64, c *Component, nam
 	for rows.Next() {
 		var v View
 		var vid int64
-		if err := rows.Scan(&vid, &v.Key, &v.Name, &v.Kind, &v.Default, &v.Compact, &v.Columns, &v.Sort, &v.Fields); err != nil {
+		if err := rows.Scan(&vid, &v.Key, &v.Name, &v.Kind, &v.Default, &v.Compact, &v.Columns, &v.Sort, &v.Fields, &v.Query, &v.WIP); err != nil {
 			return err
+		}
+		if len(v.WIP) == 0 {
+			v.WIP = nil
+		}
+		if v.Kind == "kanban" {
+			names["b"+strconv.FormatInt(vid, 10)] = c.Key + "." + v.Key
 		}
 		if v.Kind == "list" {
 			v.Kind = ""
@@ -303,6 +309,13 @@ func exportMenu(ctx context.Context, tx pgx.Tx, appID int64, p *Package, names m
 		}
 		if o := operationOf(appID, m.Link, names); o != "" {
 			m.Operation, m.Link = o, ""
+		}
+		// A board's runtime address goes back to the keys the package wrote.
+		if rest, ok := strings.CutPrefix(m.Link, "/runtime/"+strconv.FormatInt(appID, 10)+"/kanban/"); ok {
+			id, title, _ := strings.Cut(rest, "/")
+			if keys := names["b"+id]; keys != "" {
+				m.Link = "/kanban/" + keys + "/" + title
+			}
 		}
 		p.Menu = append(p.Menu, m)
 	}

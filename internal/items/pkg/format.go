@@ -227,7 +227,13 @@ type View struct {
 	Columns []Column          `yaml:"columns,omitempty" json:"columns,omitempty"`
 	Sort    []Sort            `yaml:"sort,omitempty" json:"sort,omitempty"`
 	Fields  map[string]string `yaml:"fields,omitempty" json:"fields,omitempty"`
-	Line    int               `yaml:"-" json:"-"`
+	// Query (kanban) is the key of a query of the type: the board shows only
+	// the items it matches, whatever query the user picks on top.
+	Query string `yaml:"query,omitempty" json:"query,omitempty"`
+	// WIP (kanban) is the board's default work-in-progress limit per status
+	// key; an administrator may change it on the board (docs/kanban.md).
+	WIP  map[string]int `yaml:"wip,omitempty" json:"wip,omitempty"`
+	Line int            `yaml:"-" json:"-"`
 }
 
 // Column is one list column: a system field key or an attribute key.

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -354,12 +355,21 @@ func (im *importer) component(ctx context.Context, comp Component) error {
 		if kind == "" {
 			kind = "list"
 		}
+		wip, _ := json.Marshal(v.WIP)
+		if v.WIP == nil {
+			wip = []byte("{}")
+		}
+		var query *string
+		if v.Query != "" {
+			query = &v.Query
+		}
 		var vid int64
-		if err := im.tx.QueryRow(ctx, `INSERT INTO item_view (component_id, key, name, kind, compact, is_default, columns, sort, fields, sort_order)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (component_id, key) DO UPDATE SET name = EXCLUDED.name,
+		if err := im.tx.QueryRow(ctx, `INSERT INTO item_view (component_id, key, name, kind, compact, is_default, columns, sort, fields, sort_order, query_key, wip)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (component_id, key) DO UPDATE SET name = EXCLUDED.name,
 			kind = EXCLUDED.kind, compact = EXCLUDED.compact, is_default = EXCLUDED.is_default, columns = EXCLUDED.columns,
-			sort = EXCLUDED.sort, fields = EXCLUDED.fields, sort_order = EXCLUDED.sort_order, retired_at = NULL RETURNING id`,
-			id, v.Key, name, kind, v.Compact, v.Default, cols, sort, fields, i*10).Scan(&vid); err != nil {
+			sort = EXCLUDED.sort, fields = EXCLUDED.fields, sort_order = EXCLUDED.sort_order, query_key = EXCLUDED.query_key,
+			wip = EXCLUDED.wip, retired_at = NULL RETURNING id`,
+			id, v.Key, name, kind, v.Compact, v.Default, cols, sort, fields, i*10, query, wip).Scan(&vid); err != nil {
 			return fmt.Errorf("view %s: %w", v.Key, err)
 		}
 		im.views[comp.Key][v.Key] = vid
@@ -505,6 +515,11 @@ func (im *importer) menu(ctx context.Context, p *Package) error {
 		if m.Operation != "" {
 			link = fmt.Sprintf("/runtime/%d/operation/%d/%s", app, im.operations[m.Operation], url.PathEscape(m.Name["pt-BR"]))
 		}
+		// A board named by keys becomes its runtime address, the one the
+		// board's page shows, so the menu marks the entry as the current one.
+		if ck, vk, title, ok := BoardLink(m.Link); ok && im.views[ck][vk] != 0 {
+			link = fmt.Sprintf("/runtime/%d/kanban/%d/%s", app, im.views[ck][vk], title)
+		}
 		var parent *string
 		if m.Parent != "" {
 			parent = &m.Parent
@@ -516,6 +531,21 @@ func (im *importer) menu(ctx context.Context, p *Package) error {
 		}
 	}
 	return nil
+}
+
+// BoardLink splits a menu link naming a kanban board by keys,
+// /kanban/{component}.{view}/{title}, into its parts.
+func BoardLink(link string) (component, view, title string, ok bool) {
+	rest, found := strings.CutPrefix(link, "/kanban/")
+	if !found {
+		return "", "", "", false
+	}
+	keys, title, _ := strings.Cut(rest, "/")
+	component, view, found = strings.Cut(keys, ".")
+	if !found || !schema.KeyPattern.MatchString(component) || !schema.KeyPattern.MatchString(view) {
+		return "", "", "", false
+	}
+	return component, view, title, true
 }
 
 // listLink is the runtime path of spec section 2,

@@ -250,7 +250,7 @@ func (c *checker) component(comp *Component, picklists, components map[string]bo
 	}
 	unique(c, "view", comp.Views, func(x View) (string, int) { return x.Key, x.Line })
 	for _, v := range comp.Views {
-		c.view(v, fields)
+		c.view(comp, v, fields)
 	}
 }
 
@@ -334,7 +334,7 @@ var reasons = map[string]string{
 
 var viewKinds = []string{"list", "kanban", "schedule", "calendar"}
 
-func (c *checker) view(v View, fields schema.Set) {
+func (c *checker) view(comp *Component, v View, fields schema.Set) {
 	c.key(v.Line, "view", v.Key)
 	c.text(v.Line, fmt.Sprintf("view %q", v.Key), v.Name)
 	if v.Kind != "" && !slices.Contains(viewKinds, v.Kind) {
@@ -356,6 +356,20 @@ func (c *checker) view(v View, fields schema.Set) {
 	for role, f := range v.Fields {
 		if _, ok := fields[f]; !ok {
 			c.add(v.Line, "view %q: %s field %q is not a field", v.Key, role, f)
+		}
+	}
+	if (v.Query != "" || len(v.WIP) > 0) && v.Kind != "kanban" {
+		c.add(v.Line, "view %q: query and wip belong to kanban views", v.Key)
+	}
+	if v.Query != "" && !slices.ContainsFunc(comp.Queries, func(q Query) bool { return q.Key == v.Query }) {
+		c.add(v.Line, "view %q: query %q is not defined", v.Key, v.Query)
+	}
+	for st, n := range v.WIP {
+		if !slices.ContainsFunc(comp.Statuses, func(s Status) bool { return s.Key == st }) {
+			c.add(v.Line, "view %q: wip status %q is not a status", v.Key, st)
+		}
+		if n < 1 || n > 10000 {
+			c.add(v.Line, "view %q: wip of %q must be between 1 and 10000", v.Key, st)
 		}
 	}
 }
@@ -382,6 +396,10 @@ func (c *checker) menu(p *Package) {
 			if !slices.ContainsFunc(p.Operations, func(o Operation) bool { return o.Key == m.Operation }) {
 				c.add(m.Line, "menu entry %q: operation %q is not defined", m.Key, m.Operation)
 			}
+		}
+		if ck, vk, _, ok := BoardLink(m.Link); ok && comps[ck] != nil &&
+			!slices.ContainsFunc(comps[ck].Views, func(v View) bool { return v.Key == vk && v.Kind == "kanban" }) {
+			c.add(m.Line, "menu entry %q: %q is not a kanban view of %q", m.Key, vk, ck)
 		}
 		if m.List == nil {
 			continue

@@ -28,6 +28,7 @@ import '../i18n';
 import { exportWorkbook, itemPageQuery, listDefinitionQuery, picklistChoicesQuery, projectChoicesQuery, userChoicesQuery } from './api';
 import { buildColumns, initiallyHidden } from './columns';
 import { exportFileName, saveBlob } from './download';
+import { ImportExcelButton } from '../import/ImportExcelButton';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, readPrefs, writePrefs } from './prefs';
 import { toExecuteFilterRequest } from './request';
 import type { Choice, ItemColumn, ItemPage, ItemRow, ListDefinition } from './types';
@@ -288,6 +289,7 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
               ))}
             </TextField>
           )}
+          <ImportExcelButton componentID={componentID} projectId={projectId} />
           <Button
             variant="contained"
             startIcon={<AddIcon />}

@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { setSession } from '../../../app/session';
+import { jsonResponse, mockFetch, renderApp } from '../../../test/renderApp';
+import { makeSession } from '../../../test/session';
+import type { ListDefinition } from '../list/types';
+import type { ImportStatus } from './types';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const definition: ListDefinition = {
+  componentID: 4,
+  componentName: 'Bem',
+  projectID: 0,
+  columns: [{ field: 'Title', header: 'Título', type: 'STRING', width: 250, filterKind: 'text', dateTimeFormatType: 0, sortable: true }],
+  views: [{ id: 7, name: 'Lista', kind: 'list', compact: false, isDefault: true }],
+  queries: [],
+  viewId: 7,
+  queryId: 0,
+  compact: false,
+  statuses: [],
+};
+
+const base: ImportStatus = {
+  importId: 31,
+  state: 'previewed',
+  Message: '',
+  fileName: 'bens.xlsx',
+  totalRows: 3,
+  doneRows: 0,
+  errorCount: 0,
+  columns: [
+    { header: 'Título', field: 'Title', label: 'Título' },
+    { header: 'USO', field: 'usage', label: 'Uso' },
+    { header: 'Aquisição', field: 'acquired', label: 'Aquisição' },
+  ],
+  unmatched: ['Observação'],
+  errors: [],
+  preview: [
+    { Title: 'Notebook 1', usage: '10', acquired: '2025-03-15T00:00:00Z' },
+    { Title: 'Notebook 2', usage: '150' },
+    { Title: 'Notebook 3', usage: '20' },
+  ],
+  previewRows: [2, 4, 5],
+};
+
+const xlsx = () => new File(['PK'], 'bens.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+
+/** The list page's calls, with importExcel and getImportStatus answered by `imports`. */
+function serve(imports: (url: string, init?: RequestInit) => Response | undefined) {
+  const pages: number[] = [];
+  const fetch = mockFetch({}, (url, init) => {
+    if (url.includes('/api/application/getApplicationMenu')) return jsonResponse([[], { id: 1, name: 'Patrimônio', htmlScripts: '' }]);
+    if (url.includes('/api/genericItem/getListControlData')) return jsonResponse(definition);
+    if (url.endsWith('/api/genericItem/executeFilter')) {
+      pages.push(Date.now());
+      return jsonResponse({ rows: [], total: 0, totalIsEstimate: false, page: 0, rowsPerPage: 25 });
+    }
+    return imports(url, init) ?? jsonResponse({ Message: 'unexpected call' }, 500);
+  });
+  return { fetch, pages };
+}
+
+async function openList() {
+  setSession(makeSession());
+  const user = userEvent.setup();
+  renderApp('/runtime/1/list/4/4/0/7/Bens');
+  await screen.findByRole('button', { name: 'Importar do Excel' }, { timeout: 10_000 });
+  return user;
+}
+
+describe('ImportExcelButton', () => {
+  it('shows every row error of the preview and cannot confirm it', async () => {
+    const withErrors: ImportStatus = {
+      ...base,
+      errorCount: 2,
+      errors: [
+        { row: 4, field: 'Uso', message: 'o valor deve estar entre 0 e 100' },
+        { row: 40, field: 'Tipo', message: 'escolha uma opção da lista' },
+      ],
+    };
+    const { fetch } = serve((url, init) => {
+      if (url.endsWith('/api/genericItem/importExcel')) {
+        const body = init?.body as FormData;
+        expect(body.get('componentId')).toBe('4');
+        expect(body.get('projectId')).toBe('0');
+        expect((body.get('file') as File).name).toBe('bens.xlsx');
+        return jsonResponse(withErrors);
+      }
+      return undefined;
+    });
+    const user = await openList();
+    await user.upload(screen.getByLabelText('Planilha do Excel (.xlsx)'), xlsx());
+    const dialog = await screen.findByRole('dialog', { name: /Importar do Excel/ });
+    expect(await within(dialog).findByText(/A planilha tem 2 erros/)).toBeInTheDocument();
+    const errors = within(dialog).getAllByTestId('import-error');
+    expect(errors.map((r) => r.textContent)).toEqual(['4Usoo valor deve estar entre 0 e 100', '40Tipoescolha uma opção da lista']);
+    const rows = within(dialog).getAllByTestId('import-preview-row');
+    expect(rows.map((r) => r.getAttribute('data-invalid'))).toEqual([null, 'true', null]);
+    expect([...rows[0]!.querySelectorAll('td')].map((c) => c.textContent)).toEqual(['2', 'Notebook 1', '10', '15/03/2025']);
+    expect(within(dialog).getByText(/Colunas ignoradas.*Observação/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Importar 3 linhas' })).toBeDisabled();
+    // Only the preview was asked: nothing confirmed.
+    const confirmations = fetch.mock.calls.filter(([, init]) => typeof init?.body === 'string' && init.body.includes('confirm'));
+    expect(confirmations).toHaveLength(0);
+  });
+
+  it('shows the server Message of a file it refuses', async () => {
+    serve((url) =>
+      url.endsWith('/api/genericItem/importExcel') ? jsonResponse({ Message: 'Envie uma planilha do Excel (.xlsx).##DETAILEDERROR##request 1' }, 400) : undefined,
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = await openList();
+    await user.upload(screen.getByLabelText('Planilha do Excel (.xlsx)'), xlsx());
+    expect(await screen.findByTestId('import-refused')).toHaveTextContent(/^Envie uma planilha do Excel \(\.xlsx\)\.$/);
+  });
+
+  it('confirms a clean preview, follows the job and refreshes the list when it is done', async () => {
+    let polls = 0;
+    const { pages } = serve((url, init) => {
+      if (url.endsWith('/api/genericItem/importExcel')) {
+        if (init?.body instanceof FormData) return jsonResponse(base);
+        expect(JSON.parse(String(init?.body))).toEqual({ importId: 31, confirm: true });
+        return jsonResponse({ ...base, state: 'queued' });
+      }
+      if (url.includes('/api/genericItem/getImportStatus?importId=31')) {
+        polls++;
+        return jsonResponse(polls === 1 ? { ...base, state: 'running', doneRows: 1 } : { ...base, state: 'done', doneRows: 3 });
+      }
+      return undefined;
+    });
+    const user = await openList();
+    await waitFor(() => expect(pages.length).toBeGreaterThan(0));
+    await user.upload(screen.getByLabelText('Planilha do Excel (.xlsx)'), xlsx());
+    const dialog = await screen.findByRole('dialog', { name: /Importar do Excel/ });
+    expect(await within(dialog).findByText('3 linhas conferidas, sem erros.')).toBeInTheDocument();
+    const listed = pages.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Importar 3 linhas' }));
+    expect(await screen.findByText('Gravando: 1 de 3 linhas', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Importação concluída: 3 itens criados.', {}, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(pages.length).toBeGreaterThan(listed));
+  });
+});

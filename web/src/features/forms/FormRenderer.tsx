@@ -17,9 +17,13 @@ import { useTranslation } from 'react-i18next';
 import { lookupSourceOf } from './api';
 import { useField, useFormRuntime } from './context';
 import { AddressField } from './controls/AddressField';
+import { Attachments } from './controls/Attachments';
 import { DateField } from './controls/DateField';
+import { FileChooser } from './controls/FileChooser';
 import { HistoryView } from './controls/HistoryView';
 import { ImageField } from './controls/ImageField';
+import { ItemLinks } from './controls/ItemLinks';
+import { ManyToMany } from './controls/ManyToMany';
 import { MaskedField } from './controls/MaskedField';
 import { NotAvailable } from './controls/NotAvailable';
 import { NumericField } from './controls/NumericField';
@@ -161,6 +165,14 @@ function Leaf({ control }: { control: FormControl }) {
     case 'timeline':
     case 'data grid':
       return <RelatedItems control={control} />;
+    case 'attachments':
+      return <Attachments control={control} />;
+    case 'file chooser':
+      return <FileChooser control={control} />;
+    case 'many-to-many':
+      return <ManyToMany control={control} />;
+    case 'item links':
+      return <ItemLinks control={control} />;
     default:
       return control.field ? <FieldControl control={control} /> : <NotAvailable control={control} />;
   }

@@ -39,6 +39,7 @@ function serve(save: Handler = () => jsonResponse({ Message: 'Item Salvo com Suc
     }
     if (url.includes('/genericItem/refreshItem')) return jsonResponse({ changed: false, modificationDateTicks: 0, version: 2, modifierName: '' });
     if (url.includes('/genericItem/getHistory')) return jsonResponse([]);
+    if (url.includes('/genericItem/loadAttachments')) return jsonResponse({ files: [], content: null, maxCount: 20, maxSize: 26214400, canEdit: true });
     return jsonResponse([]);
   });
   return { fetch, saves };
@@ -67,7 +68,8 @@ describe('the item form page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'Progresso' })).toHaveValue('40,00');
     expect(screen.getByRole('textbox', { name: 'Prazo' })).toHaveValue('05/01/2026');
     await userEvent.click(screen.getByRole('tab', { name: 'Arquivos e histórico' }));
-    expect(screen.getByRole('note', { name: 'Anexos' })).toHaveTextContent('Ainda não disponível neste servidor; aparece aqui quando o recurso chegar.');
+    expect(await screen.findByText('Nenhum arquivo anexado.')).toBeInTheDocument();
+    expect(screen.getByText('0 de 20 arquivos · até 25 MB por arquivo · Arraste arquivos para cá para anexá-los.')).toBeInTheDocument();
   });
 
   it('refuses a number out of range on the field without calling the server', async () => {

@@ -246,3 +246,105 @@ export interface RuleRequest {
 
 export const executeFormBusinessRule = (request: RuleRequest) =>
   api.post<RuleResult>(`${base}/${request.params ? 'executeWindowCallResultFunction' : 'executeFormBusinessRule'}`, request);
+
+// Files and links of an item (docs/items.md, "Files, links and Excel import"). Their keys live
+// apart from formKeys so a change of files or links refreshes only these controls.
+export const relationKeys = {
+  files: (itemId: number) => [...formKeys.all, 'files', itemId] as const,
+  links: (itemId: number) => [...formKeys.all, 'links', itemId] as const,
+  linkList: (itemId: number, relatedComponentId: number, page: number) => [...relationKeys.links(itemId), relatedComponentId, page] as const,
+  linkChoices: (itemId: number, relatedComponentId: number, text: string) => [...relationKeys.links(itemId), 'choices', relatedComponentId, text] as const,
+};
+
+/** A file of an item: an attachment, or its one digital content (the file chooser's). */
+export interface Attachment {
+  id: number;
+  itemId: number;
+  kind: 'attachment' | 'content';
+  name: string;
+  contentType: string;
+  size: number;
+  uploadedBy: string;
+  uploadedAt: string;
+  isImage: boolean;
+}
+
+export interface AttachmentList {
+  files: Attachment[];
+  content: Attachment | null;
+  maxCount: number;
+  maxSize: number;
+  canEdit: boolean;
+}
+
+export function attachmentsQuery(itemId: number, componentId: number) {
+  return queryOptions({
+    queryKey: relationKeys.files(itemId),
+    queryFn: ({ signal }) => api.get<AttachmentList>(`${base}/loadAttachments`, { query: { itemId, componentId }, signal }),
+    enabled: itemId > 0,
+  });
+}
+
+/** uploadFiles: the fields go before the files, as the server reads the body as it streams in. */
+export function uploadFiles(itemId: number, componentId: number, kind: Attachment['kind'], files: File[]) {
+  const body = new FormData();
+  body.append('itemId', String(itemId));
+  body.append('component', String(componentId));
+  body.append('kind', kind);
+  for (const file of files) body.append('files', file, file.name);
+  return api.post<{ Message: string; files: Attachment[] }>(`${base}/uploadFiles`, body);
+}
+
+export const deleteAttachment = (fileId: number) => api.post<{ Message: string }>(`${base}/deleteAttachment`, { fileId });
+
+/** A link that opens the file for an hour without the session header, named by the server. */
+export const attachmentLink = (fileId: number) => api.get<{ signedUrl: string; name: string }>(`${base}/getAttachmentLink`, { query: { fileId } });
+
+export interface LinkedRow extends RelatedRow {
+  componentId: number;
+  componentName: string;
+}
+
+export interface LinkPage {
+  rows: LinkedRow[];
+  total: number;
+  canEdit: boolean;
+}
+
+/** The items linked to the form's item: of one type (many-to-many) or of any (item links, 0). */
+export function linksQuery(itemId: number, componentId: number, relatedComponentId: number, page: number, rowsPerPage: number) {
+  const path = relatedComponentId ? 'loadManyToManyFormData' : 'loadItemLinksFormData';
+  return queryOptions({
+    queryKey: relationKeys.linkList(itemId, relatedComponentId, page),
+    queryFn: ({ signal }) => api.post<LinkPage>(`${base}/${path}`, { itemId, componentId, relatedComponentId, page, rowsPerPage }, { signal }),
+    enabled: itemId > 0,
+  });
+}
+
+export interface LinkChange {
+  itemId: number;
+  componentId: number;
+  relatedComponentId: number;
+  add?: number[];
+  remove?: number[];
+}
+
+export const refreshManyToManyItems = (change: LinkChange) => api.post<LinkPage>(`${base}/refreshManyToManyItems`, change);
+
+export interface LinkChoice {
+  id: number;
+  FormattedID: number;
+  Title: string;
+  componentId: number;
+  componentName: string;
+}
+
+/** Items that could be linked (readable, not linked yet, not the item itself), by title or number. */
+export function linkChoicesQuery(itemId: number, componentId: number, relatedComponentId: number, text: string, enabled: boolean) {
+  return queryOptions({
+    queryKey: relationKeys.linkChoices(itemId, relatedComponentId, text),
+    queryFn: ({ signal }) => api.post<LinkChoice[]>(`${base}/loadManyToManyComboData`, { itemId, componentId, relatedComponentId, text, limit: 50 }, { signal }),
+    enabled: enabled && itemId > 0,
+    staleTime: 10_000,
+  });
+}

@@ -5,11 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormControl } from '../types';
 
 const KNOWN = new Set([
-  'attachments',
-  'file chooser',
   'image',
-  'many-to-many',
-  'item links',
   'predecessors',
   'timesheets',
   'project calendar',
@@ -22,7 +18,7 @@ const KNOWN = new Set([
 /** A control the server cannot serve yet: said plainly, never imitated. */
 export function NotAvailable({ control }: { control: FormControl }) {
   const { t } = useTranslation('forms');
-  const what = KNOWN.has(control.kind) ? t(`kinds.${control.kind as 'attachments'}`) : control.kind;
+  const what = KNOWN.has(control.kind) ? t(`kinds.${control.kind as 'image'}`) : control.kind;
   return (
     <Box
       role="note"

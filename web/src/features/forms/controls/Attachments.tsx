@@ -1,0 +1,147 @@
+import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../display';
+import type { FormControl } from '../types';
+import { useItemFiles } from './AttachmentsFiles';
+import { DropZone, FileProblemAlert } from './AttachmentsParts';
+import { SectionTitle } from './SectionTitle';
+
+/**
+ * Attachments: the files of the item (loadAttachments), several at a time by the button or by
+ * dropping them (uploadFiles), each downloaded under its own name and deleted when the server
+ * lets the caller change the item. The server checks every file again (type by content, size,
+ * the count limit under a lock); the count is also checked here, before anything is sent.
+ */
+export function Attachments({ control }: { control: FormControl }) {
+  const { t } = useTranslation('forms');
+  const files = useItemFiles();
+  const input = useRef<HTMLInputElement>(null);
+  const label = control.label || t('files.title');
+  const list = files.query.data;
+
+  return (
+    <DropZone enabled={files.canEdit && files.uploading === 0} onFiles={(chosen) => files.upload('attachment', chosen)} label={label}>
+      <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
+        <SectionTitle>{label}</SectionTitle>
+        {files.canEdit && (
+          <Button
+            size="small"
+            startIcon={files.uploading ? <CircularProgress size={16} /> : <AttachFileOutlined />}
+            onClick={() => input.current?.click()}
+            disabled={files.uploading > 0}
+            sx={{ ml: 'auto', mb: 1 }}
+          >
+            {t('files.attach')}
+          </Button>
+        )}
+        <input
+          ref={input}
+          type="file"
+          multiple
+          hidden
+          aria-label={t('files.attach')}
+          onChange={(event) => {
+            files.upload('attachment', Array.from(event.target.files ?? []));
+            event.target.value = '';
+          }}
+        />
+      </Box>
+      {files.itemId === 0 ? (
+        <Alert severity="info" variant="outlined">
+          {t('files.saveFirst')}
+        </Alert>
+      ) : files.query.isPending ? (
+        <LinearProgress aria-label={t('files.loading')} />
+      ) : files.query.isError ? (
+        <Alert severity="error">{files.query.error.message}</Alert>
+      ) : (
+        <>
+          {list && list.files.length > 0 ? (
+            <Paper variant="outlined">
+              <TableContainer>
+                <Table size="small" aria-label={label}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('files.name')}</TableCell>
+                      <TableCell sx={{ width: 110 }} align="right">
+                        {t('files.size')}
+                      </TableCell>
+                      <TableCell sx={{ width: 200 }}>{t('files.uploadedBy')}</TableCell>
+                      <TableCell sx={{ width: 150 }}>{t('files.uploadedAt')}</TableCell>
+                      <TableCell sx={{ width: 96 }} />
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {list.files.map((file) => (
+                      <TableRow key={file.id} hover>
+                        <TableCell>
+                          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                            <InsertDriveFileOutlined fontSize="small" sx={{ color: 'text.secondary' }} />
+                            <Link component="button" type="button" underline="hover" onClick={() => void files.download(file)} sx={{ textAlign: 'left', wordBreak: 'break-all' }}>
+                              {file.name}
+                            </Link>
+                          </Box>
+                        </TableCell>
+                        <TableCell align="right">{files.size(file.size)}</TableCell>
+                        <TableCell>{file.uploadedBy}</TableCell>
+                        <TableCell>{formatDateTime(file.uploadedAt)}</TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          <Tooltip title={t('files.download', { name: file.name })}>
+                            <IconButton size="small" aria-label={t('files.download', { name: file.name })} onClick={() => void files.download(file)}>
+                              <DownloadOutlined fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                          {files.canEdit && (
+                            <Tooltip title={t('files.remove', { name: file.name })}>
+                              <span>
+                                <IconButton size="small" aria-label={t('files.remove', { name: file.name })} disabled={files.removing === file.id} onClick={() => void files.remove(file)}>
+                                  <DeleteOutlined fontSize="small" />
+                                </IconButton>
+                              </span>
+                            </Tooltip>
+                          )}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            </Paper>
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              {t('files.empty')}
+            </Typography>
+          )}
+          {files.uploading > 0 && <LinearProgress sx={{ mt: 1 }} aria-label={t('files.uploading', { count: files.uploading })} />}
+          {list && (
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+              {t('files.limits', { count: list.files.length, max: list.maxCount, size: files.size(list.maxSize) })}
+              {` · ${files.canEdit ? t('files.dragHint') : t('files.readOnly')}`}
+            </Typography>
+          )}
+          <FileProblemAlert problem={files.problem} />
+        </>
+      )}
+    </DropZone>
+  );
+}

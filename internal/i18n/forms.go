@@ -8,6 +8,8 @@ func init() { register(formsPtBR, formsEn) }
 var formsPtBR = map[string]string{
 	"forms.saved":               "Item Salvo com Sucesso",
 	"forms.cannotEdit":          "O usuário não possui permissão de editar o item.",
+	"forms.cannotEditType":      "O usuário não possui permissão de editar itens do tipo {type}.",
+	"forms.cannotEditProject":   "O usuário participa do projeto {project} somente para leitura.",
 	"forms.cannotCreate":        "O usuário não possui permissão de criar itens deste tipo.",
 	"forms.stale":               "O item foi alterado por {user} depois que você o abriu (agora na versão {version}). Atualize o item e refaça suas alterações; nada foi gravado.",
 	"forms.ticksRequired":       "Informe a versão do item que você editou (modificationDateTicks).",
@@ -58,6 +60,8 @@ var formsPtBR = map[string]string{
 var formsEn = map[string]string{
 	"forms.saved":               "Item saved successfully",
 	"forms.cannotEdit":          "The user is not allowed to edit the item.",
+	"forms.cannotEditType":      "The user is not allowed to edit items of type {type}.",
+	"forms.cannotEditProject":   "The user is a read-only member of project {project}.",
 	"forms.cannotCreate":        "The user is not allowed to create items of this type.",
 	"forms.stale":               "The item was changed by {user} after you opened it (now at version {version}). Refresh the item and make your changes again; nothing was saved.",
 	"forms.ticksRequired":       "Give the version of the item you edited (modificationDateTicks).",

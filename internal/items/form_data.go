@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"reflect"
 	"strconv"
 	"time"
@@ -109,6 +110,30 @@ func canUpdate(ctx context.Context, q querier, c Caller, comp, id int64) (bool, 
 	return ok, err
 }
 
+// editRefusal says why the caller may not change item id of type t: no
+// update right on the type, only read membership in the item's project, or
+// (the general message) anything else; nil when the caller may.
+func editRefusal(ctx context.Context, q querier, c Caller, t *formType, id int64) (*httpx.Error, error) {
+	var writable, typeRight bool
+	var project string
+	err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM item i JOIN component c ON c.id = i.component_id
+			WHERE i.id = $3 AND c.id = $4 AND `+componentRight("update")+` AND `+itemWritable+`),
+		EXISTS (SELECT 1 FROM component c WHERE c.id = $4 AND `+componentRight("update")+`),
+		coalesce((SELECT p.name FROM item i JOIN project p ON p.id = i.project_id WHERE i.id = $3 AND NOT `+projectWritable+`), '')`,
+		c.UserID, c.PanelAdmin, id, t.comp.ID).Scan(&writable, &typeRight, &project)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("edit right: %w", err)
+	case writable:
+		return nil, nil
+	case !typeRight:
+		return httpx.Fail(http.StatusForbidden, "forms.cannotEditType", "type", t.comp.Name), nil
+	case project != "":
+		return httpx.Fail(http.StatusForbidden, "forms.cannotEditProject", "project", project), nil
+	}
+	return httpx.Fail(http.StatusForbidden, "forms.cannotEdit"), nil
+}
+
 // canCreate reports whether the caller may create items of comp in project
 // (0: outside projects).
 func canCreate(ctx context.Context, q querier, c Caller, comp, project int64) (bool, error) {
@@ -183,7 +208,10 @@ type FormInitialData struct {
 	Item  map[string]any `json:"item"`
 	IsNew bool           `json:"isNew"`
 	// CanEdit: the caller may save (create, for a new item).
-	CanEdit               bool              `json:"canEdit"`
+	CanEdit bool `json:"canEdit"`
+	// CannotEditReason says why an existing item may not be changed, in the
+	// caller's language (checkPermissionToUpdate's message).
+	CannotEditReason      string            `json:"cannotEditReason,omitempty"`
 	ModificationDateTicks int64             `json:"modificationDateTicks"`
 	Display               map[string]string `json:"display"`
 	Folder                *Choice           `json:"folder"`
@@ -223,8 +251,13 @@ func (s *Service) FormInitialData(ctx context.Context, c Caller, in FormInitialD
 		if err != nil {
 			return nil, err
 		}
-		if out.CanEdit, err = canUpdate(ctx, s.store.db, c, t.comp.ID, it.ID); err != nil {
+		refusal, err := editRefusal(ctx, s.store.db, c, t, it.ID)
+		if err != nil {
 			return nil, err
+		}
+		out.CanEdit = refusal == nil
+		if refusal != nil {
+			out.CannotEditReason = i18n.T(i18n.Lang(lang), refusal.Key, refusal.Args...)
 		}
 	} else {
 		writes := map[string]bool{}

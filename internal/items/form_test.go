@@ -156,7 +156,8 @@ func TestFormInitialDataForNewAndExistingItems(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if edit.IsNew || edit.CanEdit || edit.Item["priority"] != "high" || edit.Display["priority"] != "Alta" || edit.ModificationDateTicks == 0 {
+	if edit.IsNew || edit.CanEdit || edit.CannotEditReason != "O usuário participa do projeto Transformação Digital somente para leitura." ||
+		edit.Item["priority"] != "high" || edit.Display["priority"] != "Alta" || edit.ModificationDateTicks == 0 {
 		t.Fatalf("bia reads without write: %+v", edit)
 	}
 	// A template's attributes start a new item.

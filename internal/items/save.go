@@ -129,12 +129,12 @@ func (s *Service) lockForChange(ctx context.Context, tx pgx.Tx, c Caller, t *for
 	if err != nil {
 		return nil, err
 	}
-	ok, err := canUpdate(ctx, tx, c, t.comp.ID, id)
+	refusal, err := editRefusal(ctx, tx, c, t, id)
 	if err != nil {
 		return nil, err
 	}
-	if !ok {
-		return nil, httpx.Fail(http.StatusForbidden, "forms.cannotEdit")
+	if refusal != nil {
+		return nil, refusal
 	}
 	if !needStamp && stamp == nil {
 		return it, nil
@@ -485,11 +485,13 @@ func (s *Service) CheckPermissionToUpdate(ctx context.Context, c Caller, in Chec
 	if err != nil {
 		return nil, err
 	}
-	if out.CanUpdate, err = canUpdate(ctx, s.store.db, c, t.comp.ID, it.ID); err != nil {
+	refusal, err := editRefusal(ctx, s.store.db, c, t, it.ID)
+	if err != nil {
 		return nil, err
 	}
-	if !out.CanUpdate {
-		out.Message = i18n.T(l, "forms.cannotEdit")
+	out.CanUpdate = refusal == nil
+	if refusal != nil {
+		out.Message = i18n.T(l, refusal.Key, refusal.Args...)
 	}
 	out.Changed = (in.Status != 0 && !sameValue(int64(in.Status), ptrValue(it.StatusID))) ||
 		(in.Responsible != 0 && !sameValue(int64(in.Responsible), ptrValue(it.ResponsibleID))) ||

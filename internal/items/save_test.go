@@ -240,7 +240,8 @@ func TestSaveItemFollowsTheAccessRules(t *testing.T) {
 	// bia reads the project but may not write in it.
 	_, err := w.svc.SaveItem(ctx, w.bia, items.SaveItemInput{Item: items.Values{"id": json.Number(itoa(mine.ID)), "Title": "Outro",
 		"modificationDateTicks": mine.ModificationDateTicks}, Component: items.FlexID(w.task)})
-	if status(err) != 403 || message(ctx, err) != "O usuário não possui permissão de editar o item." {
+	// The refusal says why: bia is in the project to read only.
+	if status(err) != 403 || message(ctx, err) != "O usuário participa do projeto Transformação Digital somente para leitura." {
 		t.Fatalf("bia edits: %v", err)
 	}
 	if _, err := w.svc.SaveItem(ctx, w.bia, items.SaveItemInput{Item: items.Values{"Title": "Nova", "priority": "low"},
@@ -264,7 +265,7 @@ func TestSaveItemFollowsTheAccessRules(t *testing.T) {
 		t.Fatalf("bia edits a foreign item: %v", err)
 	}
 	p, err := w.svc.CheckPermissionToUpdate(ctx, w.bia, items.CheckPermissionInput{Item: items.FlexID(mine.ID), Component: items.FlexID(w.task)})
-	if err != nil || p.CanUpdate || p.Message != "O usuário não possui permissão de editar o item." {
+	if err != nil || p.CanUpdate || p.Message != "O usuário participa do projeto Transformação Digital somente para leitura." {
 		t.Fatalf("bia's permission: %+v %v", p, err)
 	}
 	p, err = w.svc.CheckPermissionToUpdate(ctx, w.ana, items.CheckPermissionInput{Item: items.FlexID(mine.ID), Component: items.FlexID(w.task),
@@ -287,8 +288,13 @@ func TestSaveItemFollowsTheAccessRules(t *testing.T) {
 	}
 	_, err = w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: items.Values{"id": json.Number(itoa(cr.ID)), "Title": "Trocar dois",
 		"modificationDateTicks": cr.ModificationDateTicks}, Component: items.FlexID(change)})
-	if status(err) != 403 {
+	if status(err) != 403 || message(ctx, err) != "O usuário não possui permissão de editar itens do tipo Solicitação de mudança." {
 		t.Fatalf("update without the right: %v", err)
+	}
+	en := i18n.With(ctx, i18n.En)
+	if p, err := w.svc.CheckPermissionToUpdate(en, w.ana, items.CheckPermissionInput{Item: items.FlexID(cr.ID), Component: items.FlexID(change)}); err != nil ||
+		p.CanUpdate || p.Message != "The user is not allowed to edit items of type Change request." {
+		t.Fatalf("ana's permission on a change request: %+v %v", p, err)
 	}
 	// A field the form shows read-only is never written.
 	if _, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: items.Values{"Title": "Aprovada já", "justification": "x",

@@ -1,42 +1,124 @@
 package items
 
-// Who may read what. Both fragments take $1 the user id and $2 whether the
-// user is a panel administrator, and are ANDed into every query that returns
-// items, so lists, lookups, exports and search share one rule.
+// Who may read what: one rule for every query that returns items, in this
+// package (lists, lookups, exports, search, files, links) and in the
+// workflow and kanban packages, which build their conditions here rather
+// than keep copies that could drift apart.
 
-// componentReadable holds over component c: the caller may use its
+// Access writes the SQL conditions of one caller's rights. User and Admin
+// are SQL expressions, normally placeholders: User the caller's user id,
+// Admin whether the caller is a panel administrator (who passes every
+// condition). The conditions name their rows by the aliases every query of
+// these packages uses: c a component, p a project, i an item. Nothing of a
+// request ever becomes part of the text: values stay parameters.
+type Access struct {
+	User  string
+	Admin string
+}
+
+// CallerAccess is the caller as $1 (user id) and $2 (panel administrator),
+// the first two arguments of every query that applies these rules.
+var CallerAccess = Access{User: "$1", Admin: "$2"}
+
+// Right is a right a group may hold over an item type (component_grant).
+type Right string
+
+// The rights of component_grant.
+const (
+	RightRead   Right = "read"
+	RightCreate Right = "create"
+	RightUpdate Right = "update"
+	RightDelete Right = "delete"
+)
+
+// grantColumn maps a right to its column; an unknown right is read, the
+// narrowest one, so a mistake never widens access.
+func grantColumn(r Right) string {
+	switch r {
+	case RightCreate:
+		return "cg.can_create"
+	case RightUpdate:
+		return "cg.can_update"
+	case RightDelete:
+		return "cg.can_delete"
+	}
+	return "cg.can_read"
+}
+
+// member holds over group g when the caller is in it (a group of all users
+// holds everyone).
+func (a Access) member() string {
+	return `(g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = ` + a.User + `))`
+}
+
+// ApplicationUsable holds when the caller may use the application whose id
+// is the column appID (getAllowedApplications decides the same way).
+func (a Access) ApplicationUsable(appID string) string {
+	return `(` + a.Admin + ` OR ` + a.usesApplication(appID) + `)`
+}
+
+// ComponentGranted holds over component c when a group of the caller has
+// right on the type; it says nothing about the application (see
+// ComponentReadable).
+func (a Access) ComponentGranted(r Right) string {
+	return `(` + a.Admin + ` OR ` + a.granted(r) + `)`
+}
+
+// ComponentReadable holds over component c: the caller may use its
 // application and a group of the caller has read on the type.
-const componentReadable = `($2 OR (EXISTS (
-		SELECT 1 FROM application_group ag JOIN user_group g ON g.id = ag.group_id
-		WHERE ag.application_id = c.application_id
-		  AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = $1)))
-	AND EXISTS (
-		SELECT 1 FROM component_grant cg JOIN user_group g ON g.id = cg.group_id
-		WHERE cg.component_id = c.id AND cg.can_read
-		  AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = $1)))))`
+func (a Access) ComponentReadable() string {
+	return `(` + a.Admin + ` OR (` + a.usesApplication("c.application_id") + ` AND ` + a.granted(RightRead) + `))`
+}
 
-// componentGrant is componentReadable with another right in place of read.
+func (a Access) usesApplication(appID string) string {
+	return `EXISTS (
+		SELECT 1 FROM application_group ag JOIN user_group g ON g.id = ag.group_id
+		WHERE ag.application_id = ` + appID + ` AND ` + a.member() + `)`
+}
+
+func (a Access) granted(r Right) string {
+	return `EXISTS (SELECT 1 FROM component_grant cg JOIN user_group g ON g.id = cg.group_id
+		WHERE cg.component_id = c.id AND ` + grantColumn(r) + ` AND ` + a.member() + `)`
+}
+
+// ProjectReadable holds over project p for a member or its manager.
+func (a Access) ProjectReadable() string {
+	return `(` + a.Admin + ` OR p.manager_id = ` + a.User + ` OR EXISTS (
+	SELECT 1 FROM project_member pm WHERE pm.project_id = p.id AND pm.user_id = ` + a.User + `))`
+}
+
+// ItemReadable holds over item i (not deleted): an item outside projects
+// follows its type only (AND it with ComponentReadable where the type is
+// not already checked); an item in a project also needs the caller in the
+// project.
+func (a Access) ItemReadable() string { return a.item(false) }
+
+// ItemWritable is ItemReadable for changes: project members need write.
+func (a Access) ItemWritable() string { return a.item(true) }
+
+func (a Access) item(write bool) string {
+	canWrite := ""
+	if write {
+		canWrite = " AND pm.can_write"
+	}
+	return `(i.deleted_at IS NULL AND (` + a.Admin + ` OR i.project_id IS NULL OR EXISTS (
+	SELECT 1 FROM project p WHERE p.id = i.project_id AND (p.manager_id = ` + a.User + ` OR EXISTS (
+		SELECT 1 FROM project_member pm WHERE pm.project_id = p.id AND pm.user_id = ` + a.User + canWrite + `)))))`
+}
+
+// The caller's conditions as this package's queries use them.
+var (
+	componentReadable = CallerAccess.ComponentReadable()
+	projectReadable   = CallerAccess.ProjectReadable()
+	itemReadable      = CallerAccess.ItemReadable()
+	itemWritable      = CallerAccess.ItemWritable()
+)
+
+// componentGrant is componentReadable with another right in place of read
+// (without the application check, which deleting does not ask).
 func componentGrant(right string) string {
-	switch right {
-	case "delete":
-		return `($2 OR EXISTS (SELECT 1 FROM component_grant cg JOIN user_group g ON g.id = cg.group_id
-		WHERE cg.component_id = c.id AND cg.can_delete
-		  AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = $1))))`
+	if right == "delete" {
+		return CallerAccess.ComponentGranted(RightDelete)
 	}
 	return componentReadable
 }
-
-// projectReadable holds over project p for a member or its manager.
-const projectReadable = `($2 OR p.manager_id = $1 OR EXISTS (
-	SELECT 1 FROM project_member pm WHERE pm.project_id = p.id AND pm.user_id = $1))`
-
-// itemReadable holds over item i: an item outside projects follows its type
-// only; an item in a project also needs the caller in the project.
-const itemReadable = `(i.deleted_at IS NULL AND ($2 OR i.project_id IS NULL OR EXISTS (
-	SELECT 1 FROM project p WHERE p.id = i.project_id AND (p.manager_id = $1 OR EXISTS (
-		SELECT 1 FROM project_member pm WHERE pm.project_id = p.id AND pm.user_id = $1)))))`
-
-// itemWritable is itemReadable for changes: project members need write.
-const itemWritable = `(i.deleted_at IS NULL AND ($2 OR i.project_id IS NULL OR EXISTS (
-	SELECT 1 FROM project p WHERE p.id = i.project_id AND (p.manager_id = $1 OR EXISTS (
-		SELECT 1 FROM project_member pm WHERE pm.project_id = p.id AND pm.user_id = $1 AND pm.can_write)))))`

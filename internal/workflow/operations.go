@@ -14,16 +14,14 @@ import (
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/items/pkg"
 	"github.com/tramita/tramita/internal/rules"
 )
 
-// applicationUsable: the caller may use application a.id ($1 the caller,
-// $2 whether a panel admin), as getAllowedApplications decides.
-const applicationUsable = `($2 OR EXISTS (
-		SELECT 1 FROM application_group ag JOIN user_group g ON g.id = ag.group_id
-		WHERE ag.application_id = o.application_id
-		  AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = $1))))`
+// applicationUsable: the caller may use application o.application_id, as
+// getAllowedApplications decides.
+var applicationUsable = items.CallerAccess.ApplicationUsable("o.application_id")
 
 // operation is an operation of an application the caller may use.
 type operation struct {

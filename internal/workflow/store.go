@@ -12,32 +12,18 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/items/pkg"
 )
 
-// The access rules are the item engine's (internal/items/access.go), written
-// again here over the same tables: $1 the caller, $2 whether a panel admin.
-
-const componentReadable = `($2 OR (EXISTS (
-		SELECT 1 FROM application_group ag JOIN user_group g ON g.id = ag.group_id
-		WHERE ag.application_id = c.application_id
-		  AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = $1)))
-	AND EXISTS (
-		SELECT 1 FROM component_grant cg JOIN user_group g ON g.id = cg.group_id
-		WHERE cg.component_id = c.id AND cg.can_read
-		  AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = $1)))))`
-
-const componentUpdatable = `($2 OR EXISTS (SELECT 1 FROM component_grant cg JOIN user_group g ON g.id = cg.group_id
-		WHERE cg.component_id = c.id AND cg.can_update
-		  AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = $1))))`
-
-const itemReadable = `(i.deleted_at IS NULL AND ($2 OR i.project_id IS NULL OR EXISTS (
-	SELECT 1 FROM project p WHERE p.id = i.project_id AND (p.manager_id = $1 OR EXISTS (
-		SELECT 1 FROM project_member pm WHERE pm.project_id = p.id AND pm.user_id = $1)))))`
-
-const itemWritable = `(i.deleted_at IS NULL AND ($2 OR i.project_id IS NULL OR EXISTS (
-	SELECT 1 FROM project p WHERE p.id = i.project_id AND (p.manager_id = $1 OR EXISTS (
-		SELECT 1 FROM project_member pm WHERE pm.project_id = p.id AND pm.user_id = $1 AND pm.can_write)))))`
+// The access rules are the item engine's (items.Access), built for the
+// caller as $1 and $2 (whether a panel admin) like every query here.
+var (
+	componentReadable  = items.CallerAccess.ComponentReadable()
+	componentUpdatable = items.CallerAccess.ComponentGranted(items.RightUpdate)
+	itemReadable       = items.CallerAccess.ItemReadable()
+	itemWritable       = items.CallerAccess.ItemWritable()
+)
 
 // querier is a pool or a transaction.
 type querier interface {

@@ -423,12 +423,17 @@ func (s *Service) savedAnswer(ctx context.Context, c Caller, t *formType, id int
 		if formID == 0 {
 			formID, _ = idOf(in.Item["formID"])
 		}
-		project := int64(0)
+		project, parent := int64(0), int64(0)
 		if it.ProjectID != nil {
 			project = *it.ProjectID
 		}
+		// A child added from its parent's form ("Adicionar") is followed by
+		// another child of the same parent.
+		if it.ParentID != nil {
+			parent = *it.ParentID
+		}
 		next, err := s.FormInitialData(ctx, c, FormInitialDataInput{ComponentID: FlexID(t.comp.ID), ProjectID: FlexID(project),
-			FormID: FlexID(formID)})
+			FormID: FlexID(formID), ParentID: FlexID(parent)})
 		if err != nil {
 			return nil, err
 		}

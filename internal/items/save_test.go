@@ -385,3 +385,25 @@ func TestShowHideField(t *testing.T) {
 		t.Fatalf("no milestone: %+v %v", sh, err)
 	}
 }
+
+// "Salvar e limpar" on a child added from its parent's form starts another
+// child of the same parent.
+func TestSaveAndClearKeepsTheParent(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	task := w.newTask(t, nil)
+	var risk int64
+	if err := w.db.QueryRow(ctx, `SELECT id FROM component WHERE key = 'risk'`).Scan(&risk); err != nil {
+		t.Fatal(err)
+	}
+	res, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Component: items.FlexID(risk), SaveAndClear: true,
+		ProjectID: items.FlexID(w.project(t, "Transformação Digital")),
+		Item:      items.Values{"Title": "Atraso do fornecedor", "impact": "2", "Parent": json.Number(itoa(task.ID))}})
+	if err != nil || res.Next == nil {
+		t.Fatalf("save and clear: %+v %v", res, err)
+	}
+	if parent, _ := res.Next.Item["Parent"].(*int64); parent == nil || *parent != task.ID || res.Next.Item["ParentTitle"] != "Migrar o ERP" ||
+		!res.Next.IsNew || res.Next.Item["ProjectName"] != "Transformação Digital" {
+		t.Fatalf("the next item: %+v", res.Next.Item)
+	}
+}

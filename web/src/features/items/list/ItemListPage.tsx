@@ -18,14 +18,15 @@ import {
   type GridSortModel,
 } from '@mui/x-data-grid';
 import { enUS, ptBR } from '@mui/x-data-grid/locales';
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/client';
 import '../i18n';
-import { exportWorkbook, itemPageQuery, listDefinitionQuery, picklistChoicesQuery, projectChoicesQuery, userChoicesQuery } from './api';
+import { SelectionActions } from '../bulk/SelectionActions';
+import { exportWorkbook, itemPageQuery, listDefinitionQuery, listKeys, picklistChoicesQuery, projectChoicesQuery, userChoicesQuery } from './api';
 import { buildColumns, initiallyHidden } from './columns';
 import { exportFileName, saveBlob } from './download';
 import { ImportExcelButton } from '../import/ImportExcelButton';
@@ -177,6 +178,7 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const navigate = useNavigate();
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  const queryClient = useQueryClient();
   const componentID = definition.componentID;
   const viewId = definition.viewId;
   const prefs = useMemo(() => readPrefs(componentID, viewId), [componentID, viewId]);
@@ -301,7 +303,14 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
           </Button>
         </Box>
       </Box>
-      <Paper variant="outlined" sx={{ height: 'calc(100dvh - 230px)', minHeight: 440, overflow: 'hidden' }}>
+      <Paper variant="outlined" sx={{ height: 'calc(100dvh - 230px)', minHeight: 440, overflow: 'hidden', display: 'flex', flexDirection: 'column' }}>
+        <SelectionActions
+          componentId={componentID}
+          formId={form}
+          ids={selectedIds}
+          // Bulk edits, transitions and bulk operations change rows of any page: every page is asked again.
+          onChanged={() => void queryClient.invalidateQueries({ queryKey: listKeys.pages })}
+        />
         <DataGrid<ItemRow>
           aria-label={t('list.grid', { name: definition.componentName })}
           rows={page.data?.rows ?? []}
@@ -386,6 +395,8 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
           density="compact"
           sx={{
             border: 0,
+            flex: 1,
+            minHeight: 0,
             '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 700, fontSize: 12, letterSpacing: 0.4 },
             '& .MuiDataGrid-row': { cursor: 'pointer' },
             '& .MuiDataGrid-cell': { fontSize: 13 },

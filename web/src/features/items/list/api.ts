@@ -7,6 +7,8 @@ const BASE = '/genericItem';
 // Names come from the server in the request's language: every key carries it.
 export const listKeys = {
   definition: (componentID: number, projectID: number, viewId: number, lang: string) => ['items', 'list', componentID, projectID, viewId, lang] as const,
+  /** Every page of every list: what a change to items (bulk edit, transition, operation) makes stale. */
+  pages: ['items', 'page'] as const,
   page: (request: ExecuteFilterRequest, lang: string) => ['items', 'page', request, lang] as const,
   picklist: (picklistId: number, lang: string) => ['items', 'picklist', picklistId, lang] as const,
   users: ['items', 'users'] as const,

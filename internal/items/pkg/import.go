@@ -518,6 +518,11 @@ func (im *importer) menu(ctx context.Context, p *Package) error {
 		// A board named by keys becomes its runtime address, the one the
 		// board's page shows, so the menu marks the entry as the current one.
 		if ck, vk, title, ok := BoardLink(m.Link); ok && im.views[ck][vk] != 0 {
+			// Escaped as the browser writes the path ("Quadro de chamados"
+			// becomes Quadro%20de%20chamados), so the two compare equal.
+			if raw, err := url.PathUnescape(title); err == nil {
+				title = url.PathEscape(raw)
+			}
 			link = fmt.Sprintf("/runtime/%d/kanban/%d/%s", app, im.views[ck][vk], title)
 		}
 		var parent *string

@@ -149,7 +149,8 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
   const setWip = async (column: KanbanColumn) => {
     let answer: string;
     try {
-      answer = await prompt({ title: t('wipSet'), label: t('wipPrompt', { name: column.name }), defaultValue: String(column.wipLimit), required: true });
+      const label = column.wipDefault > 0 ? t('wipPromptDefault', { name: column.name, limit: column.wipDefault }) : t('wipPrompt', { name: column.name });
+      answer = await prompt({ title: t('wipSet'), label, defaultValue: String(column.wipLimit), required: true });
     } catch (error) {
       if (error instanceof DialogCancelled) return;
       throw error;
@@ -271,6 +272,7 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {board.view.componentName} · {t('cards', { count: total })}
+          {board.viewQuery && ` · ${t('viewQuery', { name: board.viewQuery.name })}`}
         </Typography>
       </Box>
       <Stack direction="row" useFlexGap sx={{ mb: 2, gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>

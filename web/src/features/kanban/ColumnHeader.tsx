@@ -7,6 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { useTranslation } from 'react-i18next';
 import type { KanbanColumn } from './api';
 import { wipState } from './board';
@@ -20,7 +21,10 @@ export interface ColumnHeaderProps {
   onSetWip: (column: KanbanColumn) => void;
 }
 
-/** A column's name and colour, its count, and its WIP limit (red when passed). */
+/**
+ * A column's name and colour, its count, and its WIP limit: the header turns red past it with a
+ * warning sign and text (a soft limit: moves still go through after a confirmation).
+ */
 export function ColumnHeader({ column, shown, canConfigure, onSetWip }: ColumnHeaderProps) {
   const { t } = useTranslation('kanban');
   const [menu, setMenu] = useState<HTMLElement | null>(null);
@@ -60,6 +64,7 @@ export function ColumnHeader({ column, shown, canConfigure, onSetWip }: ColumnHe
           />
         </Tooltip>
       )}
+      {wip === 'over' && <WarningAmberIcon titleAccess={t('wipOver', { limit: column.wipLimit })} fontSize="small" />}
       {canConfigure && (
         <>
           <IconButton size="small" color="inherit" aria-label={t('columnMenu', { name: column.name })} onClick={(e) => setMenu(e.currentTarget)}>

@@ -12,15 +12,16 @@ const board: KanbanBoard = {
   view: { id: 9, key: 'board', name: 'Quadro', componentId: 4, componentKey: 'ticket', componentName: 'Chamado', applicationId: 3 },
   queryId: 8,
   queries: [{ id: 8, name: 'Abertos', isDefault: true }],
+  viewQuery: null,
   colorField: 'severity',
   swimlane: '',
   swimlanes: [{ field: 'ResponsibleName', name: '', options: [] }],
   columns: [
     {
-      id: 1, key: 'new', name: 'Novo', color: '#90A4AE', initial: true, final: false, wipLimit: 0, total: 1,
+      id: 1, key: 'new', name: 'Novo', color: '#90A4AE', initial: true, final: false, wipLimit: 0, wipDefault: 0, total: 1,
       cards: [{ id: 101, FormattedID: 12, title: 'Impressora parada', statusId: 1, responsibleId: 7, color: '#EF5350', values: {} }],
     },
-    { id: 2, key: 'inService', name: 'Em atendimento', color: '#42A5F5', initial: false, final: false, wipLimit: 1, total: 2, cards: [
+    { id: 2, key: 'inService', name: 'Em atendimento', color: '#42A5F5', initial: false, final: false, wipLimit: 1, wipDefault: 0, total: 2, cards: [
       { id: 102, FormattedID: 13, title: 'Rede lenta', statusId: 2, responsibleId: null, color: '', values: {} },
       { id: 103, FormattedID: 14, title: 'VPN', statusId: 2, responsibleId: null, color: '', values: {} },
     ] },
@@ -36,10 +37,10 @@ const take = {
   asksReason: true, requiresReason: true, asksResponsible: false, ruleId: 0,
 };
 
-function boardFetch(other: (url: string, init?: RequestInit) => Response) {
+function boardFetch(other: (url: string, init?: RequestInit) => Response, answer: KanbanBoard = board) {
   return mockFetch({}, (url, init) => {
     if (url.includes('/api/application/getApplicationMenu')) return jsonResponse([[], { id: 3, name: 'Central', htmlScripts: '', htmlScriptsUrl: '' }]);
-    if (url.includes('/api/kanban/getBoard?')) return jsonResponse(board);
+    if (url.includes('/api/kanban/getBoard?')) return jsonResponse(answer);
     return other(url, init);
   });
 }
@@ -55,6 +56,26 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     expect(within(card).getByText('#12')).toBeInTheDocument();
     expect(within(card).getByText('MS')).toBeInTheDocument();
     expect(screen.getByLabelText('Limite WIP: 2/1')).toBeInTheDocument();
+  });
+
+  it('says the package query that bounds the board, warns past a WIP limit, and offers the package default', async () => {
+    setSession(makeSession());
+    const bounded: KanbanBoard = {
+      ...board,
+      viewQuery: { id: 5, name: 'Urgentes', isDefault: false },
+      canConfigure: true,
+      columns: board.columns.map((c) => (c.id === 2 ? { ...c, wipDefault: 1 } : c)),
+    };
+    boardFetch(() => jsonResponse({ Message: 'unexpected call' }, 500), bounded);
+    const user = userEvent.setup();
+    renderApp('/runtime/3/kanban/9/Quadro');
+    expect(await screen.findByText(/Chamado · 3 cartões · quadro restrito a Urgentes/, {}, { timeout: 20_000 })).toBeInTheDocument();
+    // Em atendimento holds 2 cards against a limit of 1: a warning sign in its header, and none in Novo's.
+    expect(screen.getByRole('img', { name: 'Acima do limite WIP (1)' })).toBeInTheDocument();
+    expect(screen.getAllByRole('img', { name: /Acima do limite WIP/ })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Opções da coluna Em atendimento' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Limite WIP…' }));
+    expect(await screen.findByLabelText(/padrão do pacote: 1/)).toBeInTheDocument();
   });
 
   it('refuses a move with no action leading there: the card stays and the reason shows', async () => {

@@ -19,8 +19,10 @@ export interface KanbanColumn {
   color: string;
   initial: boolean;
   final: boolean;
-  /** 0: no limit. */
+  /** The limit in force (an administrator's, else the package's); 0: no limit. */
   wipLimit: number;
+  /** The package's default limit (the view's wip); 0: none. */
+  wipDefault: number;
   total: number;
   cards: KanbanCard[];
 }
@@ -48,6 +50,8 @@ export interface KanbanBoard {
   view: { id: number; key: string; name: string; componentId: number; componentKey: string; componentName: string; applicationId: number };
   queryId: number;
   queries: { id: number; name: string; isDefault: boolean }[];
+  /** The package's query of the view: the board shows only its items, whatever query is picked. */
+  viewQuery: { id: number; name: string; isDefault: boolean } | null;
   colorField: string;
   swimlane: string;
   swimlanes: Swimlane[];

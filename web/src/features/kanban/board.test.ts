@@ -22,6 +22,7 @@ const column = (id: number, cards: KanbanCard[], extra: Partial<KanbanColumn> = 
   initial: false,
   final: false,
   wipLimit: 0,
+  wipDefault: 0,
   total: cards.length,
   cards,
   ...extra,

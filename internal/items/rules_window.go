@@ -3,6 +3,7 @@ package items
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items/pkg"
@@ -91,10 +92,27 @@ func (s *Service) windowParams(ctx context.Context, t *formType, f *formDef, rul
 		}
 	}
 	walk(f.Tree)
-	lang := langOf(ctx)
+	return CheckParameters(window, in, langOf(ctx), func(picklist string) ([]string, error) {
+		opts, err := s.picklistChoices(ctx, t, picklist)
+		values := make([]string, len(opts))
+		for i, o := range opts {
+			values[i] = o.Value
+		}
+		return values, err
+	})
+}
+
+// CheckParameters checks the values of a parameter form — an operation's,
+// or the window a form button opens; both are pkg.Parameter lists and must
+// refuse alike: each value known, required ones filled in (blank text and
+// empty lists are missing), each of its type (pkg.ParameterValue), a
+// picklist's value one of choices(picklist). The answer has every
+// parameter (nil when not given); a refusal is a 400 naming the field in
+// lang.
+func CheckParameters(ps []pkg.Parameter, in map[string]any, lang string, choices func(picklist string) ([]string, error)) (map[string]any, error) {
 	out := map[string]any{}
 	known := map[string]bool{}
-	for _, p := range window {
+	for _, p := range ps {
 		known[p.Key] = true
 		name := textIn(p.Name, lang)
 		raw, present := in[p.Key]
@@ -107,14 +125,12 @@ func (s *Service) windowParams(ctx context.Context, t *formType, f *formDef, rul
 		}
 		v, ok := pkg.ParameterValue(p.Type, raw)
 		if ok && p.Type == "PICKLIST" {
-			opts, err := s.picklistChoices(ctx, t, p.Picklist)
+			values, err := choices(p.Picklist)
 			if err != nil {
 				return nil, err
 			}
-			ok = false
-			for _, o := range opts {
-				ok = ok || o.Value == v
-			}
+			str, _ := v.(string)
+			ok = slices.Contains(values, str)
 		}
 		if !ok {
 			return nil, httpx.Invalid(p.Key, "workflow.paramInvalid", "field", name)

@@ -424,44 +424,24 @@ func rewrite(ctx context.Context, tx pgx.Tx, c Caller, it *item) (*Changed, erro
 	return &ch, nil
 }
 
-// params checks the values of the parameter form: each known, required
-// ones filled in, each of its type; the rule sees them normalised, with
-// lang (pt-BR or en).
+// params checks the values of o's parameter form as a form button's window
+// is checked (items.CheckParameters); the rule also gets lang (pt-BR or en)
+// unless a parameter is called so.
 func (s *Service) params(ctx context.Context, q querier, o *operation, in Values) (map[string]any, error) {
 	lang := langOf(ctx)
-	out := map[string]any{"lang": lang}
-	known := map[string]bool{}
-	for _, p := range o.Parameters {
-		known[p.Key] = true
-		name := text(p.Name).in(lang)
-		raw, present := in[p.Key]
-		if !present || raw == nil || raw == "" {
-			if p.Required {
-				return nil, httpx.Invalid(p.Key, "workflow.paramRequired", "field", name)
-			}
-			out[p.Key] = nil
-			continue
+	out, err := items.CheckParameters(o.Parameters, in, lang, func(picklist string) ([]string, error) {
+		opts, err := picklistOptions(ctx, q, o.ApplicationID, picklist)
+		values := make([]string, len(opts))
+		for i, op := range opts {
+			values[i] = op.value
 		}
-		v, ok := pkg.ParameterValue(p.Type, raw)
-		if ok && p.Type == "PICKLIST" {
-			opts, err := picklistOptions(ctx, q, o.ApplicationID, p.Picklist)
-			if err != nil {
-				return nil, err
-			}
-			ok = false
-			for _, op := range opts {
-				ok = ok || op.value == v
-			}
-		}
-		if !ok {
-			return nil, httpx.Invalid(p.Key, "workflow.paramInvalid", "field", name)
-		}
-		out[p.Key] = v
+		return values, err
+	})
+	if err != nil {
+		return nil, err
 	}
-	for k := range in {
-		if !known[k] {
-			return nil, httpx.Invalid(k, "workflow.paramUnknown", "field", k)
-		}
+	if _, taken := out["lang"]; !taken {
+		out["lang"] = lang
 	}
 	return out, nil
 }

@@ -133,6 +133,8 @@ func TestOperationRunsWithCheckedParameters(t *testing.T) {
 		want   string
 	}{
 		{map[string]any{}, 400, "Preencha o campo Nome."},
+		// Blank text is missing, as in a form button's window (one check for both).
+		{map[string]any{"name": "   "}, 400, "Preencha o campo Nome."},
 		{map[string]any{"name": "Ana", "times": "três"}, 400, "O valor do campo Vezes é inválido."},
 		{map[string]any{"name": "Ana", "size": "xl"}, 400, "O valor do campo Tamanho é inválido."},
 		{map[string]any{"name": "Ana", "color": "red"}, 400, "O campo color não é um parâmetro conhecido."},

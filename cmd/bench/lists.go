@@ -70,27 +70,29 @@ type listResult struct {
 }
 
 // Copies of internal/items' unexported SQL (access.go itemReadable, list.go
-// rowColumns, rowJoins, pageRowsSQL and the total), so the direct run sends
-// what executeFilter sends for the item table. The WHERE fragment of the
-// filters, the ORDER BY and the keyset condition come from the real compiler
+// pageRowsColumns, pageRowsSQL and the total), so the direct run sends what
+// executeFilter sends for the item table. The WHERE fragment of the filters,
+// the ORDER BY and the keyset condition come from the real compiler
 // (internal/items/filter).
 const (
 	benchItemReadable = `(i.deleted_at IS NULL AND ($2 OR i.project_id IS NULL OR EXISTS (
 	SELECT 1 FROM project p WHERE p.id = i.project_id AND (p.manager_id = $1 OR EXISTS (
 		SELECT 1 FROM project_member pm WHERE pm.project_id = p.id AND pm.user_id = $1)))))`
-	benchRowColumns = `i.id, i.number, i.title, i.parent_id, i.created_at, i.project_id, coalesce(p.name, ''),
-	coalesce(pm.name, ''), coalesce(cr.name, ''), i.status_id, coalesce(st.name ->> $%d, st.name ->> 'pt-BR', ''), coalesce(st.color, ''),
-	i.modified_at, coalesce(md.name, ''), i.version, i.responsible_id, coalesce(rs.name, ''), i.reason,
+	benchRowColumns = `i.id, i.number, i.title, i.parent_id, i.created_at, i.project_id,
+	coalesce((SELECT p.name FROM project p WHERE p.id = i.project_id), ''),
+	coalesce((SELECT u.name FROM project p JOIN app_user u ON u.id = p.manager_id WHERE p.id = i.project_id), ''),
+	coalesce((SELECT u.name FROM app_user u WHERE u.id = i.creator_id), ''), i.status_id,
+	coalesce((SELECT coalesce(st.name ->> $4, st.name ->> 'pt-BR') FROM item_status st WHERE st.id = i.status_id), ''),
+	coalesce((SELECT st.color FROM item_status st WHERE st.id = i.status_id), ''),
+	i.modified_at, coalesce((SELECT u.name FROM app_user u WHERE u.id = i.modifier_id), ''), i.version, i.responsible_id,
+	coalesce((SELECT u.name FROM app_user u WHERE u.id = i.responsible_id), ''), i.reason,
 	i.has_attachment, i.has_digital_content, i.attributes`
-	benchRowJoins = ` LEFT JOIN project p ON p.id = i.project_id LEFT JOIN app_user pm ON pm.id = p.manager_id
-	LEFT JOIN app_user cr ON cr.id = i.creator_id LEFT JOIN item_status st ON st.id = i.status_id
-	LEFT JOIN app_user md ON md.id = i.modifier_id LEFT JOIN app_user rs ON rs.id = i.responsible_id`
 	exactCountCap        = 10000
 	estimateTrustedAbove = 2 * exactCountCap
 	pageRows             = 50
 )
 
-var benchPageRowsSQL = `SELECT ` + fmt.Sprintf(benchRowColumns, 4) + ` FROM item i` + benchRowJoins + ` WHERE i.id = ANY($3) AND ` + benchItemReadable
+var benchPageRowsSQL = `SELECT ` + benchRowColumns + ` FROM item i WHERE i.id = ANY($3) AND ` + benchItemReadable
 
 // memberCases are the cases a plain member runs (the permission test reads
 // the member's projects for every row it keeps).
@@ -230,8 +232,8 @@ func decodeCursor(c string) (*benchCursor, error) {
 
 // directQuery builds the statements executeFilter runs on the item table
 // for a case (the page's ids with the planner's estimate of the total in one
-// batch, its rows by id, and a count capped at 10,001 when the page is full
-// and the estimate small), and
+// batch, then its rows by id with a count capped at 10,001 when the page is
+// full and the estimate small in another), and
 // answers a function that runs them on the database (reading every row) and
 // times them.
 func directQuery(fields schema.Set, lc listCase, s seedInfo, user int64, panelAdmin bool, seek *benchCursor) (func(context.Context, *pgxpool.Pool) (time.Duration, error), error) {
@@ -305,25 +307,24 @@ func directQuery(fields schema.Set, lc listCase, s seedInfo, user int64, panelAd
 		if err := json.Unmarshal(raw, &plan); err != nil || len(plan) == 0 {
 			return 0, fmt.Errorf("estimate: %v", err)
 		}
-		rows, err = pool.Query(ctx, benchPageRowsSQL, args[0], args[1], ids, "pt-BR")
-		if err != nil {
-			return 0, fmt.Errorf("page: %w", err)
-		}
-		for rows.Next() {
-			if _, err := rows.Values(); err != nil {
-				rows.Close()
-				return 0, err
+		// The rows by id and, in the same batch, the count when it is due.
+		b = &pgx.Batch{}
+		b.Queue(benchPageRowsSQL, args[0], args[1], ids, "pt-BR").Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				if _, err := rows.Values(); err != nil {
+					return err
+				}
 			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return 0, err
-		}
+			return rows.Err()
+		})
 		if (seek != nil || len(ids) == pageRows || (len(ids) == 0 && offset > 0)) && plan[0].Plan.Rows <= estimateTrustedAbove {
-			var count int64
-			if err := pool.QueryRow(ctx, countSQL, args...).Scan(&count); err != nil {
-				return 0, fmt.Errorf("count: %w", err)
-			}
+			b.Queue(countSQL, args...).QueryRow(func(r pgx.Row) error {
+				var count int64
+				return r.Scan(&count)
+			})
+		}
+		if err := pool.SendBatch(ctx, b).Close(); err != nil {
+			return 0, fmt.Errorf("page: %w", err)
 		}
 		return time.Since(t0), nil
 	}, nil

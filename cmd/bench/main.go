@@ -46,6 +46,8 @@ type options struct {
 	loadRuns   int
 	keep       bool
 	listsOnly  bool
+	loadOnly   bool
+	dist       string
 }
 
 func main() {
@@ -59,6 +61,8 @@ func main() {
 	flag.IntVar(&o.loadRuns, "load-runs", 3, "load runs per case; the figures are their medians")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary data directory")
 	flag.BoolVar(&o.listsOnly, "lists-only", false, "measure executeFilter only (a quick run while working on lists; use with -out '')")
+	flag.BoolVar(&o.loadOnly, "load-only", false, "measure the calls alone and under load only (a quick run while working on the request path; use with -items 0 -out '')")
+	flag.StringVar(&o.dist, "dist", "web/dist", "the built web app the binary embeds (its bundle sizes are measured)")
 	flag.Parse()
 	log.SetFlags(log.Ltime)
 	log.SetPrefix("bench: ")
@@ -145,8 +149,19 @@ func run(ctx context.Context, o options) error {
 	}
 	cl.token = login.Token
 
-	log.Printf("executeFilter over %d items", seedInfo.total)
 	rep.loadAvg = loadAverage()
+	if o.loadOnly {
+		log.Printf("authenticated reads under load")
+		rep.load, rep.singles, rep.rssLoad, err = benchLoad(ctx, o, cl, srv, seedInfo)
+		if err != nil {
+			return err
+		}
+		rep.finished = time.Now()
+		fmt.Println(rep.markdown())
+		return nil
+	}
+
+	log.Printf("executeFilter over %d items", seedInfo.total)
 	rep.lists, err = benchLists(ctx, o, cl, pool, seedInfo, seedInfo.adminID, login.PanelAdmin, nil)
 	if err != nil {
 		return err
@@ -192,7 +207,7 @@ func run(ctx context.Context, o options) error {
 	}
 
 	log.Printf("web bundle")
-	rep.web, err = webSizes("web/dist")
+	rep.web, err = webSizes(o.dist)
 	if err != nil {
 		log.Printf("web sizes: %v", err)
 		rep.webErr = err.Error()

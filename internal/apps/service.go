@@ -43,16 +43,12 @@ func (s *Service) AllowedApplications(ctx context.Context, c Caller, lang i18n.L
 // ApplicationMenu returns the menu tree of application id and the application
 // itself, or not-found when c may not use it.
 func (s *Service) ApplicationMenu(ctx context.Context, c Caller, id int64, lang i18n.Lang) ([]MenuEntry, RuntimeApplication, error) {
-	app, ok, err := s.store.Runtime(ctx, c, id, lang)
+	app, entries, ok, err := s.store.RuntimeMenu(ctx, c, id, lang)
 	if err != nil {
 		return nil, RuntimeApplication{}, err
 	}
 	if !ok {
 		return nil, RuntimeApplication{}, httpx.NotFound()
-	}
-	entries, err := s.store.Menu(ctx, id, lang)
-	if err != nil {
-		return nil, RuntimeApplication{}, err
 	}
 	if app.HTMLScripts != "" {
 		if app.HTMLScriptsURL, err = s.scriptURL(ctx, c.UserID, id, app.HTMLScripts); err != nil {

@@ -44,44 +44,46 @@ func (s *Store) Allowed(ctx context.Context, c Caller, lang i18n.Lang) ([]Applic
 	return apps, nil
 }
 
-// Runtime returns application id when c may use it; false otherwise, whether
-// it does not exist or is not c's to use.
-func (s *Store) Runtime(ctx context.Context, c Caller, id int64, lang i18n.Lang) (RuntimeApplication, bool, error) {
+// RuntimeMenu returns application id with its menu entries (siblings in
+// menu order) when c may use it; false otherwise, whether it does not exist
+// or is not c's to use. One round trip (getApplicationMenu runs on every
+// page of an application): the entries travel along with the check and are
+// dropped unseen when it fails.
+func (s *Store) RuntimeMenu(ctx context.Context, c Caller, id int64, lang i18n.Lang) (RuntimeApplication, []MenuEntry, bool, error) {
 	var a RuntimeApplication
-	err := s.db.QueryRow(ctx, `SELECT `+applicationColumns+`, a.html_scripts FROM application a
-		WHERE a.id = $4 AND `+usable, c.UserID, c.PanelAdmin, string(lang), id).Scan(
-		&a.ID, &a.Name, &a.IconName, &a.IsFontAwesomeIcon, &a.ImageContent, &a.DisplayOnToolbar,
-		&a.URLBehavior, &a.URLLink, &a.AppVersion, &a.CollapsedMenu, &a.HTMLScripts)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return RuntimeApplication{}, false, nil
-	}
-	if err != nil {
-		return RuntimeApplication{}, false, fmt.Errorf("application %d: %w", id, err)
-	}
-	return a, true, nil
-}
-
-// Menu returns the entries of application id, siblings in menu order.
-func (s *Store) Menu(ctx context.Context, id int64, lang i18n.Lang) ([]MenuEntry, error) {
-	rows, err := s.db.Query(ctx, `
+	var out []MenuEntry
+	found := false
+	b := &pgx.Batch{}
+	b.Queue(`SELECT `+applicationColumns+`, a.html_scripts FROM application a
+		WHERE a.id = $4 AND `+usable, c.UserID, c.PanelAdmin, string(lang), id).QueryRow(func(r pgx.Row) error {
+		err := r.Scan(&a.ID, &a.Name, &a.IconName, &a.IsFontAwesomeIcon, &a.ImageContent, &a.DisplayOnToolbar,
+			&a.URLBehavior, &a.URLLink, &a.AppVersion, &a.CollapsedMenu, &a.HTMLScripts)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		found = err == nil
+		return err
+	})
+	b.Queue(`
 		SELECT key, key_parent, coalesce(name ->> $2, name ->> 'pt-BR'), link, icon, is_font_awesome,
 		       image_content, badge, title, multilevel
 		FROM menu_entry WHERE application_id = $1
-		ORDER BY sort_order, id`, id, string(lang))
-	if err != nil {
-		return nil, fmt.Errorf("menu of application %d: %w", id, err)
-	}
-	var out []MenuEntry
-	var e MenuEntry
-	_, err = pgx.ForEachRow(rows, []any{&e.Key, &e.KeyParent, &e.Name, &e.Link, &e.Icon, &e.IsFontAwesome,
-		&e.ImageContent, &e.Badge, &e.Title, &e.Multilevel}, func() error {
-		out = append(out, e)
-		return nil
+		ORDER BY sort_order, id`, id, string(lang)).Query(func(rows pgx.Rows) error {
+		var e MenuEntry
+		_, err := pgx.ForEachRow(rows, []any{&e.Key, &e.KeyParent, &e.Name, &e.Link, &e.Icon, &e.IsFontAwesome,
+			&e.ImageContent, &e.Badge, &e.Title, &e.Multilevel}, func() error {
+			out = append(out, e)
+			return nil
+		})
+		return err
 	})
-	if err != nil {
-		return nil, fmt.Errorf("menu of application %d: %w", id, err)
+	if err := s.db.SendBatch(ctx, b).Close(); err != nil {
+		return RuntimeApplication{}, nil, false, fmt.Errorf("application %d: %w", id, err)
 	}
-	return out, nil
+	if !found {
+		return RuntimeApplication{}, nil, false, nil
+	}
+	return a, out, true, nil
 }
 
 // Script returns the htmlScripts of application id when c may use it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkNumber, cleanNumberInput, formatNumber, normalizeNumberText, numberFormatOf, parseNumber } from './numeric';
+import { checkNumber, cleanNumberInput, formatNumber, hasDecimalPoint, normalizeNumberText, numberFormatOf, parseNumber } from './numeric';
 import type { FormControl } from './types';
 
 const currency: FormControl = { kind: 'numeric picker', itemType: 'Currency', currency: true, prefix: 'R$ ', decimalScale: 2, decimalSeparator: ',', thousandSeparator: '.', minimum: 0 };
@@ -53,6 +53,53 @@ describe('numeric format', () => {
   it('completes the decimals when the user leaves the field', () => {
     expect(normalizeNumberText('1234,5', numberFormatOf(currency))).toBe('1.234,50');
     expect(normalizeNumberText('', numberFormatOf(currency))).toBe('');
+  });
+});
+
+describe("a '.' typed as the decimal point in a ',' field", () => {
+  const money = numberFormatOf(currency);
+  const decimal = numberFormatOf({ kind: 'numeric picker', itemType: 'Decimal', decimalScale: 3 });
+
+  it('is read as the comma when unambiguous: one point, 1 to decimalScale digits after it, no comma', () => {
+    expect(parseNumber('12.5', money)).toBe(12.5);
+    expect(parseNumber('12.55', money)).toBe(12.55);
+    expect(parseNumber('1234.5', money)).toBe(1234.5);
+    expect(parseNumber('0.125', decimal)).toBe(0.125);
+    expect(normalizeNumberText('12.5', money)).toBe('12,50');
+    expect(checkNumber('12.5', percent)).toBeNull();
+    expect(checkNumber('150.5', percent)).toEqual({ key: 'valueInRange', minimum: '0', maximum: '100' });
+  });
+
+  it('stays a thousands separator otherwise', () => {
+    expect(parseNumber('1.234', money)).toBe(1234);
+    expect(parseNumber('1.234,5', money)).toBe(1234.5);
+    expect(parseNumber('1.234.567', money)).toBe(1234567);
+    expect(parseNumber('12.555', money)).toBe(12555);
+    expect(hasDecimalPoint('1.2.3', money)).toBe(false);
+    expect(hasDecimalPoint('12.5', numberFormatOf(integer))).toBe(false);
+    expect(hasDecimalPoint('12.5', numberFormatOf(signed))).toBe(false); // its decimal separator is the point
+  });
+
+  it('is kept while typing, key by key, and becomes the comma on leaving the field', () => {
+    let shown = '';
+    for (const key of '12.5') shown = cleanNumberInput(shown + key, money, shown);
+    expect(shown).toBe('12.5');
+    expect(normalizeNumberText(shown, money)).toBe('12,50');
+    expect(cleanNumberInput('12.567', money, '12.56')).toBe('12.56');
+    expect(cleanNumberInput('12', money, '12.')).toBe('12');
+  });
+
+  it('does not take a shortened grouped number for a decimal one', () => {
+    expect(cleanNumberInput('1.23', money, '1.234')).toBe('123');
+    expect(cleanNumberInput('1.2345', money, '1.234')).toBe('12.345');
+    expect(cleanNumberInput('1.234,5', money, '1.234,')).toBe('1.234,5');
+  });
+
+  it('keeps currency digits only, with at most two decimals', () => {
+    expect(cleanNumberInput('R$ 12.5', money)).toBe('12.5');
+    expect(cleanNumberInput('12.5a', money, '12.5')).toBe('12.5');
+    expect(parseNumber('12.50', money)).toBe(12.5);
+    expect(normalizeNumberText('0.5', money)).toBe('0,50');
   });
 });
 

@@ -54,12 +54,28 @@ export function formatNumber(value: number | null | undefined, format: NumberFor
 }
 
 /**
+ * Whether a '.' in text is a decimal point typed into a field whose decimal separator is ','
+ * (a keyboard's numeric pad, a number copied from elsewhere): unambiguous when the text holds
+ * no ',' and one '.' followed by 1 to decimalScale digits — the field's own thousands never
+ * have fewer than three digits after a '.'. While typing (trailing), "12." is one too.
+ */
+export function hasDecimalPoint(text: string, format: NumberFormat, trailing = false): boolean {
+  if (format.decimalSeparator !== ',' || format.decimalScale === 0) return false;
+  const match = /^\s*-?\d*\.(\d*)\s*$/.exec(text);
+  if (!match) return false;
+  const decimals = match[1]?.length ?? 0;
+  return decimals <= format.decimalScale && (decimals > 0 || (trailing && /\d\.\s*$/.test(text)));
+}
+
+/**
  * Reads what the user typed: null when empty, NaN when it is not a number in the control's
- * format, else the number. Thousand separators are ignored.
+ * format, else the number. Thousand separators are ignored; a decimal point where the field
+ * wants a comma is read as the comma when unambiguous (hasDecimalPoint).
  */
 export function parseNumber(text: string, format: NumberFormat): number | null {
   const trimmed = text.trim();
   if (trimmed === '' || trimmed === '-') return null;
+  if (hasDecimalPoint(trimmed, format)) return Number(trimmed);
   let plain = trimmed;
   if (format.thousandSeparator) plain = plain.split(format.thousandSeparator).join('');
   plain = plain.split(format.decimalSeparator).join('.');
@@ -70,10 +86,22 @@ export function parseNumber(text: string, format: NumberFormat): number | null {
 /**
  * Cleans a keystroke's result as the field formats it while typing: digits, one decimal
  * separator (none for integers), a leading minus when negatives are allowed, at most
- * decimalScale decimals, thousands grouped.
+ * decimalScale decimals, thousands grouped. A decimal point typed where the field wants a comma
+ * (hasDecimalPoint) is kept as typed, and becomes the comma when the user leaves the field;
+ * previous (the value before the keystroke) tells it from a shortened grouped number
+ * ("1.234" erased to "1.23" is 123, not 1,23).
  */
-export function cleanNumberInput(text: string, format: NumberFormat): string {
+export function cleanNumberInput(text: string, format: NumberFormat, previous = ''): string {
   const negative = format.allowNegative && text.trim().startsWith('-');
+  const plain = text.replace(/[^\d.,-]/g, '');
+  const wasPoint = hasDecimalPoint(previous, format, true);
+  const grouped = previous.includes('.') && !wasPoint;
+  const typedPoint = hasDecimalPoint(plain, format, true) && !(grouped && text.length < previous.length);
+  // A digit past the scale after a typed point is dropped, as after a comma.
+  if (/^-?\d*\.\d*$/.test(plain) && (typedPoint || wasPoint)) {
+    const [integer = '', fraction = ''] = plain.replace('-', '').split('.');
+    return (negative ? '-' : '') + (integer.replace(/^0+(?=\d)/, '') || '0') + '.' + fraction.slice(0, format.decimalScale);
+  }
   let integer = '';
   let fraction: string | null = null;
   for (const char of text) {

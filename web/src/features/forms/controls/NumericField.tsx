@@ -22,7 +22,7 @@ export function NumericField({ field }: { field: FieldSpec }) {
       required={control.required}
       disabled={disabled}
       value={String(value ?? '')}
-      onChange={(event) => setValue(cleanNumberInput(event.target.value, format))}
+      onChange={(event) => setValue(cleanNumberInput(event.target.value, format, String(value ?? '')))}
       onBlur={() => commit(normalizeNumberText(String(value ?? ''), format))}
       error={Boolean(error)}
       helperText={error}

@@ -117,7 +117,7 @@ test('the demo task form creates, edits, shows the history diff and refuses a st
 
   // The history: version 2 opened, with the fields it changed as a person reads them.
   await page.getByRole('tab', { name: 'Arquivos e histórico' }).click();
-  await expect(page.getByRole('note', { name: 'Anexos' })).toContainText('Ainda não disponível neste servidor'); // files arrive later
+  await expect(page.getByRole('region', { name: 'Anexos' })).toContainText('Nenhum arquivo anexado.'); // files: forms-relations.spec.ts
   const changes = page.getByRole('table', { name: 'Alterações da versão 2' });
   await expect(changes.getByRole('row', { name: /Título Revisar o contrato de suporte Revisar o contrato de suporte 2026/ })).toBeVisible();
   await expect(changes.getByRole('row', { name: /Progresso 35,00% 60,00%/ })).toBeVisible();

@@ -95,7 +95,8 @@ export function useItemFiles() {
         const link = await attachmentLink(file.id);
         const anchor = document.createElement('a');
         anchor.href = link.signedUrl;
-        anchor.download = link.name;
+        // Empty: the browser takes the name from the server's Content-Disposition.
+        anchor.download = '';
         anchor.style.display = 'none';
         document.body.appendChild(anchor);
         anchor.click();

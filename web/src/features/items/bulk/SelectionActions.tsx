@@ -8,7 +8,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
+import { alpha, useTheme } from '@mui/material/styles';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
@@ -71,7 +71,17 @@ export function SelectionActions({ componentId, formId, ids, onChanged }: Select
   ));
 
   return (
-    <Box role="toolbar" aria-label={t('selection.toolbar')} sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 44, px: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+    <Box role="toolbar" aria-label={t('selection.toolbar')} sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        minHeight: 44,
+        px: 1.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+        // A selection tints the bar, so it reads as acting on the ticked rows.
+        bgcolor: ids.length ? alpha(theme.palette.primary.main, 0.06) : 'transparent',
+      }}>
       <Typography variant="body2" color={ids.length ? 'text.primary' : 'text.secondary'} sx={{ fontWeight: ids.length ? 600 : 400, mr: 'auto', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} data-testid="selection-count">
         {ids.length ? t('selection.count', { count: ids.length }) : t('selection.none')}
       </Typography>

@@ -474,6 +474,9 @@ func readError(err error) error {
 	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
 		return &httpx.Error{Status: http.StatusBadRequest, Key: "files.notMultipart", Cause: err}
 	}
+	if errors.Is(err, storage.ErrNoSpace) {
+		return &httpx.Error{Status: http.StatusInsufficientStorage, Key: "storage.noSpace", Cause: err}
+	}
 	return err
 }
 

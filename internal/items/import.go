@@ -342,6 +342,15 @@ func (im *Imports) HandleJob(ctx context.Context, j jobs.Job) error {
 		}
 		return err
 	}
+	// A run cut short by the server's death was rolled back with it. It is
+	// not redone unattended, as the import itself may be what killed the
+	// server (a spreadsheet too big for its memory): the user is told.
+	if j.Interrupted && state == "running" {
+		if err := fail(i18n.T(i18n.Parse(p.Lang), "import.interrupted"), nil); err != nil {
+			return err
+		}
+		return jobs.Permanent(errors.New("import interrupted: the server stopped while writing it"))
+	}
 	t, err := im.files.svc.loadType(ctx, c, comp)
 	if err != nil {
 		return fail(i18n.T(i18n.Parse(p.Lang), "import.failed"), nil)

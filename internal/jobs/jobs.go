@@ -2,7 +2,10 @@
 // same transaction as the change that causes it, and a Worker in any instance
 // runs it, retrying with backoff. Delivery is at least once: a handler must
 // tolerate running twice (a worker that dies after the work but before it
-// marks the job done leaves it to be claimed again when its lease ends).
+// marks the job done leaves it to be claimed again). A worker that dies
+// mid-run is noticed through its owner lock (owner.go): its jobs are handed
+// back at once, marked Interrupted, by the next worker to start or by any
+// running one; the lease is only the last resort.
 package jobs
 
 import (

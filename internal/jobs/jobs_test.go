@@ -243,3 +243,93 @@ func TestRunStopsWithItsContext(t *testing.T) {
 		t.Fatal("Run did not stop")
 	}
 }
+
+// A worker killed mid-run leaves its jobs leased. The next worker hands
+// back, at once, the jobs of owners whose lock is free, marked Interrupted;
+// it leaves alone the jobs of a worker that is alive (the test holds that
+// owner's lock), and its own runs carry its owner id, whose lock it holds.
+func TestJobsOfADeadWorkerAreHandedBackAtOnceMarkedInterrupted(t *testing.T) {
+	db := testkit.NewDB(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	const dead, alive = 4141, 4242
+	live, err := db.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.Release()
+	if _, err := live.Exec(ctx, `SELECT pg_advisory_lock($1, $2)`, jobs.OwnerLockClass, alive); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _, _ = live.Exec(context.Background(), `SELECT pg_advisory_unlock($1, $2)`, jobs.OwnerLockClass, alive) }()
+	for n := 1; n <= 3; n++ {
+		if err := jobs.Enqueue(ctx, db, "work", map[string]int{"n": n}, jobs.Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Job 1 was running in a worker that died; job 2 runs in a live one.
+	// Both leases would last an hour.
+	for n, owner := range map[int]int{1: dead, 2: alive} {
+		if _, err := db.Exec(ctx, `UPDATE job SET attempts = 1, locked_by = $2, locked_until = now() + interval '1 hour'
+			WHERE (payload->>'n')::int = $1`, n, owner); err != nil {
+			t.Fatal(err)
+		}
+	}
+	type run struct {
+		attempt     int
+		interrupted bool
+		ownerLocked bool
+	}
+	var mu sync.Mutex
+	runs := map[string]run{}
+	ran := make(chan struct{}, 10)
+	w := newWorker(db)
+	w.Handle("work", func(ctx context.Context, j jobs.Job) error {
+		var locked bool
+		err := db.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM job j JOIN pg_locks l ON l.locktype = 'advisory'
+				AND l.classid = $2 AND l.objid = j.locked_by AND l.objsubid = 2 AND l.granted
+			WHERE j.id = $1)`, j.ID, jobs.OwnerLockClass).Scan(&locked)
+		if err != nil {
+			return err
+		}
+		mu.Lock()
+		runs[string(j.Payload)] = run{j.Attempt, j.Interrupted, locked}
+		mu.Unlock()
+		ran <- struct{}{}
+		return nil
+	})
+	errc := make(chan error, 1)
+	go func() { errc <- w.Run(ctx) }()
+	for range 2 {
+		select {
+		case <-ran:
+		case <-time.After(30 * time.Second):
+			t.Fatalf("jobs not run: %v", runs)
+		}
+	}
+	mu.Lock()
+	got := runs
+	mu.Unlock()
+	if r, ok := got[`{"n": 1}`]; !ok || !r.interrupted || r.attempt != 2 || !r.ownerLocked {
+		t.Errorf("the dead worker's job: %+v (ran %v), want an interrupted second attempt under a held owner lock", r, ok)
+	}
+	if r, ok := got[`{"n": 3}`]; !ok || r.interrupted || r.attempt != 1 || !r.ownerLocked {
+		t.Errorf("the fresh job: %+v (ran %v)", r, ok)
+	}
+	if _, ok := got[`{"n": 2}`]; ok {
+		t.Error("the live worker's job was taken from it")
+	}
+	var owner, attempts int
+	if err := db.QueryRow(ctx, `SELECT locked_by, attempts FROM job WHERE locked_until > now() + interval '50 minutes'`).Scan(&owner, &attempts); err != nil || owner != alive || attempts != 1 {
+		t.Errorf("the live worker's job: owner %d, attempts %d (%v)", owner, attempts, err)
+	}
+	cancel()
+	select {
+	case err := <-errc:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not stop")
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -27,6 +28,12 @@ type Job struct {
 	// Attempt counts from 1 for the first run.
 	Attempt     int
 	MaxAttempts int
+	// Interrupted says the previous run never finished: the worker running
+	// it stopped mid-run (killed, out of memory, the machine lost) or
+	// overran its lease. Work done in one transaction was rolled back with
+	// it; a handler whose work cannot safely start again reports the job
+	// failed instead of redoing it.
+	Interrupted bool
 }
 
 // Worker claims and runs due jobs of the kinds it has handlers for.
@@ -45,15 +52,22 @@ type Worker struct {
 	// Backoff gives the wait before retry number attempt (1 after the first
 	// failure).
 	Backoff func(attempt int) time.Duration
+	// Watch is how often a running worker looks for jobs leased by workers
+	// that are gone, to hand them back without waiting for their lease.
+	Watch time.Duration
+
+	// ownerID is the owner id of Run (job.locked_by), 0 outside Run.
+	ownerID atomic.Int32
 }
 
 // NewWorker returns a worker with the defaults: 4 at once, polling every
-// second, a 5-minute lease and exponential backoff from 10 s up to 1 h.
+// second, a 5-minute lease, exponential backoff from 10 s up to 1 h, and a
+// look for the jobs of dead workers at start and every 30 s.
 // Register handlers with Handle before Run.
 func NewWorker(db *pgxpool.Pool, log *slog.Logger) *Worker {
 	return &Worker{
 		db: db, log: log, handlers: map[string]Handler{},
-		Concurrency: 4, Poll: time.Second, Lease: 5 * time.Minute, Backoff: ExponentialBackoff,
+		Concurrency: 4, Poll: time.Second, Lease: 5 * time.Minute, Backoff: ExponentialBackoff, Watch: 30 * time.Second,
 	}
 }
 
@@ -72,6 +86,10 @@ func ExponentialBackoff(attempt int) time.Duration {
 func (w *Worker) Handle(kind string, h Handler) { w.handlers[kind] = h }
 
 // Run claims and runs jobs until ctx ends, then waits for the jobs running.
+// It first takes an owner lock (see OwnerLockClass), so that the jobs it
+// leaves half done if the process dies are handed back at once by the next
+// worker to start, or by any other running instance, rather than when their
+// lease ends.
 func (w *Worker) Run(ctx context.Context) error {
 	if len(w.handlers) == 0 {
 		return errors.New("jobs: worker without handlers")
@@ -80,7 +98,15 @@ func (w *Worker) Run(ctx context.Context) error {
 	for k := range w.handlers {
 		kinds = append(kinds, k)
 	}
+	o, err := w.claimOwnership(ctx)
+	if err != nil {
+		return nil // stopped before the database answered
+	}
+	defer o.close()
+	w.ownerID.Store(o.id)
+	defer w.ownerID.Store(0)
 	var wg sync.WaitGroup
+	wg.Go(func() { w.watch(ctx, o) })
 	for range max(w.Concurrency, 1) {
 		wg.Go(func() { w.loop(ctx, kinds) })
 	}
@@ -130,19 +156,27 @@ func (w *Worker) run(ctx context.Context, j Job) (err error) {
 	return w.handlers[j.Kind](ctx, j)
 }
 
+// claim leases the next due job to this worker. A job that still carries a
+// lease was left unfinished (finish always clears it): its run is marked
+// Interrupted.
 func (w *Worker) claim(ctx context.Context, kinds []string) (Job, bool, error) {
 	var j Job
+	var owner *int32
+	if id := w.ownerID.Load(); id != 0 {
+		owner = &id
+	}
 	err := w.db.QueryRow(ctx, `
-		UPDATE job SET attempts = attempts + 1, locked_until = now() + $1::interval
-		WHERE id = (
-			SELECT id FROM job
+		WITH next AS (
+			SELECT id, locked_until IS NOT NULL AS interrupted FROM job
 			WHERE state = 'pending' AND run_at <= now() AND kind = ANY($2)
 			  AND (locked_until IS NULL OR locked_until <= now())
 			ORDER BY run_at, id
 			LIMIT 1
 			FOR UPDATE SKIP LOCKED)
-		RETURNING id, kind, payload, attempts, max_attempts`,
-		w.Lease, kinds).Scan(&j.ID, &j.Kind, &j.Payload, &j.Attempt, &j.MaxAttempts)
+		UPDATE job SET attempts = attempts + 1, locked_until = now() + $1::interval, locked_by = $3
+		FROM next WHERE job.id = next.id
+		RETURNING job.id, job.kind, job.payload, job.attempts, job.max_attempts, next.interrupted`,
+		w.Lease, kinds, owner).Scan(&j.ID, &j.Kind, &j.Payload, &j.Attempt, &j.MaxAttempts, &j.Interrupted)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Job{}, false, nil
 	}
@@ -165,7 +199,7 @@ func (w *Worker) finish(ctx context.Context, j Job, runErr error) error {
 	}
 	if isPermanent(runErr) || j.Attempt >= j.MaxAttempts {
 		w.log.Error("jobs: job failed", "job", j.ID, "kind", j.Kind, "attempt", j.Attempt, "error", runErr)
-		_, err := w.db.Exec(ctx, `UPDATE job SET state = 'failed', locked_until = NULL, last_error = $2 WHERE id = $1`, j.ID, msg)
+		_, err := w.db.Exec(ctx, `UPDATE job SET state = 'failed', locked_until = NULL, locked_by = NULL, last_error = $2 WHERE id = $1`, j.ID, msg)
 		if err != nil {
 			return fmt.Errorf("jobs: finish %d: %w", j.ID, err)
 		}
@@ -174,7 +208,7 @@ func (w *Worker) finish(ctx context.Context, j Job, runErr error) error {
 	wait := w.Backoff(j.Attempt)
 	w.log.Warn("jobs: job will be retried", "job", j.ID, "kind", j.Kind, "attempt", j.Attempt, "in", wait, "error", runErr)
 	_, err := w.db.Exec(ctx, `
-		UPDATE job SET run_at = now() + $2::interval, locked_until = NULL, last_error = $3 WHERE id = $1`,
+		UPDATE job SET run_at = now() + $2::interval, locked_until = NULL, locked_by = NULL, last_error = $3 WHERE id = $1`,
 		j.ID, wait, msg)
 	if err != nil {
 		return fmt.Errorf("jobs: finish %d: %w", j.ID, err)

@@ -32,8 +32,10 @@ type itemsModule struct {
 
 // newItems loads the demo packages when loadDemo is set (the first start of
 // a new installation; later starts find them and skip) and builds the calls.
-// Files go to the folder files under the data directory, or to S3.
-func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDemo bool, cfg config.Config) (*itemsModule, error) {
+// Files go to store, or (nil) to the folder files under the data directory,
+// or to S3.
+func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDemo bool, cfg config.Config,
+	store storage.Store) (*itemsModule, error) {
 	if err := demo.Load(ctx, pool, log, loadDemo); err != nil {
 		return nil, err
 	}
@@ -51,9 +53,11 @@ func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDem
 	}
 	svc := items.NewService(items.NewStore(pool), nil)
 	limits := items.FileLimits{MaxSize: cfg.FileMaxSize, MaxCount: cfg.FileMaxCount}.WithDefaults()
-	store, err := fileStore(ctx, cfg)
-	if err != nil {
-		return nil, err
+	if store == nil {
+		var err error
+		if store, err = fileStore(ctx, cfg); err != nil {
+			return nil, err
+		}
 	}
 	files := items.NewFiles(svc, store, limits)
 	imports := items.NewImports(files)

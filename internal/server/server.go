@@ -20,6 +20,7 @@ import (
 	"github.com/tramita/tramita/internal/database"
 	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/mail"
+	"github.com/tramita/tramita/internal/storage"
 )
 
 // Options are what a server needs from its caller.
@@ -32,6 +33,9 @@ type Options struct {
 	// Notice receives the one-time notices meant for the operator, such as a
 	// generated administrator password.
 	Notice io.Writer
+	// Storage, when set, keeps the files in place of TRAMITA_STORAGE's
+	// store (the fault tests give a full one).
+	Storage storage.Store
 }
 
 // App is an opened Tramita: its database is ready and migrated.
@@ -100,7 +104,7 @@ func Open(ctx context.Context, opts Options) (app *App, err error) {
 	if a.portal, err = newPortal(ctx, a.pool, opts.Logger); err != nil {
 		return nil, err
 	}
-	if a.items, err = newItems(ctx, a.pool, opts.Logger, firstStart && opts.Config.Demo && a.embedded != nil, opts.Config); err != nil {
+	if a.items, err = newItems(ctx, a.pool, opts.Logger, firstStart && opts.Config.Demo && a.embedded != nil, opts.Config, opts.Storage); err != nil {
 		return nil, err
 	}
 	a.portal.worker.Handle(items.ImportJobKind, a.items.imports.HandleJob)

@@ -120,7 +120,7 @@ func (s *S3) Put(ctx context.Context, key string, r io.Reader, max int64) (int64
 	}
 	f, err := os.CreateTemp(s.tempDir, "tramita-s3-*")
 	if err != nil {
-		return 0, fmt.Errorf("storage: %w", err)
+		return 0, full(fmt.Errorf("storage: %w", err))
 	}
 	defer func() {
 		f.Close()
@@ -129,7 +129,7 @@ func (s *S3) Put(ctx context.Context, key string, r io.Reader, max int64) (int64
 	h := sha256.New()
 	n, err := io.Copy(io.MultiWriter(f, h), io.LimitReader(readerWithContext{ctx, r}, max+1))
 	if err != nil {
-		return n, fmt.Errorf("storage: spool: %w", err)
+		return n, full(fmt.Errorf("storage: spool: %w", err))
 	}
 	if n > max {
 		return n, ErrTooLarge
@@ -142,6 +142,9 @@ func (s *S3) Put(ctx context.Context, key string, r io.Reader, max int64) (int64
 		return n, err
 	}
 	defer res.Body.Close()
+	if res.StatusCode == http.StatusInsufficientStorage { // MinIO's XMinioStorageFull
+		return n, fmt.Errorf("%w: %w", ErrNoSpace, statusError("PUT", res))
+	}
 	if res.StatusCode != http.StatusOK {
 		return n, statusError("PUT", res)
 	}

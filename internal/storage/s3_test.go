@@ -37,8 +37,10 @@ type fakeS3 struct {
 	mu      sync.Mutex
 	objects map[string][]byte
 	failPut bool
-	cfg     S3Config
-	t       *testing.T
+	// full answers every PUT as a full MinIO does (507).
+	full bool
+	cfg  S3Config
+	t    *testing.T
 }
 
 func (f *fakeS3) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -73,6 +75,10 @@ func (f *fakeS3) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		if f.failPut {
 			http.Error(w, "<Error><Code>InternalError</Code></Error>", http.StatusInternalServerError)
+			return
+		}
+		if f.full {
+			http.Error(w, "<Error><Code>XMinioStorageFull</Code></Error>", http.StatusInsufficientStorage)
 			return
 		}
 		f.objects[key] = body
@@ -150,6 +156,11 @@ func TestS3LeavesNothingOnFailure(t *testing.T) {
 	fake.failPut = true
 	if _, err := s.Put(ctx, key, strings.NewReader("x"), 100); err == nil || !strings.Contains(err.Error(), "500") {
 		t.Fatalf("failing PUT: %v", err)
+	}
+	fake.failPut = false
+	fake.full = true
+	if _, err := s.Put(ctx, key, strings.NewReader("x"), 100); !errors.Is(err, ErrNoSpace) {
+		t.Fatalf("full bucket: %v, want ErrNoSpace", err)
 	}
 	if len(fake.objects) != 0 {
 		t.Fatalf("objects: %v", fake.objects)

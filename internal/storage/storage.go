@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"syscall"
 	"time"
 )
 
@@ -35,7 +36,19 @@ var (
 	ErrNotFound = errors.New("storage: file not found")
 	// ErrBadKey: a key the server did not make (NewKey).
 	ErrBadKey = errors.New("storage: bad key")
+	// ErrNoSpace: the storage is full (the disk, a quota, the bucket): the
+	// file was not kept, and nothing of it is left behind.
+	ErrNoSpace = errors.New("storage: no space left")
 )
+
+// full marks err as ErrNoSpace when it is the system's "no space" or "quota
+// exceeded", so callers can tell the user instead of failing with a 500.
+func full(err error) error {
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
+		return fmt.Errorf("%w: %w", ErrNoSpace, err)
+	}
+	return err
+}
 
 // keyPattern is what NewKey makes: a prefix, the month and 32 hex digits.
 var keyPattern = regexp.MustCompile(`^[a-z]{1,20}/[0-9]{4}/[0-9]{2}/[0-9a-f]{32}$`)
@@ -88,11 +101,11 @@ func (l *Local) Put(ctx context.Context, key string, r io.Reader, max int64) (n 
 	}
 	dir := filepath.Dir(target)
 	if err := os.MkdirAll(dir, 0o750); err != nil {
-		return 0, fmt.Errorf("storage: %w", err)
+		return 0, full(fmt.Errorf("storage: %w", err))
 	}
 	f, err := l.createTemp(dir, ".upload-*")
 	if err != nil {
-		return 0, fmt.Errorf("storage: %w", err)
+		return 0, full(fmt.Errorf("storage: %w", err))
 	}
 	defer func() {
 		if err != nil {
@@ -102,16 +115,16 @@ func (l *Local) Put(ctx context.Context, key string, r io.Reader, max int64) (n 
 	}()
 	n, err = io.Copy(f, io.LimitReader(readerWithContext{ctx, r}, max+1))
 	if err != nil {
-		return n, fmt.Errorf("storage: write: %w", err)
+		return n, full(fmt.Errorf("storage: write: %w", err))
 	}
 	if n > max {
 		return n, ErrTooLarge
 	}
 	if err = f.Sync(); err != nil {
-		return n, fmt.Errorf("storage: sync: %w", err)
+		return n, full(fmt.Errorf("storage: sync: %w", err))
 	}
 	if err = f.Close(); err != nil {
-		return n, fmt.Errorf("storage: close: %w", err)
+		return n, full(fmt.Errorf("storage: close: %w", err))
 	}
 	if err = os.Rename(f.Name(), target); err != nil {
 		return n, fmt.Errorf("storage: rename: %w", err)

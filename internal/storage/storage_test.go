@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -97,7 +98,7 @@ func (f *failingFile) Write(p []byte) (int, error) {
 	if len(p) > f.limit {
 		n, _ := f.f.Write(p[:f.limit])
 		f.limit = 0
-		return n, errors.New("no space left on device")
+		return n, &os.PathError{Op: "write", Path: f.f.Name(), Err: syscall.ENOSPC}
 	}
 	f.limit -= len(p)
 	return f.f.Write(p)
@@ -115,8 +116,8 @@ func TestLocalLeavesNothingWhenTheDiskFills(t *testing.T) {
 	}
 	key := NewKey("items", time.Now())
 	_, err := s.Put(context.Background(), key, bytes.NewReader(make([]byte, 64<<10)), 1<<20)
-	if err == nil || !strings.Contains(err.Error(), "no space left") {
-		t.Fatalf("put: %v", err)
+	if !errors.Is(err, ErrNoSpace) || !strings.Contains(err.Error(), "no space left") {
+		t.Fatalf("put: %v, want ErrNoSpace", err)
 	}
 	if f := files(t, root); len(f) != 0 {
 		t.Fatalf("left behind: %v", f)

@@ -185,11 +185,14 @@ func (im *Imports) Preview(ctx context.Context, c Caller, in ImportInput, name s
 				continue
 			}
 			b := sh.byColumn[j]
-			// Dates are read raw as Excel serial numbers; the preview shows
-			// the date they are read as, or the cell when it is no date.
-			if b.Type == "DATE_TIME" {
+			// Dates and booleans are read raw (serial numbers, 1/0); the
+			// preview shows what they are read as, or the cell when unreadable.
+			switch b.Type {
+			case "DATE_TIME":
 				shown[b.Key] = dateCell(strings.TrimSpace(cell))
-			} else {
+			case "BOOLEAN":
+				shown[b.Key] = booleanCell(strings.TrimSpace(cell))
+			default:
 				shown[b.Key] = cell
 			}
 		}
@@ -682,13 +685,7 @@ func (cv *cellConverter) value(ctx context.Context, b *binding, cell string) (an
 	case "INTEGER", "DECIMAL", "PERCENTILE", "CURRENCY", "DURATION":
 		return numberCell(cell), nil
 	case "BOOLEAN":
-		switch fold(cell) {
-		case "1", "true", "verdadeiro", "sim", "yes", "s", "y":
-			return true, nil
-		case "0", "false", "falso", "não", "nao", "no", "n":
-			return false, nil
-		}
-		return cell, nil
+		return booleanCell(cell), nil
 	case "DATE_TIME":
 		return dateCell(cell), nil
 	case "PICKLIST":
@@ -718,6 +715,18 @@ func numberCell(cell string) any {
 	br := strings.ReplaceAll(strings.ReplaceAll(s, ".", ""), ",", ".")
 	if _, err := strconv.ParseFloat(br, 64); err == nil {
 		return json.Number(br)
+	}
+	return cell
+}
+
+// booleanCell reads a boolean cell (raw 1/0) or a yes/no typed in pt-BR or
+// en; anything else stays text and is refused as not a boolean.
+func booleanCell(cell string) any {
+	switch fold(cell) {
+	case "1", "true", "verdadeiro", "sim", "yes", "s", "y":
+		return true
+	case "0", "false", "falso", "não", "nao", "no", "n":
+		return false
 	}
 	return cell
 }

@@ -464,6 +464,7 @@ const scopedPackage = boardPackage + `      - key: largeBoard
         kind: kanban
         query: large
         wip: {todo: 100, doing: 2}
+        wipStrict: true
 menu:
   - key: cards
     name: {pt-BR: Quadro, en: Board}
@@ -523,8 +524,8 @@ func TestWIPLimitsDefaultToThePackageAndAdministratorsOverrideThem(t *testing.T)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := limits(b); !slices.Equal(got, []int{100, 100, 2, 2, 0, 0}) {
-		t.Errorf("package limits (limit, default per column) %v", got)
+	if got := limits(b); !slices.Equal(got, []int{100, 100, 2, 2, 0, 0}) || !b.WIPStrict {
+		t.Errorf("package limits (limit, default per column) %v, strict %v", got, b.WIPStrict)
 	}
 	// The board's menu sends every column: the one equal to the package's
 	// default follows the package, 0 turns a package limit off, 3 is new.
@@ -579,7 +580,7 @@ func TestMenuLinkToABoardByKeysIsItsRuntimeAddress(t *testing.T) {
 		t.Errorf("exported link %q", p.Menu[0].Link)
 	}
 	v := p.Components[0].Views[2]
-	if v.Query != "large" || v.WIP["todo"] != 100 || v.WIP["doing"] != 2 || len(v.WIP) != 2 {
+	if v.Query != "large" || v.WIP["todo"] != 100 || v.WIP["doing"] != 2 || len(v.WIP) != 2 || !v.WIPStrict || p.Components[0].Views[1].WIPStrict {
 		t.Errorf("exported view %+v", v)
 	}
 }
@@ -589,8 +590,9 @@ func TestKanbanViewFieldsAreCheckedAtImport(t *testing.T) {
 		{"query: large", "query: huge", `kb.yaml:46: view "largeBoard": query "huge" is not defined`},
 		{"wip: {todo: 100, doing: 2}", "wip: {todo: 100, later: 2}", `kb.yaml:46: view "largeBoard": wip status "later" is not a status`},
 		{"wip: {todo: 100, doing: 2}", "wip: {todo: 0, doing: 2}", `kb.yaml:46: view "largeBoard": wip of "todo" must be between 1 and 10000`},
-		{"kind: kanban\n        query", "kind: list\n        query", `kb.yaml:46: view "largeBoard": query and wip belong to kanban views`},
-		{"/kanban/card.board/", "/kanban/card.list/", `kb.yaml:52: menu entry "cards": "list" is not a kanban view of "card"`},
+		{"kind: kanban\n        query", "kind: list\n        query", `kb.yaml:46: view "largeBoard": query, wip and wipStrict belong to kanban views`},
+		{"wipStrict: true", "wipStrict: yes please", `kb.yaml:51`},
+		{"/kanban/card.board/", "/kanban/card.list/", `kb.yaml:53: menu entry "cards": "list" is not a kanban view of "card"`},
 	} {
 		src := strings.Replace(scopedPackage, c.from, c.to, 1)
 		if src == scopedPackage {

@@ -87,6 +87,9 @@ type Board struct {
 	Users        []User     `json:"users"`
 	PageSize     int        `json:"pageSize"`
 	CanConfigure bool       `json:"canConfigure"`
+	// WIPStrict: a move past a column's limit is refused (the package's
+	// wipStrict), not only warned about.
+	WIPStrict bool `json:"wipStrict"`
 }
 
 // ViewInfo names the view and its type.
@@ -324,7 +327,7 @@ func (s *Service) Board(ctx context.Context, c Caller, in BoardInput) (*Board, e
 		View: ViewInfo{ID: b.ViewID, Key: b.ViewKey, Name: b.ViewName.in(lang), ComponentID: b.ComponentID,
 			ComponentKey: b.ComponentKey, ComponentName: b.ComponentName.in(lang), ApplicationID: b.ApplicationID},
 		QueryID: p.queryID, Queries: []QueryRef{}, Swimlanes: []Lane{{Field: "ResponsibleName", Options: []LaneOption{}}},
-		Columns: []Column{}, PageSize: p.limit, CanConfigure: c.PanelAdmin,
+		Columns: []Column{}, PageSize: p.limit, CanConfigure: c.PanelAdmin, WIPStrict: b.WIPStrict,
 	}
 	for _, q := range b.Queries {
 		out.Queries = append(out.Queries, QueryRef{ID: q.ID, Name: q.Name.in(lang), IsDefault: q.Default})

@@ -50,8 +50,10 @@ type board struct {
 	Sort     []sortTerm
 	// QueryKey is the package's query of the view: every card matches it.
 	QueryKey string
-	// WIP is the package's default limit per status key.
+	// WIP is the package's default limit per status key; WIPStrict
+	// refuses moves past a limit (CheckStrictWIP).
 	WIP           map[string]int
+	WIPStrict     bool
 	ComponentID   int64
 	ComponentKey  string
 	ComponentName text
@@ -102,11 +104,11 @@ type queryDef struct {
 func (s *Store) board(ctx context.Context, c Caller, viewID int64) (*board, error) {
 	b := &board{}
 	var fields, sort []byte
-	err := s.pool.QueryRow(ctx, `SELECT v.id, v.key, v.name, v.fields, v.sort, coalesce(v.query_key, ''), v.wip, c.id, c.key, c.name, c.application_id
+	err := s.pool.QueryRow(ctx, `SELECT v.id, v.key, v.name, v.fields, v.sort, coalesce(v.query_key, ''), v.wip, v.wip_strict, c.id, c.key, c.name, c.application_id
 		FROM item_view v JOIN component c ON c.id = v.component_id
 		WHERE v.id = $3 AND v.kind = 'kanban' AND v.retired_at IS NULL AND c.retired_at IS NULL AND `+componentReadable,
 		c.UserID, c.PanelAdmin, viewID).
-		Scan(&b.ViewID, &b.ViewKey, &b.ViewName, &fields, &sort, &b.QueryKey, &b.WIP, &b.ComponentID, &b.ComponentKey, &b.ComponentName, &b.ApplicationID)
+		Scan(&b.ViewID, &b.ViewKey, &b.ViewName, &fields, &sort, &b.QueryKey, &b.WIP, &b.WIPStrict, &b.ComponentID, &b.ComponentKey, &b.ComponentName, &b.ApplicationID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, httpx.NotFound()
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/kanban"
 	"github.com/tramita/tramita/internal/rules"
 )
 
@@ -109,6 +110,11 @@ func (s *Service) Trigger(ctx context.Context, c Caller, in TriggerInput) (*Trig
 			if !comp.from(a, it.StatusID) {
 				return comp.wrongStatus(a, it, lang)
 			}
+		}
+		// A board with strict WIP limits refuses the move into a full column
+		// from anywhere (a list's actions menu as much as a drag).
+		if err := kanban.CheckStrictWIP(ctx, tx, c.UserID, comp.ID, to.ID, ids, lang); err != nil {
+			return err
 		}
 		h := &host{q: tx, c: c, comp: comp, lang: lang}
 		user, err := ruleUser(ctx, tx, c.UserID)

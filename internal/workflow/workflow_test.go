@@ -99,7 +99,10 @@ type world struct {
 	foreign               int64 // in a project nobody of the tests is in
 }
 
-func newWorld(t *testing.T) *world {
+func newWorld(t *testing.T) *world { return newWorldOf(t, requestPackage) }
+
+// newWorldOf is newWorld over another version of the request package.
+func newWorldOf(t *testing.T, source string) *world {
 	t.Helper()
 	ctx := context.Background()
 	db := testkit.NewDB(t)
@@ -116,7 +119,7 @@ func newWorld(t *testing.T) *world {
 	exec(`INSERT INTO user_group (name) VALUES ('Editores'), ('Aprovadores')`)
 	exec(`INSERT INTO group_member (group_id, user_id)
 		SELECT g.id, u.id FROM user_group g, app_user u WHERE (g.name = 'Editores' AND u.login = 'ana') OR (g.name = 'Aprovadores' AND u.login = 'bia')`)
-	p, err := pkg.Parse("wf.yaml", []byte(requestPackage))
+	p, err := pkg.Parse("wf.yaml", []byte(source))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -258,7 +258,7 @@ func exportComponent(ctx context.Context, tx pgx.Tx, id int64, c *Component, nam
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	rows, err = tx.Query(ctx, `SELECT id, key, name, kind, is_default, compact, columns, sort, fields, coalesce(query_key, ''), wip FROM item_view
+	rows, err = tx.Query(ctx, `SELECT id, key, name, kind, is_default, compact, columns, sort, fields, coalesce(query_key, ''), wip, wip_strict FROM item_view
 		WHERE component_id = $1 AND retired_at IS NULL ORDER BY sort_order, id`, id)
 	if err != nil {
 		return err
@@ -266,7 +266,7 @@ func exportComponent(ctx context.Context, tx pgx.Tx, id int64, c *Component, nam
 	for rows.Next() {
 		var v View
 		var vid int64
-		if err := rows.Scan(&vid, &v.Key, &v.Name, &v.Kind, &v.Default, &v.Compact, &v.Columns, &v.Sort, &v.Fields, &v.Query, &v.WIP); err != nil {
+		if err := rows.Scan(&vid, &v.Key, &v.Name, &v.Kind, &v.Default, &v.Compact, &v.Columns, &v.Sort, &v.Fields, &v.Query, &v.WIP, &v.WIPStrict); err != nil {
 			return err
 		}
 		if len(v.WIP) == 0 {

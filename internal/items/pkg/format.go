@@ -232,8 +232,11 @@ type View struct {
 	Query string `yaml:"query,omitempty" json:"query,omitempty"`
 	// WIP (kanban) is the board's default work-in-progress limit per status
 	// key; an administrator may change it on the board (docs/kanban.md).
-	WIP  map[string]int `yaml:"wip,omitempty" json:"wip,omitempty"`
-	Line int            `yaml:"-" json:"-"`
+	WIP map[string]int `yaml:"wip,omitempty" json:"wip,omitempty"`
+	// WIPStrict (kanban) refuses a transition into a column at its limit
+	// instead of warning.
+	WIPStrict bool `yaml:"wipStrict,omitempty" json:"wipStrict,omitempty"`
+	Line      int  `yaml:"-" json:"-"`
 }
 
 // Column is one list column: a system field key or an attribute key.

@@ -364,12 +364,12 @@ func (im *importer) component(ctx context.Context, comp Component) error {
 			query = &v.Query
 		}
 		var vid int64
-		if err := im.tx.QueryRow(ctx, `INSERT INTO item_view (component_id, key, name, kind, compact, is_default, columns, sort, fields, sort_order, query_key, wip)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (component_id, key) DO UPDATE SET name = EXCLUDED.name,
+		if err := im.tx.QueryRow(ctx, `INSERT INTO item_view (component_id, key, name, kind, compact, is_default, columns, sort, fields, sort_order, query_key, wip, wip_strict)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (component_id, key) DO UPDATE SET name = EXCLUDED.name,
 			kind = EXCLUDED.kind, compact = EXCLUDED.compact, is_default = EXCLUDED.is_default, columns = EXCLUDED.columns,
 			sort = EXCLUDED.sort, fields = EXCLUDED.fields, sort_order = EXCLUDED.sort_order, query_key = EXCLUDED.query_key,
-			wip = EXCLUDED.wip, retired_at = NULL RETURNING id`,
-			id, v.Key, name, kind, v.Compact, v.Default, cols, sort, fields, i*10, query, wip).Scan(&vid); err != nil {
+			wip = EXCLUDED.wip, wip_strict = EXCLUDED.wip_strict, retired_at = NULL RETURNING id`,
+			id, v.Key, name, kind, v.Compact, v.Default, cols, sort, fields, i*10, query, wip, v.WIPStrict).Scan(&vid); err != nil {
 			return fmt.Errorf("view %s: %w", v.Key, err)
 		}
 		im.views[comp.Key][v.Key] = vid

@@ -358,8 +358,8 @@ func (c *checker) view(comp *Component, v View, fields schema.Set) {
 			c.add(v.Line, "view %q: %s field %q is not a field", v.Key, role, f)
 		}
 	}
-	if (v.Query != "" || len(v.WIP) > 0) && v.Kind != "kanban" {
-		c.add(v.Line, "view %q: query and wip belong to kanban views", v.Key)
+	if (v.Query != "" || len(v.WIP) > 0 || v.WIPStrict) && v.Kind != "kanban" {
+		c.add(v.Line, "view %q: query, wip and wipStrict belong to kanban views", v.Key)
 	}
 	if v.Query != "" && !slices.ContainsFunc(comp.Queries, func(q Query) bool { return q.Key == v.Query }) {
 		c.add(v.Line, "view %q: query %q is not defined", v.Key, v.Query)

@@ -91,7 +91,7 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
     await queryClient.invalidateQueries({ queryKey: kanbanKeys.board(params).slice(0, 3) });
   }, [queryClient, params]);
 
-  const { pending, refused, move, dialogs } = useCardMove(componentId, loaded, refresh);
+  const { pending, refused, move, dialogs } = useCardMove(componentId, loaded, refresh, board.wipStrict);
   const columns = useMemo(() => (pending ? moveCard(loaded, pending.cardId, pending.to) : loaded), [loaded, pending]);
   const shownColumns = useMemo(() => columns.map((c) => ({ ...c, cards: filterCards(c.cards, text) })), [columns, text]);
   const swimlane = board.swimlanes.find((l) => l.field === laneField);

@@ -29,6 +29,7 @@ const board: KanbanBoard = {
   users: [{ id: 7, name: 'Maria Souza', avatar: '' }],
   pageSize: 500,
   canConfigure: false,
+  wipStrict: false,
 };
 
 const take = {
@@ -119,6 +120,22 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     const trigger = fetch.mock.calls.find(([url]) => String(url).endsWith('/triggerAction'))!;
     expect(JSON.parse(String(trigger[1]!.body))).toEqual({ componentId: 4, ids: [101], action: 31, reason: 'Cliente ligou', responsibleId: 0 });
     await waitFor(() => expect(fetch.mock.calls.filter(([url]) => String(url).includes('/kanban/getBoard?')).length).toBeGreaterThan(1));
+  });
+
+  it('refuses a move past a strict WIP limit without asking, and runs no action', async () => {
+    setSession(makeSession());
+    const fetch = boardFetch((url) => {
+      if (url.endsWith('/api/genericItem/getActions')) return jsonResponse([take]);
+      return jsonResponse({ Message: 'unexpected call' }, 500);
+    }, { ...board, wipStrict: true });
+    const user = userEvent.setup();
+    renderApp('/runtime/3/kanban/9/Quadro');
+    await user.click(await screen.findByRole('button', { name: 'Ações do cartão 12' }, { timeout: 20_000 }));
+    await user.click(screen.getByRole('menuitem', { name: 'Mover para Em atendimento' }));
+    expect(await screen.findByText('A coluna Em atendimento está no limite WIP (1) e não aceita mais cartões.')).toBeInTheDocument();
+    expect(screen.queryByText(/Mover mesmo assim/)).not.toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/triggerAction'))).toBe(false);
+    expect(within(screen.getAllByLabelText('Coluna Novo')[0]!).getByLabelText('Chamado 12: Impressora parada')).toBeInTheDocument();
   });
 
   it('opens a board named by its keys at its runtime address', async () => {

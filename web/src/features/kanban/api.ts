@@ -59,6 +59,8 @@ export interface KanbanBoard {
   users: KanbanUser[];
   pageSize: number;
   canConfigure: boolean;
+  /** A move past a column's WIP limit is refused (the package's wipStrict), not only confirmed. */
+  wipStrict: boolean;
 }
 
 export interface KanbanPage {

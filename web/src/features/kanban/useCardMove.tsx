@@ -33,11 +33,17 @@ export interface CardMove {
 /**
  * Moving a card to another column runs the workflow action that leads there: getActions for the
  * card (what the caller may run on it), the action ending in that column (a choice when several
- * do), a confirmation past the column's WIP limit, the reason and responsible dialogs the action
+ * do), a confirmation past the column's WIP limit (a refusal when the board's limits are strict), the reason and responsible dialogs the action
  * asks for, then triggerAction. When no action leads there, or the server refuses (a rule's
  * message, a permission), the card goes back and the refusal is shown.
  */
-export function useCardMove(componentId: number, columns: KanbanColumn[], onMoved: (result: TriggerResult) => Promise<unknown>): CardMove {
+export function useCardMove(
+  componentId: number,
+  columns: KanbanColumn[],
+  onMoved: (result: TriggerResult) => Promise<unknown>,
+  /** The board's WIP limits are strict: a move past one is refused (the server refuses it too). */
+  wipStrict = false,
+): CardMove {
   const { t } = useTranslation('kanban');
   const { enqueueSnackbar } = useSnackbar();
   const { confirm } = useDialogs();
@@ -74,6 +80,10 @@ export function useCardMove(componentId: number, columns: KanbanColumn[], onMove
         const action = options.length === 1 ? options[0]! : await new Promise<ActionView | null>((resolve) => setChoosing({ actions: options, resolve }));
         if (!action) return setPending(null);
         if (wipState(target.total + 1, target.wipLimit) === 'over') {
+          if (wipStrict) {
+            refuse(to, t('wipFull', { name: target.name, limit: target.wipLimit }), 'warning');
+            return;
+          }
           try {
             await confirm(t('wipConfirm', { name: target.name, limit: target.wipLimit }), t('wipConfirmTitle'));
           } catch (error) {
@@ -91,7 +101,7 @@ export function useCardMove(componentId: number, columns: KanbanColumn[], onMove
         refuse(to, error instanceof Error ? error.message : String(error), 'error');
       }
     },
-    [columns, componentId, pending, refuse, t, confirm, ask, enqueueSnackbar, onMoved],
+    [columns, componentId, pending, refuse, t, confirm, ask, enqueueSnackbar, onMoved, wipStrict],
   );
 
   const choose = (action: ActionView | null) => {

@@ -7,7 +7,9 @@ import { makeSession } from '../../../test/session';
 import type { ListDefinition } from '../list/types';
 import type { ImportStatus } from './types';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 40_000 });
+// The machine is shared with other builds: waits are generous, never timed assertions.
+const WAIT = { timeout: 15_000 };
 
 const definition: ListDefinition = {
   componentID: 4,
@@ -34,11 +36,12 @@ const base: ImportStatus = {
     { header: 'Título', field: 'Title', label: 'Título' },
     { header: 'USO', field: 'usage', label: 'Uso' },
     { header: 'Aquisição', field: 'acquired', label: 'Aquisição' },
+    { header: 'Segurado', field: 'insured', label: 'Segurado' },
   ],
   unmatched: ['Observação'],
   errors: [],
   preview: [
-    { Title: 'Notebook 1', usage: '10', acquired: '2025-03-15T00:00:00Z' },
+    { Title: 'Notebook 1', usage: '10', acquired: '2025-03-15T00:00:00Z', insured: true },
     { Title: 'Notebook 2', usage: '150' },
     { Title: 'Notebook 3', usage: '20' },
   ],
@@ -66,7 +69,7 @@ async function openList() {
   setSession(makeSession());
   const user = userEvent.setup();
   renderApp('/runtime/1/list/4/4/0/7/Bens');
-  await screen.findByRole('button', { name: 'Importar do Excel' }, { timeout: 10_000 });
+  await screen.findByRole('button', { name: 'Importar do Excel' }, WAIT);
   return user;
 }
 
@@ -92,13 +95,13 @@ describe('ImportExcelButton', () => {
     });
     const user = await openList();
     await user.upload(screen.getByLabelText('Planilha do Excel (.xlsx)'), xlsx());
-    const dialog = await screen.findByRole('dialog', { name: /Importar do Excel/ });
-    expect(await within(dialog).findByText(/A planilha tem 2 erros/)).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: /Importar do Excel/ }, WAIT);
+    expect(await within(dialog).findByText(/A planilha tem 2 erros/, {}, WAIT)).toBeInTheDocument();
     const errors = within(dialog).getAllByTestId('import-error');
     expect(errors.map((r) => r.textContent)).toEqual(['4Usoo valor deve estar entre 0 e 100', '40Tipoescolha uma opção da lista']);
     const rows = within(dialog).getAllByTestId('import-preview-row');
     expect(rows.map((r) => r.getAttribute('data-invalid'))).toEqual([null, 'true', null]);
-    expect([...rows[0]!.querySelectorAll('td')].map((c) => c.textContent)).toEqual(['2', 'Notebook 1', '10', '15/03/2025']);
+    expect([...rows[0]!.querySelectorAll('td')].map((c) => c.textContent)).toEqual(['2', 'Notebook 1', '10', '15/03/2025', 'Sim']);
     expect(within(dialog).getByText(/Colunas ignoradas.*Observação/)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Importar 3 linhas' })).toBeDisabled();
     // Only the preview was asked: nothing confirmed.
@@ -113,7 +116,7 @@ describe('ImportExcelButton', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = await openList();
     await user.upload(screen.getByLabelText('Planilha do Excel (.xlsx)'), xlsx());
-    expect(await screen.findByTestId('import-refused')).toHaveTextContent(/^Envie uma planilha do Excel \(\.xlsx\)\.$/);
+    expect(await screen.findByTestId('import-refused', {}, WAIT)).toHaveTextContent(/^Envie uma planilha do Excel \(\.xlsx\)\.$/);
   });
 
   it('confirms a clean preview, follows the job and refreshes the list when it is done', async () => {
@@ -126,20 +129,20 @@ describe('ImportExcelButton', () => {
       }
       if (url.includes('/api/genericItem/getImportStatus?importId=31')) {
         polls++;
-        return jsonResponse(polls === 1 ? { ...base, state: 'running', doneRows: 1 } : { ...base, state: 'done', doneRows: 3 });
+        return jsonResponse(polls <= 2 ? { ...base, state: 'running', doneRows: 1 } : { ...base, state: 'done', doneRows: 3 });
       }
       return undefined;
     });
     const user = await openList();
-    await waitFor(() => expect(pages.length).toBeGreaterThan(0));
+    await waitFor(() => expect(pages.length).toBeGreaterThan(0), WAIT);
     await user.upload(screen.getByLabelText('Planilha do Excel (.xlsx)'), xlsx());
-    const dialog = await screen.findByRole('dialog', { name: /Importar do Excel/ });
-    expect(await within(dialog).findByText('3 linhas conferidas, sem erros.')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: /Importar do Excel/ }, WAIT);
+    expect(await within(dialog).findByText('3 linhas conferidas, sem erros.', {}, WAIT)).toBeInTheDocument();
     const listed = pages.length;
     await user.click(within(dialog).getByRole('button', { name: 'Importar 3 linhas' }));
-    expect(await screen.findByText('Gravando: 1 de 3 linhas', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(await screen.findByText('Importação concluída: 3 itens criados.', {}, { timeout: 5000 })).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(pages.length).toBeGreaterThan(listed));
+    expect(await screen.findByText('Gravando: 1 de 3 linhas', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Importação concluída: 3 itens criados.', {}, WAIT)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), WAIT);
+    await waitFor(() => expect(pages.length).toBeGreaterThan(listed), WAIT);
   });
 });

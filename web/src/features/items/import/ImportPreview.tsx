@@ -17,9 +17,10 @@ import type { ImportError, ImportStatus } from './types';
 // RFC 3339 as the server shows a date cell it could read.
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** A preview cell as text: dates in the list's format (a day at midnight UTC without the time). */
-function cellText(value: unknown): string {
+/** A preview cell as text: dates in the list's format (a day at midnight UTC without the time), booleans as yes/no. */
+function cellText(value: unknown, yes: string, no: string): string {
   if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? yes : no;
   const text = String(value);
   if (RFC3339.test(text)) return formatDate(text, text.endsWith('T00:00:00Z') ? 1 : 0);
   return text;
@@ -137,7 +138,7 @@ export function ImportPreview({ status }: { status: ImportStatus }) {
                             title={wrong ? errors.filter((e) => e.field === c.label).map((e) => e.message).join('; ') : undefined}
                             sx={wrong ? { color: 'error.main', fontWeight: 600, textDecoration: 'underline wavy', textDecorationColor: (theme) => alpha(theme.palette.error.main, 0.6) } : undefined}
                           >
-                            {cellText(row[c.field])}
+                            {cellText(row[c.field], t('list.yes'), t('list.no'))}
                           </TableCell>
                         );
                       })}

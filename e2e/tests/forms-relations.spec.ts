@@ -187,4 +187,16 @@ test('files and relations of the demo task form: attach, download, link, add a c
   await page.getByRole('tab', { name: 'Relações' }).click();
   await expect(rowOf(related, b)).toBeVisible();
   await expect(rowOf(related, c)).toHaveCount(0);
+
+  // The same controls in English.
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
+  await page.reload();
+  await page.getByRole('tab', { name: 'Relations' }).click();
+  await expect(rowOf(page.getByRole('region', { name: 'Related tasks' }), b)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Find an item of any type to link' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('form-relations-en.png'), fullPage: true });
+  await page.getByRole('tab', { name: 'Files and history' }).click();
+  await expect(page.getByRole('region', { name: 'Attachments' })).toContainText('2 of 3 files · up to 25 MB each');
+  await expect(page.getByRole('region', { name: 'Item content' })).toContainText('contrato v2.pdf');
+  await page.screenshot({ path: testInfo.outputPath('form-files-en.png'), fullPage: true });
 });

@@ -82,7 +82,7 @@ func (s *Service) linkFrom(ctx context.Context, c Caller, in ManyToManyInput) (*
 }
 
 // LoadManyToMany answers loadManyToManyFormData: the linked items of the
-// related type that the caller may read, newest link first.
+// related type that the caller may read, newest item first.
 func (s *Service) LoadManyToMany(ctx context.Context, c Caller, in ManyToManyInput) (*LinkPage, error) {
 	it, related, err := s.linkFrom(ctx, c, in)
 	if err != nil {

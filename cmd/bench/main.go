@@ -47,7 +47,10 @@ type options struct {
 	keep       bool
 	listsOnly  bool
 	loadOnly   bool
+	excelOnly  bool
+	excelRuns  int
 	dist       string
+	paintRuns  int
 }
 
 func main() {
@@ -62,7 +65,10 @@ func main() {
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary data directory")
 	flag.BoolVar(&o.listsOnly, "lists-only", false, "measure executeFilter only (a quick run while working on lists; use with -out '')")
 	flag.BoolVar(&o.loadOnly, "load-only", false, "measure the calls alone and under load only (a quick run while working on the request path; use with -items 0 -out '')")
+	flag.BoolVar(&o.excelOnly, "excel-only", false, "measure the Excel import and export only and refresh just their section of -out (use with -items 0)")
+	flag.IntVar(&o.excelRuns, "excel-runs", 1, "imports (and exports) of 100,000 rows; more than one reports their p50")
 	flag.StringVar(&o.dist, "dist", "web/dist", "the built web app the binary embeds (its bundle sizes are measured)")
+	flag.IntVar(&o.paintRuns, "paint-runs", 5, "loads of each screen in Chromium for its first and largest contentful paint (0: skip)")
 	flag.Parse()
 	log.SetFlags(log.Ltime)
 	log.SetPrefix("bench: ")
@@ -150,6 +156,9 @@ func run(ctx context.Context, o options) error {
 	cl.token = login.Token
 
 	rep.loadAvg = loadAverage()
+	if o.excelOnly {
+		return excelOnly(ctx, o, cl, pool)
+	}
 	if o.loadOnly {
 		log.Printf("authenticated reads under load")
 		rep.load, rep.singles, rep.rssLoad, err = benchLoad(ctx, o, cl, srv, seedInfo)
@@ -206,11 +215,22 @@ func run(ctx context.Context, o options) error {
 		return err
 	}
 
+	// Last: it writes 100,000 risks per run, and the load phase lists risks.
+	rep.excel = benchExcel(ctx, cl, pool, o.excelRuns)
+
 	log.Printf("web bundle")
 	rep.web, err = webSizes(o.dist)
 	if err != nil {
 		log.Printf("web sizes: %v", err)
 		rep.webErr = err.Error()
+	}
+	if o.paintRuns > 0 {
+		log.Printf("first and largest contentful paint in Chromium (%d loads per screen)", o.paintRuns)
+		rep.paint, err = benchPaint(ctx, srv.addr, "admin", srv.password, o.paintRuns)
+		if err != nil {
+			log.Printf("paint: %v", err)
+			rep.paintErr = err.Error()
+		}
 	}
 
 	rep.finished = time.Now()

@@ -50,6 +50,7 @@ type options struct {
 	excelOnly  bool
 	excelRuns  int
 	dist       string
+	paintRuns  int
 }
 
 func main() {
@@ -67,6 +68,7 @@ func main() {
 	flag.BoolVar(&o.excelOnly, "excel-only", false, "measure the Excel import and export only and refresh just their section of -out (use with -items 0)")
 	flag.IntVar(&o.excelRuns, "excel-runs", 1, "imports (and exports) of 100,000 rows; more than one reports their p50")
 	flag.StringVar(&o.dist, "dist", "web/dist", "the built web app the binary embeds (its bundle sizes are measured)")
+	flag.IntVar(&o.paintRuns, "paint-runs", 5, "loads of each screen in Chromium for its first and largest contentful paint (0: skip)")
 	flag.Parse()
 	log.SetFlags(log.Ltime)
 	log.SetPrefix("bench: ")
@@ -221,6 +223,14 @@ func run(ctx context.Context, o options) error {
 	if err != nil {
 		log.Printf("web sizes: %v", err)
 		rep.webErr = err.Error()
+	}
+	if o.paintRuns > 0 {
+		log.Printf("first and largest contentful paint in Chromium (%d loads per screen)", o.paintRuns)
+		rep.paint, err = benchPaint(ctx, srv.addr, "admin", srv.password, o.paintRuns)
+		if err != nil {
+			log.Printf("paint: %v", err)
+			rep.paintErr = err.Error()
+		}
 	}
 
 	rep.finished = time.Now()

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 )
@@ -19,6 +20,8 @@ type report struct {
 	signIn            signInResult
 	web               []webScreen
 	webErr            string
+	paint             []paintScreen
+	paintErr          string
 	loadRuns          int
 	singles           []single
 	rssBeforeLoad     int64
@@ -137,6 +140,7 @@ func (r *report) markdown() string {
 	}
 	p("")
 	b.WriteString(r.excel.markdown())
+	r.paintTable(p)
 	p("## Method")
 	p("")
 	p("- `make bench` builds `bin/tramita` (web app embedded) and runs `go run ./cmd/bench`. The bench starts")
@@ -187,4 +191,44 @@ func (r *report) listTable(p func(string, ...any), lists []listResult) {
 			ms(l.api.p50), ms(l.api.p95), ms(l.api.p99), ms(l.sql.p50), ms(l.sql.p95), over,
 			verdict(l.api.p95 <= 50*time.Millisecond), verdict(over <= 1.5))
 	}
+}
+
+// paintGoodFCP and paintGoodLCP are the Web Vitals thresholds of a "good"
+// page (web.dev): a reference, the issue sets no goal of its own.
+const (
+	paintGoodFCP = 1800 * time.Millisecond
+	paintGoodLCP = 2500 * time.Millisecond
+)
+
+func (r *report) paintTable(p func(string, ...any)) {
+	if r.paint == nil && r.paintErr == "" {
+		return
+	}
+	p("## Web app: first and largest contentful paint in Chromium")
+	p("")
+	if r.paintErr != "" {
+		p("Not measured: %s", strings.ReplaceAll(r.paintErr, "\n", " "))
+		p("")
+		return
+	}
+	p("Debian's Chromium (headless, 1366×768, driven by Playwright from `e2e/node_modules`, `cmd/bench/paint.mjs`)")
+	p("loads each screen from this server with its HTTP cache disabled (a first visit: index.html and every script")
+	p("fetched), in a new page; the desktop and the list in a browser context signed in through the login page")
+	p("before. FCP and LCP are the page's Performance API figures (the paint entries, the last")
+	p("`largest-contentful-paint` entry once the screen's content is visible), in ms from the navigation's start.")
+	p("No network throttling: the server is on 127.0.0.1, so this is the browser's and the server's work, on the")
+	p("same shared cores. Reference: Web Vitals' \"good\" (FCP ≤ 1.8 s, LCP ≤ 2.5 s); the issue sets no goal.")
+	p("")
+	p("| Screen | Loads | FCP p50 | FCP min–max | LCP p50 | LCP min–max | Web Vitals \"good\" |")
+	p("|---|---:|---:|---:|---:|---:|---|")
+	for _, s := range r.paint {
+		if len(s.fcp) == 0 || len(s.lcp) == 0 {
+			p("| %s | %d | no figure | | | | |", s.name, s.loads)
+			continue
+		}
+		fcp, lcp := median(s.fcp), median(s.lcp)
+		p("| %s | %d | %s | %s–%s | %s | %s–%s | %s |", s.name, s.loads, ms(fcp), ms(slices.Min(s.fcp)), ms(slices.Max(s.fcp)),
+			ms(lcp), ms(slices.Min(s.lcp)), ms(slices.Max(s.lcp)), verdict(fcp <= paintGoodFCP && lcp <= paintGoodLCP))
+	}
+	p("")
 }

@@ -96,7 +96,7 @@ export function SelectionActions({ componentId, formId, ids, onChanged }: Select
           <Button endIcon={<ArrowDropDownIcon />} aria-haspopup="menu" onClick={(e) => setOpsAnchor(e.currentTarget)}>
             {t('selection.operations')}
           </Button>
-          <Menu anchorEl={opsAnchor} open={opsAnchor !== null} onClose={() => setOpsAnchor(null)} aria-label={t('selection.operationsMenu')}>
+          <Menu anchorEl={opsAnchor} open={opsAnchor !== null} onClose={() => setOpsAnchor(null)} slotProps={{ list: { 'aria-label': t('selection.operationsMenu') } }}>
             {operationItems}
           </Menu>
         </>
@@ -106,7 +106,7 @@ export function SelectionActions({ componentId, formId, ids, onChanged }: Select
           <IconButton aria-label={t('selection.more')} aria-haspopup="menu" onClick={(e) => setMoreAnchor(e.currentTarget)}>
             <MoreVertIcon />
           </IconButton>
-          <Menu anchorEl={moreAnchor} open={moreAnchor !== null} onClose={() => setMoreAnchor(null)} aria-label={t('selection.more')}>
+          <Menu anchorEl={moreAnchor} open={moreAnchor !== null} onClose={() => setMoreAnchor(null)} slotProps={{ list: { 'aria-label': t('selection.more') } }}>
             <MenuItem onClick={() => withSelection(() => setEditing(true))}>
               <ListItemIcon>
                 <EditNoteIcon fontSize="small" />

@@ -264,7 +264,7 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
             {page.data && totalText(page.data, t)}
           </Typography>
         </Box>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1.5, alignItems: 'center', flex: '1 1 auto', minWidth: 0 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: { xs: 'flex-start', sm: 'flex-end' }, gap: 1.5, alignItems: 'center', flex: '1 1 auto', minWidth: 0 }}>
           {definition.queries.length > 0 && (
             <TextField
               select
@@ -273,7 +273,7 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
               value={queryId || ''}
               onChange={(e) => onQuery(Number(e.target.value))}
               fullWidth={false}
-              sx={{ width: 190 }}
+              sx={{ width: { xs: 'calc(50% - 6px)', sm: 190 } }}
             >
               {definition.queries.map((q) => (
                 <MenuItem key={q.id} value={q.id}>
@@ -283,7 +283,7 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
             </TextField>
           )}
           {listViews.length > 1 && (
-            <TextField select size="small" label={t('list.view')} value={viewId || ''} onChange={(e) => onView(Number(e.target.value))} fullWidth={false} sx={{ width: 160 }}>
+            <TextField select size="small" label={t('list.view')} value={viewId || ''} onChange={(e) => onView(Number(e.target.value))} fullWidth={false} sx={{ width: { xs: 'calc(50% - 6px)', sm: 160 } }}>
               {listViews.map((v) => (
                 <MenuItem key={v.id} value={v.id}>
                   {v.name}

@@ -51,6 +51,7 @@ type options struct {
 	excelRuns  int
 	dist       string
 	paintRuns  int
+	paintOnly  bool
 }
 
 func main() {
@@ -69,6 +70,7 @@ func main() {
 	flag.IntVar(&o.excelRuns, "excel-runs", 1, "imports (and exports) of 100,000 rows; more than one reports their p50")
 	flag.StringVar(&o.dist, "dist", "web/dist", "the built web app the binary embeds (its bundle sizes are measured)")
 	flag.IntVar(&o.paintRuns, "paint-runs", 5, "loads of each screen in Chromium for its first and largest contentful paint (0: skip)")
+	flag.BoolVar(&o.paintOnly, "paint-only", false, "measure the paint in Chromium only (use with -items 0 -out '')")
 	flag.Parse()
 	log.SetFlags(log.Ltime)
 	log.SetPrefix("bench: ")
@@ -158,6 +160,14 @@ func run(ctx context.Context, o options) error {
 	rep.loadAvg = loadAverage()
 	if o.excelOnly {
 		return excelOnly(ctx, o, cl, pool)
+	}
+	if o.paintOnly {
+		if rep.paint, err = benchPaint(ctx, srv.addr, "admin", srv.password, o.paintRuns); err != nil {
+			return err
+		}
+		rep.finished = time.Now()
+		fmt.Println(rep.markdown())
+		return nil
 	}
 	if o.loadOnly {
 		log.Printf("authenticated reads under load")

@@ -3,15 +3,18 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // webScreen is what a first screen loads: the entry of index.html with its
@@ -140,4 +143,68 @@ func gzipSize(b []byte) int64 {
 	_, _ = w.Write(b)
 	_ = w.Close()
 	return int64(buf.Len())
+}
+
+// paintScreen is one screen's first and largest contentful paint in
+// Chromium over several loads.
+type paintScreen struct {
+	name     string
+	loads    int
+	fcp, lcp []time.Duration
+}
+
+// paintScript is run from the repository's root (it finds Playwright in
+// e2e/node_modules).
+const paintScript = "cmd/bench/paint.mjs"
+
+// benchPaint loads the login page, the desktop and the demo's task list in
+// Chromium runs times each (cmd/bench/paint.mjs) and answers their paint
+// timings (the list's name says its address).
+func benchPaint(ctx context.Context, addr, login, password string, runs int) ([]paintScreen, error) {
+	if _, err := os.Stat("e2e/node_modules/playwright-core"); err != nil {
+		return nil, fmt.Errorf("Playwright is not installed in e2e/node_modules (cd e2e && npm ci): %w", err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, time.Duration(runs)*2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "node", paintScript, "http://"+addr, login, password, strconv.Itoa(runs))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		msg := stderr.String()
+		if len(msg) > 800 {
+			msg = msg[len(msg)-800:]
+		}
+		return nil, fmt.Errorf("%s: %w: %s", paintScript, err, msg)
+	}
+	type timing struct {
+		FCP *float64 `json:"fcp"`
+		LCP *float64 `json:"lcp"`
+	}
+	var res struct {
+		ListURL string              `json:"listURL"`
+		Screens map[string][]timing `json:"screens"`
+	}
+	if err := json.Unmarshal(out, &res); err != nil {
+		return nil, fmt.Errorf("%s answered %.200q: %w", paintScript, out, err)
+	}
+	msOf := func(f float64) time.Duration { return time.Duration(f * float64(time.Millisecond)) }
+	var screens []paintScreen
+	for _, s := range []struct{ key, name string }{
+		{"login", "login (/login)"},
+		{"desktop", "desktop (/app)"},
+		{"list", "the demo's task list (" + res.ListURL + ")"},
+	} {
+		ps := paintScreen{name: s.name, loads: len(res.Screens[s.key])}
+		for _, t := range res.Screens[s.key] {
+			if t.FCP != nil {
+				ps.fcp = append(ps.fcp, msOf(*t.FCP))
+			}
+			if t.LCP != nil {
+				ps.lcp = append(ps.lcp, msOf(*t.LCP))
+			}
+		}
+		screens = append(screens, ps)
+	}
+	return screens, nil
 }

@@ -1,0 +1,120 @@
+// First contentful paint and largest contentful paint of three screens in
+// Chromium, for cmd/bench (web.go runs it): the login page, the desktop and
+// the task list of the demo application. Playwright comes from
+// e2e/node_modules (npm ci in e2e/) and drives Debian's Chromium, as the
+// end-to-end tests do.
+//
+//   node cmd/bench/paint.mjs BASE_URL LOGIN PASSWORD RUNS
+//
+// Each run measures every screen on a new page whose HTTP cache is disabled
+// (Network.setCacheDisabled), so every load fetches index.html and its
+// scripts from the server: a first visit. The desktop and the list need a
+// session: each run signs in once through the login page of its own browser
+// context (not measured) and then opens the screens in new pages of that
+// context, which find the session where the app keeps it. The figures are
+// the Performance API's, read in the page: FCP from the paint entries, LCP
+// from the last largest-contentful-paint entry once the screen's content is
+// visible. Prints one JSON document on stdout.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const [base, login, password, runsArg] = process.argv.slice(2);
+if (!base || !login || !password) {
+  console.error('usage: node cmd/bench/paint.mjs BASE_URL LOGIN PASSWORD [RUNS]');
+  process.exit(2);
+}
+const runs = Number(runsArg || 5);
+const require = createRequire(path.resolve('e2e/package.json'));
+const { chromium } = require('playwright-core');
+
+// Registered before any script of the page: the LCP entries are kept as they
+// come (the observer is the only way to read them).
+const observeLCP = () => {
+  window.__benchLCP = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__benchLCP.push(e.startTime);
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+};
+
+const readPaint = () =>
+  new Promise((resolve) => {
+    // Two frames after the content is visible, so its paint has happened and
+    // the observer has been told.
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+        const lcp = window.__benchLCP || [];
+        const nav = performance.getEntriesByType('navigation')[0];
+        resolve({
+          fcp: fcp ? fcp.startTime : null,
+          lcp: lcp.length ? lcp[lcp.length - 1] : null,
+          domContentLoaded: nav ? nav.domContentLoadedEventEnd : null,
+        });
+      }),
+    );
+  });
+
+// BENCH_PAINT_SHOTS names a directory for a screenshot of each screen of
+// the first run, to see what was measured.
+const shots = process.env.BENCH_PAINT_SHOTS || '';
+
+async function measure(context, name, run, url, ready) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await page.goto(url, { waitUntil: 'load' });
+  await ready(page);
+  // The LCP entry of the visible content comes with its paint.
+  await page.waitForFunction(() => (window.__benchLCP || []).length > 0);
+  const m = await page.evaluate(readPaint);
+  if (shots && run === 0) await page.screenshot({ path: path.join(shots, `paint-${name}.png`) });
+  await page.close();
+  return m;
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.TRAMITA_CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const screens = { login: [], desktop: [], list: [] };
+let listURL = '';
+const timeout = 60_000;
+try {
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1366, height: 768 } });
+    context.setDefaultTimeout(timeout);
+    await context.addInitScript(observeLCP);
+
+    screens.login.push(
+      await measure(context, 'login', i, base + '/login', (p) => p.getByRole('button', { name: 'Entrar' }).waitFor()),
+    );
+
+    // Sign in (not measured); the first run also finds the task list's address
+    // through the desktop and the application's menu, as a user would.
+    const page = await context.newPage();
+    await page.goto(base + '/login');
+    await page.getByLabel('Login', { exact: true }).fill(login);
+    await page.getByLabel('Senha', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('button', { name: 'Gestão de Projetos' }).waitFor();
+    if (!listURL) {
+      await page.getByRole('button', { name: 'Gestão de Projetos' }).click();
+      await page.getByRole('link', { name: 'Tarefas', exact: true }).or(page.getByRole('menuitem', { name: 'Tarefas', exact: true })).or(page.getByRole('button', { name: 'Tarefas', exact: true })).first().click();
+      await page.waitForURL(/\/list\//);
+      listURL = page.url();
+    }
+    await page.close();
+
+    screens.desktop.push(
+      await measure(context, 'desktop', i, base + '/app', (p) => p.getByRole('button', { name: 'Gestão de Projetos' }).waitFor()),
+    );
+    screens.list.push(
+      await measure(context, 'list', i, listURL, (p) => p.getByRole('row').nth(1).waitFor()),
+    );
+    await context.close();
+  }
+} finally {
+  await browser.close();
+}
+process.stdout.write(JSON.stringify({ runs, listURL: listURL.replace(base, ''), screens }) + '\n');

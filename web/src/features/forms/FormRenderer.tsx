@@ -14,7 +14,6 @@ import Typography from '@mui/material/Typography';
 import { useFormikContext } from 'formik';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lookupSourceOf } from './api';
 import { useField, useFormRuntime } from './context';
 import { AddressField } from './controls/AddressField';
 import { Attachments } from './controls/Attachments';
@@ -36,6 +35,7 @@ import { SectionTitle } from './controls/SectionTitle';
 import { formatDateTime } from './display';
 import { allControls, isControlShown, type FieldSpec } from './fields';
 import { formatNumber, numberFormatOf } from './numeric';
+import { referenceSourceOf } from './referenceSources';
 import type { FormControl, FormValues } from './types';
 
 const CONTAINERS = new Set(['panel', 'group box', 'tab control']);
@@ -134,7 +134,7 @@ function FieldControl({ control }: { control: FormControl }) {
     case 'booleanChoice':
       return control.kind === 'radio group' ? <RadioGroupField field={field} /> : <PicklistDropdown field={field} />;
     case 'reference': {
-      const source = lookupSourceOf(control.attributeType, control.kind);
+      const source = referenceSourceOf(control.attributeType, control.kind);
       return source ? <ReferenceField field={field} source={source} /> : <NotAvailable control={control} />;
     }
     case 'zip':

@@ -22,6 +22,7 @@ import { FormRuntimeContext, type FormRuntime } from './context';
 import { formatDateTime } from './display';
 import { checkFields, currentItem, fieldsOf, itemKeyOf, shownFieldKeys, toFormValues, toSaveItem, type FieldProblem, type FieldSpec } from './fields';
 import { ChangeRules } from './controls/ChangeRules';
+import { FormActions } from './FormActions';
 import { ControlNode } from './FormRenderer';
 import { StaleSaveDialog } from './StaleSaveDialog';
 import type { FieldValidation, FormInitialData, FormItem, FormValues, SaveItemResult } from './types';
@@ -33,6 +34,8 @@ interface Snapshot {
   ticks: number;
   isNew: boolean;
   canEdit: boolean;
+  /** Why the caller may not edit the item (the server's words). */
+  cannotEditReason?: string;
 }
 
 const snapshotOf = (data: FormInitialData): Snapshot => ({
@@ -41,6 +44,7 @@ const snapshotOf = (data: FormInitialData): Snapshot => ({
   ticks: data.modificationDateTicks,
   isNew: data.isNew,
   canEdit: data.canEdit,
+  cannotEditReason: data.cannotEditReason,
 });
 
 /** The item form: header, the rendered tree, and the save bar. */
@@ -252,7 +256,7 @@ function FormBody({ data, request, fields, snapshot, onSaved, onCleared, reload 
 
         {readOnly && (
           <Alert severity="warning" icon={<LockOutlined />} sx={{ mb: 2 }}>
-            {snapshot.isNew ? (Number(item.ProjectID ?? 0) === 0 ? t('page.needsProject') : t('page.cannotCreate')) : t('page.cannotEdit')}
+            {snapshot.isNew ? (Number(item.ProjectID ?? 0) === 0 ? t('page.needsProject') : t('page.cannotCreate')) : snapshot.cannotEditReason || t('page.cannotEdit')}
           </Alert>
         )}
         {changedBy && !stale && (
@@ -297,6 +301,20 @@ function FormBody({ data, request, fields, snapshot, onSaved, onCleared, reload 
             {dirty ? t('save.unsaved') : ''}
           </Typography>
           <Box sx={{ flexGrow: 1 }} />
+          {!snapshot.isNew && !readOnly && itemId > 0 && (
+            <FormActions
+              componentId={form.componentID}
+              itemId={itemId}
+              dirty={dirty}
+              disabled={save.isPending}
+              save={() => void submit(false)}
+              onMoved={() => {
+                // The status, the version and the history changed on the server: read the item again.
+                void queryClient.invalidateQueries({ queryKey: formKeys.history(itemId) });
+                reload();
+              }}
+            />
+          )}
           {snapshot.isNew && !readOnly && (
             <Button
               variant="outlined"

@@ -348,3 +348,27 @@ export function linkChoicesQuery(itemId: number, componentId: number, relatedCom
     staleTime: 10_000,
   });
 }
+
+/** A status offered by the picker of an ITEM_TYPE_STATUS attribute (loadItemTypeStatuses). */
+export interface StatusChoice {
+  id: number;
+  name: string;
+  color: string;
+  initial: boolean;
+  final: boolean;
+}
+
+/** The statuses of a type, in its workflow's order; ids resolves chosen ones. */
+export const loadItemTypeStatuses = (request: { componentId: number; text?: string; ids?: number[] }, signal?: AbortSignal) =>
+  api.post<StatusChoice[]>(`${base}/loadItemTypeStatuses`, { ...request, limit: 200 }, { signal });
+
+/** A resource's work calendar offered by the picker of a CALENDAR attribute (loadCalendars). */
+export interface CalendarChoice {
+  id: number;
+  name: string;
+  weeklyMinutes: number;
+  periods: number;
+}
+
+export const loadCalendars = (request: { text?: string; ids?: number[] }, signal?: AbortSignal) =>
+  api.post<CalendarChoice[]>(`${base}/loadCalendars`, { ...request, limit: 50 }, { signal });

@@ -67,6 +67,8 @@ export interface FormInitialData {
   item: FormItem;
   isNew: boolean;
   canEdit: boolean;
+  /** Why an existing item may not be edited, in the caller's language. */
+  cannotEditReason?: string;
   modificationDateTicks: number;
   display: Record<string, string>;
 }

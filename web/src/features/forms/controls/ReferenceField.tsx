@@ -6,9 +6,10 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formKeys, lookup, type Choice, type LookupSource } from '../api';
+import { formKeys } from '../api';
 import { useField, useFormRuntime } from '../context';
 import type { FieldSpec } from '../fields';
+import { referenceLookup, type ReferenceChoice, type ReferenceSource } from '../referenceSources';
 
 function useDebounced<T>(value: T, delay: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -19,13 +20,19 @@ function useDebounced<T>(value: T, delay: number): T {
   return debounced;
 }
 
+function ColorDot({ color }: { color?: string }) {
+  if (!color) return null;
+  return <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: color, display: 'inline-block', mr: 1, flexShrink: 0 }} />;
+}
+
 /**
- * A user, group, company, project, organizational unit or item picker: searches the server
- * as the user types (loadUsers, loadOrganizationalStructures, loadCompanies, loadProjects,
- * loadGenericItems).
+ * A user, group, company, project, organizational unit, item, status or work calendar picker:
+ * searches the server as the user types (loadUsers, loadOrganizationalStructures, loadCompanies,
+ * loadProjects, loadGenericItems, loadItemTypeStatuses, loadCalendars). Statuses are few: they
+ * load with the form, so the chosen one shows its colour.
  */
-export function ReferenceField({ field, source }: { field: FieldSpec; source: LookupSource }) {
-  const { t } = useTranslation('forms');
+export function ReferenceField({ field, source }: { field: FieldSpec; source: ReferenceSource }) {
+  const { t, i18n } = useTranslation('forms');
   const { control } = field;
   const { value, error, disabled, setValue, touch } = useField(field);
   const { item, display } = useFormRuntime();
@@ -33,15 +40,23 @@ export function ReferenceField({ field, source }: { field: FieldSpec; source: Lo
   const [text, setText] = useState('');
   const search = useDebounced(text, 300);
   const initialLabel = field.key === 'ResponsibleID' ? String(item.ResponsibleName ?? '') : (display[field.key] ?? (field.key === 'Parent' ? String(item.ParentTitle ?? '') : ''));
-  const [selected, setSelected] = useState<Choice | null>(typeof value === 'number' ? { id: value, label: initialLabel || `#${value}` } : null);
+  const [selected, setSelected] = useState<ReferenceChoice | null>(typeof value === 'number' ? { id: value, label: initialLabel || `#${value}` } : null);
   const componentId = control.componentId;
   const query = useQuery({
     queryKey: formKeys.lookup(source, search, componentId),
-    queryFn: ({ signal }) => lookup(source, { text: search, componentId }, signal),
-    enabled: open,
+    queryFn: ({ signal }) => referenceLookup(source, { text: search, componentId }, signal),
+    enabled: open || source === 'statuses',
     staleTime: 30_000,
   });
-  const current = typeof value === 'number' ? (selected?.id === value ? selected : { id: value, label: `#${value}` }) : null;
+  const known = query.data?.find((option) => option.id === value);
+  const current: ReferenceChoice | null =
+    typeof value === 'number' ? (selected?.id === value ? { ...selected, color: selected.color ?? known?.color } : (known ?? { id: value, label: `#${value}` })) : null;
+  const secondaryOf = (option: ReferenceChoice) =>
+    option.weeklyMinutes === undefined
+      ? option.secondary
+      : option.periods
+        ? t('calendar.week', { hours: formatHours(option.weeklyMinutes, i18n.language), count: option.periods })
+        : t('calendar.empty');
 
   return (
     <Autocomplete
@@ -68,12 +83,13 @@ export function ReferenceField({ field, source }: { field: FieldSpec; source: Lo
       renderOption={(props, option) => {
         const { key, ...rest } = props as typeof props & { key: string };
         return (
-          <Box component="li" key={key} {...rest} sx={{ pl: `${16 + (option.depth ?? 0) * 16}px !important` }}>
+          <Box component="li" key={key} {...rest} sx={{ pl: `${16 + (option.depth ?? 0) * 16}px !important`, display: 'flex', alignItems: 'center' }}>
+            <ColorDot color={option.color} />
             <Box>
               <Typography variant="body2">{option.label}</Typography>
-              {option.secondary && (
+              {secondaryOf(option) && (
                 <Typography variant="caption" color="text.secondary">
-                  {option.secondary}
+                  {secondaryOf(option)}
                 </Typography>
               )}
             </Box>
@@ -93,6 +109,7 @@ export function ReferenceField({ field, source }: { field: FieldSpec; source: Lo
             htmlInput: { ...params.slotProps.htmlInput, name: field.key },
             input: {
               ...params.slotProps.input,
+              startAdornment: current?.color ? <ColorDot color={current.color} /> : params.slotProps.input.startAdornment,
               endAdornment: (
                 <>
                   {query.isFetching ? <CircularProgress color="inherit" size={18} /> : null}
@@ -105,4 +122,9 @@ export function ReferenceField({ field, source }: { field: FieldSpec; source: Lo
       )}
     />
   );
+}
+
+/** Hours of a week's work as a person reads them: 40, or 37,5. */
+function formatHours(minutes: number, language: string): string {
+  return (Math.round((minutes / 60) * 10) / 10).toLocaleString(language);
 }

@@ -11,8 +11,10 @@ import (
 )
 
 // A bulk edit checks each value as the form does (masks, dependent
-// picklists, references, read-only controls) and writes nothing when one is
-// refused; the field comes back in Validations so the web puts the message on it.
+// picklists, references, read-only controls), refuses keys the form does not
+// write, and writes nothing when one is refused; the field comes back in
+// Validations so the web puts the message on it. A grid edit may not write a
+// field the form shows read-only.
 func TestBulkEditValidatesAsTheForm(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()
@@ -39,6 +41,29 @@ func TestBulkEditValidatesAsTheForm(t *testing.T) {
 			}
 			if tc.message != "" && message(ctx, err) != tc.message {
 				t.Fatalf("message %q", message(ctx, err))
+			}
+		})
+	}
+	// A key no control of the form writes is refused, not dropped: a bulk edit sends only what
+	// should change.
+	var doing int64
+	if err := w.db.QueryRow(ctx, `SELECT id FROM item_status WHERE component_id = $1 AND key = 'doing'`, w.task).Scan(&doing); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, field string
+		values      items.Values
+	}{
+		{"status", "StatusID", items.Values{"priority": "low", "StatusID": doing}},
+		{"project", "ProjectID", items.Values{"ProjectID": w.secret}},
+		{"unknown key", "nope", items.Values{"nope": "x"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := bulk(w.ana, w.task, ids, tc.values)
+			var he *httpx.Error
+			if status(err) != 400 || !errors.As(err, &he) || len(he.Validations) != 1 || he.Validations[0].Field != tc.field ||
+				message(ctx, err) != tc.field+": este formulário não altera este campo" {
+				t.Fatalf("%v (%+v)", err, he)
 			}
 		})
 	}
@@ -69,7 +94,28 @@ func TestBulkEditValidatesAsTheForm(t *testing.T) {
 	if status(err) != 400 || message(ctx, err) != "Aprovada em: este formulário não altera este campo" {
 		t.Fatalf("bulk edit of a read-only field: %v", err)
 	}
+	// Nor may a grid edit, even when the attribute says editInGrid.
+	if _, err := w.db.Exec(ctx, `UPDATE attribute SET edit_in_grid = true WHERE component_id = $1 AND key = 'approvedOn'`, cr); err != nil {
+		t.Fatal(err)
+	}
+	var stamp string
+	if err := w.db.QueryRow(ctx, `SELECT to_char(modified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') FROM item WHERE id = $1`, one).Scan(&stamp); err != nil {
+		t.Fatal(err)
+	}
+	_, err = w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: items.FlexID(one), ComponentID: items.FlexID(cr),
+		Field: "approvedOn", Value: "2025-05-01", LastModify: stamp})
+	if status(err) != 400 || message(ctx, err) != "Aprovada em: este formulário não altera este campo" {
+		t.Fatalf("grid edit of a read-only field: %v", err)
+	}
 	if n := w.count(t, `SELECT count(*) FROM item WHERE id = $1 AND attributes ? 'approvedOn'`, one); n != 0 {
 		t.Fatal("a read-only field was written")
+	}
+	// An editInGrid attribute the form writes stays editable in the grid.
+	if _, err := w.db.Exec(ctx, `UPDATE attribute SET edit_in_grid = true WHERE component_id = $1 AND key = 'costImpact'`, cr); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: items.FlexID(one), ComponentID: items.FlexID(cr),
+		Field: "costImpact", Value: json.Number("1500.5"), LastModify: stamp}); err != nil {
+		t.Fatalf("grid edit of a field the form writes: %v", err)
 	}
 }

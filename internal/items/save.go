@@ -583,6 +583,9 @@ func (s *Service) updateItemField(ctx context.Context, c Caller, in UpdateFieldI
 	if !a.EditInGrid {
 		return nil, formError(lang, []fieldErr{{b: b, key: "forms.notInGrid"}})
 	}
+	if readOnlyInForm(t, f, a.Key, lang) {
+		return nil, formError(lang, []fieldErr{{b: b, key: "forms.notEditable"}})
+	}
 	stamp := in.ModificationDateTicks
 	if stamp == nil && in.LastModify != "" {
 		if when, ok := parseDate(in.LastModify); ok {
@@ -686,6 +689,9 @@ func (s *Service) bulkUpdateItems(ctx context.Context, c Caller, in BulkUpdateIn
 	}
 	lang := langOf(ctx)
 	binds := t.bindings(f, lang)
+	if errs := unwrittenFields(t, binds, in.Values); len(errs) > 0 {
+		return nil, formError(lang, errs)
+	}
 	ids := slices.Clone(in.IDs)
 	slices.Sort(ids)
 	ids = slices.Compact(ids)

@@ -8,7 +8,8 @@ import { adminPassword } from '../support/server';
 // command line before the server starts): a validation rule that never ends is stopped by the
 // 2 s limit and reported while the server keeps answering, the same for a form button's rule; the
 // menu entry naming the board by keys opens it and is marked as the current one; the board shows
-// only the cards of its package query; the package's WIP limits warn when a column passes them.
+// only the cards of its package query; the package's WIP limits warn when a column passes them,
+// and refuse when the package says they are strict.
 
 const PACKAGE = join(import.meta.dirname, '..', 'support', 'kanban-rules-app.yaml');
 test.use({ serverOptions: { env: { TRAMITA_DEMO: 'false' }, before: [['apps', 'import', PACKAGE]] } });
@@ -29,10 +30,10 @@ interface Saved {
   FormattedID: number;
 }
 
-async function cardBoard(request: APIRequestContext, token: string): Promise<BoardRef> {
+async function cardBoard(request: APIRequestContext, token: string, key = 'card.board'): Promise<BoardRef> {
   const res = await request.get('/api/kanban/getBoards', { headers: { Authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(200);
-  const board = ((await res.json()) as BoardRef[]).find((b) => b.key === 'card.board');
+  const board = ((await res.json()) as BoardRef[]).find((b) => b.key === key);
   expect(board).toBeDefined();
   return board!;
 }
@@ -142,4 +143,42 @@ test('a form button whose rule never ends reports the time limit and changes not
   await expect(alert).toContainText('card.countForever');
   await expect(page.getByRole('textbox', { name: 'Notas' })).toHaveValue('antes');
   await page.screenshot({ path: testInfo.outputPath('endless-button-rule.png') });
+});
+
+test('a strict WIP limit refuses the drop without asking, and the server refuses the move too', async ({ page, request }, testInfo) => {
+  test.setTimeout(90_000);
+  const token = await apiToken(request);
+  const headers = { Authorization: `Bearer ${token}` };
+  const board = await cardBoard(request, token, 'order.board');
+  const stamp = Date.now() % 100000;
+  const saved: Saved[] = [];
+  for (const title of [`Pedido da papelaria ${stamp}`, `Pedido da copa ${stamp}`]) {
+    const res = await request.post('/api/genericItem/saveItem', { headers, data: { component: board.componentId, projectId: 0, item: { Title: title } } });
+    expect(res.status(), await res.text()).toBe(200);
+    saved.push((await res.json()) as Saved);
+  }
+  // The first order takes Separação's only place.
+  const packed = await request.post('/api/genericItem/triggerAction', { headers, data: { ids: [saved[0]!.id], componentId: board.componentId, action: 'pack' } });
+  expect(packed.status(), await packed.text()).toBe(200);
+
+  await signIn(page);
+  await page.getByRole('button', { name: 'Quadro de Regras E2E' }).click();
+  await page.getByRole('complementary', { name: 'Menu do aplicativo' }).getByRole('link', { name: 'Pedidos' }).click();
+  await expect(page).toHaveURL(new RegExp(`${board.link}$`));
+  const second = `Pedido ${saved[1]!.FormattedID}: Pedido da copa ${stamp}`;
+  await expect(column(page, 'Novo').getByLabel(second)).toBeVisible();
+  await expect(page.getByLabel('Limite WIP: 1/1')).toBeVisible();
+  await column(page, 'Novo').getByLabel(second).dragTo(column(page, 'Separação'));
+  await expect(page.getByText('A coluna Separação está no limite WIP (1) e não aceita mais cartões.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0); // no "Mover mesmo assim?"
+  await page.screenshot({ path: testInfo.outputPath('strict-wip-refused.png') });
+  await expect(column(page, 'Novo').getByLabel(second)).toBeVisible();
+  await expect(column(page, 'Separação').getByLabel(second)).toHaveCount(0);
+
+  const refused = await request.post('/api/genericItem/triggerAction', {
+    headers: { ...headers, 'Accept-Language': 'pt-BR' },
+    data: { ids: [saved[1]!.id], componentId: board.componentId, action: 'pack' },
+  });
+  expect(refused.status()).toBe(422);
+  expect(((await refused.json()) as { Message: string }).Message).toContain('A coluna Separação do quadro Pedidos está no limite WIP (1) e não aceita mais itens.');
 });

@@ -167,3 +167,85 @@ test('the demo task form creates, edits, shows the history diff and refuses a st
   await expect(page.getByRole('table', { name: 'Changes of version 3' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('form-history-en.png'), fullPage: true });
 });
+
+test('a save names every refused field on its field and opens the first tab holding one', async ({ page, request }, testInfo) => {
+  test.setTimeout(60_000);
+  const demo = await demoTaskForm(request);
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await signIn(page, `/runtime/${demo.appId}/insertItem/${demo.componentId}/${demo.projectId}/${demo.formId}`);
+  await expect(page.getByRole('heading', { name: 'Novo item: Tarefa' })).toBeVisible();
+
+  // Title and priority left empty (Geral), a progress out of range (Planejamento), an incomplete code (Local e contato).
+  await page.getByRole('tab', { name: 'Planejamento' }).click();
+  await page.getByRole('textbox', { name: 'Progresso', exact: true }).fill('150');
+  // A '.' typed as the decimal point is the comma of this field: 12,50, not 125.
+  const cost = page.getByRole('textbox', { name: 'Custo' });
+  await cost.fill('12.5');
+  await cost.blur();
+  await expect(cost).toHaveValue('12,50');
+  await page.getByRole('tab', { name: 'Local e contato' }).click();
+  const code = page.getByRole('textbox', { name: 'Código' });
+  await code.fill('ab');
+  // Leaving the field shows its message (and moves the save bar): wait for it before clicking.
+  await code.blur();
+  await expect(code).toHaveAccessibleDescription('preencha no formato aaa-9999');
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+
+  await expect(page.getByText('Verifique os campos: Título, Prioridade, Progresso, Código.')).toBeVisible();
+  // The first tab with a refused field opens, and every tab holding one carries a dot.
+  await expect(page.getByRole('tab', { name: /Geral/, selected: true })).toBeVisible();
+  for (const tab of ['Geral', 'Planejamento', 'Local e contato']) {
+    await expect(page.getByRole('tab', { name: new RegExp(tab) }).getByLabel(`${tab} tem campos a corrigir`)).toBeAttached();
+  }
+  await expect(page.getByRole('textbox', { name: 'Título' })).toHaveAccessibleDescription('preencha este campo');
+  await expect(page.getByRole('combobox', { name: 'Prioridade' })).toBeVisible();
+  await expect(page.getByText('preencha este campo')).toHaveCount(2);
+  await page.screenshot({ path: testInfo.outputPath('form-every-field-pt-BR.png'), fullPage: true });
+  await page.getByRole('tab', { name: /Planejamento/ }).click();
+  await expect(page.getByRole('textbox', { name: 'Progresso', exact: true })).toHaveAccessibleDescription('o valor deve estar entre 0 e 100');
+  await page.getByRole('tab', { name: /Local e contato/ }).click();
+  await expect(page.getByRole('textbox', { name: 'Código' })).toHaveAccessibleDescription('preencha no formato aaa-9999');
+  await expect(page).toHaveURL(/insertItem/); // nothing was saved
+});
+
+test('the edit form runs a workflow action, asking to save first, and shows the new status', async ({ page, request }, testInfo) => {
+  test.setTimeout(60_000);
+  const demo = await demoTaskForm(request);
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await signIn(page, `/runtime/${demo.appId}/insertItem/${demo.componentId}/${demo.projectId}/${demo.formId}`);
+  await page.getByRole('textbox', { name: 'Título' }).fill('Instalar o novo servidor');
+  await choose(page, 'Prioridade', 'Alta');
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Instalar o novo servidor' })).toBeVisible();
+  await expect(page.getByLabel('Status: A fazer')).toBeVisible();
+  await expect(page.getByText('Versão 1', { exact: true })).toBeVisible();
+
+  // With a change not saved, the action waits: the form offers to save first.
+  await page.getByRole('textbox', { name: 'Título' }).fill('Instalar o novo servidor de arquivos');
+  await page.getByRole('button', { name: 'Tramitar' }).click();
+  const saveFirst = page.getByRole('dialog', { name: 'Salvar antes de tramitar?' });
+  await expect(saveFirst).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('form-action-save-first-pt-BR.png') });
+  await saveFirst.getByRole('button', { name: 'Sim' }).click();
+  await expect(page.getByText('Versão 2', { exact: true })).toBeVisible();
+  await expect(page.getByText('Alterações não salvas')).toBeHidden();
+
+  // Saved: the item's actions (getActions), Iniciar asks the new responsible.
+  await page.getByRole('button', { name: 'Tramitar' }).click();
+  await expect(page.getByRole('menuitem', { name: /Iniciar/ })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('form-actions-menu-pt-BR.png') });
+  await page.getByRole('menuitem', { name: /Iniciar/ }).click();
+  const ask = page.getByRole('dialog', { name: 'Comentário e responsável' });
+  await ask.getByRole('combobox', { name: 'Novo responsável' }).click();
+  await page.getByRole('option', { name: /^Administrador/ }).click();
+  await ask.getByRole('button', { name: 'OK' }).click();
+  await expect(ask).toBeHidden();
+
+  // The form reads the item again: its new status and version, and the history has the transition.
+  await expect(page.getByLabel('Status: Em andamento')).toBeVisible();
+  await expect(page.getByText('Versão 3', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Instalar o novo servidor de arquivos' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Arquivos e histórico' }).click();
+  await expect(page.getByRole('table', { name: 'Alterações da versão 3' }).getByRole('row', { name: /Status A fazer Em andamento/ })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('form-action-done-pt-BR.png'), fullPage: true });
+});

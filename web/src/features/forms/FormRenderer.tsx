@@ -203,14 +203,13 @@ function TabControl({ control }: { control: FormControl }) {
   const current = Math.min(active, Math.max(0, tabs.length - 1));
 
   // After a save attempt (or the server's field messages), open the first tab holding a refused
-  // field when the open one holds none: adjusted while rendering, as React advises for derived state.
+  // field (its dot marks the others): adjusted while rendering, as React advises for derived state.
   const [seen, setSeen] = useState(attempts);
   if (seen !== attempts) {
     setSeen(attempts);
     const failing = (tab: FormControl) => allControls(tab).some((c) => (fieldsByControl.get(c) ?? []).some((f) => errors[f.key]));
-    const open = tabs[current];
     const first = tabs.findIndex(failing);
-    if (!(open && failing(open)) && first >= 0) setActive(first);
+    if (first >= 0) setActive(first);
   }
 
   return (

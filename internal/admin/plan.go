@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tramita/tramita/internal/admin/planlimit"
 	"github.com/tramita/tramita/internal/httpx"
 )
 
@@ -17,11 +18,16 @@ type PlanLimits struct {
 	Applications *int   `json:"applications"`
 }
 
-// PlanUsage is what is used of each limit.
+// PlanUsage is what is used of each limit. StorageBytes, the one the
+// storage limit is checked against, is DatabaseBytes + FileBytes.
 type PlanUsage struct {
 	Users        int   `json:"users"`
 	StorageBytes int64 `json:"storageBytes"`
 	Applications int   `json:"applications"`
+	// DatabaseBytes and FileBytes split StorageBytes: the database's size
+	// and the files kept in the file storage (planlimit.StorageUsed).
+	DatabaseBytes int64 `json:"databaseBytes"`
+	FileBytes     int64 `json:"fileBytes"`
 }
 
 // Plan is the contracted plan page.
@@ -31,17 +37,19 @@ type Plan struct {
 	Usage  PlanUsage  `json:"usage"`
 }
 
-// usage counts users, applications and the storage used. Files live in the
-// database for now (terms, avatars, later documents), so the storage used
-// is the database's size.
+// usage counts users, applications and the storage used: the database
+// (terms, avatars, items…) plus the files of the file storage, the same sum
+// the uploads are checked against (planlimit).
 func usage(ctx context.Context, db querier) (PlanUsage, error) {
 	var u PlanUsage
-	err := db.QueryRow(ctx, `SELECT (SELECT count(*) FROM app_user), (SELECT count(*) FROM application),
-		pg_database_size(current_database())`).Scan(&u.Users, &u.Applications, &u.StorageBytes)
+	err := db.QueryRow(ctx, `SELECT (SELECT count(*) FROM app_user), (SELECT count(*) FROM application)`).
+		Scan(&u.Users, &u.Applications)
 	if err != nil {
 		return u, fmt.Errorf("plan usage: %w", err)
 	}
-	return u, nil
+	st, err := planlimit.StorageUsed(ctx, db)
+	u.DatabaseBytes, u.FileBytes, u.StorageBytes = st.DatabaseBytes, st.FileBytes, st.Total()
+	return u, err
 }
 
 // Plan answers the plan with its usage.
@@ -119,11 +127,16 @@ func (s *Service) Dashboard(ctx context.Context, a Actor) (Dashboard, error) {
 	var d Dashboard
 	err := s.db.QueryRow(ctx, `
 		SELECT (SELECT count(*) FROM app_user), (SELECT count(*) FROM app_user WHERE active),
-			(SELECT count(*) FROM user_session WHERE revoked_at IS NULL AND expires_at > now()),
-			pg_database_size(current_database())`).Scan(&d.Users, &d.ActiveUsers, &d.ActiveSessions, &d.StorageBytes)
+			(SELECT count(*) FROM user_session WHERE revoked_at IS NULL AND expires_at > now())`).
+		Scan(&d.Users, &d.ActiveUsers, &d.ActiveSessions)
 	if err != nil {
 		return d, fmt.Errorf("dashboard: %w", err)
 	}
+	st, err := planlimit.StorageUsed(ctx, s.db)
+	if err != nil {
+		return d, err
+	}
+	d.StorageBytes = st.Total()
 	page, err := s.AuditLog(ctx, a, AuditFilter{PageSize: recentEvents})
 	d.RecentEvents = page.Rows
 	return d, err

@@ -14,6 +14,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tramita/tramita/internal/admin/planlimit"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/storage"
 )
@@ -321,6 +322,7 @@ type uploadSession struct {
 	kind   string
 	have   int
 	stored []upload
+	plan   planRoom
 }
 
 // begin checks the target: a readable item the caller may change, and room
@@ -343,6 +345,9 @@ func (f *Files) begin(ctx context.Context, c Caller, in UploadTarget) (*uploadSe
 		return nil, httpx.Fail(http.StatusForbidden, "forms.cannotEdit")
 	}
 	s := &uploadSession{f: f, c: c, t: t, item: it, kind: in.Kind}
+	if err := s.readPlanRoom(ctx); err != nil {
+		return nil, err
+	}
 	if in.Kind == "attachment" {
 		if err := f.svc.store.db.QueryRow(ctx, `SELECT count(*) FROM item_file WHERE item_id = $1 AND kind = 'attachment'`,
 			it.ID).Scan(&s.have); err != nil {
@@ -372,9 +377,16 @@ func (s *uploadSession) add(ctx context.Context, name string, r io.Reader) error
 	if clean == "" || !ok {
 		return invalidFile(clean)
 	}
+	limit, byPlan := s.sizeLimit()
+	if byPlan && limit <= 0 {
+		return planlimit.StorageError(*s.plan.limit)
+	}
 	key := storage.NewKey("items", s.f.svc.now())
 	sum := sha256.New()
-	size, err := s.f.store.Put(ctx, key, io.TeeReader(io.MultiReader(bytes.NewReader(head), r), sum), s.f.limits.MaxSize)
+	size, err := s.f.store.Put(ctx, key, io.TeeReader(io.MultiReader(bytes.NewReader(head), r), sum), limit)
+	if errors.Is(err, storage.ErrTooLarge) && byPlan {
+		return planlimit.StorageError(*s.plan.limit)
+	}
 	if errors.Is(err, storage.ErrTooLarge) {
 		return &httpx.Error{Status: http.StatusRequestEntityTooLarge, Key: "files.tooLarge", Args: []any{"name", clean, "max", humanSize(s.f.limits.MaxSize)}}
 	}
@@ -419,6 +431,9 @@ func (s *uploadSession) commit(ctx context.Context) ([]Attachment, error) {
 			if old, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
 				return fmt.Errorf("replace content: %w", err)
 			}
+		}
+		if err := s.checkPlan(ctx, tx); err != nil {
+			return err
 		}
 		for _, u := range s.stored {
 			var id int64

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/tramita/tramita/internal/admin/planlimit"
 	"github.com/tramita/tramita/internal/items/schema"
 )
 
@@ -35,6 +36,12 @@ func Import(ctx context.Context, db *pgxpool.Pool, file string, p *Package) (Rep
 		}
 		if len(im.c.problems) > 0 {
 			return &Invalid{Problems: im.c.problems}
+		}
+		// A new application must fit the contracted plan (upgrades always do).
+		if rep.Created {
+			if err := planlimit.CheckApplications(ctx, tx, p.Key); err != nil {
+				return err
+			}
 		}
 		notes, _ := json.Marshal(rep.Notes)
 		_, err := tx.Exec(ctx, `INSERT INTO app_package (application_id, report) VALUES ($1, $2)

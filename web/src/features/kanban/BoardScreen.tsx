@@ -15,7 +15,7 @@ import { useNavigate } from 'react-router';
 import { DialogCancelled, useDialogs } from '../../components/dialogs/useDialogs';
 import { getActionsFromStatus } from '../workflow/api';
 import { fetchColumnPage, kanbanKeys, saveWipLimits, type BoardParams, type KanbanBoard, type KanbanCard, type KanbanColumn, type KanbanUser } from './api';
-import { buildLanes, filterCards, initials, mergeCards, moveCard, NO_VALUE, ONE_LANE, targetsFrom, type Lane } from './board';
+import { buildLanes, filterCards, initials, mergeCards, moveCard, NO_VALUE, ONE_LANE, targetsFrom, withoutFullColumns, type Lane } from './board';
 import { ColumnHeader } from './ColumnHeader';
 import { CARD_ROW, KanbanCardView } from './KanbanCardView';
 import { useCardMove } from './useCardMove';
@@ -135,10 +135,10 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
           queryFn: ({ signal }) => getActionsFromStatus(componentId, card.statusId, signal),
           staleTime: 60_000,
         })
-        .then((actions) => setTargets(targetsFrom(actions, card.statusId)))
+        .then((actions) => setTargets(withoutFullColumns(targetsFrom(actions, card.statusId), board.columns, board.wipStrict)))
         .catch(() => setTargets(new Set()));
     },
-    [queryClient, componentId],
+    [queryClient, componentId, board.columns, board.wipStrict],
   );
   const endDrag = useCallback(() => {
     setDragging(null);

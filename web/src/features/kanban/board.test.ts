@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActionView, StatusRef } from '../workflow/api';
 import type { KanbanCard, KanbanColumn, KanbanUser, Swimlane } from './api';
-import { actionsTo, buildLanes, filterCards, initials, mergeCards, moveCard, NO_VALUE, ONE_LANE, targetsFrom, visibleRange, wipState } from './board';
+import { actionsTo, buildLanes, filterCards, initials, mergeCards, moveCard, NO_VALUE, ONE_LANE, targetsFrom, visibleRange, wipState, withoutFullColumns } from './board';
 
 const card = (id: number, statusId: number, extra: Partial<KanbanCard> = {}): KanbanCard => ({
   id,
@@ -72,6 +72,13 @@ describe('actions of a drop', () => {
     expect([...targetsFrom(actions, 1)]).toEqual([2]);
     expect([...targetsFrom(actions, 2)]).toEqual([3]);
     expect(targetsFrom(actions, 4).size).toBe(0);
+  });
+
+  it('leaves out a full column when the board\'s WIP limits are strict, and only then', () => {
+    const card = (id: number) => ({ id, FormattedID: id, title: '', statusId: 2, responsibleId: null, color: '', values: {} });
+    const columns = [column(2, [card(1)], { wipLimit: 1 }), column(3, [card(2)], { wipLimit: 2 }), column(4, [card(3)])];
+    expect([...withoutFullColumns(new Set([2, 3, 4]), columns, true)]).toEqual([3, 4]);
+    expect([...withoutFullColumns(new Set([2, 3, 4]), columns, false)]).toEqual([2, 3, 4]);
   });
 });
 

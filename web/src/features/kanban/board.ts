@@ -66,6 +66,16 @@ export function targetsFrom(actions: ActionView[], fromStatusId: number): Set<nu
   return new Set(actions.filter((a) => a.from.some((s) => s.id === fromStatusId)).map((a) => a.to.id));
 }
 
+/**
+ * On a board whose WIP limits are strict, a column with no room left takes no card: it leaves the
+ * drop targets (dimmed while dragging), as the server would refuse the move.
+ */
+export function withoutFullColumns(targets: Set<number>, columns: KanbanColumn[], strict: boolean): Set<number> {
+  if (!strict) return targets;
+  const full = new Set(columns.filter((c) => wipState(c.total + 1, c.wipLimit) === 'over').map((c) => c.id));
+  return new Set([...targets].filter((id) => !full.has(id)));
+}
+
 export type WipState = 'none' | 'under' | 'full' | 'over';
 
 /** How a column stands against its work-in-progress limit (0: no limit). */

@@ -105,6 +105,8 @@ test('the imported application is on the desktop and its menu opens the list wit
   await expect(page).toHaveURL(/\/runtime\/\d+\/list\/\d+\/\d+\/\d+\/\d+\/Bens$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Bens' })).toBeVisible();
   await expect(summary()).toHaveText('Bem · 30 itens');
+  // The pointer stays where the desktop's button was: over a header it adds the header's buttons to its name.
+  await page.mouse.move(0, 0);
   for (const header of ['ID', 'TÍTULO', 'STATUS', 'TIPO', 'VALOR', 'AQUISIÇÃO', 'SEGURADO', 'USO']) {
     await expect(grid().getByRole('columnheader', { name: header, exact: true })).toBeVisible();
   }

@@ -396,7 +396,7 @@ func testKillDuringImport(t *testing.T, bin string) {
 		p.must(t, "GET", fmt.Sprintf("/api/genericItem/getImportStatus?importId=%d", preview.ImportID), token, "", nil, &st)
 		return st.State != "running"
 	})
-	const want = "The import was interrupted because the server stopped while writing it; nothing was saved. Send the spreadsheet again."
+	const want = "The import was interrupted because the server stopped while writing it; no row was saved. Send the spreadsheet again."
 	if st.State != "failed" || st.Message != want {
 		t.Errorf("after the restart: %q %q, want failed %q", st.State, st.Message, want)
 	}

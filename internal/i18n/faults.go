@@ -7,10 +7,10 @@ func init() { register(faultsPtBR, faultsEn) }
 // the middle of.
 var faultsPtBR = map[string]string{
 	"storage.noSpace":    "Não há espaço no armazenamento de arquivos. Nada foi gravado; avise o administrador.",
-	"import.interrupted": "A importação foi interrompida porque o servidor parou enquanto gravava; nada foi gravado. Envie a planilha de novo.",
+	"import.interrupted": "A importação foi interrompida porque o servidor parou durante a gravação; nenhuma linha foi gravada. Envie a planilha de novo.",
 }
 
 var faultsEn = map[string]string{
 	"storage.noSpace":    "The file storage is full. Nothing was saved; tell the administrator.",
-	"import.interrupted": "The import was interrupted because the server stopped while writing it; nothing was saved. Send the spreadsheet again.",
+	"import.interrupted": "The import was interrupted because the server stopped while writing it; no row was saved. Send the spreadsheet again.",
 }

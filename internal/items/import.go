@@ -574,6 +574,7 @@ func (im *Imports) run(ctx context.Context, tx pgx.Tx, c Caller, sh *importSheet
 		return 0, nil, err
 	}
 	conv := newCellConverter(svc, tx, lang)
+	checks := &memoTx{Tx: tx, answers: map[string]bool{}}
 	var errs []ImportError
 	var batch []*itemRecord
 	for i, cells := range sh.rows {
@@ -592,7 +593,7 @@ func (im *Imports) run(ctx context.Context, tx pgx.Tx, c Caller, sh *importSheet
 		}
 		it := *template
 		it.Attributes = map[string]any{}
-		next, ferrs, err := svc.apply(ctx, tx, c, sh.t, sh.binds, &it, values, false)
+		next, ferrs, err := svc.apply(ctx, checks, c, sh.t, sh.binds, &it, values, false)
 		if err != nil {
 			return 0, nil, err
 		}
@@ -619,6 +620,58 @@ func (im *Imports) run(ctx context.Context, tx pgx.Tx, c Caller, sh *importSheet
 		}
 	}
 	return len(sh.rows), errs, nil
+}
+
+// memoTx remembers the answers of saveItem's existence checks (a picklist
+// option, a user, a status...: `SELECT EXISTS` with the same arguments)
+// for one import: its rows repeat a few values, and a round trip to the
+// database per value and row made the checks most of an import's time.
+// Nothing the import writes changes those answers.
+type memoTx struct {
+	pgx.Tx
+	answers map[string]bool
+}
+
+func (m *memoTx) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	if !strings.HasPrefix(strings.TrimSpace(sql), "SELECT EXISTS") {
+		return m.Tx.QueryRow(ctx, sql, args...)
+	}
+	key := sql + "\x00" + fmt.Sprintf("%#v", args)
+	if v, ok := m.answers[key]; ok {
+		return knownRow(v)
+	}
+	return &rememberedRow{Row: m.Tx.QueryRow(ctx, sql, args...), keep: func(v bool) { m.answers[key] = v }}
+}
+
+// knownRow answers a remembered existence check.
+type knownRow bool
+
+func (r knownRow) Scan(dest ...any) error {
+	if len(dest) != 1 {
+		return fmt.Errorf("existence check scanned into %d values", len(dest))
+	}
+	p, ok := dest[0].(*bool)
+	if !ok {
+		return fmt.Errorf("existence check scanned into %T", dest[0])
+	}
+	*p = bool(r)
+	return nil
+}
+
+// rememberedRow keeps the answer of an existence check as it is read.
+type rememberedRow struct {
+	pgx.Row
+	keep func(bool)
+}
+
+func (r *rememberedRow) Scan(dest ...any) error {
+	err := r.Row.Scan(dest...)
+	if err == nil && len(dest) == 1 {
+		if p, ok := dest[0].(*bool); ok {
+			r.keep(*p)
+		}
+	}
+	return err
 }
 
 // insertImported writes new items as writeItem does (numbers from the

@@ -47,7 +47,9 @@ export function withParents(picked: BulkChoice[], all: BulkChoice[]): BulkChoice
     const parent = out[i]!.control.dependsOn;
     if (!parent || has(itemKeyOf(parent))) continue;
     const found = all.find((c) => c.key === itemKeyOf(parent));
-    if (found) out.splice(i, 0, found), i++;
+    if (!found) continue;
+    out.splice(i, 0, found);
+    i++;
   }
   return out;
 }

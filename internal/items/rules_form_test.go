@@ -5,11 +5,16 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/rules"
@@ -20,13 +25,19 @@ import (
 // the workflow's hosts (items.query as the caller; messages dropped).
 func (w *world) formRules(t *testing.T) *items.FormRules {
 	t.Helper()
+	return w.formRulesAs(t, nil)
+}
+
+// formRulesAs is formRules serving HTTP calls as the caller current gives.
+func (w *world) formRulesAs(t *testing.T, current items.CurrentUser) *items.FormRules {
+	t.Helper()
 	rt := rules.New(slog.New(slog.NewTextHandler(io.Discard, nil)), rules.Limits{})
 	send := func(context.Context, pgx.Tx, int64, string, string) error { return nil }
 	wf := workflow.NewService(w.db, rt, send)
 	hosts := func(ctx context.Context, tx pgx.Tx, c items.Caller, comp int64) (rules.Host, func(context.Context) error, error) {
 		return wf.RuleHost(ctx, tx, workflow.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, comp)
 	}
-	return items.NewFormRules(w.svc, rt, hosts, nil)
+	return items.NewFormRules(w.svc, rt, hosts, current)
 }
 
 func TestFormRuleChangesTheValuesBeingEdited(t *testing.T) {
@@ -215,5 +226,40 @@ func TestOnSaveRuleRunsForGridAndBulkEdits(t *testing.T) {
 	res, err := fr.UpdateItemField(ctx, w.ana, edit)
 	if err != nil || res.Item["progress"] != json.Number("100") || res.Item["milestone"] != true {
 		t.Fatalf("grid edit with the rule's change: %+v %v", res, err)
+	}
+}
+
+// Over HTTP, as the server mounts them (the item calls and the form rules
+// on one router), grid and bulk edits reach the onSave rule.
+func TestGridAndBulkEditsOverHTTPRunTheOnSaveRule(t *testing.T) {
+	w := newWorld(t)
+	current := func(context.Context) (items.Caller, bool) { return w.ana, true }
+	r := chi.NewRouter()
+	r.Use(httpx.WithRequest(slog.New(slog.NewTextHandler(io.Discard, nil))))
+	items.NewHandler(w.svc, current).Routes(r)
+	w.formRulesAs(t, current).Routes(r)
+	srv := httptest.NewServer(r)
+	t.Cleanup(srv.Close)
+	task := w.newTask(t, nil)
+	post := func(path, body string) (int, string) {
+		res, err := http.Post(srv.URL+"/genericItem/"+path, "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		raw, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(raw)
+	}
+	id, comp := itoa(task.ID), itoa(w.task)
+	if code, body := post("bulkUpdateItems", `{"ids": [`+id+`], "componentId": `+comp+`, "values": {"cost": 250000}}`); code != 422 ||
+		!strings.Contains(body, "precisam de uma descrição") {
+		t.Fatalf("bulkUpdateItems: %d %s", code, body)
+	}
+	if _, err := w.db.Exec(context.Background(), `UPDATE component_rule SET source = 'fail("Nada pela lista.");' WHERE key = 'checkCost'`); err != nil {
+		t.Fatal(err)
+	}
+	if code, body := post("updateItemField", `{"itemId": `+id+`, "componentId": `+comp+`, "field": "progress", "value": 10,
+		"modificationDateTicks": `+strconv.FormatInt(task.ModificationDateTicks, 10)+`}`); code != 422 || !strings.Contains(body, "Nada pela lista.") {
+		t.Fatalf("updateItemField: %d %s", code, body)
 	}
 }

@@ -253,3 +253,28 @@ func storedFiles(root string) int {
 	})
 	return n
 }
+
+// The import asks each existence check once per value (memoTx): an option
+// refused or accepted once is refused or accepted on every row that repeats it.
+func TestImportExcelRepeatedValuesAreCheckedOnEveryRow(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	files := items.NewFiles(w.svc, storage.NewLocal(filepath.Join(t.TempDir(), "files")), items.FileLimits{MaxSize: 5 << 20, MaxCount: 5})
+	im := items.NewImports(files)
+	in := items.ImportInput{ComponentID: w.task, ProjectID: w.project(t, "Transformação Digital")}
+	rows := [][]any{{"Título", "Prioridade"}}
+	for i := range 6 {
+		rows = append(rows, []any{fmt.Sprintf("Repetida %d", i), []string{"Alta", "Urgentíssima"}[i%2]})
+	}
+	st, err := im.Preview(ctx, w.ana, in, "repetidas.xlsx", bytes.NewReader(xlsx(t, rows)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var refused []int
+	for _, e := range st.Errors {
+		refused = append(refused, e.Row)
+	}
+	if fmt.Sprint(refused) != "[3 5 7]" || st.ErrorCount != 3 {
+		t.Fatalf("refused rows %v (%d errors), want [3 5 7]", refused, st.ErrorCount)
+	}
+}

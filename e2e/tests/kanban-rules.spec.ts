@@ -56,6 +56,9 @@ async function signIn(page: Page) {
   await page.getByLabel('Senha', { exact: true }).fill(adminPassword);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/app$/);
+  // The session reaches localStorage a moment after sign-in (it is encrypted first): a page.goto
+  // before that would start signed out.
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('stored_data'))).not.toBeNull();
 }
 
 const column = (page: Page, name: string) => page.locator(`[data-status-id][aria-label="Coluna ${name}"]`);

@@ -64,6 +64,9 @@ async function signIn(browser: Browser, login: string): Promise<Page> {
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/app$/);
+  // The session reaches localStorage a moment after sign-in (it is encrypted first): a page.goto
+  // before that would start signed out.
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('stored_data'))).not.toBeNull();
   return page;
 }
 

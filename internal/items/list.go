@@ -119,6 +119,8 @@ type listQuery struct {
 	lang  string
 	// seek is set when the order allows keyset paging.
 	seek *seekKey
+	// guard is set when comp is a kept definition (defcache.go).
+	guard *defGuard
 }
 
 // ExecuteFilter answers one page of a type's items: the saved query, the
@@ -133,8 +135,23 @@ func (s *Service) ExecuteFilter(ctx context.Context, c Caller, in ExecuteFilterI
 	if in.Page < 0 {
 		return Page{}, httpx.Invalid("page", "items.pageInvalid")
 	}
-	q, err := s.prepare(ctx, c, in)
+	// From the kept definition of the type when there is one; when it turns
+	// out stale (or fails, which a stale one may cause), again from a fresh
+	// read (defcache.go).
+	out, err := s.executeFilter(ctx, c, in, true)
+	if errors.Is(err, errStaleDefinition) {
+		out, err = s.executeFilter(ctx, c, in, false)
+	}
+	return out, err
+}
+
+func (s *Service) executeFilter(ctx context.Context, c Caller, in ExecuteFilterInput, kept bool) (Page, error) {
+	q, err := s.prepareFrom(ctx, c, in, kept)
 	if err != nil {
+		if q != nil && q.guard != nil {
+			s.store.defs.forget(q.guard.comp.ID, q.guard.lang)
+			return Page{}, errStaleDefinition
+		}
 		return Page{}, err
 	}
 	where, args, offset := q.where, q.args, in.Page*in.RowsPerPage
@@ -146,7 +163,11 @@ func (s *Service) ExecuteFilter(ctx context.Context, c Caller, in ExecuteFilterI
 		cond, sargs := filter.Seek(q.seek.expr, q.seek.desc, v, id, len(args))
 		where, args, offset = where+" AND "+cond, append(append([]any{}, args...), sargs...), -1
 	}
-	rows, est, counted, err := s.store.page(ctx, q.comp, where, q.order, args, in.RowsPerPage, offset, q.lang, q.where, q.args)
+	rows, est, counted, err := s.store.page(ctx, q.comp, where, q.order, args, in.RowsPerPage, offset, q.lang, q.where, q.args, q.guard)
+	if errors.Is(err, errStaleDefinition) {
+		s.store.defs.forget(q.guard.comp.ID, q.guard.lang)
+		return Page{}, err
+	}
 	if err != nil {
 		return Page{}, err
 	}
@@ -169,14 +190,45 @@ func (s *Service) ExecuteFilter(ctx context.Context, c Caller, in ExecuteFilterI
 // prepare checks the type, project, view and query of a list request and
 // compiles its WHERE (with itemReadable) and ORDER BY.
 func (s *Service) prepare(ctx context.Context, c Caller, in ExecuteFilterInput) (*listQuery, error) {
+	return s.prepareFrom(ctx, c, in, false)
+}
+
+// prepareFrom is prepare, from the kept definition of the type when kept is
+// set and there is one: the query's guard then says so, and the page must
+// check it. On an error after a kept definition was taken, the answer is a
+// query with only its guard set.
+func (s *Service) prepareFrom(ctx context.Context, c Caller, in ExecuteFilterInput, kept bool) (*listQuery, error) {
 	if in.ComponentID == 0 && in.ListControlData != nil {
 		in.ComponentID = in.ListControlData.ComponentID
 	}
 	lang := langOf(ctx)
-	comp, err := s.store.component(ctx, c, in.ComponentID, lang)
+	var comp *Component
+	var guard *defGuard
+	if kept {
+		if k, stamp, ok := s.store.defs.get(in.ComponentID, lang); ok {
+			comp, guard = k, &defGuard{comp: k, lang: lang, stamp: stamp}
+		}
+	}
+	if comp == nil {
+		var err error
+		if comp, err = s.store.component(ctx, c, in.ComponentID, lang); err != nil {
+			return nil, err
+		}
+	}
+	q, err := s.compile(ctx, c, in, comp, lang)
 	if err != nil {
+		if guard != nil {
+			return &listQuery{guard: guard}, err
+		}
 		return nil, err
 	}
+	q.guard = guard
+	return q, nil
+}
+
+// compile checks the project, view and query of a list request over the
+// type comp and compiles its WHERE (with itemReadable) and ORDER BY.
+func (s *Service) compile(ctx context.Context, c Caller, in ExecuteFilterInput, comp *Component, lang string) (*listQuery, error) {
 	if in.ProjectID != 0 {
 		if ok, err := s.store.projectVisible(ctx, c, in.ProjectID); err != nil {
 			return nil, err
@@ -377,14 +429,34 @@ var pageRowsSQL = `SELECT ` + pageRowsColumns + ` FROM item i WHERE i.id = ANY($
 // lookups of the attributes are batched after. offset < 0 is a keyset page
 // (where has its condition; the rows start at the top).
 func (st *Store) page(ctx context.Context, comp *Component, where, order string, args []any, limit, offset int, lang string,
-	countWhere string, countArgs []any) (rows []map[string]any, est, counted int64, err error) {
+	countWhere string, countArgs []any, guard *defGuard) (rows []map[string]any, est, counted int64, err error) {
 	counted = -1
 	n := len(args)
 	b := &pgx.Batch{}
+	if guard != nil {
+		// $1 user, $2 panel admin, $3 component, as in every list's args.
+		b.Queue(defGuardSQL, args[0], args[1], comp.ID)
+	}
 	b.Queue(`SELECT i.id FROM item i WHERE `+where+` ORDER BY `+order+
 		fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n+1, n+2), append(append([]any{}, args...), limit, max(offset, 0))...)
 	b.Queue(`EXPLAIN (FORMAT JSON) SELECT 1 FROM item i WHERE `+countWhere, countArgs...)
 	br := st.db.SendBatch(ctx, b)
+	if guard != nil {
+		// First, before any error of SQL compiled from a stale definition.
+		var stamp string
+		err := br.QueryRow().Scan(&stamp)
+		switch {
+		case errors.Is(err, pgx.ErrNoRows):
+			br.Close()
+			return nil, 0, -1, httpx.NotFound()
+		case err != nil:
+			br.Close()
+			return nil, 0, -1, fmt.Errorf("check the type: %w", err)
+		case stamp != guard.stamp:
+			br.Close()
+			return nil, 0, -1, errStaleDefinition
+		}
+	}
 	idRows, err := br.Query()
 	if err != nil {
 		br.Close()
@@ -465,20 +537,16 @@ func scanRow(rows pgx.Rows) (map[string]any, error) {
 		&status, &color, &modified, &modifier, &version, &respID, &resp, &reason, &hasAttachment, &hasContent, &attrs); err != nil {
 		return nil, fmt.Errorf("scan item: %w", err)
 	}
-	row := map[string]any{}
+	row := make(map[string]any, len(attrs)+20)
 	for k, v := range attrs {
 		row[k] = v
 	}
 	// System keys last: an attribute can never shadow them.
-	for k, v := range map[string]any{
-		"id": id, "FormattedID": number, "Title": title, "Parent": parent, "CreationDate": created.UTC(),
-		"ProjectID": projectID, "ProjectName": project, "ProjectManager": manager, "CreatorName": creator,
-		"StatusID": statusID, "StatusName": status, "StatusColor": color, "LastModify": modified.UTC(),
-		"ModifierName": modifier, "Version": version, "ResponsibleID": respID, "ResponsibleName": resp,
-		"Reason": reason, "HasAttachment": hasAttachment, "HasDigitalContent": hasContent,
-	} {
-		row[k] = v
-	}
+	row["id"], row["FormattedID"], row["Title"], row["Parent"], row["CreationDate"] = id, number, title, parent, created.UTC()
+	row["ProjectID"], row["ProjectName"], row["ProjectManager"], row["CreatorName"] = projectID, project, manager, creator
+	row["StatusID"], row["StatusName"], row["StatusColor"], row["LastModify"] = statusID, status, color, modified.UTC()
+	row["ModifierName"], row["Version"], row["ResponsibleID"], row["ResponsibleName"] = modifier, version, respID, resp
+	row["Reason"], row["HasAttachment"], row["HasDigitalContent"] = reason, hasAttachment, hasContent
 	return row, nil
 }
 

@@ -13,7 +13,11 @@ import (
 )
 
 // Store reads and writes item types and items.
-type Store struct{ db *pgxpool.Pool }
+type Store struct {
+	db *pgxpool.Pool
+	// defs keeps the types component read, for executeFilter (defcache.go).
+	defs defCache
+}
 
 // NewStore returns a store over db.
 func NewStore(db *pgxpool.Pool) *Store { return &Store{db: db} }
@@ -58,7 +62,7 @@ func (s *Store) component(ctx context.Context, c Caller, id int64, lang string) 
 	// One round trip: the attributes are read along, and dropped unseen
 	// when the type is not readable.
 	b := &pgx.Batch{}
-	b.Queue(`SELECT c.application_id, c.key, coalesce(c.name ->> $4, c.name ->> 'pt-BR'), c.project_scoped
+	b.Queue(`SELECT c.application_id, c.key, coalesce(c.name ->> $4, c.name ->> 'pt-BR'), c.project_scoped, `+defStamp+`
 		FROM component c WHERE c.id = $3 AND c.retired_at IS NULL AND `+componentReadable,
 		c.UserID, c.PanelAdmin, id, lang)
 	b.Queue(`SELECT id, key, coalesce(name ->> $2, name ->> 'pt-BR'), type, picklist_id, filter_as_list,
@@ -66,7 +70,8 @@ func (s *Store) component(ctx context.Context, c Caller, id int64, lang string) 
 		FROM attribute WHERE component_id = $1 AND retired_at IS NULL ORDER BY sort_order, id`, id, lang)
 	br := s.db.SendBatch(ctx, b)
 	defer br.Close()
-	err := br.QueryRow().Scan(&comp.ApplicationID, &comp.Key, &comp.Name, &comp.ProjectScoped)
+	var stamp string
+	err := br.QueryRow().Scan(&comp.ApplicationID, &comp.Key, &comp.Name, &comp.ProjectScoped, &stamp)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, httpx.NotFound()
 	}
@@ -81,7 +86,18 @@ func (s *Store) component(ctx context.Context, c Caller, id int64, lang string) 
 	if err != nil {
 		return nil, fmt.Errorf("attributes: %w", err)
 	}
-	return comp, nil
+	// Each statement of the batch has its own snapshot: a change committed
+	// between them gives attributes newer than the stamp, never older, and
+	// the next list request's check then finds another stamp and reads again.
+	s.defs.put(comp, lang, stamp)
+	// The caller gets its own copy: the kept one is shared and never changed.
+	return cloneComponent(comp), nil
+}
+
+func cloneComponent(c *Component) *Component {
+	out := *c
+	out.Attributes = append([]Attribute(nil), c.Attributes...)
+	return &out
 }
 
 // componentByKey finds the readable type with key (getComponentByName).

@@ -3,6 +3,7 @@ package kanban
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"time"
@@ -89,7 +90,7 @@ func boardQuery(ctx context.Context, tx pgx.Tx, me, componentID int64, key strin
 	var cond []byte
 	err := tx.QueryRow(ctx, `SELECT condition FROM item_query WHERE component_id = $1 AND key = $2 AND retired_at IS NULL`,
 		componentID, key).Scan(&cond)
-	if err == pgx.ErrNoRows {
+	if errors.Is(err, pgx.ErrNoRows) {
 		return "true", nil, nil // retired by a later import: bounds nothing, as on the board
 	}
 	if err != nil {

@@ -261,7 +261,9 @@ func TestJobsOfADeadWorkerAreHandedBackAtOnceMarkedInterrupted(t *testing.T) {
 	if _, err := live.Exec(ctx, `SELECT pg_advisory_lock($1, $2)`, jobs.OwnerLockClass, alive); err != nil {
 		t.Fatal(err)
 	}
-	defer func() { _, _ = live.Exec(context.Background(), `SELECT pg_advisory_unlock($1, $2)`, jobs.OwnerLockClass, alive) }()
+	defer func() {
+		_, _ = live.Exec(context.Background(), `SELECT pg_advisory_unlock($1, $2)`, jobs.OwnerLockClass, alive)
+	}()
 	for n := 1; n <= 3; n++ {
 		if err := jobs.Enqueue(ctx, db, "work", map[string]int{"n": n}, jobs.Options{}); err != nil {
 			t.Fatal(err)
@@ -332,4 +334,48 @@ func TestJobsOfADeadWorkerAreHandedBackAtOnceMarkedInterrupted(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("Run did not stop")
 	}
+}
+
+// A worker whose lock connection is cut (the database restarted, a network
+// cut) takes the same owner id again, since the jobs it runs carry it.
+func TestWorkerTakesItsOwnerLockAgainAfterLosingItsConnection(t *testing.T) {
+	db := testkit.NewDB(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	w := newWorker(db)
+	w.Watch = 20 * time.Millisecond
+	w.Handle("x", func(context.Context, jobs.Job) error { return nil })
+	errc := make(chan error, 1)
+	go func() { errc <- w.Run(ctx) }()
+	holder := func() (owner int64, pid int32, ok bool) {
+		err := db.QueryRow(ctx, `SELECT l.objid::bigint, l.pid FROM pg_locks l
+			WHERE l.locktype = 'advisory' AND l.classid = $1 AND l.objsubid = 2 AND l.granted
+			  AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`, jobs.OwnerLockClass).Scan(&owner, &pid)
+		return owner, pid, err == nil
+	}
+	waitFor := func(what string, cond func() bool) {
+		t.Helper()
+		deadline := time.Now().Add(30 * time.Second)
+		for !cond() {
+			if time.Now().After(deadline) {
+				t.Fatalf("timed out waiting for %s", what)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	var owner int64
+	var pid int32
+	waitFor("the owner lock", func() bool { var ok bool; owner, pid, ok = holder(); return ok })
+	if _, err := db.Exec(ctx, `SELECT pg_terminate_backend($1)`, pid); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("the same owner lock on a new connection", func() bool {
+		again, newPid, ok := holder()
+		return ok && again == owner && newPid != pid
+	})
+	cancel()
+	if err := <-errc; err != nil {
+		t.Fatal(err)
+	}
+	waitFor("the owner lock to go with Run", func() bool { _, _, ok := holder(); return !ok })
 }

@@ -228,3 +228,22 @@ test('on a phone the selection actions fold into one menu', async ({ page }, tes
   await dialog.getByRole('button', { name: 'Fechar' }).click();
   await expect(dialog).toHaveCount(0);
 });
+
+test('the selection toolbar and the bulk edit speak English', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openTaskList(page);
+  await page.getByRole('button', { name: 'Mudar o idioma' }).click();
+  const bar = page.getByRole('toolbar', { name: 'Selection actions' });
+  await expect(bar.getByText('No item selected')).toBeVisible();
+  await tick(page, tasks[0]!.title, true);
+  await expect(page.getByTestId('selection-count')).toHaveText('1 item selected');
+  await expect(bar.getByRole('button', { name: 'Operations' })).toBeVisible();
+  await bar.getByRole('button', { name: 'Bulk edit' }).click();
+  const dialog = page.getByRole('dialog', { name: /Bulk edit/ });
+  await pickOption(page, dialog.getByRole('combobox', { name: 'Fields to change' }), 'Priority');
+  await expect(dialog.getByRole('button', { name: 'Change 1 item' })).toBeEnabled();
+  await expect(dialog.getByText('The selected item gets these values. A field left empty is cleared.')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('bulk-edit-en.png'), animations: 'disabled' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+});

@@ -81,3 +81,34 @@ func TestWIPLimitsWarnOnlyWhenNotStrict(t *testing.T) {
 		}
 	}
 }
+
+// Two moves into the last place of a strict column at once: the second
+// waits for the first and then finds the column full.
+func TestStrictWIPLimitHoldsUnderConcurrentMoves(t *testing.T) {
+	w := newWorldOf(t, strictPackage)
+	ctx := context.Background()
+	errs := make(chan error, 2)
+	for _, item := range []int64{w.open1, w.open2} {
+		go func() {
+			_, err := w.svc.Trigger(ctx, w.ana, workflow.TriggerInput{IDs: ids(item), ComponentID: workflow.ID(w.request),
+				Action: workflow.Ref{ID: w.actions["submit"]}, ResponsibleID: workflow.ID(w.bia.UserID)})
+			errs <- err
+		}()
+	}
+	var refused int
+	for range 2 {
+		if err := <-errs; err != nil {
+			if code, _ := message(t, err, "pt-BR"); code != http.StatusUnprocessableEntity {
+				t.Errorf("refusal %d: %v", code, err)
+			}
+			refused++
+		}
+	}
+	var inReview int
+	if err := w.db.QueryRow(ctx, `SELECT count(*) FROM item WHERE status_id = $1`, w.statuses["review"]).Scan(&inReview); err != nil {
+		t.Fatal(err)
+	}
+	if refused != 1 || inReview != 1 {
+		t.Errorf("%d refused, %d in review; want 1 and 1", refused, inReview)
+	}
+}

@@ -114,10 +114,12 @@ func admin(ctx context.Context, args []string, getenv func(string) string, stdou
 		return adminMailServer(ctx, args[1:], getenv, stdout, stderr)
 	case len(args) >= 1 && args[0] == "message":
 		return adminMessage(ctx, args[1:], getenv, stdout, stderr)
+	case len(args) >= 1 && args[0] == "audit":
+		return adminAudit(ctx, args[1:], getenv, stdout, stderr)
 	}
 	return usageError("usage: tramita admin reset-password LOGIN | maintenance on|off | setting set KEY JSON | " +
 		"user add LOGIN --name N --email E --password P | mail-server set --host H --port P --tls MODE --from ADDRESS | " +
-		"message send LOGIN TITLE [TEXT]")
+		"message send LOGIN TITLE [TEXT] | audit verify")
 }
 
 func adminResetPassword(ctx context.Context, login string, args []string, getenv func(string) string, stdout, stderr io.Writer) error {

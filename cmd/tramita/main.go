@@ -32,6 +32,7 @@ Usage:
                                         configure the SMTP relay used for platform mail
   tramita admin message send LOGIN TITLE [TEXT]
                                         send a message to a user (bell, live, and push)
+  tramita admin audit verify            check the audit log's hash chain; names the first broken entry
   tramita apps import PATH              import (or upgrade) an application package (YAML)
   tramita apps export APP               print an application's package
   tramita healthcheck                   ask the running server at TRAMITA_ADDR for /api/health

@@ -58,6 +58,7 @@ func (h *Handler) Routes(r chi.Router) {
 
 		r.Post("/admin/auditLog/list", h.auditLog)
 		r.Post("/admin/auditLog/export", h.exportAuditLog)
+		r.Get("/admin/auditLog/verify", h.verifyAuditLog)
 
 		r.Get("/admin/emailServer", h.mailServer)
 		r.Post("/admin/emailServer/save", h.saveMailServer)

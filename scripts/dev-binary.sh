@@ -12,6 +12,8 @@ rm -rf "$out" && mkdir -p "$out"
 tar -C "$root" --exclude=./.git --exclude=./bin --exclude=./data --exclude=./tools \
   --exclude=node_modules --exclude=./web/dist --exclude=test-results -cf - . | tar -C "$out" -xf -
 ln -sfn "$root/web/node_modules" "$out/web/node_modules"
+# The binary looks for the embedded PostgreSQL next to itself (tools/postgres).
+ln -sfn "$root/tools" "$out/tools"
 mkdir -p "$out/web/dist" && touch "$out/web/dist/.gitkeep"
 (cd "$out/web" && npx vite build --logLevel error)
 (cd "$out" && go build -trimpath -o bin/tramita ./cmd/tramita)

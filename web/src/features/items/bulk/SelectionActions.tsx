@@ -71,7 +71,10 @@ export function SelectionActions({ componentId, formId, ids, onChanged }: Select
   ));
 
   return (
-    <Box role="toolbar" aria-label={t('selection.toolbar')} sx={{
+    <Box
+      role="toolbar"
+      aria-label={t('selection.toolbar')}
+      sx={{
         display: 'flex',
         alignItems: 'center',
         gap: 1,
@@ -81,7 +84,8 @@ export function SelectionActions({ componentId, formId, ids, onChanged }: Select
         borderColor: 'divider',
         // A selection tints the bar, so it reads as acting on the ticked rows.
         bgcolor: ids.length ? alpha(theme.palette.primary.main, 0.06) : 'transparent',
-      }}>
+      }}
+    >
       <Typography variant="body2" color={ids.length ? 'text.primary' : 'text.secondary'} sx={{ fontWeight: ids.length ? 600 : 400, mr: 'auto', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} data-testid="selection-count">
         {ids.length ? t('selection.count', { count: ids.length }) : t('selection.none')}
       </Typography>

@@ -9,7 +9,9 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -24,6 +26,10 @@ type loadResult struct {
 	errors   int64
 	requests int64
 	ratio    float64 // rps over the bare handler's at the same connections
+	// cpu is the CPU time the server and its PostgreSQL spent per request
+	// (all their processes, user and system): unlike the latencies, it
+	// hardly moves with other work on the machine.
+	cpu time.Duration
 }
 
 // request is what one load request sends.
@@ -105,7 +111,12 @@ func benchLoad(ctx context.Context, o options, cl *client, srv *server, s seedIn
 					}
 				}
 			}()
-			runs = append(runs, generate(ctx, "http://"+srv.addr, cl.token, reqs, conns, o.loadTime))
+			cpu0 := treeCPU(srv.pid())
+			run := generate(ctx, "http://"+srv.addr, cl.token, reqs, conns, o.loadTime)
+			if run.requests > 0 {
+				run.cpu = (treeCPU(srv.pid()) - cpu0) / time.Duration(run.requests)
+			}
+			runs = append(runs, run)
 			close(stop)
 			rssMax = max(rssMax, peak.Load())
 		}
@@ -119,7 +130,8 @@ func benchLoad(ctx context.Context, o options, cl *client, srv *server, s seedIn
 			tr.ratio = tr.rps / br.rps
 		}
 		br.ratio = 1
-		log.Printf("  %d connections: tramita %.0f req/s p50 %s p99 %s errors %d; bare %.0f req/s", conns, tr.rps, ms(tr.p50), ms(tr.p99), tr.errors, br.rps)
+		log.Printf("  %d connections: tramita %.0f req/s p50 %s p99 %s errors %d, CPU %s per request; bare %.0f req/s p99 %s",
+			conns, tr.rps, ms(tr.p50), ms(tr.p99), tr.errors, ms(tr.cpu), br.rps, ms(br.p99))
 		out = append(out, tr, br)
 	}
 	return out, singles, rssMax, nil
@@ -127,14 +139,14 @@ func benchLoad(ctx context.Context, o options, cl *client, srv *server, s seedIn
 
 func mergeRuns(target string, conns int, runs []loadResult) loadResult {
 	var rps []float64
-	var p50, p99 []time.Duration
+	var p50, p99, cpu []time.Duration
 	r := loadResult{target: target, conns: conns}
 	for _, x := range runs {
-		rps, p50, p99 = append(rps, x.rps), append(p50, x.p50), append(p99, x.p99)
+		rps, p50, p99, cpu = append(rps, x.rps), append(p50, x.p50), append(p99, x.p99), append(cpu, x.cpu)
 		r.errors += x.errors
 		r.requests += x.requests
 	}
-	r.rps, r.p50, r.p99 = median(rps), median(p50), median(p99)
+	r.rps, r.p50, r.p99, r.cpu = median(rps), median(p50), median(p99), median(cpu)
 	return r
 }
 
@@ -194,4 +206,51 @@ func generate(ctx context.Context, base, token string, reqs []request, conns int
 	elapsed := time.Since(t0)
 	q := quantilesOf(all)
 	return loadResult{conns: conns, rps: float64(n.Load()) / elapsed.Seconds(), p50: q.p50, p99: q.p99, errors: errs.Load(), requests: n.Load()}
+}
+
+// treeCPU is the CPU time (user and system) of process pid and of every
+// process below it, read from /proc: tramita and the embedded PostgreSQL it
+// started, with its backends. Other sessions' PostgreSQL servers on the
+// machine are not below it.
+func treeCPU(pid int) time.Duration {
+	entries, err := os.ReadDir("/proc")
+	if err != nil || pid <= 0 {
+		return 0
+	}
+	parent := map[int]int{}
+	ticks := map[int]int64{}
+	for _, e := range entries {
+		p, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		// The command name may hold spaces: the fields start after its ')'.
+		i := bytes.LastIndexByte(b, ')')
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(string(b[i+1:]))
+		if len(f) < 13 {
+			continue
+		}
+		pp, _ := strconv.Atoi(f[1])
+		ut, _ := strconv.ParseInt(f[11], 10, 64)
+		st, _ := strconv.ParseInt(f[12], 10, 64)
+		parent[p], ticks[p] = pp, ut+st
+	}
+	var total int64
+	for p, t := range ticks {
+		for q := p; q > 1; q = parent[q] {
+			if q == pid {
+				total += t
+				break
+			}
+		}
+	}
+	// USER_HZ is 100 on Linux.
+	return time.Duration(total) * 10 * time.Millisecond
 }

@@ -108,14 +108,16 @@ test('a spreadsheet with a bad row is previewed with the row error, and nothing 
 
   // Not a spreadsheet: the server's message.
   await choose('Importar do Excel', 'notas.xlsx', Buffer.from('isto não é uma planilha'));
-  await expect(dialog().getByTestId('import-refused')).toHaveText('Envie uma planilha do Excel (.xlsx).');
+  await expect(dialog().getByTestId('import-refused')).toHaveText('Envie uma planilha do Excel (.xlsx).', { timeout: 30_000 });
 
   const previewed = page.waitForResponse((r) => r.url().endsWith('/api/genericItem/importExcel') && r.request().method() === 'POST');
   await choose('Escolher outro arquivo', 'bens.xlsx', writeSheet([HEADER, ...ROWS]));
   const { importId } = (await (await previewed).json()) as { importId: number };
   await expect(dialog().getByText('bens.xlsx')).toBeVisible();
+  // Every row is checked before the answer: on a busy machine that takes a while.
   await expect(dialog().getByTestId('import-errors-summary')).toHaveText(
     'A planilha tem 1 erro. Corrija-o e envie o arquivo de novo; nada será gravado enquanto houver erros.',
+    { timeout: 30_000 },
   );
   const errors = dialog().getByTestId('import-error');
   await expect(errors).toHaveCount(1);
@@ -146,7 +148,7 @@ test('a spreadsheet with a bad row is previewed with the row error, and nothing 
 
 test('the fixed spreadsheet is confirmed, written by the job, and the list refreshes', async () => {
   await choose('Importar do Excel', 'bens.xlsx', writeSheet([HEADER, ...fixed()]));
-  await expect(dialog().getByTestId('import-ok')).toHaveText('5 linhas conferidas, sem erros.');
+  await expect(dialog().getByTestId('import-ok')).toHaveText('5 linhas conferidas, sem erros.', { timeout: 30_000 });
   await expect(dialog().getByTestId('import-error')).toHaveCount(0);
   await shot('preview-clean');
   await dialog().getByRole('button', { name: 'Importar 5 linhas' }).click();

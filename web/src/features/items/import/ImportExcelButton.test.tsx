@@ -145,4 +145,28 @@ describe('ImportExcelButton', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), WAIT);
     await waitFor(() => expect(pages.length).toBeGreaterThan(listed), WAIT);
   });
+
+  it('shows the Message and errors of a job that refused a row (nothing written)', async () => {
+    serve((url, init) => {
+      if (url.endsWith('/api/genericItem/importExcel')) return jsonResponse(init?.body instanceof FormData ? base : { ...base, state: 'queued' });
+      if (url.includes('/api/genericItem/getImportStatus?importId=31')) {
+        return jsonResponse({
+          ...base,
+          state: 'failed',
+          Message: 'A importação falhou e nada foi gravado.',
+          errorCount: 1,
+          errors: [{ row: 3, field: 'Tipo', message: 'escolha uma opção da lista' }],
+        });
+      }
+      return undefined;
+    });
+    const user = await openList();
+    await user.upload(screen.getByLabelText('Planilha do Excel (.xlsx)'), xlsx());
+    const dialog = await screen.findByRole('dialog', { name: /Importar do Excel/ }, WAIT);
+    await user.click(await within(dialog).findByRole('button', { name: 'Importar 3 linhas' }, WAIT));
+    expect(await within(dialog).findByTestId('import-failed', {}, WAIT)).toHaveTextContent('A importação falhou e nada foi gravado.');
+    expect(within(dialog).getAllByTestId('import-error').map((r) => r.textContent)).toEqual(['3Tipoescolha uma opção da lista']);
+    expect(within(dialog).queryByRole('button', { name: 'Importar 3 linhas' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Importação concluída/)).not.toBeInTheDocument();
+  });
 });

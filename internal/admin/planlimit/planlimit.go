@@ -135,15 +135,23 @@ func (e *LimitError) Error() string { return i18n.T(i18n.En, e.Err.Key, e.Err.Ar
 
 func (e *LimitError) Unwrap() error { return e.Err }
 
-// HumanBytes writes a limit the way the plan page shows sizes (÷1024): whole
-// GB, MB or KB when exact, bytes otherwise, so the message never rounds the
-// limit it quotes.
+// HumanBytes writes a limit the way the plan page shows sizes (÷1024): in
+// whole TB, GB, MB or KB when exact; otherwise in whole MB (or KB, below a
+// MB) rounded down, since the plan page's editor takes GB with decimals
+// (1.3 GB is 1331 MB, not 1395864371 bytes) and a message must not promise
+// more room than there is.
 func HumanBytes(n int64) string {
-	for _, u := range []struct {
+	units := []struct {
 		size int64
 		name string
-	}{{1 << 40, "TB"}, {1 << 30, "GB"}, {1 << 20, "MB"}, {1 << 10, "KB"}} {
+	}{{1 << 40, "TB"}, {1 << 30, "GB"}, {1 << 20, "MB"}, {1 << 10, "KB"}}
+	for _, u := range units {
 		if n >= u.size && n%u.size == 0 {
+			return strconv.FormatInt(n/u.size, 10) + " " + u.name
+		}
+	}
+	for _, u := range units[2:] {
+		if n >= u.size {
 			return strconv.FormatInt(n/u.size, 10) + " " + u.name
 		}
 	}

@@ -42,7 +42,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the item form', { timeout: 30_000 }, () => {
+describe('the item form', { timeout: 60_000 }, () => {
   it("puts every field the server refuses on its field and opens the first tab holding one", async () => {
     serve({
       saveItem: () =>
@@ -173,5 +173,36 @@ describe('the item form', { timeout: 30_000 }, () => {
     // Saved: the button now opens the actions.
     await userEvent.click(screen.getByRole('button', { name: 'Tramitar' }));
     await waitFor(() => expect(named(calls, 'getActions')).toHaveLength(1));
+  });
+  it('save and clear on a child keeps the parent for the next one', async () => {
+    const fresh: FormInitialData = {
+      ...demoInitialData,
+      isNew: true,
+      modificationDateTicks: 0,
+      item: { id: 0, ProjectID: 1, ProjectName: 'Transformação Digital', StatusName: 'A fazer', Parent: 501, ParentTitle: 'Migrar o relatório', Title: '', priority: 'low' },
+      display: {},
+    };
+    const calls = serve(
+      {
+        saveItem: (body) =>
+          jsonResponse({ Message: 'Item Salvo com Sucesso', id: 900, version: 1, modificationDateTicks: 1, item: { ...(body.item as object), id: 900 }, display: {}, next: fresh }),
+      },
+      () => fresh,
+    );
+    renderApp('/insertItem/1/1/1?parentID=501');
+    expect(await screen.findByText('Item pai: Migrar o relatório', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(named(calls, 'getFormInitialData')[0]?.body).toMatchObject({ parentID: 501 });
+    for (const title of ['Um', 'Dois']) {
+      await userEvent.type(screen.getByRole('textbox', { name: 'Título' }), title);
+      await userEvent.click(screen.getByRole('button', { name: 'Salvar e limpar' }));
+      await waitFor(() => expect(screen.getByRole('textbox', { name: 'Título' })).toHaveValue(''));
+    }
+    const saves = named(calls, 'saveItem');
+    expect(saves).toHaveLength(2);
+    expect(saves.map((c) => c.body)).toMatchObject([
+      { saveAndClear: true, item: { Title: 'Um', Parent: 501 } },
+      { saveAndClear: true, item: { Title: 'Dois', Parent: 501 } },
+    ]);
+    expect(screen.getByText('Item pai: Migrar o relatório')).toBeInTheDocument();
   });
 });

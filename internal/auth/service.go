@@ -60,6 +60,8 @@ type Service struct {
 	jwtKey    []byte
 	sealer    *sealer
 	dummyHash string
+	// tokens keeps the tokens the middleware verified (tokencache.go).
+	tokens tokenCache
 }
 
 // New prepares the service: it loads (or creates, on the first start) the

@@ -161,29 +161,45 @@ func (s *Service) issueToken(userID int64, sid string, mfa bool, now, sessionEnd
 var errBadToken = errors.New("token does not open a live session")
 
 func (s *Service) principal(ctx context.Context, raw string) (Principal, error) {
-	var c claims
-	_, err := jwt.ParseWithClaims(raw, &c, func(*jwt.Token) (any, error) { return s.jwtKey, nil },
-		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
-		jwt.WithIssuer(tokenIssuer), jwt.WithExpirationRequired(), jwt.WithIssuedAt(),
-		jwt.WithTimeFunc(s.now))
-	if err != nil {
+	now := s.now()
+	vt, ok := s.tokens.get(raw)
+	if !ok {
+		var c claims
+		_, err := jwt.ParseWithClaims(raw, &c, func(*jwt.Token) (any, error) { return s.jwtKey, nil },
+			jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
+			jwt.WithIssuer(tokenIssuer), jwt.WithExpirationRequired(), jwt.WithIssuedAt(),
+			jwt.WithTimeFunc(func() time.Time { return now }))
+		if err != nil {
+			return Principal{}, errBadToken
+		}
+		uid, err := strconv.ParseInt(c.Subject, 10, 64)
+		if err != nil || !isUUID(c.SID) {
+			return Principal{}, errBadToken
+		}
+		vt = verifiedToken{userID: uid, sid: c.SID, mfa: c.MFA, exp: c.ExpiresAt.Time}
+		if c.IssuedAt != nil {
+			vt.iat = c.IssuedAt.Time
+		}
+		if c.NotBefore != nil {
+			vt.nbf = c.NotBefore.Time
+		}
+		s.tokens.put(raw, vt)
+	}
+	// Checked on every request, a kept token included (tokencache.go).
+	if !vt.live(now) {
 		return Principal{}, errBadToken
 	}
-	uid, err := strconv.ParseInt(c.Subject, 10, 64)
-	if err != nil || !isUUID(c.SID) {
-		return Principal{}, errBadToken
-	}
-	sess, u, ok, err := s.store.liveSession(ctx, c.SID, s.now())
+	sess, u, ok, err := s.store.liveSession(ctx, vt.sid, now)
 	if err != nil {
 		return Principal{}, err
 	}
-	if !ok || u.ID != uid {
+	if !ok || u.ID != vt.userID {
 		return Principal{}, errBadToken
 	}
 	return Principal{
 		UserID: u.ID, Login: u.Login, Name: u.Name, SessionID: sess.ID,
 		PanelAdmin: u.PanelAdmin, Administrator: u.Administrator, ChangePasswordPermission: u.ChangePasswordPermission,
-		MFAComplete: c.MFA && sess.MFAComplete, TermsPending: sess.TermsPending,
+		MFAComplete: vt.mfa && sess.MFAComplete, TermsPending: sess.TermsPending,
 		Language: i18n.Parse(u.Language), sessionExpires: sess.ExpiresAt,
 	}, nil
 }

@@ -152,3 +152,27 @@ func TestClientAddress(t *testing.T) {
 		})
 	}
 }
+
+// The middleware keeps the tokens it verified (tokencache.go); a kept token
+// is still refused once it expires, and its session, once revoked, at once.
+func TestKeptTokensStillExpireAndEndWithTheirSession(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, func(o *Options) { o.TokenTTL = time.Hour; o.SessionLifetime = 3 * time.Hour })
+	e.user("ana", "")
+	tok := e.mustLogin("ana", testPassword).Token
+	e.do("GET", "/protected", tok, nil).want(200)
+	if _, ok := e.svc.tokens.get(tok); !ok {
+		t.Fatal("the verified token is not kept")
+	}
+	e.clock.Advance(59 * time.Minute)
+	e.do("GET", "/protected", tok, nil).want(200)
+	e.clock.Advance(time.Minute) // exactly its expiry: no longer valid
+	e.do("GET", "/protected", tok, nil).want(401)
+
+	other := e.mustLogin("ana", testPassword).Token
+	e.do("GET", "/protected", other, nil).want(200)
+	e.do("POST", "/users/logout", other, nil).want(204)
+	e.do("GET", "/protected", other, nil).want(401)
+	// A kept text that was tampered with is another text: parsed, refused.
+	e.do("GET", "/protected", other[:len(other)-2]+"xx", nil).want(401)
+}

@@ -300,6 +300,11 @@ func TestBoardFollowsTheAccessRules(t *testing.T) {
 	if refs, err := w.svc.Boards(ctx, w.stranger, kanban.BoardsInput{}); err != nil || len(refs) != 0 {
 		t.Errorf("stranger's boards %+v %v", refs, err)
 	}
+	// An application id beyond 32 bits is an application that does not
+	// exist, not a database error.
+	if refs, err := w.svc.Boards(ctx, w.ana, kanban.BoardsInput{AppID: 1 << 40}); err != nil || len(refs) != 0 {
+		t.Errorf("boards of a 40-bit application id %+v %v", refs, err)
+	}
 	refs, err := w.svc.Boards(ctx, w.ana, kanban.BoardsInput{})
 	if err != nil || len(refs) != 1 || refs[0].ID != w.board || refs[0].Name != "Quadro" || refs[0].Key != "card.board" ||
 		refs[0].Link != kanban.Link(refs[0].ApplicationID, w.board, "Quadro") {

@@ -339,7 +339,7 @@ type BoardRef struct {
 func (s *Store) boards(ctx context.Context, c Caller, appID int64) ([]BoardRef, []text, []text, error) {
 	rows, err := s.pool.Query(ctx, `SELECT v.id, c.key || '.' || v.key, v.name, c.id, c.name, c.application_id
 		FROM item_view v JOIN component c ON c.id = v.component_id
-		WHERE v.kind = 'kanban' AND v.retired_at IS NULL AND c.retired_at IS NULL AND ($3 = 0 OR c.application_id = $3)
+		WHERE v.kind = 'kanban' AND v.retired_at IS NULL AND c.retired_at IS NULL AND ($3::bigint = 0 OR c.application_id = $3)
 		  AND `+componentReadable+` ORDER BY c.application_id, c.sort_order, c.id, v.sort_order, v.id`, c.UserID, c.PanelAdmin, appID)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("boards: %w", err)

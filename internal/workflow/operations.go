@@ -170,7 +170,7 @@ func (s *Service) GetOperations(ctx context.Context, c Caller, in OperationsInpu
 		return nil, httpx.Invalid("appID", "workflow.operationNotFound")
 	}
 	rows, err := s.pool.Query(ctx, `SELECT o.id FROM operation o
-		WHERE o.retired_at IS NULL AND ($3 = 0 OR o.application_id = $3) AND ($4 = 0 OR (o.component_id = $4 AND (o.spec->>'bulk')::boolean))
+		WHERE o.retired_at IS NULL AND ($3::bigint = 0 OR o.application_id = $3) AND ($4::bigint = 0 OR (o.component_id = $4 AND (o.spec->>'bulk')::boolean))
 		  AND `+applicationUsable+` ORDER BY o.sort_order, o.id`, c.UserID, c.PanelAdmin, int64(in.AppID), int64(in.ComponentID))
 	if err != nil {
 		return nil, fmt.Errorf("operations: %w", err)

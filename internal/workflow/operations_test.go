@@ -170,6 +170,10 @@ func TestOperationRunsWithCheckedParameters(t *testing.T) {
 	if list, err := w.svc.GetOperations(ctx, w.caio, workflow.OperationsInput{AppID: app}); err != nil || len(list) != 4 {
 		t.Fatalf("caio's operations: %+v %v", list, err)
 	}
+	// Ids beyond 32 bits name nothing: an empty list, not a database error.
+	if list, err := w.svc.GetOperations(ctx, w.caio, workflow.OperationsInput{AppID: 1 << 40, ComponentID: 1 << 40}); err != nil || len(list) != 0 {
+		t.Fatalf("operations of 40-bit ids: %+v %v", list, err)
+	}
 	res, err = w.svc.RunOperation(ctx, w.bia, in)
 	if err != nil || len(res.Columns) != 2 || res.Columns[0].Name != "Nº" || res.Columns[1].Name != "title" || len(res.Rows) != 3 {
 		t.Fatalf("table: %+v %v", res, err)

@@ -27,7 +27,7 @@ describe('i18n resources', () => {
     expect(ptBR.maintenance.description).toBe('O sistema encontra-se em manutenção e voltará em instantes.');
     expect(ptBR.notFound.description).toBe('A página não foi encontrada');
     expect(ptBR.validation.required).toBe('Obrigatório');
-    expect(en.validation.required).toBe('Required');
+    expect(en.validation.required).toBe('required');
     expect(ptBR.validation.passwordsDontMatch).toBe('As senhas não são iguais');
     expect(ptBR.changePassword.success).toBe('Senha alterada com sucesso');
     expect(ptBR.changePassword.title).toBe('Alterar a Senha');

@@ -20,11 +20,11 @@ describe('login page', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('authenticate'))).toBe(false);
   });
 
-  it('says Required in English', async () => {
+  it('says required in English, lower-case as the spec writes it', async () => {
     window.localStorage.setItem('language', 'en');
     await openLogin('/', {}, 'Sign in');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findAllByText('Required')).toHaveLength(2);
+    expect(await screen.findAllByText('required')).toHaveLength(2);
     expect(screen.getByLabelText('Password', { exact: false, selector: 'input' })).toBeInTheDocument();
   });
 

@@ -248,4 +248,19 @@ test('the edit form runs a workflow action, asking to save first, and shows the 
   await page.getByRole('tab', { name: 'Arquivos e histórico' }).click();
   await expect(page.getByRole('table', { name: 'Alterações da versão 3' }).getByRole('row', { name: /Status A fazer Em andamento/ })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('form-action-done-pt-BR.png'), fullPage: true });
+
+  // In English: the same question before an action on unsaved changes; No leaves the change in the form.
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
+  await page.reload();
+  await expect(page.getByLabel('Status: In progress')).toBeVisible();
+  await page.getByRole('tab', { name: 'General' }).click();
+  await page.getByRole('textbox', { name: 'Title' }).fill('Install the new file server');
+  await page.getByRole('button', { name: 'Workflow' }).click();
+  const saveFirstEn = page.getByRole('dialog', { name: 'Save before moving the item?' });
+  await expect(saveFirstEn).toContainText('This item has changes that were not saved.');
+  await page.screenshot({ path: testInfo.outputPath('form-action-save-first-en.png') });
+  await saveFirstEn.getByRole('button', { name: 'No' }).click();
+  await expect(saveFirstEn).toBeHidden();
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Install the new file server');
+  await expect(page.getByText('Version 3', { exact: true })).toBeVisible();
 });

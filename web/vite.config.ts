@@ -29,5 +29,8 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     unstubGlobals: true,
+    // Whole-app tests render MUI under jsdom; on a busy 2-core CI machine one can
+    // pass 5 s. A hang still fails, just later.
+    testTimeout: 20_000,
   },
 });

@@ -5,6 +5,7 @@ package platform
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
@@ -36,18 +37,50 @@ func (s *Store) Public(ctx context.Context) (map[string]json.RawMessage, error) 
 	return out, nil
 }
 
-// Set stores one setting's value.
+// Set stores one setting's value. The value must be of the JSON kind the
+// setting already has (a switch stays a boolean, a text a string): the
+// public settings call decodes them into typed fields, and one wrong kind —
+// `tramita admin setting set showFooter '"yes"'` — would fail that call and
+// with it every page, the login page first.
 func (s *Store) Set(ctx context.Context, key string, value any) error {
 	b, err := json.Marshal(value)
 	if err != nil {
 		return fmt.Errorf("platform setting %s: %w", key, err)
 	}
-	tag, err := s.db.Exec(ctx, `UPDATE platform_setting SET value = $2, updated_at = now() WHERE key = $1`, key, b)
+	var current string
+	err = s.db.QueryRow(ctx, `UPDATE platform_setting SET value = CASE WHEN jsonb_typeof(value) = jsonb_typeof($2::jsonb)
+		THEN $2::jsonb ELSE value END,
+		updated_at = CASE WHEN jsonb_typeof(value) = jsonb_typeof($2::jsonb) THEN now() ELSE updated_at END WHERE key = $1 RETURNING jsonb_typeof(value)`, key, b).Scan(&current)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("platform setting %s: unknown key", key)
+	}
 	if err != nil {
 		return fmt.Errorf("platform setting %s: %w", key, err)
 	}
-	if tag.RowsAffected() == 0 {
-		return fmt.Errorf("platform setting %s: unknown key", key)
+	var got any
+	if err := json.Unmarshal(b, &got); err != nil {
+		return fmt.Errorf("platform setting %s: %w", key, err)
+	}
+	if kind := jsonKind(got); kind != current {
+		return fmt.Errorf("platform setting %s: the value must be a JSON %s, not a %s", key, current, kind)
 	}
 	return nil
+}
+
+// jsonKind names a decoded JSON value's kind as PostgreSQL's jsonb_typeof does.
+func jsonKind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case float64:
+		return "number"
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	default:
+		return "object"
+	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/xuri/excelize/v2"
 
+	"github.com/tramita/tramita/internal/admin/planlimit"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/jobs"
@@ -128,9 +129,29 @@ func (im *Imports) Preview(ctx context.Context, c Caller, in ImportInput, name s
 		}
 	}
 	name = storage.CleanName(name)
-	key := storage.NewKey("imports", f.svc.now())
+	// The caller's abandoned previews go first, so their files do not take
+	// the plan's room from this one.
+	im.forgetOldPreviews(ctx, c)
 	limit := min(f.limits.MaxSize, MaxImportFile)
-	if _, err := f.store.Put(ctx, key, r, limit); err != nil {
+	// The plan's room bounds what is received (files_plan.go): a spreadsheet
+	// that cannot fit is refused before it is stored whole.
+	planLimit, left, err := planlimit.StorageRoom(ctx, f.svc.store.db)
+	if err != nil {
+		return nil, err
+	}
+	byPlan := planLimit != nil && left < limit
+	if byPlan {
+		if left <= 0 {
+			return nil, planlimit.StorageError(*planLimit)
+		}
+		limit = left
+	}
+	key := storage.NewKey("imports", f.svc.now())
+	size, err := f.store.Put(ctx, key, r, limit)
+	if err != nil {
+		if errors.Is(err, storage.ErrTooLarge) && byPlan {
+			return nil, planlimit.StorageError(*planLimit)
+		}
 		if errors.Is(err, storage.ErrTooLarge) {
 			return nil, &httpx.Error{Status: http.StatusRequestEntityTooLarge, Key: "files.tooLarge", Args: []any{"name", name, "max", humanSize(limit)}}
 		}
@@ -167,13 +188,24 @@ func (im *Imports) Preview(ctx context.Context, c Caller, in ImportInput, name s
 	if in.ProjectID != 0 {
 		project = &in.ProjectID
 	}
-	if err := f.svc.store.db.QueryRow(ctx, `INSERT INTO item_import (component_id, project_id, user_id, file_name, storage_key,
-			total_rows, error_count, errors, columns) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-		t.comp.ID, project, c.UserID, orDefault(name, "import.xlsx"), key, total, len(errs), stored, cols).Scan(&out.ImportID); err != nil {
-		return nil, fmt.Errorf("import: %w", err)
+	// The deciding check: the plan row stays locked until the row recording
+	// the file's size is committed, so concurrent uploads (imports and
+	// attachments) cannot both take the last room.
+	err = pgx.BeginFunc(ctx, f.svc.store.db, func(tx pgx.Tx) error {
+		if err := planlimit.CheckStorage(ctx, tx, size); err != nil {
+			return err
+		}
+		if err := tx.QueryRow(ctx, `INSERT INTO item_import (component_id, project_id, user_id, file_name, storage_key,
+			file_size, total_rows, error_count, errors, columns) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+			t.comp.ID, project, c.UserID, orDefault(name, "import.xlsx"), key, size, total, len(errs), stored, cols).Scan(&out.ImportID); err != nil {
+			return fmt.Errorf("import: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	keep = true
-	im.forgetOldPreviews(ctx, c)
 	out.Message = i18n.T(i18n.Lang(lang), "import.previewed", "rows", total, "errors", len(errs))
 	for i, row := range sh.rows {
 		if i == importPreviewRows {

@@ -493,6 +493,8 @@ func (st *Store) page(ctx context.Context, comp *Component, where, order string,
 	if needsCount(len(ids), limit, offset, est) {
 		b.Queue(countSQL(countWhere), countArgs...).QueryRow(func(r pgx.Row) error { return r.Scan(&counted) })
 	}
+	lk := newLookups()
+	lk.queueByIDs(b, comp, ids, lang)
 	if err := st.db.SendBatch(ctx, b).Close(); err != nil {
 		return nil, 0, -1, fmt.Errorf("list items: %w", err)
 	}
@@ -506,7 +508,12 @@ func (st *Store) page(ctx context.Context, comp *Component, where, order string,
 			out = append(out, r)
 		}
 	}
-	return out, est, counted, st.resolve(ctx, comp, out, lang)
+	// Values the batch's look-ups did not name, if any, in a round trip more.
+	if err := st.lookUp(ctx, lk, lk.missing(comp, out), lang); err != nil {
+		return nil, 0, -1, err
+	}
+	lk.apply(comp, out)
+	return out, est, counted, nil
 }
 
 func scanRows(rows pgx.Rows) ([]map[string]any, error) {
@@ -554,68 +561,160 @@ func scanRow(rows pgx.Rows) (map[string]any, error) {
 // what the grid shows, with one query per kind for the whole page. The raw
 // value stays under "<key>ID" ("<key>Value" for picklists).
 func (st *Store) resolve(ctx context.Context, comp *Component, rows []map[string]any, lang string) error {
-	var users, projects []int64
-	picks := map[int64][]string{}
+	lk := newLookups()
+	if err := st.lookUp(ctx, lk, lk.missing(comp, rows), lang); err != nil {
+		return err
+	}
+	lk.apply(comp, rows)
+	return nil
+}
+
+// lookups are the names a page shows for its attributes' values.
+type lookups struct {
+	users, projects map[int64]string
+	picks           map[int64]map[string]string // by picklist, by value
+}
+
+func newLookups() *lookups {
+	return &lookups{users: map[int64]string{}, projects: map[int64]string{}, picks: map[int64]map[string]string{}}
+}
+
+// lookupKeys are values to look up: user and project ids, picklist values.
+type lookupKeys struct {
+	users, projects []int64
+	picks           map[int64][]string
+}
+
+func (k lookupKeys) empty() bool {
+	return len(k.users) == 0 && len(k.projects) == 0 && len(k.picks) == 0
+}
+
+// missing answers the values of rows that lk has no name for.
+func (lk *lookups) missing(comp *Component, rows []map[string]any) lookupKeys {
+	k := lookupKeys{picks: map[int64][]string{}}
 	for _, a := range comp.Attributes {
 		for _, r := range rows {
 			switch a.Type {
 			case "USERS", "RESOURCES":
 				if id, ok := asID(r[a.Key]); ok {
-					users = append(users, id)
+					if _, found := lk.users[id]; !found {
+						k.users = append(k.users, id)
+					}
 				}
 			case "PROJECT":
 				if id, ok := asID(r[a.Key]); ok {
-					projects = append(projects, id)
+					if _, found := lk.projects[id]; !found {
+						k.projects = append(k.projects, id)
+					}
 				}
 			case "PICKLIST":
 				if v, ok := r[a.Key].(string); ok && a.PicklistID != nil {
-					picks[*a.PicklistID] = append(picks[*a.PicklistID], v)
+					if _, found := lk.picks[*a.PicklistID][v]; !found {
+						k.picks[*a.PicklistID] = append(k.picks[*a.PicklistID], v)
+					}
 				}
 			}
 		}
 	}
-	// Every lookup of the page in one round trip.
+	return k
+}
+
+// lookUp reads the names of k into lk, every kind in one round trip.
+func (st *Store) lookUp(ctx context.Context, lk *lookups, k lookupKeys, lang string) error {
+	if k.empty() {
+		return nil
+	}
 	b := &pgx.Batch{}
-	userNames, projectNames := map[int64]string{}, map[int64]string{}
-	pickTexts := map[int64]map[string]string{}
-	queueNames := func(sql string, ids []int64, into map[int64]string) {
-		if len(ids) == 0 {
-			return
-		}
-		b.Queue(sql, ids).Query(func(rows pgx.Rows) error {
-			for rows.Next() {
-				var id int64
-				var name string
-				if err := rows.Scan(&id, &name); err != nil {
-					return err
-				}
-				into[id] = name
-			}
-			return rows.Err()
-		})
+	if len(k.users) > 0 {
+		b.Queue(`SELECT id, name FROM app_user WHERE id = ANY($1)`, k.users).Query(lk.scanNames(lk.users))
 	}
-	queueNames(`SELECT id, name FROM app_user WHERE id = ANY($1)`, users, userNames)
-	queueNames(`SELECT id, name FROM project WHERE id = ANY($1)`, projects, projectNames)
-	for pl, values := range picks {
-		m := map[string]string{}
-		pickTexts[pl] = m
+	if len(k.projects) > 0 {
+		b.Queue(`SELECT id, name FROM project WHERE id = ANY($1)`, k.projects).Query(lk.scanNames(lk.projects))
+	}
+	for pl, values := range k.picks {
 		b.Queue(`SELECT value, coalesce(text ->> $3, text ->> 'pt-BR') FROM picklist_item
-			WHERE picklist_id = $1 AND value = ANY($2)`, pl, values, lang).Query(func(rows pgx.Rows) error {
-			for rows.Next() {
-				var v, t string
-				if err := rows.Scan(&v, &t); err != nil {
-					return err
-				}
-				m[v] = t
-			}
-			return rows.Err()
-		})
+			WHERE picklist_id = $1 AND value = ANY($2)`, pl, values, lang).Query(lk.scanPicks(pl))
 	}
-	if b.Len() > 0 {
-		if err := st.db.SendBatch(ctx, b).Close(); err != nil {
-			return fmt.Errorf("page lookups: %w", err)
+	if err := st.db.SendBatch(ctx, b).Close(); err != nil {
+		return fmt.Errorf("page lookups: %w", err)
+	}
+	return nil
+}
+
+// queueByIDs queues, in a page's batch, the look-ups of every attribute
+// value of the items ids, read from the items themselves: the page's
+// lookups travel with its rows instead of in a round trip of their own.
+// The values are read in SQL as resolve reads them in Go (a user or project
+// is a JSON number, truncated; a picklist value a JSON string), and what the
+// rows hold that these did not find (a value changed between the two
+// statements, a name that does not exist) is looked up after, as before.
+func (lk *lookups) queueByIDs(b *pgx.Batch, comp *Component, ids []int64, lang string) {
+	var users, projects []string
+	picks := map[int64][]string{}
+	for _, a := range comp.Attributes {
+		switch a.Type {
+		case "USERS", "RESOURCES":
+			users = append(users, a.Key)
+		case "PROJECT":
+			projects = append(projects, a.Key)
+		case "PICKLIST":
+			if a.PicklistID != nil {
+				picks[*a.PicklistID] = append(picks[*a.PicklistID], a.Key)
+			}
 		}
 	}
+	// The numbers the attributes keys $2 of items $1 hold, truncated, within
+	// bigint's range (the CASE casts only numbers: WHERE has no order).
+	const idsOf = `SELECT trunc(n)::bigint FROM (SELECT CASE WHEN jsonb_typeof(i.attributes -> k.key) = 'number'
+			THEN (i.attributes ->> k.key)::numeric END AS n FROM item i, unnest($2::text[]) k(key) WHERE i.id = ANY($1)) v
+		WHERE n > -9223372036854775809 AND n < 9223372036854775808`
+	if len(users) > 0 {
+		b.Queue(`SELECT id, name FROM app_user WHERE id IN (`+idsOf+`)`, ids, users).Query(lk.scanNames(lk.users))
+	}
+	if len(projects) > 0 {
+		b.Queue(`SELECT id, name FROM project WHERE id IN (`+idsOf+`)`, ids, projects).Query(lk.scanNames(lk.projects))
+	}
+	for pl, keys := range picks {
+		b.Queue(`SELECT value, coalesce(text ->> $4, text ->> 'pt-BR') FROM picklist_item WHERE picklist_id = $3 AND value IN (
+			SELECT i.attributes ->> k.key FROM item i, unnest($2::text[]) k(key)
+			WHERE i.id = ANY($1) AND jsonb_typeof(i.attributes -> k.key) = 'string')`, ids, keys, pl, lang).Query(lk.scanPicks(pl))
+	}
+}
+
+func (lk *lookups) scanNames(into map[int64]string) func(pgx.Rows) error {
+	return func(rows pgx.Rows) error {
+		for rows.Next() {
+			var id int64
+			var name string
+			if err := rows.Scan(&id, &name); err != nil {
+				return err
+			}
+			into[id] = name
+		}
+		return rows.Err()
+	}
+}
+
+func (lk *lookups) scanPicks(pl int64) func(pgx.Rows) error {
+	m := lk.picks[pl]
+	if m == nil {
+		m = map[string]string{}
+		lk.picks[pl] = m
+	}
+	return func(rows pgx.Rows) error {
+		for rows.Next() {
+			var v, t string
+			if err := rows.Scan(&v, &t); err != nil {
+				return err
+			}
+			m[v] = t
+		}
+		return rows.Err()
+	}
+}
+
+// apply puts the names in the rows; a value without a name shows empty.
+func (lk *lookups) apply(comp *Component, rows []map[string]any) {
 	for _, a := range comp.Attributes {
 		for _, r := range rows {
 			v, ok := r[a.Key]
@@ -625,20 +724,19 @@ func (st *Store) resolve(ctx context.Context, comp *Component, rows []map[string
 			switch a.Type {
 			case "USERS", "RESOURCES":
 				if id, ok := asID(v); ok {
-					r[a.Key+"ID"], r[a.Key] = id, userNames[id]
+					r[a.Key+"ID"], r[a.Key] = id, lk.users[id]
 				}
 			case "PROJECT":
 				if id, ok := asID(v); ok {
-					r[a.Key+"ID"], r[a.Key] = id, projectNames[id]
+					r[a.Key+"ID"], r[a.Key] = id, lk.projects[id]
 				}
 			case "PICKLIST":
 				if s, ok := v.(string); ok && a.PicklistID != nil {
-					r[a.Key+"Value"], r[a.Key] = s, pickTexts[*a.PicklistID][s]
+					r[a.Key+"Value"], r[a.Key] = s, lk.picks[*a.PicklistID][s]
 				}
 			}
 		}
 	}
-	return nil
 }
 
 func asID(v any) (int64, bool) {

@@ -27,12 +27,15 @@ import { isApiError } from '../../../api/client';
 import '../i18n';
 import { SelectionActions } from '../bulk/SelectionActions';
 import { exportWorkbook, itemPageQuery, listDefinitionQuery, listKeys, picklistChoicesQuery, projectChoicesQuery, userChoicesQuery } from './api';
+import { editKindOf, type EditProblem } from './cellEdit';
 import { buildColumns, initiallyHidden } from './columns';
+import { EDITABLE_CELL, withEditing } from './editColumns';
 import { exportFileName, saveBlob } from './download';
 import { ImportExcelButton } from '../import/ImportExcelButton';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, readPrefs, writePrefs } from './prefs';
 import { toExecuteFilterRequest } from './request';
 import type { Choice, ItemColumn, ItemPage, ItemRow, ListDefinition } from './types';
+import { useCellEditing } from './useCellEditing';
 
 declare module '@mui/x-data-grid' {
   interface ToolbarPropsOverrides {
@@ -217,8 +220,18 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
       choices,
       editLink,
     };
-    return buildColumns(definition.columns, context, visibility);
+    const editing = {
+      lang,
+      problemText: (problem: EditProblem) => t(`list.edit.${problem}`),
+      emptyLabel: t('list.edit.empty'),
+      editableHint: t('list.edit.hint'),
+      choices,
+    };
+    return withEditing(buildColumns(definition.columns, context, visibility), definition.columns, editing);
   }, [definition.columns, lang, t, choices, editLink, visibility]);
+  const editableFields = useMemo(() => new Set(definition.columns.filter((c) => editKindOf(c)).map((c) => c.field)), [definition.columns]);
+  const pageKey = useMemo(() => listKeys.page(request, lang), [request, lang]);
+  const { processRowUpdate, onProcessRowUpdateError } = useCellEditing(componentID, definition.columns, lang, pageKey);
 
   const localeText = useMemo<Partial<GridLocaleText>>(() => {
     const base = (lang === 'en' ? enUS : ptBR).components.MuiDataGrid.defaultProps.localeText;
@@ -360,9 +373,12 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
           keepNonExistentRowsSelected
           rowSelectionModel={selection}
           onRowSelectionModelChange={setSelection}
+          // A click on an editable cell focuses it (a double-click or Enter edits it); other cells open the form.
           onCellClick={(params) => {
-            if (params.field !== '__check__' && params.field !== 'Title') void navigate(editLink(params.row));
+            if (params.field !== '__check__' && params.field !== 'Title' && !editableFields.has(params.field)) void navigate(editLink(params.row));
           }}
+          processRowUpdate={processRowUpdate}
+          onProcessRowUpdateError={onProcessRowUpdateError}
           localeText={localeText}
           showToolbar
           slotProps={{
@@ -400,6 +416,15 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
             '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 700, fontSize: 12, letterSpacing: 0.4 },
             '& .MuiDataGrid-row': { cursor: 'pointer' },
             '& .MuiDataGrid-cell': { fontSize: 13 },
+            // Editable cells say so on hover: a text cursor and a dashed frame (the others open the form).
+            [`& .${EDITABLE_CELL}`]: { cursor: 'text' },
+            [`& .${EDITABLE_CELL}:hover:not(.MuiDataGrid-cell--editing)`]: {
+              outline: '1px dashed',
+              outlineColor: 'primary.main',
+              outlineOffset: '-3px',
+              bgcolor: 'action.hover',
+            },
+            [`& .${EDITABLE_CELL}.MuiDataGrid-cell--editing`]: { p: 0 },
           }}
         />
       </Paper>

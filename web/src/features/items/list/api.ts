@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import type { SavedItem } from './cellEdit';
 import type { Choice, ExecuteFilterRequest, ItemPage, ListDefinition } from './types';
 
 const BASE = '/genericItem';
@@ -62,4 +63,9 @@ export const projectChoicesQuery = queryOptions({
 /** exportExcel (the page, or the selected rows) or exportFullListToExcel (every matching row): the workbook. */
 export function exportWorkbook(request: ExecuteFilterRequest, full: boolean): Promise<Blob> {
   return api.post<Blob>(`${BASE}/${full ? 'exportFullListToExcel' : 'exportExcel'}`, request, { responseType: 'blob' });
+}
+
+/** updateItemField: one editInGrid attribute of one item, at the version the list showed (409 when it changed since). */
+export function updateItemField(body: { itemId: number; componentId: number; field: string; value: unknown; modificationDateTicks: number | undefined }): Promise<SavedItem> {
+  return api.post<SavedItem>(`${BASE}/updateItemField`, body);
 }

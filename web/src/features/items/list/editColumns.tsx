@@ -1,0 +1,73 @@
+import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import type { GridColDef, GridSingleSelectColDef } from '@mui/x-data-grid';
+import { DateEditCell, NumberEditCell } from './CellEditors';
+import { editKindOf, typingProblem, type EditProblem } from './cellEdit';
+import type { Choice, ItemColumn, ItemRow } from './types';
+
+/** Where a row carries an edit on its way to processRowUpdate: the field and what its editor held. */
+export const PENDING_EDIT = '__pendingEdit';
+
+export interface PendingEdit {
+  field: string;
+  value: unknown;
+}
+
+/** The grid's class of cells the user may edit (styled by the list page). */
+export const EDITABLE_CELL = 'tramita-cell-editable';
+
+export interface EditContext {
+  lang: string;
+  /** The text of a problem with what is being typed. */
+  problemText: (problem: EditProblem) => string;
+  /** The picklist editor's choice that empties the field. */
+  emptyLabel: string;
+  /** The header's hint that the column is edited in place. */
+  editableHint: string;
+  choices: (column: ItemColumn) => Choice[];
+}
+
+/**
+ * Makes the columns of editInGrid attributes editable in place (cell editing: double-click or
+ * Enter starts, Enter confirms, Escape cancels): each gets the editor of its type, its header a
+ * pencil, its cells a class that shows they can be edited. The grid never changes the row
+ * itself: the edit travels under PENDING_EDIT and the row changes when the server saved it.
+ * Other columns are left as they are (not editable, and they do not look it).
+ */
+export function withEditing(defs: GridColDef<ItemRow>[], columns: ItemColumn[], ctx: EditContext): GridColDef<ItemRow>[] {
+  const byField = new Map(columns.map((c) => [c.field, c]));
+  return defs.map((def) => {
+    const column = byField.get(def.field);
+    const kind = column && editKindOf(column);
+    if (!column || !kind) return def;
+    const header = def.headerName ?? column.header;
+    const edit: GridColDef<ItemRow> = {
+      ...def,
+      editable: true,
+      cellClassName: EDITABLE_CELL,
+      valueSetter: (value, row) => ({ ...row, [PENDING_EDIT]: { field: column.field, value } satisfies PendingEdit }),
+      renderHeader: () => (
+        <Tooltip title={ctx.editableHint}>
+          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+            <span className="MuiDataGrid-columnHeaderTitle">{header}</span>
+            <EditOutlinedIcon sx={{ fontSize: 14, color: 'primary.main' }} aria-hidden />
+          </Box>
+        </Tooltip>
+      ),
+    };
+    if (kind === 'number' || kind === 'date') {
+      const Editor = kind === 'number' ? NumberEditCell : DateEditCell;
+      edit.renderEditCell = (params) => <Editor params={params} column={column} lang={ctx.lang} label={column.header} />;
+      edit.preProcessEditCellProps = ({ props }) => {
+        const problem = typingProblem(column, props.value, ctx.lang);
+        return { ...props, error: problem ? ctx.problemText(problem) : false };
+      };
+    } else if (kind === 'list') {
+      const options = ctx.choices(column).map((o) => ({ value: o.value, label: o.label }));
+      // The editor (it has the row) may empty the field; the filter's options stay the picklist's.
+      (edit as GridSingleSelectColDef<ItemRow>).valueOptions = (params) => (params.row ? [{ value: '', label: ctx.emptyLabel }, ...options] : options);
+    }
+    return edit;
+  });
+}

@@ -22,7 +22,7 @@ describe('the administration shell', () => {
     mockFetch({}, (url) => {
       if (url.endsWith('/api/admin/dashboard')) return jsonResponse({ users: 10000, activeUsers: 9000, activeSessions: 3, storageBytes: 1536 * 1024, recentEvents: [] });
       if (url.endsWith('/api/admin/plan'))
-        return jsonResponse({ name: 'Empresarial', limits: { users: 20000, storageBytes: null, applications: 10 }, usage: { users: 10000, storageBytes: 1536 * 1024, applications: 2 } });
+        return jsonResponse({ name: 'Empresarial', limits: { users: 20000, storageBytes: null, applications: 10 }, usage: { users: 10000, storageBytes: 1536 * 1024, applications: 2, databaseBytes: 1024 * 1024, fileBytes: 512 * 1024 } });
       return jsonResponse({ Message: 'unexpected' }, 500);
     });
     const { router } = renderApp('/administration');
@@ -35,6 +35,8 @@ describe('the administration shell', () => {
     expect(await screen.findByRole('heading', { name: 'Empresarial' })).toBeInTheDocument();
     expect(screen.getByText('10.000 de 20.000')).toBeInTheDocument();
     expect(screen.getByText('1,5 MB · ilimitado')).toBeInTheDocument();
+    // The two parts the storage limit counts.
+    expect(screen.getByText('Banco de dados 1,0 MB · arquivos 512,0 KB')).toBeInTheDocument();
     expect(screen.getByText('9.000 ativos')).toBeInTheDocument();
   });
 

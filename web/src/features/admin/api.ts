@@ -267,6 +267,29 @@ export const auditLogQuery = (filter: AuditFilter, page: number, pageSize: numbe
 
 export const exportAuditLog = (filter: AuditFilter) => api.post<Blob>('/admin/auditLog/export', filter, { responseType: 'blob' });
 
+/** The first entry where the audit log's hash chain does not hold (GET /admin/auditLog/verify). */
+export interface AuditChainBroken {
+  id: number;
+  /** The entry's place in the chain; 0 for an entry written outside it. */
+  seq: number;
+  at: string;
+  kind: string;
+  /** audit.chain.altered | missing | unchained | truncated; message is its text in the caller's language. */
+  reason: string;
+  message: string;
+}
+
+export interface AuditChain {
+  valid: boolean;
+  entries: number;
+  /** Hex SHA-256 of the last entry when valid. */
+  head: string;
+  firstBroken: AuditChainBroken | null;
+}
+
+/** Checks the whole chain: the server reads every entry, so it is asked for on demand, never cached. */
+export const verifyAuditLog = () => api.get<AuditChain>('/admin/auditLog/verify');
+
 // ---- e-mail server ------------------------------------------------------------------
 
 export type MailSecurity = 'none' | 'starttls' | 'tls';
@@ -300,7 +323,8 @@ export interface PlanLimits {
 export interface Plan {
   name: string;
   limits: PlanLimits;
-  usage: { users: number; storageBytes: number; applications: number };
+  /** storageBytes is databaseBytes + fileBytes (the files kept in the file storage). */
+  usage: { users: number; storageBytes: number; applications: number; databaseBytes?: number; fileBytes?: number };
 }
 
 export interface Dashboard {

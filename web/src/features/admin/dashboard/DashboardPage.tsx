@@ -172,6 +172,13 @@ function PlanUsage({ plan }: { plan: Plan }) {
               sx={{ height: 8, borderRadius: 4 }}
               aria-label={line.label}
             />
+            {line.key === 'storage' && plan.usage.databaseBytes !== undefined && plan.usage.fileBytes !== undefined && (
+              // The two parts the storage limit is checked against (planlimit.StorageUsed): the
+              // database itself and the files (attachments, digital content, kept spreadsheets).
+              <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+                {t('plan.storageParts', { database: formatBytes(plan.usage.databaseBytes, language), files: formatBytes(plan.usage.fileBytes, language) })}
+              </Typography>
+            )}
           </Box>
         );
       })}

@@ -21,11 +21,12 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import VerifyIcon from '@mui/icons-material/VerifiedUserOutlined';
 import ExpandIcon from '@mui/icons-material/KeyboardArrowDown';
 import CollapseIcon from '@mui/icons-material/KeyboardArrowUp';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { auditLogQuery, exportAuditLog, usersQuery, type AuditEvent, type AuditFilter, type UserRow } from '../api';
+import { auditLogQuery, exportAuditLog, usersQuery, verifyAuditLog, type AuditEvent, type AuditFilter, type UserRow } from '../api';
 import { headerCellSx } from '../components/tableStyles';
 import { MaskedDateField } from '../components/MaskedDateField';
 import { PageHeader } from '../components/PageHeader';
@@ -34,6 +35,8 @@ import { errorMessage, formatCount, formatDateTime } from '../format';
 import { currentLanguage } from '../../../i18n';
 import { actionKey, changesOf, periodOf } from './auditDetail';
 import { useNotify } from '../components/useNotify';
+import { AuditChainResult } from './AuditChainResult';
+import { chainOutcome, type ChainOutcome } from './auditChain';
 
 /** The kinds of event the action filter offers, by area; a prefix ending in '.' matches the whole area. */
 const ACTION_GROUPS: { name: string; area: string; kinds: string[] }[] = [
@@ -72,7 +75,8 @@ function toFilter(form: FilterForm): AuditFilter {
 
 /**
  * The audit trail (/administration/log): every administrative change and sign-in event, newest
- * first, filtered by user, action, entity and period, paged by the server, exported to CSV.
+ * first, filtered by user, action, entity and period, paged by the server, exported to CSV; its
+ * hash chain checked whole on demand ("Verificar integridade").
  */
 export default function AuditLogPage() {
   const { t } = useTranslation('admin');
@@ -83,6 +87,8 @@ export default function AuditLogPage() {
   const [pageSize, setPageSize] = useState(25);
   const [open, setOpen] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+  const [chain, setChain] = useState<ChainOutcome | null>(null);
   const filter = toFilter(form);
   const log = useQuery(auditLogQuery(filter, page, pageSize));
   const users = useQuery(usersQuery());
@@ -116,6 +122,18 @@ export default function AuditLogPage() {
     }
   };
 
+  const verify = async () => {
+    setVerifying(true);
+    setChain(null);
+    try {
+      setChain(chainOutcome(await verifyAuditLog()));
+    } catch (error) {
+      notify.failure(error);
+    } finally {
+      setVerifying(false);
+    }
+  };
+
   const rows = log.data?.rows;
   const filtered = JSON.stringify(form) !== JSON.stringify(EMPTY);
 
@@ -125,11 +143,17 @@ export default function AuditLogPage() {
         title={t('nav.log')}
         description={t('log.description')}
         actions={
-          <Button variant="outlined" startIcon={<DownloadIcon />} disabled={exporting} onClick={() => void download()}>
-            {t('log.export')}
-          </Button>
+          <>
+            <Button variant="outlined" startIcon={<VerifyIcon />} disabled={verifying} onClick={() => void verify()}>
+              {verifying ? t('log.verifying') : t('log.verify')}
+            </Button>
+            <Button variant="outlined" startIcon={<DownloadIcon />} disabled={exporting} onClick={() => void download()}>
+              {t('log.export')}
+            </Button>
+          </>
         }
       />
+      {chain && <AuditChainResult outcome={chain} actionName={actionName} onClose={() => setChain(null)} />}
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Grid container spacing={2} sx={{ alignItems: 'center' }}>
           <Grid size={{ xs: 12, sm: 6, lg: 3 }}>

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import InputBase from '@mui/material/InputBase';
 import Tooltip from '@mui/material/Tooltip';
-import { useGridApiContext, type GridRenderEditCellParams } from '@mui/x-data-grid';
+import { GridEditSingleSelectCell, useGridApiContext, type GridRenderEditCellParams } from '@mui/x-data-grid';
 import { maskDateText } from '../../forms/dates';
 import { dateEditText, dateFormatOfColumn, numberEditText } from './cellEdit';
 import type { ItemColumn, ItemRow } from './types';
@@ -54,7 +54,14 @@ function TextEditCell({
   };
   const message = typeof error === 'string' ? error : '';
   return (
-    <Tooltip title={message} open={message !== ''} placement="bottom-start" arrow describeChild>
+    <Tooltip
+      title={message}
+      open={message !== ''}
+      placement="bottom-start"
+      arrow
+      describeChild
+      slotProps={{ tooltip: { sx: { bgcolor: 'error.main', fontSize: 12 } }, arrow: { sx: { color: 'error.main' } } }}
+    >
       <InputBase
         inputRef={input}
         value={text}
@@ -120,4 +127,13 @@ export function DateEditCell(props: EditCellProps) {
       align="left"
     />
   );
+}
+
+/**
+ * A picklist's choices (the grid's own select): choosing one saves it at once, as a form's
+ * dropdown would; Escape closes the list without a change.
+ */
+export function ListEditCell({ params }: { params: GridRenderEditCellParams<ItemRow> }) {
+  const apiRef = useGridApiContext();
+  return <GridEditSingleSelectCell {...params} onValueChange={() => apiRef.current.stopCellEditMode({ id: params.id, field: params.field })} />;
 }

@@ -98,6 +98,8 @@ describe('editOutcome', () => {
   it('refuses text that is not a number', () => {
     expect(editOutcome(progress, row, '1,2,3', 'pt-BR')).toEqual({ kind: 'invalid', problem: 'invalidNumber' });
     expect(editOutcome(progress, row, '-', 'pt-BR')).toEqual({ kind: 'value', value: null });
+    // Never NaN as null on the wire (JSON writes NaN as null: the field would be emptied).
+    expect(editOutcome(progress, row, Number.NaN, 'pt-BR')).toEqual({ kind: 'invalid', problem: 'invalidNumber' });
     expect(typingProblem(progress, '4-4', 'pt-BR')).toBe('invalidNumber');
     expect(typingProblem(progress, '44', 'pt-BR')).toBeUndefined();
     expect(typingProblem(progress, 44, 'pt-BR')).toBeUndefined();

@@ -110,6 +110,8 @@ export function editOutcome(column: ItemColumn, row: ItemRow, edited: unknown, l
       if (typeof edited === 'string') {
         value = parseNumber(edited, numberFormatFor(column, lang));
         if (value !== null && Number.isNaN(value)) return { kind: 'invalid', problem: 'invalidNumber' };
+      } else if (typeof edited === 'number' && !Number.isFinite(edited)) {
+        return { kind: 'invalid', problem: 'invalidNumber' };
       } else {
         value = toNumber(edited) ?? null;
       }

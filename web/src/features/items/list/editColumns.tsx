@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import type { GridColDef, GridSingleSelectColDef } from '@mui/x-data-grid';
-import { DateEditCell, NumberEditCell } from './CellEditors';
+import { DateEditCell, ListEditCell, NumberEditCell } from './CellEditors';
 import { editKindOf, typingProblem, type EditProblem } from './cellEdit';
 import type { Choice, ItemColumn, ItemRow } from './types';
 
@@ -48,7 +48,7 @@ export function withEditing(defs: GridColDef<ItemRow>[], columns: ItemColumn[], 
       cellClassName: EDITABLE_CELL,
       valueSetter: (value, row) => ({ ...row, [PENDING_EDIT]: { field: column.field, value } satisfies PendingEdit }),
       renderHeader: () => (
-        <Tooltip title={ctx.editableHint}>
+        <Tooltip title={ctx.editableHint} describeChild>
           <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
             <span className="MuiDataGrid-columnHeaderTitle">{header}</span>
             <EditOutlinedIcon sx={{ fontSize: 14, color: 'primary.main' }} aria-hidden />
@@ -59,6 +59,8 @@ export function withEditing(defs: GridColDef<ItemRow>[], columns: ItemColumn[], 
     if (kind === 'number' || kind === 'date') {
       const Editor = kind === 'number' ? NumberEditCell : DateEditCell;
       edit.renderEditCell = (params) => <Editor params={params} column={column} lang={ctx.lang} label={column.header} />;
+      // The editor's text is the edit value: the grid's own number and date parsers (Number('12,5') is NaN) stay out.
+      edit.valueParser = (value) => value;
       edit.preProcessEditCellProps = ({ props }) => {
         const problem = typingProblem(column, props.value, ctx.lang);
         return { ...props, error: problem ? ctx.problemText(problem) : false };
@@ -67,6 +69,7 @@ export function withEditing(defs: GridColDef<ItemRow>[], columns: ItemColumn[], 
       const options = ctx.choices(column).map((o) => ({ value: o.value, label: o.label }));
       // The editor (it has the row) may empty the field; the filter's options stay the picklist's.
       (edit as GridSingleSelectColDef<ItemRow>).valueOptions = (params) => (params.row ? [{ value: '', label: ctx.emptyLabel }, ...options] : options);
+      edit.renderEditCell = (params) => <ListEditCell params={params} />;
     }
     return edit;
   });

@@ -322,8 +322,8 @@ func TestGridAndBulkEditsAreAllOrNothing(t *testing.T) {
 		t.Fatalf("grid edit out of range: %v", err)
 	}
 	if _, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: items.FlexID(a.ID), ComponentID: items.FlexID(w.task),
-		Field: "priority", Value: "low", ModificationDateTicks: res.ModificationDateTicks}); status(err) != 400 ||
-		message(ctx, err) != "Prioridade: este campo não pode ser editado na lista" {
+		Field: "cost", Value: json.Number("10"), ModificationDateTicks: res.ModificationDateTicks}); status(err) != 400 ||
+		message(ctx, err) != "Custo: este campo não pode ser editado na lista" {
 		t.Fatalf("grid edit of a field without editInGrid: %v", err)
 	}
 	hist, err := w.svc.History(ctx, w.ana, a.ID, w.task, false)

@@ -12,6 +12,7 @@ var portalPtBR = map[string]string{
 	"portal.invalidEmail":        "E-mail inválido",
 	"portal.avatarInvalid":       "O avatar deve ser uma imagem PNG, JPEG ou WebP.",
 	"portal.avatarTooLarge":      "O avatar deve ter no máximo {limit}.",
+	"portal.tooManyStreams":      "Há abas demais abertas ({max}) recebendo mensagens; feche alguma e tente de novo.",
 }
 
 var portalEn = map[string]string{
@@ -22,4 +23,5 @@ var portalEn = map[string]string{
 	"portal.invalidEmail":        "Invalid email",
 	"portal.avatarInvalid":       "The avatar must be a PNG, JPEG or WebP image.",
 	"portal.avatarTooLarge":      "The avatar must be at most {limit}.",
+	"portal.tooManyStreams":      "Too many tabs ({max}) are receiving messages; close one and try again.",
 }

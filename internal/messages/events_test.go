@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -193,5 +194,67 @@ func TestHubReconnectsAndTellsPagesToReload(t *testing.T) {
 	m := f.send(t, "ana", "Depois da queda", "")
 	if e := s.event(t); e.ID != m.ID {
 		t.Errorf("event %+v", e)
+	}
+}
+
+// One user's streams on an instance are capped: beyond MaxStreamsPerUser the
+// call is refused with 429 and a Message (a stream has no server deadline, so
+// an unbounded number would let one client hold connections without end).
+// Closing one lets the next in; another user is not affected.
+func TestEventStreamsOfOneUserAreCapped(t *testing.T) {
+	f := newFixture(t)
+	in := f.start(t)
+	var open []*sse
+	for range messages.MaxStreamsPerUser {
+		open = append(open, f.subscribe(t, in, "ana"))
+	}
+	// Without the cap this would be one more open stream: read no further
+	// than its status.
+	ctx, cancel := context.WithCancel(context.Background())
+	resp, err := http.DefaultClient.Do(f.request(t, in, "GET", "/api/message/events", "ana", nil).WithContext(ctx))
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusTooManyRequests {
+		cancel()
+		resp.Body.Close()
+		t.Fatalf("stream beyond the cap: %d", resp.StatusCode)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	cancel()
+	var e struct{ Message string }
+	if json.Unmarshal(body, &e) != nil || !strings.HasPrefix(e.Message, "Too many tabs (16) are receiving messages") {
+		t.Fatalf("refusal %s", body)
+	}
+	bia := f.subscribe(t, in, "bia")
+
+	open[0].cancel()
+	<-open[0].closed
+	// The server notices the closed stream when its request context ends,
+	// a moment after the client closed it.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		ctx, cancel := context.WithCancel(context.Background())
+		resp, err := http.DefaultClient.Do(f.request(t, in, "GET", "/api/message/events", "ana", nil).WithContext(ctx))
+		if err != nil {
+			cancel()
+			t.Fatal(err)
+		}
+		if resp.StatusCode == http.StatusOK {
+			t.Cleanup(func() { cancel(); resp.Body.Close() })
+			break
+		}
+		resp.Body.Close()
+		cancel()
+		if time.Now().After(deadline) {
+			t.Fatalf("no stream after one closed: %d", resp.StatusCode)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	m := f.send(t, "bia", "Para a bia", "")
+	if ev := bia.event(t); ev.ID != m.ID {
+		t.Errorf("bia's event %+v", ev)
 	}
 }

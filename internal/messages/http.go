@@ -2,6 +2,7 @@ package messages
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"time"
@@ -143,7 +144,17 @@ func (h *Handler) events(w http.ResponseWriter, r *http.Request, c Caller) {
 	_ = rc.SetReadDeadline(time.Time{})
 	_ = rc.SetWriteDeadline(time.Time{})
 
-	sub := h.hub.Subscribe(c.UserID)
+	sub, err := h.hub.Subscribe(c.UserID)
+	if errors.Is(err, ErrTooManyStreams) {
+		// The page's client retries with backoff, and gets in once another
+		// tab of the user closes.
+		httpx.WriteError(w, r, httpx.Fail(http.StatusTooManyRequests, "portal.tooManyStreams", "max", MaxStreamsPerUser))
+		return
+	}
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
 	defer sub.Close()
 
 	hdr := w.Header()

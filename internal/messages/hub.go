@@ -79,21 +79,33 @@ func NewHub(pool *pgxpool.Pool, log *slog.Logger) *Hub {
 	}
 }
 
+// MaxStreamsPerUser caps one user's subscriptions on an instance. A page
+// holds one, so this is many tabs; a stream runs without server deadlines,
+// and without a cap one signed-in client could hold connections until the
+// process runs out of file descriptors.
+const MaxStreamsPerUser = 16
+
+// ErrTooManyStreams refuses a subscription beyond MaxStreamsPerUser.
+var ErrTooManyStreams = errors.New("too many event streams for this user")
+
 // Subscribe starts receiving userID's events. After the hub stopped the
 // subscription is born done.
-func (h *Hub) Subscribe(userID int64) *Subscription {
+func (h *Hub) Subscribe(userID int64) (*Subscription, error) {
 	s := &Subscription{hub: h, userID: userID, events: make(chan Event, subscriptionBuffer), done: make(chan struct{})}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.stopped {
 		s.finish()
-		return s
+		return s, nil
+	}
+	if len(h.subs[userID]) >= MaxStreamsPerUser {
+		return nil, ErrTooManyStreams
 	}
 	if h.subs[userID] == nil {
 		h.subs[userID] = map[*Subscription]struct{}{}
 	}
 	h.subs[userID][s] = struct{}{}
-	return s
+	return s, nil
 }
 
 // Ready is closed once the hub listens for the first time.

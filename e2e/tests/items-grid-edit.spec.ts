@@ -140,8 +140,18 @@ test('cells of editInGrid columns are edited in place and saved; Escape sends no
   await expect(page.getByText('Alteração salva: Prazo.')).toBeVisible();
   await expect(cellOf(page, 'dueDate')).toHaveText('15/04/2031');
   expect((await stored(request)).dueDate).toBe('2031-04-15T00:00:00Z');
+
+  // Picklist by keyboard: Enter opens the choices, the arrows move, Enter saves.
+  await cellOf(page, 'priority').click();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('option', { name: 'Alta', exact: true })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Alteração salva: Prioridade.').first()).toBeVisible();
+  await expect(cellOf(page, 'priority')).toHaveText('Média');
+  await expect.poll(async () => (await stored(request)).priorityValue).toBe('medium');
   const sent = edits.count;
-  expect(sent).toBe(3);
+  expect(sent).toBe(4);
 
   // Escape leaves the value as it was and sends nothing.
   await cellOf(page, 'progress').dblclick();
@@ -194,9 +204,11 @@ test('an edit of a row changed meanwhile is refused visibly and the row shows wh
   await page.screenshot({ path: testInfo.outputPath('grid-stale.png') });
   expect((await stored(request)).progress).toBe(70);
 
-  // The reloaded row carries the new version: the same edit now goes through.
-  await cellOf(page, 'progress').dblclick();
-  await editorOf(page, 'progress', 'Progresso').fill('20');
+  // The reloaded row carries the new version: the same edit now goes through. Typing on a
+  // focused cell starts an empty editor with what is typed.
+  await cellOf(page, 'progress').click();
+  await page.keyboard.type('20');
+  await expect(editorOf(page, 'progress', 'Progresso')).toHaveValue('20');
   await page.keyboard.press('Enter');
   await expect(page.getByText('Alteração salva: Progresso.')).toBeVisible();
   await expect(cellOf(page, 'progress')).toHaveText('20,00%');

@@ -144,15 +144,22 @@ func TestEventStreamOutlivesServerTimeoutsWithHeartbeats(t *testing.T) {
 	in := f.start(t) // read and write timeouts of one second
 	in.handler.Heartbeat = 200 * time.Millisecond
 	s := f.subscribe(t, in, "ana")
-	time.Sleep(1500 * time.Millisecond)
-	pings := 0
-	for len(s.frames) > 0 {
-		if fr := <-s.frames; fr == ": ping" {
-			pings++
+	// Wait (no timed assertion: a busy machine may be slow) until the
+	// stream has outlived the one-second timeouts and carried four
+	// heartbeats; a stream cut by the timeouts closes instead.
+	start := time.Now()
+	deadline := time.After(30 * time.Second)
+	for pings := 0; pings < 4 || time.Since(start) < 1500*time.Millisecond; {
+		select {
+		case fr := <-s.frames:
+			if fr == ": ping" {
+				pings++
+			}
+		case <-s.closed:
+			t.Fatalf("stream closed after %s and %d heartbeats", time.Since(start), pings)
+		case <-deadline:
+			t.Fatalf("%d heartbeats in 30 s", pings)
 		}
-	}
-	if pings < 4 {
-		t.Errorf("%d heartbeats in 1.5 s", pings)
 	}
 	m := f.send(t, "ana", "Depois do prazo", "")
 	if e := s.event(t); e.ID != m.ID {

@@ -297,6 +297,12 @@ func (s *Service) ValidateByRule(ctx context.Context, c Caller, in ValidateInput
 	if err != nil {
 		return nil, err
 	}
+	// The reason triggerAction would refuse is refused before the rule runs
+	// on it, not one call later.
+	reason := strings.TrimSpace(in.Reason)
+	if utf8.RuneCountInString(reason) > maxReason {
+		return nil, httpx.Invalid("reason", "workflow.reasonTooLong", "max", maxReason)
+	}
 	ref := in.RuleID
 	if ref.empty() {
 		ref = in.Action
@@ -344,7 +350,7 @@ func (s *Service) ValidateByRule(ctx context.Context, c Caller, in ValidateInput
 	}
 	h := &host{q: tx, c: c, comp: comp, lang: lang}
 	for _, it := range its {
-		if _, err := s.runRule(ctx, comp, a, it, user, h, strings.TrimSpace(in.Reason), responsible, true); err != nil {
+		if _, err := s.runRule(ctx, comp, a, it, user, h, reason, responsible, true); err != nil {
 			return nil, rules.HTTPError(err)
 		}
 	}

@@ -457,6 +457,17 @@ func TestValidateByRuleRunsTheRuleAndWritesNothing(t *testing.T) {
 	if _, err := w.svc.ValidateByRule(ctx, w.caio, workflow.ValidateInput{IDs: ids(w.open1), RuleID: rule}); !errors.Is(err, httpx.ErrForbidden) {
 		t.Errorf("caio: %v", err)
 	}
+	// The reason triggerAction would refuse is refused here too, before the
+	// rule runs on it.
+	long := workflow.ValidateInput{IDs: ids(w.open1), RuleID: rule, Reason: strings.Repeat("x", 4001)}
+	if code, msg := message(t, tryValidate(ctx, w, long), "en"); code != 400 || msg != "The reason must have at most 4000 characters." {
+		t.Errorf("long reason: %d %q", code, msg)
+	}
+}
+
+func tryValidate(ctx context.Context, w *world, in workflow.ValidateInput) error {
+	_, err := w.svc.ValidateByRule(ctx, w.bia, in)
+	return err
 }
 
 func TestLoadResponsiblesOffersWhoMayBeChosen(t *testing.T) {

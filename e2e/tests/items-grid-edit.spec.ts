@@ -214,3 +214,23 @@ test('an edit of a row changed meanwhile is refused visibly and the row shows wh
   await expect(cellOf(page, 'progress')).toHaveText('20,00%');
   expect((await stored(request)).progress).toBe(20);
 });
+
+test('in English numbers are typed with a decimal point and the texts follow', async ({ page, request }, testInfo) => {
+  await openTaskList(page);
+  await page.getByRole('button', { name: 'Mudar o idioma' }).click();
+  await expect(grid(page).getByRole('columnheader', { name: 'PROGRESS' })).toBeVisible();
+  await expect(cellOf(page, 'progress')).toHaveText('20.00%');
+
+  await cellOf(page, 'progress').dblclick();
+  const progress = editorOf(page, 'progress', 'Progress');
+  await expect(progress).toHaveValue('20');
+  await progress.fill('1.2.3');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('tooltip').getByText('enter a valid number')).toBeVisible();
+  await progress.fill('12.75');
+  await page.keyboard.press('Enter');
+  await settled(page, 'Change saved: Progress.');
+  await expect(cellOf(page, 'progress')).toHaveText('12.75%');
+  await page.screenshot({ path: testInfo.outputPath('grid-saved-en.png') });
+  expect((await stored(request)).progress).toBe(12.75);
+});

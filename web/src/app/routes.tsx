@@ -5,6 +5,7 @@ import { runtimeFormRoutes, topLevelFormRoutes } from '../features/forms/routes'
 import { runtimeItemRoutes, topLevelItemRoutes } from '../features/items/routes';
 import { runtimeKanbanRoutes, topLevelKanbanRoutes } from '../features/kanban/routes';
 import { runtimeOperationRoutes } from '../features/operations/routes';
+import { notBuiltRoutes, notBuiltRuntimePaths, notBuiltTopLevelPaths } from '../features/not-found/notBuilt';
 import { RequireSession, RootLayout } from './guards';
 import { RouteError } from './RouteError';
 
@@ -12,6 +13,7 @@ import { RouteError } from './RouteError';
 const LoginPage = lazy(() => import('../features/login/LoginPage'));
 const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
+const NotBuiltPage = lazy(() => import('../features/not-found/NotBuiltPage'));
 const ResetPasswordPage = lazy(() => import('../features/reset-password/ResetPasswordPage'));
 const EnableMfaPage = lazy(() => import('../features/mfa/EnableMfaPage'));
 const ValidateMfaPage = lazy(() => import('../features/mfa/ValidateMfaPage'));
@@ -45,6 +47,7 @@ export const routes: RouteObject[] = [
               ...topLevelItemRoutes,
               ...topLevelFormRoutes,
               ...topLevelKanbanRoutes,
+              ...notBuiltRoutes(notBuiltTopLevelPaths, <NotBuiltPage />),
               {
                 path: 'runtime/:appID',
                 children: [
@@ -53,6 +56,7 @@ export const routes: RouteObject[] = [
                   ...runtimeFormRoutes,
                   ...runtimeKanbanRoutes,
                   ...runtimeOperationRoutes,
+                  ...notBuiltRoutes(notBuiltRuntimePaths, <NotBuiltPage />),
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },

@@ -1,0 +1,25 @@
+import type { RouteObject } from 'react-router';
+
+// Kept apart from NotBuiltPage.tsx so the route table does not pull the page's chunk.
+
+/** The spec's runtime paths (children of /runtime/{appID}) with no screen yet. */
+export const notBuiltRuntimePaths = [
+  'report/:reportID/:title',
+  'schedule/:viewID/:title',
+  'repositories/:title',
+  'repository/:projectId/:fileForm/:folderForm/:title',
+  'project/:projectId/:title',
+  'resourcesList/:title',
+  'closeMonthList/:title',
+  'myTimesheet/:title',
+  'timesheetList/:title',
+  'calendar/:title',
+  'repositoryView/:title',
+];
+
+/** The spec's top-level paths with no screen yet. */
+export const notBuiltTopLevelPaths = ['report', 'General/ReportPanel.aspx', 'printLayout', 'General/PrintLayoutPage.aspx'];
+
+export function notBuiltRoutes(paths: string[], element: RouteObject['element']): RouteObject[] {
+  return paths.map((path) => ({ path, element }));
+}

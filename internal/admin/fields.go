@@ -215,6 +215,10 @@ func (s *Service) SaveAdditionalField(ctx context.Context, a Actor, in FieldDefi
 	if !slices.Contains(fieldTypes, in.Type) {
 		v.Add("type", "admin.invalidOption")
 	}
+	if in.Position < 0 || in.Position > math.MaxInt32 {
+		// position is an integer column: out of it PostgreSQL refuses the row (a 500).
+		v.Add("position", "admin.invalidPosition", "max", math.MaxInt32)
+	}
 	if in.Type == "PICKLIST" && len(in.Options) == 0 {
 		v.Add("options", "error.required")
 	}

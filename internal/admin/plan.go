@@ -3,6 +3,7 @@ package admin
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -85,6 +86,9 @@ func (s *Service) SavePlan(ctx context.Context, a Actor, in SavePlanInput) (Plan
 	}
 	if l := in.Limits; (l.Users != nil && *l.Users < 0) || (l.StorageBytes != nil && *l.StorageBytes < 0) || (l.Applications != nil && *l.Applications < 0) {
 		v.Add("limits", "admin.invalidLimit")
+	} else if l := in.Limits; (l.Users != nil && *l.Users > math.MaxInt32) || (l.Applications != nil && *l.Applications > math.MaxInt32) {
+		// The columns are integer; past it PostgreSQL would refuse the row (a 500).
+		v.Add("limits", "admin.limitTooLarge", "max", math.MaxInt32)
 	}
 	if err := v.Err(); err != nil {
 		return Plan{}, err

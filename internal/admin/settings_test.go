@@ -155,3 +155,19 @@ func TestPublishTermsOfUse(t *testing.T) {
 		t.Errorf("not a PDF: %d", rec.Code)
 	}
 }
+
+// Numbers past the integer columns were a 500 (PostgreSQL refusing the row).
+func TestNumbersPastTheirColumnsAreRefused(t *testing.T) {
+	e := newEnv(t)
+	const past = 1 << 31
+	for _, limits := range []map[string]any{{"users": past}, {"applications": past}} {
+		e.do(e.root, "POST", "/admin/plan/save", map[string]any{"name": "Grande", "limits": limits}).want(400)
+	}
+	e.do(e.root, "POST", "/admin/plan/save", map[string]any{"name": "Grande", "limits": map[string]any{"users": past - 1, "storageBytes": int64(past) * 4}}).want(200)
+	for _, position := range []int64{past, -1} {
+		e.do(e.root, "POST", "/admin/additionalFields/save", map[string]any{"entity": "user", "name": "Crachá", "type": "STRING", "position": position}).want(400)
+	}
+	if n := e.count(`SELECT count(*) FROM additional_field WHERE name = 'Crachá'`); n != 0 {
+		t.Errorf("%d fields saved", n)
+	}
+}

@@ -108,6 +108,17 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/\?next=%2Fapp$/);
   });
 
+  test('the session is stored before the app opens, so a reload right after signing in keeps it', async ({ page }) => {
+    await page.goto('/');
+    await signIn(page, 'admin', adminPassword);
+    await page.waitForURL(/\/app$/);
+    // Read at once: the app must not reach /app with the sealed session still being written.
+    expect(await page.evaluate(() => localStorage.getItem('stored_data'))).not.toBeNull();
+    await page.goto('/runtime/1/calendar/Agenda');
+    await expect(page.getByText('Esta tela ainda não está disponível nesta versão do Tramita.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Menu de Administrador' })).toBeVisible();
+  });
+
   test('a wrong password shows the error and stays on the login page', async ({ page }) => {
     await page.goto('/');
     await signIn(page, 'admin', 'not-the-password');

@@ -98,6 +98,27 @@ export function setSession(session: StoredSession): void {
   persist(session);
 }
 
+/**
+ * Stores the session of a sign-in (or second factor) in storage first and only
+ * then publishes it: the login page follows the published session to /app at
+ * once, and a reload right after must find the session already written.
+ */
+export async function startSession(session: StoredSession): Promise<void> {
+  const at = ++generation;
+  if (secureStorageAvailable()) {
+    const write = seal(session)
+      .then((text) => {
+        if (at === generation) writeRaw(text);
+      })
+      .catch((error: unknown) => console.error('The session could not be stored', error));
+    lastWrite = write;
+    await write;
+  } else {
+    removeRaw(); // never leave an older session readable; this one lasts for the page only
+  }
+  if (at === generation) publish(session);
+}
+
 /** Replaces the token of the current session (token renewal); nothing happens when signed out. */
 export function setToken(token: string): void {
   const session = snapshot.session;

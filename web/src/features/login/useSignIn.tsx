@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { splitDetailedError } from '../../api/errors';
 import { afterLoginPath } from '../../app/access';
-import { setSession } from '../../app/session';
+import { startSession } from '../../app/session';
 import { useSettings } from '../../app/settings';
 import { usePromiseDialog } from '../../components/usePromiseDialog';
 import { FAIL_PASSWORD_EXPIRED } from '../../app/loginResult';
@@ -91,7 +91,7 @@ export function useSignIn(): { signIn: (credentials: Credentials) => Promise<Sig
     }
 
     closeSnackbar(); // earlier failures do not follow the user in
-    setSession(session);
+    await startSession(session);
     await navigate(afterLoginPath(session, searchParams.get('next')), { replace: true });
     return { kind: 'signedIn' };
   };

@@ -6,7 +6,7 @@ import { isApiError } from '../../api/client';
 import { splitDetailedError } from '../../api/errors';
 import { afterLoginPath, loginPath, pendingSecondFactor, safeNextPath } from '../../app/access';
 import { FAIL_MFA_EXHAUSTED, type LoginResult } from '../../app/loginResult';
-import { clearSession, setSession, type StoredSession } from '../../app/session';
+import { clearSession, startSession, type StoredSession } from '../../app/session';
 import { signOut } from '../../app/signOut';
 import { tokenExpired } from '../../app/token';
 import { useSession } from '../../app/useSession';
@@ -61,7 +61,7 @@ export function useSecondFactor(kind: 'enable' | 'validate', send: (body: MfaCod
     try {
       const result = await send({ logonresult: session, userCode: code });
       if (result.session) {
-        setSession(result.session);
+        await startSession(result.session);
         await navigate(next, { replace: true });
         return;
       }

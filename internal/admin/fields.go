@@ -247,7 +247,7 @@ func (s *Service) SaveAdditionalField(ctx context.Context, a Actor, in FieldDefi
 		}
 		err := tx.QueryRow(ctx, `
 			INSERT INTO additional_field (entity, name, type, required, options, position)
-			SELECT $2, $3, $4, $5, $6, $7 WHERE $1 = 0
+			SELECT $2, $3, $4, $5, $6, $7 WHERE $1::bigint = 0
 			RETURNING id`, in.ID, in.Entity, in.Name, in.Type, in.Required, in.Options, in.Position).Scan(&in.ID)
 		if errors.Is(err, pgx.ErrNoRows) {
 			_, err = tx.Exec(ctx, `UPDATE additional_field SET name = $2, required = $3, options = $4, position = $5 WHERE id = $1`,

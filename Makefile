@@ -62,7 +62,7 @@ test-e2e: build chromium e2e/node_modules/.package-lock.json
 	cd e2e && npx playwright test
 
 ## bench: build, then measure on a fresh embedded PostgreSQL with 1,000,000 items; prints a table, writes docs/benchmarks.md
-bench: build
+bench: build chromium e2e/node_modules/.package-lock.json
 	$(GO) run ./cmd/bench
 
 ## lint: gofmt, go vet, staticcheck, TypeScript and ESLint

@@ -45,8 +45,9 @@ export function RequireSession() {
   useEffect(() => {
     if (exp === undefined) return undefined;
     // Re-check one second after the expiry second has passed (setTimeout caps at ~24.8 days).
-    const wait = Math.min(exp * 1000 + 1000 - Date.now(), 2 ** 31 - 1);
-    if (wait <= 0) return undefined;
+    // Already past (the effect can run well after the first render on a slow
+    // device): re-check at once, or the stale `now` would keep the page open.
+    const wait = Math.max(0, Math.min(exp * 1000 + 1000 - Date.now(), 2 ** 31 - 1));
     const timer = window.setTimeout(() => setNow(Date.now()), wait);
     return () => window.clearTimeout(timer);
   }, [exp]);

@@ -31,7 +31,7 @@ const (
 
 // Brute-force policy (docs/auth.md).
 const (
-	rateLimitPerMinute = 10               // sign-in, reset and MFA calls per client address
+	rateLimitPerMinute = 10               // default of sign-in, reset and MFA calls per client address (TRAMITA_SIGNIN_RATE_LIMIT)
 	failureWindow      = 15 * time.Minute // failures further apart start counting anew
 	delayAfter         = 5                // from the 5th failure of a login the next attempt waits 1, 2, 4, 8, 16 s
 	lockAfter          = 10               // the 10th failure of a login locks it for lockDuration
@@ -204,13 +204,13 @@ func passwordExpired(u user, st settings, now time.Time) bool {
 
 func loginKey(login string) string { return strings.ToLower(strings.TrimSpace(login)) }
 
-// limit answers 429 past rateLimitPerMinute calls from the address.
+// limit answers 429 past Options.RateLimitPerMinute calls from the address.
 func (s *Service) limit(ctx context.Context, address string) error {
 	n, err := s.store.hit(ctx, address, s.now())
 	if err != nil {
 		return err
 	}
-	if n > rateLimitPerMinute {
+	if n > s.opts.RateLimitPerMinute {
 		return httpx.Fail(http.StatusTooManyRequests, "error.tooManyRequests")
 	}
 	return nil

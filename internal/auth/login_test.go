@@ -172,6 +172,16 @@ func TestRateLimit(t *testing.T) {
 	e.do("POST", "/users/authenticate", "", LoginInput{UserName: "ana", Password: "x"}).want(200)
 }
 
+// TRAMITA_SIGNIN_RATE_LIMIT: an office behind one address raises the limit.
+func TestRateLimitIsConfigurable(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, func(o *Options) { o.RateLimitPerMinute = 3 })
+	for i := 0; i < 3; i++ {
+		e.do("POST", "/users/authenticate", "", LoginInput{UserName: "u" + string(rune('a'+i)), Password: "x"}).want(200)
+	}
+	e.do("POST", "/users/authenticate", "", LoginInput{UserName: "ana", Password: "x"}).want(429)
+}
+
 func TestInactiveUser(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)

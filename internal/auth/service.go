@@ -50,6 +50,9 @@ type Options struct {
 	SessionLifetime time.Duration
 	// TrustedProxies may set X-Forwarded-For; anyone else's is ignored.
 	TrustedProxies []netip.Prefix
+	// RateLimitPerMinute caps sign-in, reset and MFA calls per client
+	// address; 0 means rateLimitPerMinute.
+	RateLimitPerMinute int
 }
 
 // Service signs people in and keeps their sessions.
@@ -78,6 +81,9 @@ func New(ctx context.Context, db *pgxpool.Pool, opts Options) (*Service, error) 
 	}
 	if opts.TokenTTL <= 0 {
 		opts.TokenTTL = DefaultTokenTTL
+	}
+	if opts.RateLimitPerMinute <= 0 {
+		opts.RateLimitPerMinute = rateLimitPerMinute
 	}
 	if opts.SessionLifetime <= 0 {
 		opts.SessionLifetime = DefaultSessionLifetime

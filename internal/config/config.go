@@ -44,6 +44,9 @@ type Config struct {
 	FileMaxSize int64
 	// FileMaxCount caps the attachments of one item.
 	FileMaxCount int
+	// SignInRateLimit caps sign-in, password reset and MFA calls per client
+	// address and minute.
+	SignInRateLimit int
 
 	// Sign-in (internal/auth).
 	JWTSecret          string
@@ -53,7 +56,7 @@ type Config struct {
 	SessionLifetime    time.Duration
 	TrustedProxies     []netip.Prefix
 
-	tokenTTL, sessionLifetime, trustedProxies, demo, fileMaxSize, fileMaxCount string
+	tokenTTL, sessionLifetime, trustedProxies, demo, fileMaxSize, fileMaxCount, signInRateLimit string
 }
 
 // S3 names the S3-compatible bucket of TRAMITA_STORAGE=s3.
@@ -119,6 +122,8 @@ var variables = []variable{
 		target: func(c *Config) *string { return &c.fileMaxSize }},
 	{env: "TRAMITA_FILE_MAX_COUNT", flag: "file-max-count", def: "20", usage: "most attachments one item may have (1 to 1000)",
 		target: func(c *Config) *string { return &c.fileMaxCount }},
+	{env: "TRAMITA_SIGNIN_RATE_LIMIT", flag: "signin-rate-limit", def: "10", usage: "sign-in, password reset and MFA calls one client address may make per minute (1 to 100000); raise it when many people share one address (an office behind NAT)",
+		target: func(c *Config) *string { return &c.signInRateLimit }},
 	{env: "TRAMITA_DEMO", flag: "demo", def: "true", usage: "load the demo applications and sample items on the first start of the embedded database (true or false); never with DATABASE_URL",
 		target: func(c *Config) *string { return &c.demo }},
 	{env: "TRAMITA_PG_BIN", flag: "pg-bin", usage: "folder holding the embedded PostgreSQL binaries (initdb, pg_ctl, postgres); default: found under tools/postgres",
@@ -310,6 +315,11 @@ func (c *Config) validateFiles() error {
 		return &Error{Var: "TRAMITA_FILE_MAX_COUNT", Msg: fmt.Sprintf("%q is not a number from 1 to 1000", c.fileMaxCount)}
 	}
 	c.FileMaxCount = n
+	n, err = strconv.Atoi(c.signInRateLimit)
+	if err != nil || n < 1 || n > 100000 {
+		return &Error{Var: "TRAMITA_SIGNIN_RATE_LIMIT", Msg: fmt.Sprintf("%q is not a number from 1 to 100000", c.signInRateLimit)}
+	}
+	c.SignInRateLimit = n
 	return nil
 }
 

@@ -146,3 +146,19 @@ func TestFileSettings(t *testing.T) {
 		t.Errorf("set: %d %d %v", cfg.FileMaxSize, cfg.FileMaxCount, err)
 	}
 }
+
+func TestSignInRateLimit(t *testing.T) {
+	cfg, err := Load("serve", nil, env(nil), io.Discard)
+	if err != nil || cfg.SignInRateLimit != 10 {
+		t.Fatalf("default %d %v", cfg.SignInRateLimit, err)
+	}
+	cfg, err = Load("serve", nil, env(map[string]string{"TRAMITA_SIGNIN_RATE_LIMIT": "600"}), io.Discard)
+	if err != nil || cfg.SignInRateLimit != 600 {
+		t.Fatalf("set %d %v", cfg.SignInRateLimit, err)
+	}
+	for _, bad := range []string{"0", "-1", "many", "100001"} {
+		if _, err := Load("serve", nil, env(map[string]string{"TRAMITA_SIGNIN_RATE_LIMIT": bad}), io.Discard); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}

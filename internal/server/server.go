@@ -96,6 +96,7 @@ func Open(ctx context.Context, opts Options) (app *App, err error) {
 		TokenTTL:           opts.Config.TokenTTL,
 		SessionLifetime:    opts.Config.SessionLifetime,
 		TrustedProxies:     opts.Config.TrustedProxies,
+		RateLimitPerMinute: opts.Config.SignInRateLimit,
 	})
 	if err != nil {
 		return nil, err

@@ -59,7 +59,7 @@ test-web: web/node_modules/.package-lock.json
 	cd web && npm test
 
 test-e2e: build chromium e2e/node_modules/.package-lock.json
-	cd e2e && npx playwright test
+	cd e2e && { npx playwright test || { node support/failures.mjs; exit 1; }; }
 
 ## bench: build, then measure on a fresh embedded PostgreSQL with 1,000,000 items; prints a table, writes docs/benchmarks.md
 bench: build chromium e2e/node_modules/.package-lock.json

@@ -10,7 +10,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // The JSON report feeds support/failures.mjs, which repeats each failure's error last, where a CI
+  // log's tail shows it (the list reporter puts it above the attachments).
+  reporter: [['list'], ['json', { outputFile: 'test-results/report.json' }], ...(process.env.CI ? [] : [['html', { open: 'never' }] as const])],
   use: {
     browserName: 'chromium',
     locale: 'pt-BR',

@@ -33,11 +33,16 @@ func (h *Handler) Routes(r chi.Router) {
 		r.Get("/getResourceFormInitialData", h.initialData)
 		r.Get("/getResourcetoEdit", h.toEdit)
 		r.Get("/getProjects", h.projects)
-		r.Get("/getPendingItems", h.pending)
-		r.Get("/getPendingTasks", h.pending)
+		r.Get("/getPendingItems", h.pending(WorkItems))
+		r.Get("/getPendingTasks", h.pending(WorkTasks))
 		r.With(auth.RequireAdmin).Post("/saveResource", h.save)
 		r.With(auth.RequireAdmin).Post("/deleteResources", h.delete)
 	})
+}
+
+func caller(r *http.Request) Caller {
+	p, _ := auth.PrincipalFrom(r.Context())
+	return Caller{UserID: p.UserID, PanelAdmin: p.PanelAdmin}
 }
 
 func (h *Handler) actor(r *http.Request) Actor {
@@ -103,23 +108,25 @@ func (h *Handler) projects(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	list, err := h.svc.Projects(r.Context(), id)
+	list, err := h.svc.Projects(r.Context(), caller(r), id)
 	answer(w, r, list, err)
 }
 
-func (h *Handler) pending(w http.ResponseWriter, r *http.Request) {
-	id, err := queryID(r, "resourceId")
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+func (h *Handler) pending(work Work) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id, err := queryID(r, "resourceId")
+		if err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		project, err := queryID(r, "projectId")
+		if err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		list, err := h.svc.Pending(r.Context(), caller(r), id, project, work)
+		answer(w, r, list, err)
 	}
-	project, err := queryID(r, "projectId")
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	list, err := h.svc.Pending(r.Context(), id, project)
-	answer(w, r, list, err)
 }
 
 func (h *Handler) save(w http.ResponseWriter, r *http.Request) {

@@ -22,6 +22,7 @@ import (
 	"github.com/tramita/tramita/internal/auth"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/items"
 )
 
 // Service holds the resources' rules.
@@ -340,30 +341,128 @@ type Project struct {
 	Name string `json:"name"`
 }
 
-// PendingItem is an open item of a resource in a project.
+// PendingItem is an open item of a resource: one it is responsible for
+// (getPendingItems) or one that names it in a resources field
+// (getPendingTasks).
 type PendingItem struct {
-	ID          int64      `json:"id"`
-	FormattedID string     `json:"formattedId"`
-	Title       string     `json:"title"`
-	ComponentID int64      `json:"componentId"`
-	StatusName  string     `json:"statusName"`
-	Due         *time.Time `json:"due"`
+	ID          int64     `json:"id"`
+	FormattedID string    `json:"formattedId"`
+	Title       string    `json:"title"`
+	ComponentID int64     `json:"componentId"`
+	Component   string    `json:"component"`
+	ProjectID   *int64    `json:"projectId"`
+	StatusName  string    `json:"statusName"`
+	ModifiedAt  time.Time `json:"modifiedAt"`
 }
 
-// Projects, PendingItems and PendingTasks answer empty lists of their final
-// shape until the item engine assigns work to resources; they still refuse
-// an unknown resource.
-func (s *Service) Projects(ctx context.Context, resourceID int64) ([]Project, error) {
-	if _, err := s.form(ctx, s.db, resourceID, false); err != nil {
-		return nil, err
-	}
-	return []Project{}, nil
+// Caller is who asks: what a resource works on is shown only as far as the
+// caller may read it (the item engine's access rules).
+type Caller struct {
+	UserID     int64
+	PanelAdmin bool
 }
 
-// Pending answers a resource's pending items (or tasks) in a project.
-func (s *Service) Pending(ctx context.Context, resourceID, projectID int64) ([]PendingItem, error) {
-	if _, err := s.form(ctx, s.db, resourceID, false); err != nil {
+// Work is what the pending calls answer.
+type Work int
+
+const (
+	// WorkItems are the open items the resource's user is responsible for.
+	WorkItems Work = iota
+	// WorkTasks are the open items that name the resource's user in a
+	// RESOURCES field (assigned to it without being its responsible).
+	WorkTasks
+)
+
+// maxPending bounds one answer; the list is the newest changes first.
+const maxPending = 500
+
+// open holds over item i (not deleted) whose status is not final; an item
+// of a type without statuses is open.
+const open = `i.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM item_status st WHERE st.id = i.status_id AND st.final)`
+
+// readable holds when the caller ($1 user, $2 panel administrator) may read
+// item i of type c.
+var readable = items.CallerAccess.ItemReadable() + ` AND ` + items.CallerAccess.ComponentReadable()
+
+// assigned holds when item i names user $3 in one of its type's RESOURCES
+// fields (a single id or a list of ids).
+const assigned = `EXISTS (SELECT 1 FROM attribute a WHERE a.component_id = i.component_id AND a.type = 'RESOURCES'
+	AND a.retired_at IS NULL AND (i.attributes -> a.key = to_jsonb($3::bigint) OR i.attributes -> a.key @> jsonb_build_array($3::bigint)))`
+
+// Projects answers the projects a resource works in, as far as the caller
+// may read them: those its user manages or is a member of, and those where
+// it is responsible for an item or named in one. A resource that is not a
+// user has none (items name users, see docs/admin.md).
+func (s *Service) Projects(ctx context.Context, c Caller, resourceID int64) ([]Project, error) {
+	f, err := s.form(ctx, s.db, resourceID, false)
+	if err != nil {
 		return nil, err
 	}
-	return []PendingItem{}, nil
+	list := []Project{}
+	if f.UserID == nil {
+		return list, nil
+	}
+	rows, err := s.db.Query(ctx, `
+		SELECT p.id, p.name FROM project p
+		WHERE `+items.CallerAccess.ProjectReadable()+` AND (p.manager_id = $3
+			OR EXISTS (SELECT 1 FROM project_member m WHERE m.project_id = p.id AND m.user_id = $3)
+			OR EXISTS (SELECT 1 FROM item i WHERE i.project_id = p.id AND i.deleted_at IS NULL AND i.responsible_id = $3)
+			OR EXISTS (SELECT 1 FROM item i WHERE i.project_id = p.id AND i.deleted_at IS NULL AND `+assigned+`))
+		ORDER BY lower(p.name), p.id`, c.UserID, c.PanelAdmin, *f.UserID)
+	if err != nil {
+		return nil, fmt.Errorf("resource projects: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var p Project
+		if err := rows.Scan(&p.ID, &p.Name); err != nil {
+			return nil, fmt.Errorf("resource projects: %w", err)
+		}
+		list = append(list, p)
+	}
+	return list, rows.Err()
+}
+
+// Pending answers a resource's open items (or tasks) in a project (0: in
+// every project and outside projects), as far as the caller may read them,
+// the most recently changed first.
+func (s *Service) Pending(ctx context.Context, c Caller, resourceID, projectID int64, work Work) ([]PendingItem, error) {
+	f, err := s.form(ctx, s.db, resourceID, false)
+	if err != nil {
+		return nil, err
+	}
+	list := []PendingItem{}
+	if f.UserID == nil {
+		return list, nil
+	}
+	which := `i.responsible_id = $3`
+	if work == WorkTasks {
+		which = assigned
+	}
+	lang := string(i18n.From(ctx))
+	rows, err := s.db.Query(ctx, `
+		SELECT i.id, i.number, i.title, c.id,
+			coalesce(nullif(c.name ->> $5, ''), c.name ->> 'pt-BR', c.key),
+			i.project_id,
+			coalesce((SELECT coalesce(nullif(st.name ->> $5, ''), st.name ->> 'pt-BR', st.key) FROM item_status st WHERE st.id = i.status_id), ''),
+			i.modified_at
+		FROM item i JOIN component c ON c.id = i.component_id
+		WHERE `+open+` AND `+which+` AND ($4::bigint = 0 OR i.project_id = $4) AND `+readable+`
+		ORDER BY i.modified_at DESC, i.id DESC
+		LIMIT `+strconv.Itoa(maxPending), c.UserID, c.PanelAdmin, *f.UserID, projectID, lang)
+	if err != nil {
+		return nil, fmt.Errorf("resource pending: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var p PendingItem
+		var number int64
+		if err := rows.Scan(&p.ID, &number, &p.Title, &p.ComponentID, &p.Component, &p.ProjectID, &p.StatusName, &p.ModifiedAt); err != nil {
+			return nil, fmt.Errorf("resource pending: %w", err)
+		}
+		p.FormattedID = strconv.FormatInt(number, 10)
+		p.ModifiedAt = p.ModifiedAt.UTC()
+		list = append(list, p)
+	}
+	return list, rows.Err()
 }

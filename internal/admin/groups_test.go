@@ -73,7 +73,7 @@ func TestCompanies(t *testing.T) {
 		message string
 	}{
 		{"name required", map[string]any{"name": ""}, "Obrigatório"},
-		{"bad e-mail", map[string]any{"name": "B", "email": "x"}, "E-mail inválido"},
+		{"bad e-mail", map[string]any{"name": "B", "email": "x"}, "Invalid email"},
 		{"name taken", map[string]any{"name": "Acme"}, "Já existe um registro com este nome."},
 		{"unknown additional field", map[string]any{"name": "B", "additionalFields": map[string]any{"42": "x"}}, "O campo adicional não existe."},
 	}

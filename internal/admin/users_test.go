@@ -67,7 +67,7 @@ func TestSaveUserRefusals(t *testing.T) {
 		{"name required", true, nil, func(*env) map[string]any { u := newUser("caio"); u["name"] = " "; return u },
 			http.StatusBadRequest, "Obrigatório"},
 		{"bad e-mail", true, nil, func(*env) map[string]any { u := newUser("caio"); u["email"] = "caio@"; return u },
-			http.StatusBadRequest, "E-mail inválido"},
+			http.StatusBadRequest, "Invalid email"},
 		{"bad period", true, nil, func(*env) map[string]any {
 			u := newUser("caio")
 			u["calendar"] = map[string]any{"workPeriods": []any{map[string]any{"weekDay": 1, "start": "12:00", "end": "08:00"}}}

@@ -83,7 +83,7 @@ func TestValidationNamesFields(t *testing.T) {
 	req := httptest.NewRequest("POST", "/x", nil)
 	req.Header.Set("Accept-Language", "en")
 	b := body(t, serve(t, h, req))
-	if len(b.Validations) != 2 || b.Validations[0].Field != "newPassword" || b.Validations[0].Message != "Required" {
+	if len(b.Validations) != 2 || b.Validations[0].Field != "newPassword" || b.Validations[0].Message != "required" {
 		t.Errorf("validations %+v", b.Validations)
 	}
 	if !errors.Is(v.Err(), ErrInvalid) || errors.Is(v.Err(), ErrNotFound) {

@@ -46,3 +46,22 @@ func TestTFillsArgumentsAndShowsMissingKeys(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// Spec section 5: the required message is 'Obrigatório' / 'required', and
+// the e-mail pattern's is 'Invalid email' (no Portuguese variant is quoted;
+// the web shows it in both languages).
+func TestSpecValidationTexts(t *testing.T) {
+	for _, c := range []struct {
+		lang      Lang
+		key, want string
+	}{
+		{PtBR, "error.required", "Obrigatório"},
+		{En, "error.required", "required"},
+		{PtBR, "portal.invalidEmail", "Invalid email"},
+		{En, "portal.invalidEmail", "Invalid email"},
+	} {
+		if got := T(c.lang, c.key); got != c.want {
+			t.Errorf("%s %s = %q, want %q", c.lang, c.key, got, c.want)
+		}
+	}
+}

@@ -60,7 +60,7 @@ var coreEn = map[string]string{
 	"error.bodyTooLarge":     "The request body exceeds the limit of {limit}.",
 	"error.unsupportedMedia": "Send the body as application/json.",
 	"error.invalid":          "Check the highlighted fields.",
-	"error.required":         "Required",
+	"error.required":         "required",
 	"error.tooManyRequests":  "Too many attempts. Wait a minute and try again.",
 	"error.maintenance":      "The system is under maintenance and will be back shortly.",
 	"error.unavailable":      "Service unavailable at the moment. Try again shortly.",

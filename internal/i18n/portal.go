@@ -3,13 +3,15 @@ package i18n
 func init() { register(portalPtBR, portalEn) }
 
 // Messages of the portal: messages, web push and the profile. Texts the spec
-// quotes are kept to the letter.
+// quotes are kept to the letter: section 5 quotes 'Invalid email' with no
+// Portuguese variant, and the web shows it in both languages, so it is the
+// pt-BR text too.
 var portalPtBR = map[string]string{
 	"portal.textTooLong":         "O texto deve ter no máximo {max} caracteres.",
-	"portal.pushEndpointInvalid": "O endereço de notificação deve ser uma URL https.",
+	"portal.pushEndpointInvalid": "O endereço de notificação deve ser uma URL https de um serviço de notificações, não um endereço local.",
 	"portal.pushKeyInvalid":      "A chave de notificação do navegador é inválida.",
 	"portal.profileUpdated":      "O Perfil foi atualizado com sucesso!",
-	"portal.invalidEmail":        "E-mail inválido",
+	"portal.invalidEmail":        "Invalid email",
 	"portal.avatarInvalid":       "O avatar deve ser uma imagem PNG, JPEG ou WebP.",
 	"portal.avatarTooLarge":      "O avatar deve ter no máximo {limit}.",
 	"portal.tooManyStreams":      "Há abas demais abertas ({max}) recebendo mensagens; feche alguma e tente de novo.",
@@ -17,7 +19,7 @@ var portalPtBR = map[string]string{
 
 var portalEn = map[string]string{
 	"portal.textTooLong":         "The text must have at most {max} characters.",
-	"portal.pushEndpointInvalid": "The notification address must be an https URL.",
+	"portal.pushEndpointInvalid": "The notification address must be the https URL of a push service, not a local address.",
 	"portal.pushKeyInvalid":      "The browser's notification key is invalid.",
 	"portal.profileUpdated":      "The profile was updated successfully!",
 	"portal.invalidEmail":        "Invalid email",

@@ -146,11 +146,11 @@ func TestUpdateProfileValidates(t *testing.T) {
 		field, en, pt string
 	}{
 		{"webp avatar", func(p *profile.Profile) { p.Avatar = webp }, "", "", ""},
-		{"no name", func(p *profile.Profile) { p.Name = "   " }, "name", "Required", "Obrigatório"},
-		{"no email", func(p *profile.Profile) { p.Email = "" }, "email", "Required", "Obrigatório"},
-		{"email without at", func(p *profile.Profile) { p.Email = "ana.example.com" }, "email", "Invalid email", "E-mail inválido"},
-		{"email without dot", func(p *profile.Profile) { p.Email = "ana@example" }, "email", "Invalid email", "E-mail inválido"},
-		{"email with space", func(p *profile.Profile) { p.Email = "ana souza@example.com" }, "email", "Invalid email", "E-mail inválido"},
+		{"no name", func(p *profile.Profile) { p.Name = "   " }, "name", "required", "Obrigatório"},
+		{"no email", func(p *profile.Profile) { p.Email = "" }, "email", "required", "Obrigatório"},
+		{"email without at", func(p *profile.Profile) { p.Email = "ana.example.com" }, "email", "Invalid email", "Invalid email"},
+		{"email without dot", func(p *profile.Profile) { p.Email = "ana@example" }, "email", "Invalid email", "Invalid email"},
+		{"email with space", func(p *profile.Profile) { p.Email = "ana souza@example.com" }, "email", "Invalid email", "Invalid email"},
 		{"svg avatar", func(p *profile.Profile) {
 			p.Avatar = "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString([]byte("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"))
 		}, "avatar", "The avatar must be a PNG, JPEG or WebP image.", "O avatar deve ser uma imagem PNG, JPEG ou WebP."},

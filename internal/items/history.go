@@ -218,15 +218,16 @@ func (s *Service) AttributeChanges(ctx context.Context, c Caller, current, previ
 // resolver turns stored values into what a person reads, with one query per
 // kind of reference for everything collected.
 type resolver struct {
-	t                                                 *formType
-	lang                                              string
-	users, groups, companies, projects, items, states map[int64]string
-	picks                                             map[int64]map[string]string
+	t                                                            *formType
+	lang                                                         string
+	users, groups, companies, projects, items, states, calendars map[int64]string
+	picks                                                        map[int64]map[string]string
 }
 
 func newResolver(t *formType, lang string) *resolver {
 	return &resolver{t: t, lang: lang, users: map[int64]string{}, groups: map[int64]string{}, companies: map[int64]string{},
-		projects: map[int64]string{}, items: map[int64]string{}, states: map[int64]string{}, picks: map[int64]map[string]string{}}
+		projects: map[int64]string{}, items: map[int64]string{}, states: map[int64]string{}, calendars: map[int64]string{},
+		picks: map[int64]map[string]string{}}
 }
 
 func (r *resolver) target(typ string) map[int64]string {
@@ -243,6 +244,9 @@ func (r *resolver) target(typ string) map[int64]string {
 		return r.items
 	case "ITEM_TYPE_STATUS":
 		return r.states
+	case "CALENDAR":
+		// A work calendar is a resource's, named as loadCalendars names it.
+		return r.calendars
 	}
 	return nil
 }
@@ -290,6 +294,7 @@ func (r *resolver) run(ctx context.Context, q querier) error {
 		{r.projects, `SELECT id, name FROM project WHERE id = ANY($1)`},
 		{r.items, `SELECT id, number::text || ' - ' || title FROM item WHERE id = ANY($1)`},
 		{r.states, `SELECT id, coalesce(name ->> $2, name ->> 'pt-BR') FROM item_status WHERE id = ANY($1)`},
+		{r.calendars, `SELECT r.id, coalesce(u.name, r.name) FROM resource r LEFT JOIN app_user u ON u.id = r.user_id WHERE r.id = ANY($1)`},
 	} {
 		if len(k.m) == 0 {
 			continue

@@ -47,6 +47,11 @@ type Config struct {
 	// SignInRateLimit caps sign-in, password reset and MFA calls per client
 	// address and minute.
 	SignInRateLimit int
+	// PushAllowLoopback lets web push endpoints be local addresses (http on
+	// loopback included): for tests, whose stand-in push service runs on
+	// 127.0.0.1. Never in production: any signed-in user could make the
+	// server POST to its local ports.
+	PushAllowLoopback bool
 
 	// Sign-in (internal/auth).
 	JWTSecret          string
@@ -56,7 +61,7 @@ type Config struct {
 	SessionLifetime    time.Duration
 	TrustedProxies     []netip.Prefix
 
-	tokenTTL, sessionLifetime, trustedProxies, demo, fileMaxSize, fileMaxCount, signInRateLimit string
+	tokenTTL, sessionLifetime, trustedProxies, demo, fileMaxSize, fileMaxCount, signInRateLimit, pushAllowLoopback string
 }
 
 // S3 names the S3-compatible bucket of TRAMITA_STORAGE=s3.
@@ -126,6 +131,8 @@ var variables = []variable{
 		target: func(c *Config) *string { return &c.signInRateLimit }},
 	{env: "TRAMITA_DEMO", flag: "demo", def: "true", usage: "load the demo applications and sample items on the first start of the embedded database (true or false); never with DATABASE_URL",
 		target: func(c *Config) *string { return &c.demo }},
+	{env: "TRAMITA_PUSH_ALLOW_LOOPBACK", def: "false", usage: "for tests only: accept web push endpoints on this machine (http on loopback, loopback and link-local addresses), as a stand-in push service needs; never in production (environment only)",
+		target: func(c *Config) *string { return &c.pushAllowLoopback }},
 	{env: "TRAMITA_PG_BIN", flag: "pg-bin", usage: "folder holding the embedded PostgreSQL binaries (initdb, pg_ctl, postgres); default: found under tools/postgres",
 		target: func(c *Config) *string { return &c.PGBin }},
 }
@@ -231,6 +238,14 @@ func (c *Config) validate() error {
 		c.Demo = false
 	default:
 		return &Error{Var: "TRAMITA_DEMO", Msg: fmt.Sprintf("%q is not true or false", c.demo)}
+	}
+	switch strings.ToLower(c.pushAllowLoopback) {
+	case "false", "0", "no", "":
+		c.PushAllowLoopback = false
+	case "true", "1", "yes":
+		c.PushAllowLoopback = true
+	default:
+		return &Error{Var: "TRAMITA_PUSH_ALLOW_LOOPBACK", Msg: fmt.Sprintf("%q is not true or false", c.pushAllowLoopback)}
 	}
 	return nil
 }

@@ -74,6 +74,7 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		{"zip lookup url not http", map[string]string{"TRAMITA_ZIP_LOOKUP_URL": "file:///{zip}"}, "TRAMITA_ZIP_LOOKUP_URL"},
 		{"data dir is a file", map[string]string{"TRAMITA_DATA_DIR": file}, "TRAMITA_DATA_DIR"},
 		{"pg bin without postgres", map[string]string{"TRAMITA_PG_BIN": t.TempDir()}, "TRAMITA_PG_BIN"},
+		{"push allow loopback", map[string]string{"TRAMITA_PUSH_ALLOW_LOOPBACK": "sometimes"}, "TRAMITA_PUSH_ALLOW_LOOPBACK"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -160,5 +161,21 @@ func TestSignInRateLimit(t *testing.T) {
 		if _, err := Load("serve", nil, env(map[string]string{"TRAMITA_SIGNIN_RATE_LIMIT": bad}), io.Discard); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
+	}
+}
+
+// Web push to local addresses is off unless a test turns it on, and only
+// from the environment.
+func TestPushAllowLoopback(t *testing.T) {
+	cfg, err := Load("serve", nil, env(nil), io.Discard)
+	if err != nil || cfg.PushAllowLoopback {
+		t.Fatalf("default %v %v", cfg.PushAllowLoopback, err)
+	}
+	cfg, err = Load("serve", nil, env(map[string]string{"TRAMITA_PUSH_ALLOW_LOOPBACK": "true"}), io.Discard)
+	if err != nil || !cfg.PushAllowLoopback {
+		t.Fatalf("set %v %v", cfg.PushAllowLoopback, err)
+	}
+	if _, err := Load("serve", []string{"--push-allow-loopback"}, env(nil), io.Discard); err == nil {
+		t.Error("a flag turned it on")
 	}
 }

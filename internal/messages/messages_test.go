@@ -59,7 +59,8 @@ func newFixture(t *testing.T) *fixture {
 	}
 	store := messages.NewStore(db)
 	f.svc = messages.NewService(store)
-	f.push = messages.NewPush(store, nil, quiet())
+	// The tests' stand-in push services listen on 127.0.0.1.
+	f.push = messages.NewPush(store, quiet(), messages.PushOptions{AllowLoopback: true})
 	return f
 }
 

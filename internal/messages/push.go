@@ -12,9 +12,11 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -63,24 +65,86 @@ type PushNotification struct {
 
 // Push registers browsers for web push and pushes new messages to them.
 type Push struct {
-	store  *Store
-	client *http.Client
-	log    *slog.Logger
+	store      *Store
+	client     *http.Client
+	log        *slog.Logger
+	allowLocal bool
 
 	mu    sync.Mutex
 	vapid *vapidKeys // loaded, or created, on first use
 }
 
-// NewPush returns the push side of messages. client sends the pushes; nil
-// means one with a 30-second timeout that follows no redirect.
-func NewPush(store *Store, client *http.Client, log *slog.Logger) *Push {
-	if client == nil {
-		client = &http.Client{
-			Timeout:       30 * time.Second,
-			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+// PushOptions configure NewPush.
+type PushOptions struct {
+	// AllowLoopback accepts endpoints on this machine: http:// on a loopback
+	// host, and loopback, unspecified and link-local addresses. For tests
+	// only, whose stand-in push service listens on 127.0.0.1
+	// (TRAMITA_PUSH_ALLOW_LOOPBACK); without it a signed-in user could make
+	// the job worker POST to local services.
+	AllowLoopback bool
+}
+
+// NewPush returns the push side of messages. Pushes go out with a 30-second
+// timeout, follow no redirect, and (without AllowLoopback) connect to no
+// local address, whatever the endpoint's name resolves to when it is sent.
+func NewPush(store *Store, log *slog.Logger, opts PushOptions) *Push {
+	return &Push{store: store, log: log, allowLocal: opts.AllowLoopback,
+		client: newPushClient(opts.AllowLoopback, http.ProxyFromEnvironment)}
+}
+
+// errLocalAddress refuses a push to this machine or its link.
+var errLocalAddress = errors.New("push endpoint is a local address")
+
+// localAddress: loopback, unspecified (0.0.0.0, ::, and 0.0.0.0/8, which
+// reaches this host), link-local (169.254.0.0/16, a cloud's metadata
+// service, fe80::/10) and multicast addresses, IPv4 ones mapped in IPv6 too.
+func localAddress(a netip.Addr) bool {
+	a = a.Unmap()
+	return a.IsLoopback() || a.IsUnspecified() || a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast() ||
+		a.IsInterfaceLocalMulticast() || a.IsMulticast() || (a.Is4() && a.As4()[0] == 0)
+}
+
+// newPushClient sends pushes. Unless allowLocal, its dialer refuses local
+// addresses after the name is resolved, so a name that resolves to
+// 127.0.0.1 when the push is sent (DNS rebinding) is not contacted either.
+// An HTTP proxy of the environment (HTTPS_PROXY) is the operator's and may
+// be local; through it, the proxy connects to the push service.
+func newPushClient(allowLocal bool, proxy func(*http.Request) (*url.URL, error)) *http.Client {
+	transport := http.DefaultTransport.(*http.Transport).Clone()
+	transport.Proxy = proxy
+	direct := &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second}
+	guarded := &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second,
+		Control: func(_, address string, _ syscall.RawConn) error {
+			ap, err := netip.ParseAddrPort(address)
+			if err != nil || localAddress(ap.Addr()) {
+				return fmt.Errorf("%w: %s", errLocalAddress, address)
+			}
+			return nil
+		}}
+	proxies := map[string]bool{}
+	for _, scheme := range []string{"https", "http"} {
+		if u, err := proxy(&http.Request{URL: &url.URL{Scheme: scheme, Host: "push.invalid"}}); err == nil && u != nil {
+			port := u.Port()
+			if port == "" {
+				port = map[string]string{"https": "443", "socks5": "1080"}[u.Scheme]
+			}
+			if port == "" {
+				port = "80"
+			}
+			proxies[net.JoinHostPort(u.Hostname(), port)] = true
 		}
 	}
-	return &Push{store: store, client: client, log: log}
+	transport.DialContext = func(ctx context.Context, network, address string) (net.Conn, error) {
+		if allowLocal || proxies[address] {
+			return direct.DialContext(ctx, network, address)
+		}
+		return guarded.DialContext(ctx, network, address)
+	}
+	return &http.Client{
+		Transport:     transport,
+		Timeout:       30 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
 }
 
 // vapidKeys identify this installation to the push services (RFC 8292). They
@@ -140,7 +204,7 @@ func (p *Push) keys(ctx context.Context) (*vapidKeys, error) {
 // CreateDevice registers (or moves to the caller) a browser's subscription.
 func (p *Push) CreateDevice(ctx context.Context, c Caller, d Device) error {
 	var v httpx.Validation
-	if err := validEndpoint(d.PushEndpoint); err != nil {
+	if err := validEndpoint(d.PushEndpoint, p.allowLocal); err != nil {
 		v.Add("pushEndpoint", "portal.pushEndpointInvalid")
 	}
 	p256dh, err := decodeKey(d.PushP256DH)
@@ -165,9 +229,11 @@ func (p *Push) CreateDevice(ctx context.Context, c Caller, d Device) error {
 		base64.RawURLEncoding.EncodeToString(p256dh), base64.RawURLEncoding.EncodeToString(auth), maxDevicesPerUser)
 }
 
-// validEndpoint accepts an https URL, or http on a loopback host (a push
-// service stand-in on the same machine, as in tests).
-func validEndpoint(raw string) error {
+// validEndpoint accepts an https URL that names no local host (localhost,
+// a loopback, unspecified or link-local address). allowLocal (tests only)
+// accepts those, and http on a loopback host: a push service stand-in on
+// the same machine.
+func validEndpoint(raw string, allowLocal bool) error {
 	if len(raw) > maxEndpointLength {
 		return errors.New("too long")
 	}
@@ -175,14 +241,16 @@ func validEndpoint(raw string) error {
 	if err != nil || u.Host == "" || u.User != nil || u.Fragment != "" {
 		return errors.New("not an absolute URL")
 	}
-	switch u.Scheme {
-	case "https":
+	host := strings.ToLower(strings.TrimSuffix(u.Hostname(), "."))
+	addr, addrErr := netip.ParseAddr(host)
+	local := host == "localhost" || strings.HasSuffix(host, ".localhost") || (addrErr == nil && localAddress(addr))
+	switch {
+	case u.Scheme == "https" && (!local || allowLocal):
 		return nil
-	case "http":
-		host := u.Hostname()
-		if ip := net.ParseIP(host); host == "localhost" || (ip != nil && ip.IsLoopback()) {
-			return nil
-		}
+	case u.Scheme == "http" && allowLocal && (host == "localhost" || (addrErr == nil && addr.Unmap().IsLoopback())):
+		return nil
+	case local:
+		return errLocalAddress
 	}
 	return errors.New("not https")
 }
@@ -211,6 +279,12 @@ func (p *Push) HandleJob(ctx context.Context, j jobs.Job) error {
 		// another user, since the push was queued. Nothing to send.
 		return err
 	}
+	// Checked again when sending: a device registered before local
+	// addresses were refused, or with TRAMITA_PUSH_ALLOW_LOOPBACK on.
+	if err := validEndpoint(t.Endpoint, p.allowLocal); err != nil {
+		p.log.Warn("messages: push endpoint refused", "device", pj.DeviceID, "error", err)
+		return jobs.Permanent(fmt.Errorf("push to device %d: %w", pj.DeviceID, err))
+	}
 	keys, err := p.keys(ctx)
 	if err != nil {
 		return err
@@ -233,6 +307,10 @@ func (p *Push) HandleJob(ctx context.Context, j jobs.Job) error {
 			TTL:             pushTTL,
 			Urgency:         webpush.UrgencyNormal,
 		})
+	if errors.Is(err, errLocalAddress) {
+		p.log.Warn("messages: push endpoint resolves to a local address, not contacted", "device", pj.DeviceID, "error", err)
+		return jobs.Permanent(fmt.Errorf("push to device %d: %w", pj.DeviceID, err))
+	}
 	if err != nil {
 		return fmt.Errorf("push to device %d: %w", pj.DeviceID, err)
 	}

@@ -16,10 +16,12 @@ import (
 	"encoding/json"
 	"io"
 	"math/big"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -112,11 +114,12 @@ type pushService struct {
 	mu       sync.Mutex
 	statuses map[string][]int
 	got      chan pushRequest
+	conns    atomic.Int32 // connections opened to it
 }
 
 func newPushService(t *testing.T) *pushService {
 	p := &pushService{statuses: map[string][]int{}, got: make(chan pushRequest, 20)}
-	p.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	p.Server = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		p.got <- pushRequest{path: r.URL.Path, header: r.Header.Clone(), body: body}
 		p.mu.Lock()
@@ -127,6 +130,12 @@ func newPushService(t *testing.T) *pushService {
 		p.mu.Unlock()
 		w.WriteHeader(status)
 	}))
+	p.Config.ConnState = func(_ net.Conn, state http.ConnState) {
+		if state == http.StateNew {
+			p.conns.Add(1)
+		}
+	}
+	p.Start()
 	t.Cleanup(p.Close)
 	return p
 }
@@ -148,8 +157,9 @@ func (p *pushService) next(t *testing.T) pushRequest {
 	}
 }
 
-// runWorker runs the job worker as the server does, retrying at once.
-func (f *fixture) runWorker(t *testing.T) {
+// runWorker runs the job worker as the server does, retrying at once,
+// until the test ends or stop is called.
+func (f *fixture) runWorker(t *testing.T) (stop func()) {
 	w := jobs.NewWorker(f.db, quiet())
 	w.Poll = 20 * time.Millisecond
 	w.Backoff = func(int) time.Duration { return 0 }
@@ -157,7 +167,10 @@ func (f *fixture) runWorker(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { _ = w.Run(ctx); close(done) }()
-	t.Cleanup(func() { cancel(); <-done })
+	var once sync.Once
+	stop = func() { once.Do(func() { cancel(); <-done }) }
+	t.Cleanup(stop)
+	return stop
 }
 
 func (f *fixture) vapidKey(t *testing.T, in *instance) []byte {
@@ -214,7 +227,7 @@ func TestPushArrivesEncryptedForTheSubscriptionAndSignedWithVAPID(t *testing.T) 
 	case <-time.After(300 * time.Millisecond):
 	}
 	// The keys are kept: another instance signs with the same pair.
-	other := messages.NewPush(messages.NewStore(f.db), nil, quiet())
+	other := messages.NewPush(messages.NewStore(f.db), quiet(), messages.PushOptions{})
 	key, err := other.PublicKey(context.Background())
 	if err != nil || key != base64.RawURLEncoding.EncodeToString(vapid) {
 		t.Errorf("another instance's key %q, %v", key, err)
@@ -386,7 +399,7 @@ func TestCreateDeviceValidates(t *testing.T) {
 	}{
 		{"https endpoint", func(d *messages.Device) {}, ""},
 		{"padded and standard base64 keys", func(d *messages.Device) { *d = padded }, ""},
-		{"http on loopback", func(d *messages.Device) { d.PushEndpoint = "http://127.0.0.1:9/push" }, ""},
+		{"http on loopback, allowed for tests", func(d *messages.Device) { d.PushEndpoint = "http://127.0.0.1:9/push" }, ""},
 		{"http elsewhere", func(d *messages.Device) { d.PushEndpoint = "http://push.example.com/x" }, "pushEndpoint"},
 		{"relative", func(d *messages.Device) { d.PushEndpoint = "/push" }, "pushEndpoint"},
 		{"other scheme", func(d *messages.Device) { d.PushEndpoint = "ftp://push.example.com/x" }, "pushEndpoint"},
@@ -444,5 +457,86 @@ func TestDeviceBelongsToWhoeverRegisteredItLast(t *testing.T) {
 	var newest int
 	if err := f.db.QueryRow(context.Background(), `SELECT count(*) FROM push_device WHERE endpoint = 'https://push.example.com/y'`).Scan(&newest); err != nil || newest != 1 {
 		t.Error("the newest device was dropped")
+	}
+}
+
+// Without TRAMITA_PUSH_ALLOW_LOOPBACK an endpoint on this machine or its
+// link is refused, with a Message in the caller's language: the job worker
+// would POST to it.
+func TestLocalEndpointsAreRefused(t *testing.T) {
+	f := newFixture(t)
+	f.push = messages.NewPush(messages.NewStore(f.db), quiet(), messages.PushOptions{})
+	in := f.start(t)
+	b := newBrowser(t)
+	for _, endpoint := range []string{
+		"http://127.0.0.1:9/push", "http://localhost:9/push", "http://[::1]:9/push", "http://push.example.com/x",
+		"https://127.0.0.1/push", "https://127.9.8.7:8443/push", "https://localhost/push", "https://LocalHost./push",
+		"https://push.localhost/x", "https://[::1]/push", "https://[::ffff:127.0.0.1]/push", "https://0.0.0.0/push",
+		"https://0.1.2.3/push", "https://[::]/push", "https://169.254.169.254/latest/meta-data", "https://[fe80::1%25eth0]/x",
+		"https://224.0.0.1/x",
+	} {
+		for lang, want := range map[string]string{
+			"en":    "The notification address must be the https URL of a push service, not a local address.",
+			"pt-BR": "O endereço de notificação deve ser uma URL https de um serviço de notificações, não um endereço local.",
+		} {
+			req := f.request(t, in, "POST", "/api/message/createDevice", "ana", b.device(endpoint))
+			req.Header.Set("Accept-Language", lang)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var e httpx.ErrorBody
+			_ = json.NewDecoder(resp.Body).Decode(&e)
+			resp.Body.Close()
+			if resp.StatusCode != 400 || len(e.Validations) != 1 || e.Validations[0].Field != "pushEndpoint" || e.Validations[0].Message != want {
+				t.Errorf("%s (%s): %d %+v", endpoint, lang, resp.StatusCode, e)
+			}
+		}
+	}
+	if deviceCount(t, f, "ana") != 0 {
+		t.Error("a local endpoint was stored")
+	}
+	// Push services' https addresses, private networks' included, are kept.
+	for _, endpoint := range []string{"https://fcm.googleapis.com/fcm/send/abc", "https://10.0.0.5/push", "https://push.example.com:8443/x"} {
+		f.register(t, in, "ana", b.device(endpoint))
+	}
+}
+
+// A device stored with a local endpoint (before the check, or while the
+// setting was on) is not contacted: its push fails for good, and the push
+// service stand-in on 127.0.0.1 sees no connection.
+func TestStoredLocalEndpointIsNotContacted(t *testing.T) {
+	f := newFixture(t) // allows loopback: registers the devices
+	in := f.start(t)
+	ps := newPushService(t)
+	_, port, _ := net.SplitHostPort(ps.Listener.Addr().String())
+	f.register(t, in, "ana", newBrowser(t).device(ps.URL+"/loopback"))
+	f.register(t, in, "ana", newBrowser(t).device("https://localhost:"+port+"/by-name"))
+	f.register(t, in, "bia", newBrowser(t).device(ps.URL+"/bia"))
+	f.push = messages.NewPush(messages.NewStore(f.db), quiet(), messages.PushOptions{})
+	stop := f.runWorker(t)
+	f.send(t, "ana", "Olá", "")
+	if failed := waitJobs(t, f); failed != 2 {
+		t.Errorf("%d failed jobs, want 2", failed)
+	}
+	if n := ps.conns.Load(); n != 0 {
+		t.Errorf("%d connections to the local push service", n)
+	}
+	select {
+	case r := <-ps.got:
+		t.Errorf("pushed to %s", r.path)
+	default:
+	}
+	if deviceCount(t, f, "ana") != 2 {
+		t.Error("devices removed")
+	}
+
+	// The same with the setting on: the push arrives.
+	stop()
+	f.push = messages.NewPush(messages.NewStore(f.db), quiet(), messages.PushOptions{AllowLoopback: true})
+	f.runWorker(t)
+	f.send(t, "bia", "Olá", "")
+	if got := ps.next(t); got.path != "/bia" {
+		t.Errorf("pushed to %s", got.path)
 	}
 }

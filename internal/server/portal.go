@@ -34,9 +34,12 @@ func caller(ctx context.Context) (auth.Principal, bool) {
 	return p, ok && p.Complete()
 }
 
-func newPortal(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger) (*portal, error) {
+func newPortal(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, pushAllowLoopback bool) (*portal, error) {
 	msgStore := messages.NewStore(pool)
-	push := messages.NewPush(msgStore, nil, log)
+	if pushAllowLoopback {
+		log.Warn("TRAMITA_PUSH_ALLOW_LOOPBACK is on: web push may reach local addresses (for tests only)")
+	}
+	push := messages.NewPush(msgStore, log, messages.PushOptions{AllowLoopback: pushAllowLoopback})
 	if err := push.EnsureKeys(ctx); err != nil {
 		return nil, err
 	}

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { apiToken } from '../support/formsApi';
 import { adminPassword } from '../support/server';
@@ -63,6 +63,13 @@ async function signIn(page: Page) {
 
 const column = (page: Page, name: string) => page.locator(`[data-status-id][aria-label="Coluna ${name}"]`);
 
+/** Drags a card onto a cell once it may be dragged: shown, and no move of it still running. */
+async function drag(source: Locator, target: Locator) {
+  await expect(source).toBeVisible();
+  await expect(source).not.toHaveAttribute('aria-busy', 'true');
+  await source.dragTo(target);
+}
+
 test('a validation rule that never ends is stopped by the time limit and reported; the card stays and the server keeps answering', async ({
   page,
   request,
@@ -102,7 +109,7 @@ test('a validation rule that never ends is stopped by the time limit and reporte
   // server answers another call; then the 2 s limit stops it and its message is shown.
   const trigger = page.waitForRequest((r) => r.url().endsWith('/api/genericItem/triggerAction'));
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/genericItem/triggerAction'));
-  await column(page, 'Fazendo').getByLabel(loopLabel).dragTo(column(page, 'Revisão'));
+  await drag(column(page, 'Fazendo').getByLabel(loopLabel), column(page, 'Revisão'));
   await trigger;
   const meanwhile = await request.get('/api/kanban/getBoards', { headers: { Authorization: `Bearer ${token}` } });
   expect(meanwhile.status()).toBe(200);
@@ -120,7 +127,7 @@ test('a validation rule that never ends is stopped by the time limit and reporte
 
   // The server is fine: the same card goes to Feito by "Concluir" (no rule), and Fazendo is
   // back at its limit, without the warning.
-  await column(page, 'Fazendo').getByLabel(loopLabel).dragTo(column(page, 'Feito'));
+  await drag(column(page, 'Fazendo').getByLabel(loopLabel), column(page, 'Feito'));
   await expect(page.getByText('1 item(s) tramitado(s) para Feito.')).toBeVisible();
   await expect(column(page, 'Feito').getByLabel(loopLabel)).toBeVisible();
   await expect(page.getByLabel('Limite WIP: 2/2')).toBeVisible();
@@ -171,7 +178,7 @@ test('a strict WIP limit refuses the drop without asking, and the server refuses
   const second = `Pedido ${saved[1]!.FormattedID}: Pedido da copa ${stamp}`;
   await expect(column(page, 'Novo').getByLabel(second)).toBeVisible();
   await expect(page.getByLabel('Limite WIP: 1/1')).toBeVisible();
-  await column(page, 'Novo').getByLabel(second).dragTo(column(page, 'Separação'));
+  await drag(column(page, 'Novo').getByLabel(second), column(page, 'Separação'));
   await expect(page.getByText('A coluna Separação está no limite WIP (1) e não aceita mais cartões.')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0); // no "Mover mesmo assim?"
   await page.screenshot({ path: testInfo.outputPath('strict-wip-refused.png') });

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { join } from 'node:path';
 import { test, expect } from '../support/fixtures';
 import { tramita } from '../support/server';
@@ -74,6 +74,16 @@ async function signIn(browser: Browser, login: string): Promise<Page> {
 const column = (page: Page, name: string) => page.locator(`[data-status-id][aria-label="Coluna ${name}"]`);
 const card = (page: Page, id: number, title: string) => page.getByLabel(`Chamado ${id}: ${title}`);
 
+/**
+ * Drags a card onto a cell once the card may be dragged: shown, and no move of it still running
+ * (a busy card is not draggable, and shows where it goes until the reloaded board has it there).
+ */
+async function drag(source: Locator, target: Locator) {
+  await expect(source).toBeVisible();
+  await expect(source).not.toHaveAttribute('aria-busy', 'true');
+  await source.dragTo(target);
+}
+
 test('a card goes through the workflow by drag and drop: a new responsible who is told, a rule that refuses, a reason', async ({
   browser,
   request,
@@ -106,7 +116,7 @@ test('a card goes through the workflow by drag and drop: a new responsible who i
   await expect(column(ana, 'Novo').getByLabel(`Chamado ${number}: ${title}`)).toBeVisible();
 
   // New → In service: "Atender" asks the new responsible.
-  await ticket.dragTo(column(ana, 'Em atendimento'));
+  await drag(ticket, column(ana, 'Em atendimento'));
   const responsible = ana.getByRole('dialog', { name: 'Comentário e responsável' });
   await expect(responsible).toBeVisible();
   await expect(responsible.getByRole('button', { name: 'OK' })).toBeDisabled();
@@ -118,6 +128,7 @@ test('a card goes through the workflow by drag and drop: a new responsible who i
   await expect(ana.getByText('1 item(s) tramitado(s) para Em atendimento.')).toBeVisible();
   await expect(column(ana, 'Em atendimento').getByLabel(`Chamado ${number}: ${title}`)).toBeVisible();
   await expect(ticket.getByText('BT')).toBeVisible(); // Bruno Técnico's avatar
+  await expect(ticket).not.toHaveAttribute('aria-busy', 'true'); // the reloaded board has it there
 
   // Bruno's bell shows the message as it arrives.
   await expect(bruno.getByRole('button', { name: 'Mensagens, 1 não lida' })).toBeVisible({ timeout: 15_000 });
@@ -126,7 +137,7 @@ test('a card goes through the workflow by drag and drop: a new responsible who i
   await bruno.screenshot({ path: testInfo.outputPath('bruno-bell.png') });
 
   // In service → Solved: the rule wants the time spent; the card goes back.
-  await ticket.dragTo(column(ana, 'Resolvido'));
+  await drag(ticket, column(ana, 'Resolvido'));
   await expect(ana.getByRole('dialog', { name: 'Motivo da mudança' })).toBeVisible(); // solve asks an optional reason
   await ana.getByRole('dialog', { name: 'Motivo da mudança' }).getByRole('button', { name: 'OK' }).click();
   await expect(ana.getByText('Informe o tempo gasto antes de resolver o chamado.')).toBeVisible();
@@ -135,7 +146,7 @@ test('a card goes through the workflow by drag and drop: a new responsible who i
   await expect(column(ana, 'Resolvido').getByLabel(`Chamado ${number}: ${title}`)).toHaveCount(0);
 
   // In service → Waiting for the customer: the reason is required.
-  await ticket.dragTo(column(ana, 'Aguardando cliente'));
+  await drag(ticket, column(ana, 'Aguardando cliente'));
   const reason = ana.getByRole('dialog', { name: 'Motivo da mudança' });
   await expect(reason.getByRole('button', { name: 'OK' })).toBeDisabled();
   await reason.getByRole('textbox', { name: /Motivo/ }).fill('Aguardando o toner chegar.');
@@ -148,7 +159,8 @@ test('a card goes through the workflow by drag and drop: a new responsible who i
   await ana.getByRole('option', { name: 'Responsável' }).click();
   await expect(ana.getByRole('group', { name: 'Bruno Técnico' }).getByLabel(`Chamado ${number}: ${title}`)).toBeVisible();
   await ana.screenshot({ path: testInfo.outputPath('swimlanes.png') });
-  // A double click opens the item's form.
+  // A double click opens the item's form (on the card as the reloaded board shows it).
+  await expect(ticket).not.toHaveAttribute('aria-busy', 'true');
   await ticket.dblclick();
   await expect(ana).toHaveURL(new RegExp(`/runtime/\\d+/editItem/${board.componentId}/\\d+/0$`));
   await Promise.all([ana.context().close(), bruno.context().close()]);
@@ -168,7 +180,7 @@ test('who may not run an action cannot drop the card there, and the server refus
   const label = (await first.getAttribute('aria-label'))!;
 
   // Close is for the ticket's responsible or creator: Carla is neither.
-  await first.dragTo(column(carla, 'Fechado'));
+  await drag(first, column(carla, 'Fechado'));
   await expect(carla.getByText('Não há tramitação de “Resolvido” para “Fechado” que você possa executar.')).toBeVisible();
   await carla.screenshot({ path: testInfo.outputPath('refused.png') });
   await expect(solved.getByLabel(label, { exact: true })).toBeVisible();

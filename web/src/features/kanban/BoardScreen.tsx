@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -63,6 +63,9 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
   const [moreUsers, setMoreUsers] = useState<KanbanUser[]>([]);
   const [loadingMore, setLoadingMore] = useState<Record<number, boolean>>({});
   const [dragging, setDragging] = useState<KanbanCard | null>(null);
+  // The dragged card as the drag events see it: set in dragstart itself, so a dragover or drop that
+  // comes before React renders the new state still finds it.
+  const dragged = useRef<KanbanCard | null>(null);
   const [targets, setTargets] = useState<Set<number> | null>(null);
   const [over, setOver] = useState<string | null>(null);
 
@@ -87,8 +90,9 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
 
   // Every board of this view, whatever its query or search: a search that was already on its way
   // when a card moved would otherwise bring the card back to its old column.
+  // A failed reload rejects, so a move does not wait for a board that will not come.
   const refresh = useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: kanbanKeys.board(params).slice(0, 3) });
+    await queryClient.invalidateQueries({ queryKey: kanbanKeys.board(params).slice(0, 3) }, { throwOnError: true });
   }, [queryClient, params]);
 
   const { pending, refused, move, dialogs } = useCardMove(componentId, loaded, refresh, board.wipStrict);
@@ -127,6 +131,7 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
 
   const startDrag = useCallback(
     (card: KanbanCard) => {
+      dragged.current = card;
       setDragging(card);
       setTargets(null);
       queryClient
@@ -141,10 +146,22 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
     [queryClient, componentId, board.columns, board.wipStrict],
   );
   const endDrag = useCallback(() => {
+    dragged.current = null;
     setDragging(null);
     setTargets(null);
     setOver(null);
   }, []);
+  // A drag that ends anywhere ends here too: the card's own dragend does not come when a reload
+  // took its element out of the page meanwhile.
+  useEffect(() => {
+    if (!dragging) return undefined;
+    window.addEventListener('dragend', endDrag, true);
+    window.addEventListener('drop', endDrag);
+    return () => {
+      window.removeEventListener('dragend', endDrag, true);
+      window.removeEventListener('drop', endDrag);
+    };
+  }, [dragging, endDrag]);
 
   const setWip = async (column: KanbanColumn) => {
     let answer: string;
@@ -195,7 +212,7 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
         data-status-id={column.id}
         aria-label={t('column', { name: column.name })}
         onDragOver={(e) => {
-          if (!dragging) return;
+          if (!dragged.current) return;
           e.preventDefault();
           e.dataTransfer.dropEffect = 'move';
           if (over !== cellKey) setOver(cellKey);
@@ -203,7 +220,7 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
         onDragLeave={() => setOver((o) => (o === cellKey ? null : o))}
         onDrop={(e) => {
           e.preventDefault();
-          const card = dragging;
+          const card = dragged.current;
           endDrag();
           if (card) void move(card, column.id);
         }}
@@ -298,7 +315,11 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
         <TextField size="small" type="search" label={t('filter')} value={text} onChange={(e) => setText(e.target.value)} sx={{ width: 240 }} />
         <Tooltip title={t('refresh')}>
           <span>
-            <IconButton aria-label={t('refresh')} onClick={() => void refresh()} disabled={refreshing}>
+            <IconButton
+              aria-label={t('refresh')}
+              onClick={() => refresh().catch((error: unknown) => enqueueSnackbar(error instanceof Error ? error.message : String(error), { variant: 'error' }))}
+              disabled={refreshing}
+            >
               <RefreshIcon />
             </IconButton>
           </span>

@@ -122,6 +122,52 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     await waitFor(() => expect(fetch.mock.calls.filter(([url]) => String(url).includes('/kanban/getBoard?')).length).toBeGreaterThan(1));
   });
 
+  it('keeps a moved card in its new column, busy, until the reloaded board has it there', async () => {
+    setSession(makeSession());
+    const plain = { ...take, asksReason: false, requiresReason: false };
+    const moved: KanbanBoard = {
+      ...board,
+      columns: [
+        { ...board.columns[0]!, total: 0, cards: [] },
+        { ...board.columns[1]!, wipLimit: 0, total: 3, cards: [{ ...board.columns[0]!.cards[0]!, statusId: 2 }, ...board.columns[1]!.cards] },
+      ],
+    };
+    let boards = 0;
+    let reload: (r: Response) => void = () => undefined;
+    mockFetch({}, (url) => {
+      if (url.includes('/api/application/getApplicationMenu')) return jsonResponse([[], { id: 3, name: 'Central', htmlScripts: '', htmlScriptsUrl: '' }]);
+      if (url.includes('/api/kanban/getBoard?')) {
+        boards++;
+        if (boards === 1) return jsonResponse({ ...board, columns: board.columns.map((c) => ({ ...c, wipLimit: 0 })) });
+        return new Promise<Response>((resolve) => (reload = resolve));
+      }
+      if (url.endsWith('/api/genericItem/getActions')) return jsonResponse([plain]);
+      if (url.endsWith('/api/genericItem/triggerAction')) return jsonResponse({ Message: '1 item(s) tramitado(s) para Em atendimento.', items: [] });
+      return jsonResponse({ Message: 'unexpected call' }, 500);
+    });
+    const user = userEvent.setup();
+    renderApp('/runtime/3/kanban/9/Quadro');
+    await user.click(await screen.findByRole('button', { name: 'Ações do cartão 12' }, { timeout: 20_000 }));
+    await user.click(screen.getByRole('menuitem', { name: 'Mover para Em atendimento' }));
+    expect(await screen.findByText('1 item(s) tramitado(s) para Em atendimento.')).toBeInTheDocument();
+    await waitFor(() => expect(boards).toBe(2));
+    // The server moved it; the board is still reloading: the card stays where it went, busy.
+    const inService = () => screen.getAllByLabelText('Coluna Em atendimento')[0]!;
+    expect(within(inService()).getByLabelText('Chamado 12: Impressora parada')).toHaveAttribute('aria-busy', 'true');
+    expect(within(screen.getAllByLabelText('Coluna Novo')[0]!).queryByLabelText('Chamado 12: Impressora parada')).not.toBeInTheDocument();
+    // Never back in Novo on the way: not between the answer and the reloaded board either.
+    let wentBack = false;
+    const watch = new MutationObserver(() => {
+      if (within(screen.getAllByLabelText('Coluna Novo')[0]!).queryByLabelText('Chamado 12: Impressora parada')) wentBack = true;
+    });
+    watch.observe(document.body, { childList: true, subtree: true, attributes: true });
+    reload(jsonResponse(moved));
+    await waitFor(() => expect(within(inService()).getByLabelText('Chamado 12: Impressora parada')).not.toHaveAttribute('aria-busy'));
+    watch.disconnect();
+    expect(wentBack).toBe(false);
+    expect(within(screen.getAllByLabelText('Coluna Novo')[0]!).queryByLabelText('Chamado 12: Impressora parada')).not.toBeInTheDocument();
+  });
+
   it('refuses a move past a strict WIP limit without asking, and runs no action', async () => {
     setSession(makeSession());
     const fetch = boardFetch((url) => {

@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -19,6 +19,27 @@ import './i18n';
 interface Choosing {
   actions: ActionView[];
   resolve: (action: ActionView | null) => void;
+}
+
+/**
+ * A card whose move runs: shown in the column it goes to meanwhile. Once the server accepted it
+ * (done), it stays so until the board's cards change (the reload after the move), so the card does
+ * not jump back to its old column for the moment between the answer and the reloaded board.
+ */
+interface Pending {
+  cardId: number;
+  from: number;
+  to: number;
+  done?: boolean;
+  /** The board's columns when the move was accepted. */
+  seen?: KanbanColumn[];
+}
+
+/** Whether an accepted move is shown by the board's own cards now: the pending state may go. */
+function settled(p: Pending, columns: KanbanColumn[]): boolean {
+  if (!p.done) return false;
+  if (columns !== p.seen) return true;
+  return !columns.some((c) => c.id === p.from && c.cards.some((card) => card.id === p.cardId));
 }
 
 export interface CardMove {
@@ -48,7 +69,14 @@ export function useCardMove(
   const { enqueueSnackbar } = useSnackbar();
   const { confirm } = useDialogs();
   const { ask, dialog } = useActionAnswers();
-  const [pending, setPending] = useState<CardMove['pending']>(null);
+  const [state, setPending] = useState<Pending | null>(null);
+  const pending = state && !settled(state, columns) ? state : null;
+  if (state && !pending) setPending(null);
+  // The columns of the last render: what the board showed when a move was accepted.
+  const latest = useRef(columns);
+  useEffect(() => {
+    latest.current = columns;
+  }, [columns]);
   const [refused, setRefused] = useState<number | null>(null);
   const [choosing, setChoosing] = useState<Choosing | null>(null);
 
@@ -64,7 +92,7 @@ export function useCardMove(
       const from = columns.find((c) => c.id === card.statusId);
       const target = columns.find((c) => c.id === to);
       if (!target || card.statusId === to || pending) return;
-      setPending({ cardId: card.id, to });
+      setPending({ cardId: card.id, from: card.statusId, to });
       try {
         let actions: ActionView[] = [];
         try {
@@ -95,8 +123,16 @@ export function useCardMove(
         if (!answers) return setPending(null);
         const result = await triggerAction(componentId, [card.id], action.id, answers);
         enqueueSnackbar(result.Message, { variant: 'success' });
-        await onMoved(result);
-        setPending(null);
+        try {
+          await onMoved(result);
+        } catch (error) {
+          // Moved, but the board could not reload: its refresh button will.
+          setPending(null);
+          enqueueSnackbar(error instanceof Error ? error.message : String(error), { variant: 'error' });
+          return;
+        }
+        // The card stays in its new column, busy, until the reloaded board shows it there.
+        setPending((p) => (p && p.cardId === card.id ? { ...p, done: true, seen: latest.current } : p));
       } catch (error) {
         refuse(to, error instanceof Error ? error.message : String(error), 'error');
       }

@@ -83,7 +83,7 @@ func number(q url.Values, name string) (int64, error) {
 	}
 	n, err := strconv.ParseInt(v, 10, 64)
 	if err != nil {
-		return 0, httpx.Invalid(name, "error.invalid")
+		return 0, httpx.Invalid(name, "kanban.paramNumber", "param", name)
 	}
 	return n, nil
 }

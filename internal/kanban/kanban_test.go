@@ -18,6 +18,7 @@ import (
 
 	demoapps "github.com/tramita/tramita/apps/demo"
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items/pkg"
 	"github.com/tramita/tramita/internal/kanban"
 	"github.com/tramita/tramita/internal/testkit"
@@ -412,6 +413,48 @@ func TestBoardCallsOverHTTP(t *testing.T) {
 	}
 	if code := get("/kanban/getBoard?viewID=abc", nil); code != 400 {
 		t.Errorf("viewID=abc: %d", code)
+	}
+
+	// A parameter that is not what the call takes is named, in the caller's language.
+	lr := chi.NewRouter()
+	lr.Use(func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			next.ServeHTTP(w, r.WithContext(i18n.With(r.Context(), i18n.Parse(r.Header.Get("Accept-Language")))))
+		})
+	})
+	kanban.NewHandler(w.svc, current).Routes(lr)
+	lsrv := httptest.NewServer(lr)
+	defer lsrv.Close()
+	board := "/kanban/getBoard?viewID=" + itoa(w.board)
+	column := "/kanban/getColumn?viewID=" + itoa(w.board)
+	for _, c := range []struct{ path, lang, want string }{
+		{"/kanban/getBoard?viewID=abc", "pt-BR", "O parâmetro viewID deve ser um número inteiro."},
+		{"/kanban/getBoard?viewID=abc", "en", "The viewID parameter must be a whole number."},
+		{board + "&queryID=x", "pt-BR", "O parâmetro queryID deve ser um número inteiro."},
+		{board + "&projectID=1.5", "en", "The projectID parameter must be a whole number."},
+		{board + "&limit=ten", "pt-BR", "O parâmetro limit deve ser um número inteiro."},
+		{board + "&limit=1001", "pt-BR", "O parâmetro limit deve estar entre 0 e 1000 (0: 200)."},
+		{board + "&limit=-1", "en", "The limit parameter must be between 0 and 1000 (0: 200)."},
+		{board + "&search=" + strings.Repeat("a", 201), "pt-BR", "O parâmetro search deve ter no máximo 200 caracteres."},
+		{board + "&search=" + strings.Repeat("a", 201), "en", "The search parameter must be at most 200 characters long."},
+		{"/kanban/getBoards?appID=a", "en", "The appID parameter must be a whole number."},
+		{column + "&statusID=" + itoa(w.todo) + "&offset=-3", "pt-BR", "O parâmetro offset não pode ser negativo."},
+		{column + "&statusID=" + itoa(w.todo) + "&offset=x", "en", "The offset parameter must be a whole number."},
+		{column + "&statusID=999999", "pt-BR", "O parâmetro statusID não é um status deste quadro."},
+		{column + "&statusID=999999", "en", "The statusID parameter is not a status of this board."},
+	} {
+		req, _ := http.NewRequest(http.MethodGet, lsrv.URL+c.path, nil)
+		req.Header.Set("Accept-Language", c.lang)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var body struct{ Message string }
+		_ = json.NewDecoder(res.Body).Decode(&body)
+		res.Body.Close()
+		if res.StatusCode != 400 || !strings.HasPrefix(body.Message, c.want) {
+			t.Errorf("%s (%s): %d %q, want 400 %q", c.path, c.lang, res.StatusCode, body.Message, c.want)
+		}
 	}
 }
 

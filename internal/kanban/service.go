@@ -178,11 +178,11 @@ func (s *Service) prepare(ctx context.Context, c Caller, in BoardInput) (*prepar
 		return nil, httpx.Invalid("viewID", "items.viewNotFound")
 	}
 	if in.Limit < 0 || in.Limit > MaxPage {
-		return nil, httpx.Invalid("limit", "error.invalid")
+		return nil, httpx.Invalid("limit", "kanban.paramLimit", "max", MaxPage, "default", DefaultPage)
 	}
 	search := strings.TrimSpace(in.Search)
 	if utf8.RuneCountInString(search) > MaxSearch {
-		return nil, httpx.Invalid("search", "error.invalid")
+		return nil, httpx.Invalid("search", "kanban.paramSearch", "max", MaxSearch)
 	}
 	b, err := s.store.board(ctx, c, in.ViewID)
 	if err != nil {
@@ -384,14 +384,14 @@ func (s *Service) Board(ctx context.Context, c Caller, in BoardInput) (*Board, e
 // Column answers getColumn: the cards of one column from offset.
 func (s *Service) Column(ctx context.Context, c Caller, in PageInput) (*Page, error) {
 	if in.Offset < 0 {
-		return nil, httpx.Invalid("offset", "error.invalid")
+		return nil, httpx.Invalid("offset", "kanban.paramOffset")
 	}
 	p, err := s.prepare(ctx, c, in.BoardInput)
 	if err != nil {
 		return nil, err
 	}
 	if !slices.ContainsFunc(p.b.Statuses, func(st statusDef) bool { return st.ID == in.StatusID }) {
-		return nil, httpx.Invalid("statusID", "error.invalid")
+		return nil, httpx.Invalid("statusID", "kanban.paramStatus")
 	}
 	rows, err := s.store.page(ctx, p.query, in.StatusID, in.Offset, p.limit)
 	if err != nil {

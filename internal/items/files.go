@@ -251,6 +251,7 @@ func (f *Files) DeleteAttachment(ctx context.Context, c Caller, fileID int64) er
 	if err != nil {
 		return err
 	}
+	keys := []string{a.storageKey}
 	err = pgx.BeginFunc(ctx, f.svc.store.db, func(tx pgx.Tx) error {
 		if _, err := readItem(ctx, tx, c, a.ComponentID, a.ItemID, true); err != nil {
 			return err
@@ -260,6 +261,12 @@ func (f *Files) DeleteAttachment(ctx context.Context, c Caller, fileID int64) er
 		} else if !ok {
 			return httpx.Fail(http.StatusForbidden, "forms.cannotEdit")
 		}
+		// Earlier versions (a stamped file's original) go with the file.
+		old, err := versionKeys(ctx, tx, a.ID)
+		if err != nil {
+			return err
+		}
+		keys = append(keys, old...)
 		if _, err := tx.Exec(ctx, `DELETE FROM item_file WHERE id = $1`, a.ID); err != nil {
 			return fmt.Errorf("delete file: %w", err)
 		}
@@ -268,7 +275,7 @@ func (f *Files) DeleteAttachment(ctx context.Context, c Caller, fileID int64) er
 	if err != nil {
 		return err
 	}
-	f.removeBlobs(ctx, a.storageKey)
+	f.removeBlobs(ctx, keys...)
 	return nil
 }
 

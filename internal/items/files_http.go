@@ -23,6 +23,7 @@ type FilesHandler struct {
 	files       *Files
 	imports     *Imports
 	currentUser CurrentUser
+	confirm     PasswordConfirm
 }
 
 // NewFilesHandler returns the handler; imports may be nil in route listings.
@@ -42,6 +43,7 @@ func (h *FilesHandler) Routes(r chi.Router) {
 	r.Post("/genericItem/deleteAttachment", h.deleteAttachment)
 	r.Post("/genericItem/importExcel", h.importExcel)
 	r.Get("/genericItem/getImportStatus", h.importStatus)
+	h.signRoutes(r)
 }
 
 func (h *FilesHandler) caller(w http.ResponseWriter, r *http.Request) (Caller, bool) {

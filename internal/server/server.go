@@ -109,6 +109,11 @@ func Open(ctx context.Context, opts Options) (app *App, err error) {
 		return nil, err
 	}
 	a.portal.worker.Handle(items.ImportJobKind, a.items.imports.HandleJob)
+	// Signing a file asks for the password again, checked as a sign-in (docs/items.md, "Signatures and stamps").
+	a.items.files.SetPasswordConfirm(func(r *http.Request, userID int64, password string) (items.SignClient, error) {
+		c := a.auth.ClientOf(r)
+		return items.SignClient{Address: c.Address, UserAgent: c.UserAgent}, a.auth.ConfirmPassword(r.Context(), userID, password, c)
+	})
 	a.handler = a.routes()
 	return a, nil
 }

@@ -1,0 +1,167 @@
+package items
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+	"golang.org/x/text/encoding/charmap"
+)
+
+// pdfcpu keeps a configuration folder in the user's home unless told not
+// to; the server needs none.
+var pdfcpuSetup sync.Once
+
+func pdfConfig() *model.Configuration {
+	pdfcpuSetup.Do(api.DisableConfigDir)
+	conf := model.NewDefaultConfiguration()
+	conf.ValidationMode = model.ValidationRelaxed
+	return conf
+}
+
+// stampDescription is the stamp's look: a framed white box at the bottom
+// left of every page, dark blue Helvetica 7 pt, above the content.
+const stampDescription = "font:Helvetica, points:7, pos:bl, off:24 14, scale:1 abs, rot:0, fillcolor:#0d2b6b, opacity:1, margins:5, border:1 #0d2b6b, bgcolor:#ffffff, align:l"
+
+// stampPDF writes lines on every page of pdf (pdfcpu's stamp: a watermark
+// on top of the content) and answers the new file. An encrypted or broken
+// PDF is an error.
+func stampPDF(pdf []byte, lines []string) ([]byte, error) {
+	wm, err := api.TextWatermark(strings.Join(lines, "\n"), stampDescription, true, false, types.POINTS)
+	if err != nil {
+		return nil, fmt.Errorf("stamp: %w", err)
+	}
+	var out bytes.Buffer
+	if err := api.AddWatermarks(bytes.NewReader(pdf), &out, nil, wm, pdfConfig()); err != nil {
+		return nil, fmt.Errorf("stamp: %w", err)
+	}
+	return out.Bytes(), nil
+}
+
+// Protocol layout: A4 in points, Helvetica (a standard font every reader has).
+const (
+	protoPageW, protoPageH = 595, 842
+	protoMargin            = 60
+	protoFontSize          = 10
+	protoLeading           = 14
+	protoTitleSize         = 15
+	protoWrap              = 95
+)
+
+// protocolPDF writes the Signature Protocol: the title and the rendered
+// template's text, wrapped and paginated, in a small PDF 1.4 whose text is
+// WinAnsi-encoded (every letter of Portuguese).
+func protocolPDF(title, text string) []byte {
+	var lines []string
+	for _, para := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
+		lines = append(lines, wrapText(para, protoWrap)...)
+	}
+	perPage := (protoPageH - 2*protoMargin - 40) / protoLeading
+	var pages [][]string
+	for len(lines) > 0 || len(pages) == 0 {
+		n := min(perPage, len(lines))
+		pages = append(pages, lines[:n])
+		lines = lines[n:]
+	}
+	var buf bytes.Buffer
+	var offsets []int
+	obj := func(body string) {
+		offsets = append(offsets, buf.Len())
+		fmt.Fprintf(&buf, "%d 0 obj\n%s\nendobj\n", len(offsets), body)
+	}
+	buf.WriteString("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+	// 1 catalog, 2 pages, 3 font, 4 bold font, then a page and its content per page.
+	kids := make([]string, len(pages))
+	for i := range pages {
+		kids[i] = fmt.Sprintf("%d 0 R", 5+2*i)
+	}
+	obj("<< /Type /Catalog /Pages 2 0 R >>")
+	obj(fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), len(pages)))
+	obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+	obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>")
+	for i, page := range pages {
+		var content bytes.Buffer
+		y := protoPageH - protoMargin
+		if i == 0 {
+			fmt.Fprintf(&content, "BT /F2 %d Tf %d %d Td (%s) Tj ET\n", protoTitleSize, protoMargin, y, pdfString(title))
+			y -= 34
+		}
+		fmt.Fprintf(&content, "BT /F1 %d Tf %d TL %d %d Td\n", protoFontSize, protoLeading, protoMargin, y)
+		for _, l := range page {
+			fmt.Fprintf(&content, "(%s) '\n", pdfString(l))
+		}
+		content.WriteString("ET\n")
+		obj(fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents %d 0 R >>",
+			protoPageW, protoPageH, 6+2*i))
+		obj(fmt.Sprintf("<< /Length %d >>\nstream\n%sendstream", content.Len(), content.String()))
+	}
+	xref := buf.Len()
+	fmt.Fprintf(&buf, "xref\n0 %d\n0000000000 65535 f \n", len(offsets)+1)
+	for _, o := range offsets {
+		fmt.Fprintf(&buf, "%010d 00000 n \n", o)
+	}
+	fmt.Fprintf(&buf, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(offsets)+1, xref)
+	return buf.Bytes()
+}
+
+// pdfString encodes s in WinAnsi (a character it lacks becomes '?') and
+// escapes it for a PDF literal string.
+func pdfString(s string) string {
+	enc := charmap.Windows1252.NewEncoder()
+	var sb strings.Builder
+	for _, r := range s {
+		b, err := enc.Bytes([]byte(string(r)))
+		if err != nil || len(b) != 1 {
+			b = []byte{'?'}
+		}
+		switch c := b[0]; {
+		case c == '(' || c == ')' || c == '\\':
+			sb.WriteByte('\\')
+			sb.WriteByte(c)
+		case c < 0x20:
+			sb.WriteByte(' ')
+		default:
+			sb.WriteByte(c)
+		}
+	}
+	return sb.String()
+}
+
+// wrapText breaks a paragraph into lines of at most width characters at
+// spaces (a longer word is cut); an empty paragraph is one empty line.
+func wrapText(p string, width int) []string {
+	words := strings.Fields(p)
+	if len(words) == 0 {
+		return []string{""}
+	}
+	var lines []string
+	var cur []rune
+	for _, w := range words {
+		rw := []rune(w)
+		for len(rw) > width {
+			if len(cur) > 0 {
+				lines = append(lines, string(cur))
+				cur = nil
+			}
+			lines = append(lines, string(rw[:width]))
+			rw = rw[width:]
+		}
+		switch {
+		case len(cur) == 0:
+			cur = rw
+		case len(cur)+1+len(rw) <= width:
+			cur = append(append(cur, ' '), rw...)
+		default:
+			lines = append(lines, string(cur))
+			cur = rw
+		}
+	}
+	if len(cur) > 0 {
+		lines = append(lines, string(cur))
+	}
+	return lines
+}

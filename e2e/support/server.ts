@@ -57,6 +57,9 @@ export async function startServer(opts: StartOptions = {}): Promise<Server> {
     // One worker's server serves every spec it runs, all from 127.0.0.1: the
     // per-address sign-in limit (10 a minute by default) is not under test here.
     TRAMITA_SIGNIN_RATE_LIMIT: '100000',
+    // The push test's stand-in push service (support/pushService.ts) listens on 127.0.0.1, an
+    // address the server refuses as a push endpoint unless told this is a test.
+    TRAMITA_PUSH_ALLOW_LOOPBACK: 'true',
     ...opts.env,
   };
   delete env.DATABASE_URL;

@@ -80,6 +80,69 @@ describe('the file and relation controls', { timeout: 30_000 }, () => {
     expect(sent.get('kind')).toBe('attachment');
   });
 
+  it('signs a file with the password and the location, and shows the signature', async () => {
+    let signed = false;
+    const signature = { id: 31, fileId: 8, version: 1, sha256: 'ab'.repeat(32), signerId: 1, signerName: 'Ana', signerLogin: 'ana', signedAt: '2026-03-12T15:30:00Z', latitude: -23.56, longitude: -46.65, code: 'ABCD-EFGH-JKLM', protocolUrl: '', mine: true };
+    const info = (signatures: unknown[]) => ({ files: [
+      { fileId: 7, version: 1, isPdf: false, stamped: false, stampedAt: null, stampedBy: '', stampCode: '', signedByMe: false, signatures: [], versions: [] },
+      { fileId: 8, version: 1, isPdf: true, stamped: false, stampedAt: null, stampedBy: '', stampCode: '', signedByMe: signatures.length > 0, signatures, versions: [] },
+    ] });
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, {
+      geolocation: { getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: -23.56, longitude: -46.65 } } as GeolocationPosition) },
+    }));
+    const { calls } = serve(formWith([{ kind: 'attachments' }]), {
+      loadAttachments: () => jsonResponse(files),
+      loadFileSignatures: () => jsonResponse(info(signed ? [signature] : [])),
+      signFileAttachment: (body) => {
+        if (body.password !== 'certa') return jsonResponse({ Message: 'Senha incorreta: nada foi assinado.' }, 400);
+        signed = true;
+        return jsonResponse({ Message: 'Não foi possível emitir o Protocolo de Assinatura pois o modelo de protocolo não foi configurado', protocolIssued: false, signature, file: info([signature]).files[1] });
+      },
+    });
+    renderApp('/editItem/1/501/1');
+    await opened();
+    const section = await screen.findByRole('region', { name: 'Anexos' });
+    await within(section).findByText('plano.pdf');
+    // Stamping is offered for the PDF only.
+    expect(await within(section).findByRole('button', { name: 'Carimbar plano.pdf' })).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Carimbar ata.txt' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Assinar plano.pdf' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assinar plano.pdf' });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Usar minha localização' }));
+    expect(await within(dialog).findByText('Localização: -23.56000, -46.65000')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/Sua senha/), 'errada');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assinar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Senha incorreta: nada foi assinado.');
+
+    await userEvent.clear(within(dialog).getByLabelText(/Sua senha/));
+    await userEvent.type(within(dialog).getByLabelText(/Sua senha/), 'certa');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assinar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.path === 'signFileAttachment').at(-1)?.body).toEqual({ attachment: 8, password: 'certa', latitude: -23.56, longitude: -46.65 });
+    expect(await screen.findByText('Não foi possível emitir o Protocolo de Assinatura pois o modelo de protocolo não foi configurado')).toBeInTheDocument();
+    const list = await within(section).findByRole('list', { name: 'Assinaturas de plano.pdf' });
+    expect(within(list).getByText(/^Assinado por Ana em/)).toBeInTheDocument();
+    await waitFor(() => expect(within(section).getByRole('button', { name: 'Assinar plano.pdf' })).toBeDisabled());
+  });
+
+  it('stamps a PDF after confirming and shows the server refusal', async () => {
+    const { calls } = serve(formWith([{ kind: 'attachments' }]), {
+      loadAttachments: () => jsonResponse(files),
+      loadFileSignatures: () => jsonResponse({ files: [{ fileId: 8, version: 1, isPdf: true, stamped: false, stampedAt: null, stampedBy: '', stampCode: '', signedByMe: false, signatures: [], versions: [] }] }),
+      stampFileAttachment: () => jsonResponse({ Message: 'Assine o documento antes de carimbá-lo: o carimbo mostra as assinaturas desta versão.' }, 400),
+    });
+    renderApp('/editItem/1/501/1');
+    await opened();
+    const section = await screen.findByRole('region', { name: 'Anexos' });
+    await userEvent.click(await within(section).findByRole('button', { name: 'Carimbar plano.pdf' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Carimbar o documento?' });
+    expect(confirm).toHaveTextContent('criando a versão 2');
+    await userEvent.click(within(confirm).getByRole('button', { name: /OK|Confirmar|Sim/ }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent('Assine o documento antes de carimbá-lo');
+    expect(calls.find((call) => call.path === 'stampFileAttachment')?.body).toEqual({ attachment: 8 });
+  });
+
   it('says that a new item takes files and links once saved', async () => {
     serve(formWith([{ kind: 'attachments' }, { kind: 'file chooser' }, { kind: 'item links' }], { ...demoInitialData.item, id: 0 }), {});
     renderApp('/editItem/1/501/1');
@@ -135,6 +198,8 @@ describe('the file and relation controls', { timeout: 30_000 }, () => {
     expect(await within(attachments).findByRole('button', { name: 'Baixar ata.txt' })).toBeInTheDocument();
     expect(within(attachments).queryByRole('button', { name: 'Anexar arquivos' })).not.toBeInTheDocument();
     expect(within(attachments).queryByRole('button', { name: 'Excluir ata.txt' })).not.toBeInTheDocument();
+    expect(within(attachments).queryByRole('button', { name: /^Assinar / })).not.toBeInTheDocument();
+    expect(within(attachments).queryByRole('button', { name: /^Carimbar / })).not.toBeInTheDocument();
     expect(within(attachments).getByText(/Você pode baixar os arquivos, mas não alterá-los\./)).toBeInTheDocument();
   });
 });

@@ -1,4 +1,6 @@
+import ApprovalOutlined from '@mui/icons-material/ApprovalOutlined';
 import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
+import DrawOutlined from '@mui/icons-material/DrawOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
@@ -18,12 +20,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../display';
+import type { Attachment } from '../api';
 import type { FormControl } from '../types';
-import { useItemFiles } from './AttachmentsFiles';
-import { DropZone, FileProblemAlert } from './AttachmentsParts';
+import { useFileSignatures, useItemFiles } from './AttachmentsFiles';
+import { DropZone, FileProblemAlert, SignatureLine, SignDialog } from './AttachmentsParts';
 import { SectionTitle } from './SectionTitle';
 
 /**
@@ -31,10 +34,14 @@ import { SectionTitle } from './SectionTitle';
  * dropping them (uploadFiles), each downloaded under its own name and deleted when the server
  * lets the caller change the item. The server checks every file again (type by content, size,
  * the count limit under a lock); the count is also checked here, before anything is sent.
+ * Who may change the item may also sign a file (the password again) and stamp a signed PDF;
+ * every file shows its signatures (docs/items.md, "Signatures and stamps").
  */
 export function Attachments({ control }: { control: FormControl }) {
   const { t } = useTranslation('forms');
   const files = useItemFiles();
+  const signatures = useFileSignatures();
+  const [signing, setSigning] = useState<Attachment | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const label = control.label || t('files.title');
   const list = files.query.data;
@@ -88,7 +95,7 @@ export function Attachments({ control }: { control: FormControl }) {
                       </TableCell>
                       <TableCell sx={{ width: 200 }}>{t('files.uploadedBy')}</TableCell>
                       <TableCell sx={{ width: 150 }}>{t('files.uploadedAt')}</TableCell>
-                      <TableCell sx={{ width: 96 }} />
+                      <TableCell sx={{ width: files.canEdit ? 168 : 56 }} />
                     </TableRow>
                   </TableHead>
                   <TableBody>
@@ -101,6 +108,7 @@ export function Attachments({ control }: { control: FormControl }) {
                               {file.name}
                             </Link>
                           </Box>
+                          <SignatureLine info={signatures.of(file.id)} name={file.name} onDownload={(path, name) => void signatures.download(path, name)} />
                         </TableCell>
                         <TableCell align="right">{files.size(file.size)}</TableCell>
                         <TableCell>{file.uploadedBy}</TableCell>
@@ -111,6 +119,34 @@ export function Attachments({ control }: { control: FormControl }) {
                               <DownloadOutlined fontSize="small" />
                             </IconButton>
                           </Tooltip>
+                          {files.canEdit && (
+                            <Tooltip title={signatures.of(file.id)?.signedByMe ? t('signature.alreadySigned') : t('signature.sign', { name: file.name })}>
+                              <span>
+                                <IconButton
+                                  size="small"
+                                  aria-label={t('signature.sign', { name: file.name })}
+                                  disabled={!signatures.of(file.id) || signatures.of(file.id)?.signedByMe}
+                                  onClick={() => setSigning(file)}
+                                >
+                                  <DrawOutlined fontSize="small" />
+                                </IconButton>
+                              </span>
+                            </Tooltip>
+                          )}
+                          {files.canEdit && signatures.of(file.id)?.isPdf && !signatures.of(file.id)?.stamped && (
+                            <Tooltip title={t('signature.stamp', { name: file.name })}>
+                              <span>
+                                <IconButton
+                                  size="small"
+                                  aria-label={t('signature.stamp', { name: file.name })}
+                                  disabled={signatures.stamping === file.id}
+                                  onClick={() => void signatures.stamp(file)}
+                                >
+                                  <ApprovalOutlined fontSize="small" />
+                                </IconButton>
+                              </span>
+                            </Tooltip>
+                          )}
                           {files.canEdit && (
                             <Tooltip title={t('files.remove', { name: file.name })}>
                               <span>
@@ -140,6 +176,8 @@ export function Attachments({ control }: { control: FormControl }) {
             </Typography>
           )}
           <FileProblemAlert problem={files.problem} />
+          <FileProblemAlert problem={signatures.problem} />
+          {signing && <SignDialog file={signing} version={signatures.of(signing.id)?.version ?? 1} onSign={signatures.sign} onClose={() => setSigning(null)} />}
         </>
       )}
     </DropZone>

@@ -3,19 +3,34 @@ package i18n
 func init() { register(kanbanPtBR, kanbanEn) }
 
 // Messages of the kanban board calls (docs/kanban.md): a query parameter of
-// getBoard, getColumn or getBoards that is not what the call takes is named.
+// getBoard, getColumn or getBoards that is not what the call takes is named;
+// setLane (a card dropped into another swimlane).
 var kanbanPtBR = map[string]string{
-	"kanban.paramNumber": "O parâmetro {param} deve ser um número inteiro.",
-	"kanban.paramLimit":  "O parâmetro limit deve estar entre 0 e {max} (0: {default}).",
-	"kanban.paramSearch": "O parâmetro search deve ter no máximo {max} caracteres.",
-	"kanban.paramOffset": "O parâmetro offset não pode ser negativo.",
-	"kanban.paramStatus": "O parâmetro statusID não é um status deste quadro.",
+	"kanban.paramNumber":   "O parâmetro {param} deve ser um número inteiro.",
+	"kanban.paramLimit":    "O parâmetro limit deve estar entre 0 e {max} (0: {default}).",
+	"kanban.paramSearch":   "O parâmetro search deve ter no máximo {max} caracteres.",
+	"kanban.paramOffset":   "O parâmetro offset não pode ser negativo.",
+	"kanban.paramStatus":   "O parâmetro statusID não é um status deste quadro.",
+	"kanban.laneField":     "O campo {field} não divide este quadro em raias.",
+	"kanban.laneValue":     "O valor não é uma raia de {field}.",
+	"kanban.laneSet":       "{type} {id} agora na raia {lane}.",
+	"kanban.noResponsible": "Sem responsável",
+	"kanban.responsible":   "Responsável",
+	"kanban.noValue":       "Sem valor",
+	"kanban.assignedText":  "{user} o definiu como responsável por \"{title}\" no quadro {board}.",
 }
 
 var kanbanEn = map[string]string{
-	"kanban.paramNumber": "The {param} parameter must be a whole number.",
-	"kanban.paramLimit":  "The limit parameter must be between 0 and {max} (0: {default}).",
-	"kanban.paramSearch": "The search parameter must be at most {max} characters long.",
-	"kanban.paramOffset": "The offset parameter cannot be negative.",
-	"kanban.paramStatus": "The statusID parameter is not a status of this board.",
+	"kanban.paramNumber":   "The {param} parameter must be a whole number.",
+	"kanban.paramLimit":    "The limit parameter must be between 0 and {max} (0: {default}).",
+	"kanban.paramSearch":   "The search parameter must be at most {max} characters long.",
+	"kanban.paramOffset":   "The offset parameter cannot be negative.",
+	"kanban.paramStatus":   "The statusID parameter is not a status of this board.",
+	"kanban.laneField":     "The field {field} does not split this board into lanes.",
+	"kanban.laneValue":     "The value is not a lane of {field}.",
+	"kanban.laneSet":       "{type} {id} now in lane {lane}.",
+	"kanban.noResponsible": "No responsible",
+	"kanban.responsible":   "Responsible",
+	"kanban.noValue":       "No value",
+	"kanban.assignedText":  "{user} made you the responsible for \"{title}\" on the board {board}.",
 }

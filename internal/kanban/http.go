@@ -44,6 +44,7 @@ func (h *Handler) Routes(r chi.Router) {
 		return in, err
 	}, h.svc.Column))
 	r.Post("/kanban/saveWipLimits", h.saveWIPLimits)
+	r.Post("/kanban/setLane", h.setLane)
 }
 
 // boardInput reads viewID, queryID (absent: the default query; 0: all),
@@ -131,6 +132,25 @@ func (h *Handler) saveWIPLimits(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
+	httpx.WriteJSON(w, http.StatusOK, out)
+}
+
+func (h *Handler) setLane(w http.ResponseWriter, r *http.Request) {
+	c, ok := h.currentUser(r.Context())
+	if !ok {
+		httpx.WriteError(w, r, httpx.Unauthorized())
+		return
+	}
+	var in LaneInput
+	if err := httpx.Decode(r, &in); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	out, err := h.svc.SetLane(r.Context(), c, in)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
 	httpx.WriteJSON(w, http.StatusOK, out)
 }
 

@@ -43,6 +43,7 @@ type CurrentUser func(ctx context.Context) (Caller, bool)
 type Service struct {
 	store *Store
 	now   func() time.Time
+	lanes LaneWriter
 }
 
 // NewService returns the service; now is the clock (@today in queries).
@@ -51,6 +52,12 @@ func NewService(store *Store, now func() time.Time) *Service {
 		now = time.Now
 	}
 	return &Service{store: store, now: now}
+}
+
+// WithLanes lets the service change a card's lane (setLane) through w.
+func (s *Service) WithLanes(w LaneWriter) *Service {
+	s.lanes = w
+	return s
 }
 
 func langOf(ctx context.Context) string { return string(i18n.From(ctx)) }
@@ -151,6 +158,9 @@ type Card struct {
 	ResponsibleID *int64            `json:"responsibleId"`
 	Color         string            `json:"color"`
 	Values        map[string]string `json:"values"`
+	// ModificationDateTicks is the item's version as the board read it
+	// (setLane refuses a card changed since).
+	ModificationDateTicks int64 `json:"modificationDateTicks"`
 }
 
 // Page is the answer of getColumn.
@@ -281,7 +291,7 @@ func (s *Service) prepare(ctx context.Context, c Caller, in BoardInput) (*prepar
 // colour picklist option, else the status's.
 func (p *prepared) card(r cardRow, statusColor map[int64]string) Card {
 	c := Card{ID: r.ID, FormattedID: r.Number, Title: r.Title, StatusID: r.StatusID, ResponsibleID: r.ResponsibleID,
-		Color: statusColor[r.StatusID], Values: map[string]string{}}
+		Color: statusColor[r.StatusID], Values: map[string]string{}, ModificationDateTicks: ticks(r.ModifiedAt)}
 	for k, v := range r.Values {
 		if s, ok := v.(string); ok {
 			c.Values[k] = s

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -238,6 +239,7 @@ type cardRow struct {
 	ResponsibleID *int64
 	Values        map[string]any
 	Total         int
+	ModifiedAt    time.Time
 }
 
 // picked is a jsonb object of the carried attributes of an item; the keys
@@ -259,8 +261,8 @@ func (q *cardQuery) picked() string {
 // column's total, in one query.
 func (s *Store) firstPages(ctx context.Context, q *cardQuery, limit int) ([]cardRow, error) {
 	args := append(append([]any{}, q.args...), limit)
-	sql := `SELECT id, number, title, status_id, responsible_id, vals, total FROM (
-		SELECT i.id, i.number, i.title, i.status_id, i.responsible_id, ` + q.picked() + ` AS vals,
+	sql := `SELECT id, number, title, status_id, responsible_id, vals, total, modified_at FROM (
+		SELECT i.id, i.number, i.title, i.status_id, i.responsible_id, ` + q.picked() + ` AS vals, i.modified_at,
 			row_number() OVER (PARTITION BY i.status_id ORDER BY ` + q.order + `) AS rn,
 			count(*) OVER (PARTITION BY i.status_id) AS total
 		FROM item i WHERE i.status_id IS NOT NULL AND ` + strings.Join(q.where, " AND ") + `) x
@@ -272,7 +274,7 @@ func (s *Store) firstPages(ctx context.Context, q *cardQuery, limit int) ([]card
 func (s *Store) page(ctx context.Context, q *cardQuery, statusID int64, offset, limit int) ([]cardRow, error) {
 	args := append(append([]any{}, q.args...), statusID, limit, offset)
 	n := len(args)
-	sql := `SELECT i.id, i.number, i.title, i.status_id, i.responsible_id, ` + q.picked() + `, count(*) OVER ()::bigint
+	sql := `SELECT i.id, i.number, i.title, i.status_id, i.responsible_id, ` + q.picked() + `, count(*) OVER ()::bigint, i.modified_at
 		FROM item i WHERE i.status_id = $` + strconv.Itoa(n-2) + ` AND ` + strings.Join(q.where, " AND ") + `
 		ORDER BY ` + q.order + ` LIMIT $` + strconv.Itoa(n-1) + ` OFFSET $` + strconv.Itoa(n)
 	return s.cards(ctx, sql, args)
@@ -288,7 +290,7 @@ func (s *Store) cards(ctx context.Context, sql string, args []any) ([]cardRow, e
 		var r cardRow
 		var vals []byte
 		var total int64
-		if err := rows.Scan(&r.ID, &r.Number, &r.Title, &r.StatusID, &r.ResponsibleID, &vals, &total); err != nil {
+		if err := rows.Scan(&r.ID, &r.Number, &r.Title, &r.StatusID, &r.ResponsibleID, &vals, &total, &r.ModifiedAt); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("cards: %w", err)
 		}
@@ -357,3 +359,6 @@ func (s *Store) boards(ctx context.Context, c Caller, appID int64) ([]BoardRef, 
 	}
 	return out, names, comps, rows.Err()
 }
+
+// ticks is a time as modificationDateTicks (the item engine's version stamp).
+func ticks(t time.Time) int64 { return t.UTC().UnixMicro()*10 + 621355968000000000 }

@@ -153,6 +153,7 @@ var accessOf = map[string]access{
 	"GET /api/kanban/getBoard":       user,
 	"GET /api/kanban/getColumn":      user,
 	"POST /api/kanban/saveWipLimits": adminOnly,
+	"POST /api/kanban/setLane":       user,
 
 	"GET /api/genericItem/getAddressByZipCode":            user,
 	"GET /api/genericItem/getAttributeChanges":            user,

@@ -45,8 +45,8 @@ func (a *App) routes() http.Handler {
 		auth.NewHandler(a.auth).Routes(r)
 		a.portal.Routes(r)
 		a.items.Routes(r)
-		a.workflowRoutes(r)
-		a.kanbanRoutes(r)
+		wf, formRules := a.workflowRoutes(r)
+		a.kanbanRoutes(r, wf, formRules)
 		a.adminRoutes(r)
 	})
 

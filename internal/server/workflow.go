@@ -18,8 +18,10 @@ import (
 // rules (executeFormBusinessRule, executeWindowCallResultFunction, and
 // saveItem with its onSave rule) under /genericItem. One rules runtime
 // serves them, so its limit on concurrent rules is the process's; messages
-// go through the portal's service, inside the call's transaction.
-func (a *App) workflowRoutes(r chi.Router) {
+// go through the portal's service, inside the call's transaction. The
+// workflow service and the form rules are handed on to the kanban board
+// (a card dropped into another swimlane).
+func (a *App) workflowRoutes(r chi.Router) (*workflow.Service, *items.FormRules) {
 	rt := rules.New(a.opts.Logger, rules.Limits{})
 	send := func(ctx context.Context, tx pgx.Tx, user int64, title, text string) error {
 		_, err := a.portal.Messages.SendTx(ctx, tx, user, title, text)
@@ -39,5 +41,7 @@ func (a *App) workflowRoutes(r chi.Router) {
 	hosts := func(ctx context.Context, tx pgx.Tx, c items.Caller, componentID int64) (rules.Host, func(context.Context) error, error) {
 		return svc.RuleHost(ctx, tx, workflow.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, componentID)
 	}
-	items.NewFormRules(items.NewService(items.NewStore(a.pool), nil), rt, hosts, itemCaller).Routes(r)
+	fr := items.NewFormRules(items.NewService(items.NewStore(a.pool), nil), rt, hosts, itemCaller)
+	fr.Routes(r)
+	return svc, fr
 }

@@ -91,12 +91,14 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
   // Every board of this view, whatever its query or search: a search that was already on its way
   // when a card moved would otherwise bring the card back to its old column.
   // A failed reload rejects, so a move does not wait for a board that will not come.
+  // It answers the reloaded board: a moved card waits for it to show.
   const refresh = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: kanbanKeys.board(params).slice(0, 3) }, { throwOnError: true });
+    return queryClient.getQueryData<KanbanBoard>(kanbanKeys.board(params));
   }, [queryClient, params]);
 
-  const { pending, refused, move, dialogs } = useCardMove(componentId, loaded, refresh, board.wipStrict);
-  const columns = useMemo(() => (pending ? moveCard(loaded, pending.cardId, pending.to) : loaded), [loaded, pending]);
+  const { pending, refused, move, dialogs } = useCardMove(componentId, loaded, refresh, board.wipStrict, board.view.id, board);
+  const columns = useMemo(() => (pending ? moveCard(loaded, pending.cardId, pending.to, pending.lane) : loaded), [loaded, pending]);
   const shownColumns = useMemo(() => columns.map((c) => ({ ...c, cards: filterCards(c.cards, text) })), [columns, text]);
   const swimlane = board.swimlanes.find((l) => l.field === laneField);
   const lanes = useMemo(() => buildLanes(shownColumns, swimlane, users), [shownColumns, swimlane, users]);
@@ -222,7 +224,8 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
           e.preventDefault();
           const card = dragged.current;
           endDrag();
-          if (card) void move(card, column.id);
+          // A board split into lanes: the lane dropped on is where the card goes too.
+          if (card) void move(card, column.id, swimlane && lane.key !== ONE_LANE ? { field: swimlane.field, key: lane.key } : undefined);
         }}
         sx={{
           width: COLUMN_WIDTH,

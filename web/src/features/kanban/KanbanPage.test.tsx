@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../app/session';
@@ -19,11 +19,11 @@ const board: KanbanBoard = {
   columns: [
     {
       id: 1, key: 'new', name: 'Novo', color: '#90A4AE', initial: true, final: false, wipLimit: 0, wipDefault: 0, total: 1,
-      cards: [{ id: 101, FormattedID: 12, title: 'Impressora parada', statusId: 1, responsibleId: 7, color: '#EF5350', values: {} }],
+      cards: [{ id: 101, FormattedID: 12, title: 'Impressora parada', statusId: 1, responsibleId: 7, color: '#EF5350', values: {}, modificationDateTicks: 1 }],
     },
     { id: 2, key: 'inService', name: 'Em atendimento', color: '#42A5F5', initial: false, final: false, wipLimit: 1, wipDefault: 0, total: 2, cards: [
-      { id: 102, FormattedID: 13, title: 'Rede lenta', statusId: 2, responsibleId: null, color: '', values: {} },
-      { id: 103, FormattedID: 14, title: 'VPN', statusId: 2, responsibleId: null, color: '', values: {} },
+      { id: 102, FormattedID: 13, title: 'Rede lenta', statusId: 2, responsibleId: null, color: '', values: {}, modificationDateTicks: 1 },
+      { id: 103, FormattedID: 14, title: 'VPN', statusId: 2, responsibleId: null, color: '', values: {}, modificationDateTicks: 1 },
     ] },
   ],
   users: [{ id: 7, name: 'Maria Souza', avatar: '' }],
@@ -166,6 +166,40 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     watch.disconnect();
     expect(wentBack).toBe(false);
     expect(within(screen.getAllByLabelText('Coluna Novo')[0]!).queryByLabelText('Chamado 12: Impressora parada')).not.toBeInTheDocument();
+  });
+
+  it('gives a card dropped into another lane that lane responsible, and takes it back when the server refuses', async () => {
+    setSession(makeSession());
+    const byResponsible: KanbanBoard = { ...board, swimlane: 'ResponsibleName' };
+    let refuse = false;
+    const fetch = boardFetch((url) => {
+      if (url.endsWith('/api/kanban/setLane')) {
+        return refuse ? jsonResponse({ Message: 'O usuário não possui permissão de editar o item.' }, 403) : jsonResponse({ Message: 'Chamado 13 agora na raia Maria Souza.' });
+      }
+      return jsonResponse({ Message: 'unexpected call' }, 500);
+    }, byResponsible);
+    renderApp('/runtime/3/kanban/9/Quadro');
+    const maria = await screen.findByRole('group', { name: 'Maria Souza' }, { timeout: 20_000 });
+    const nobody = screen.getByRole('group', { name: 'Sem responsável' });
+    const drop = (card: HTMLElement, cell: HTMLElement) => {
+      const dataTransfer = { setData: () => undefined, effectAllowed: '', dropEffect: '' };
+      fireEvent.dragStart(card, { dataTransfer });
+      fireEvent.dragOver(cell, { dataTransfer });
+      fireEvent.drop(cell, { dataTransfer });
+      fireEvent.dragEnd(card, { dataTransfer });
+    };
+    const cell = (lane: HTMLElement, name: string) => within(lane).getByLabelText(name, { selector: '[data-status-id]' });
+    drop(within(nobody).getByLabelText('Chamado 13: Rede lenta'), cell(maria, 'Coluna Em atendimento'));
+    expect(await screen.findByText('Chamado 13 agora na raia Maria Souza.')).toBeInTheDocument();
+    const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/setLane'))!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ viewID: 9, itemId: 102, field: 'ResponsibleName', value: 7, modificationDateTicks: 1 });
+    // The same column: no transition was asked for.
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/triggerAction'))).toBe(false);
+
+    refuse = true;
+    drop(within(nobody).getByLabelText('Chamado 14: VPN'), cell(maria, 'Coluna Em atendimento'));
+    expect(await screen.findByText('O usuário não possui permissão de editar o item.')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('group', { name: 'Sem responsável' })).getByLabelText('Chamado 14: VPN')).toBeInTheDocument());
   });
 
   it('refuses a move past a strict WIP limit without asking, and runs no action', async () => {

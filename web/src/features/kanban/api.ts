@@ -10,6 +10,8 @@ export interface KanbanCard {
   color: string;
   /** Picklist attribute values by key (swimlanes). */
   values: Record<string, string>;
+  /** The item's version as the board read it (setLane's stamp). */
+  modificationDateTicks: number;
 }
 
 export interface KanbanColumn {
@@ -114,4 +116,13 @@ export function fetchColumnPage(p: BoardParams, statusID: number, offset: number
 
 export function saveWipLimits(viewID: number, limits: { statusId: number; limit: number }[]): Promise<KanbanBoard> {
   return api.post<KanbanBoard>('/kanban/saveWipLimits', { viewID, limits });
+}
+
+/**
+ * A card dropped into another swimlane: its lane's field takes the lane's value (a user id or null
+ * for ResponsibleName, an option's value or null for a picklist). stamp: the version the board
+ * showed, or the one a transition just answered.
+ */
+export function setLane(viewID: number, itemId: number, field: string, value: number | string | null, stamp: number): Promise<{ Message: string }> {
+  return api.post<{ Message: string }>('/kanban/setLane', { viewID, itemId, field, value, modificationDateTicks: stamp });
 }

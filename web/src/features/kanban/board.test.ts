@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActionView, StatusRef } from '../workflow/api';
 import type { KanbanCard, KanbanColumn, KanbanUser, Swimlane } from './api';
-import { actionsTo, buildLanes, filterCards, initials, mergeCards, moveCard, NO_VALUE, ONE_LANE, targetsFrom, visibleRange, wipState, withoutFullColumns } from './board';
+import { actionsTo, buildLanes, filterCards, initials, laneValue, mergeCards, moveCard, NO_VALUE, ONE_LANE, targetsFrom, visibleRange, wipState, withoutFullColumns } from './board';
 
 const card = (id: number, statusId: number, extra: Partial<KanbanCard> = {}): KanbanCard => ({
   id,
@@ -11,6 +11,7 @@ const card = (id: number, statusId: number, extra: Partial<KanbanCard> = {}): Ka
   responsibleId: null,
   color: '',
   values: {},
+  modificationDateTicks: 0,
   ...extra,
 });
 
@@ -57,6 +58,20 @@ describe('moveCard', () => {
     expect(moveCard(columns, 3, 2)).toBe(columns);
     expect(moveCard(columns, 99, 2)).toBe(columns);
     expect(moveCard(columns, 1, 99)).toBe(columns);
+    expect(moveCard(columns, 3, 2, { field: 'ResponsibleName', key: NO_VALUE })).toBe(columns);
+  });
+
+  it('puts the card into another lane: its responsible or picklist value becomes the lane value', () => {
+    const toMaria = moveCard(columns, 2, 1, { field: 'ResponsibleName', key: '7' });
+    expect(toMaria[0]!.cards.map((c) => [c.id, c.responsibleId])).toEqual([[1, null], [2, 7]]);
+    expect(toMaria[0]!.total).toBe(columns[0]!.total);
+    const both = moveCard(columns, 2, 2, { field: 'size', key: 'l' });
+    expect(both[1]!.cards[0]).toMatchObject({ id: 2, statusId: 2, values: { size: 'l' } });
+    const none = moveCard(both, 2, 2, { field: 'size', key: NO_VALUE });
+    expect(none[1]!.cards[0]!.values).toEqual({});
+    expect(laneValue({ field: 'ResponsibleName', key: '7' })).toBe(7);
+    expect(laneValue({ field: 'ResponsibleName', key: NO_VALUE })).toBeNull();
+    expect(laneValue({ field: 'size', key: 'l' })).toBe('l');
   });
 });
 

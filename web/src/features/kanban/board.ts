@@ -41,17 +41,45 @@ export function mergeCards(first: KanbanCard[], more: KanbanCard[]): KanbanCard[
   return [...first, ...more.filter((c) => !seen.has(c.id) && (seen.add(c.id), true))];
 }
 
+/** A swimlane a card is dropped into: the lane field and the lane's key (laneOf). */
+export interface LaneTarget {
+  field: string;
+  key: string;
+}
+
+/** The card as it is in a lane: its responsible or picklist value set to the lane's. */
+export function withLane(card: KanbanCard, lane: LaneTarget | undefined): KanbanCard {
+  if (!lane || laneOf(card, lane.field) === lane.key) return card;
+  if (lane.field === 'ResponsibleName') return { ...card, responsibleId: lane.key === NO_VALUE ? null : Number(lane.key) };
+  const values = { ...card.values };
+  if (lane.key === NO_VALUE) delete values[lane.field];
+  else values[lane.field] = lane.key;
+  return { ...card, values };
+}
+
+/** The value setLane takes for a lane: a user id or null, an option's value or null. */
+export function laneValue(lane: LaneTarget): number | string | null {
+  if (lane.key === NO_VALUE) return null;
+  return lane.field === 'ResponsibleName' ? Number(lane.key) : lane.key;
+}
+
 /**
  * The columns with one card moved to the top of another column (while its transition runs),
- * totals adjusted; unchanged when the card is not found or already there.
+ * totals adjusted, and into another lane when one is given; unchanged when the card is not found
+ * or already there.
  */
-export function moveCard(columns: KanbanColumn[], cardId: number, toStatusId: number): KanbanColumn[] {
+export function moveCard(columns: KanbanColumn[], cardId: number, toStatusId: number, lane?: LaneTarget): KanbanColumn[] {
   const from = columns.find((c) => c.cards.some((card) => card.id === cardId));
-  if (!from || from.id === toStatusId || !columns.some((c) => c.id === toStatusId)) return columns;
+  if (!from || !columns.some((c) => c.id === toStatusId)) return columns;
   const card = from.cards.find((c) => c.id === cardId)!;
+  const moved = withLane(card, lane);
+  if (from.id === toStatusId) {
+    if (moved === card) return columns;
+    return columns.map((col) => (col.id === from.id ? { ...col, cards: col.cards.map((c) => (c.id === cardId ? moved : c)) } : col));
+  }
   return columns.map((col) => {
     if (col.id === from.id) return { ...col, total: col.total - 1, cards: col.cards.filter((c) => c.id !== cardId) };
-    if (col.id === toStatusId) return { ...col, total: col.total + 1, cards: [{ ...card, statusId: toStatusId }, ...col.cards] };
+    if (col.id === toStatusId) return { ...col, total: col.total + 1, cards: [{ ...moved, statusId: toStatusId }, ...col.cards] };
     return col;
   });
 }

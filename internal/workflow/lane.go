@@ -1,0 +1,88 @@
+package workflow
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
+)
+
+// SetResponsible makes responsible (nil: nobody) the responsible of one
+// item of componentID outside a transition: a kanban card dropped into
+// another responsible's lane (docs/kanban.md). Whoever may update the item
+// may (the type's update right and write membership of its project, as
+// saveItem and an action without allowedTo; panel administrators), and the
+// new responsible must be one loadResponsibles offers for the type (an
+// active user who may read it), as a transition's responsible. stamp (the
+// modificationDateTicks the board showed) must be the stored version's,
+// else 409 as a form's save. The item keeps its status and gets a version
+// (operation 'field'); the new responsible, when not the caller, gets an
+// in-app message that commits with the change, naming the board.
+func (s *Service) SetResponsible(ctx context.Context, c Caller, componentID, itemID int64, responsible *int64, stamp int64, board string) error {
+	if itemID <= 0 {
+		return httpx.NotFound()
+	}
+	if stamp == 0 {
+		return httpx.Invalid("modificationDateTicks", "forms.ticksRequired")
+	}
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		comp, its, err := s.selected(ctx, tx, c, componentID, []int64{itemID}, true)
+		if err != nil {
+			return err
+		}
+		it := its[0]
+		if !c.PanelAdmin && !(comp.CanUpdate && it.Writable) {
+			return httpx.Fail(http.StatusForbidden, "workflow.notWritable")
+		}
+		if d := ticks(it.ModifiedAt) - stamp; d > 1000 || d < -1000 {
+			var who string
+			if err := tx.QueryRow(ctx, `SELECT coalesce((SELECT u.name FROM item i JOIN app_user u ON u.id = i.modifier_id WHERE i.id = $1), '')`,
+				it.ID).Scan(&who); err != nil {
+				return err
+			}
+			return httpx.Fail(http.StatusConflict, "forms.stale", "user", who, "version", it.Version)
+		}
+		if responsible != nil {
+			if err := checkResponsible(ctx, tx, comp, nil, *responsible); err != nil {
+				return err
+			}
+		}
+		if sameResponsible(it.ResponsibleID, responsible) {
+			return nil
+		}
+		if _, err := tx.Exec(ctx, `UPDATE item SET responsible_id = $2, modifier_id = $3,
+				modified_at = greatest(now(), modified_at + interval '1 millisecond'), version = version + 1
+			WHERE id = $1`, it.ID, responsible, c.UserID); err != nil {
+			return fmt.Errorf("responsible of item %d: %w", it.ID, err)
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO item_version (item_id, version, title, project_id, parent_id, status_id, responsible_id,
+				modifier_id, modified_at, reason, attributes, operation)
+			SELECT id, version, title, project_id, parent_id, status_id, responsible_id, modifier_id, modified_at, reason, attributes, 'field'
+			FROM item WHERE id = $1`, it.ID); err != nil {
+			return fmt.Errorf("version of item %d: %w", it.ID, err)
+		}
+		if responsible == nil || *responsible == c.UserID {
+			return nil
+		}
+		var lang, who string
+		if err := tx.QueryRow(ctx, `SELECT u.language, (SELECT name FROM app_user WHERE id = $2) FROM app_user u WHERE u.id = $1`,
+			*responsible, c.UserID).Scan(&lang, &who); err != nil {
+			return fmt.Errorf("responsible language: %w", err)
+		}
+		l := i18n.Parse(lang)
+		title := i18n.T(l, "workflow.newResponsibleTitle", "type", comp.Name.in(string(l)), "id", it.Number)
+		body := i18n.T(l, "kanban.assignedText", "user", who, "title", it.Title, "board", board)
+		return s.send(ctx, tx, *responsible, title, body)
+	})
+}
+
+func sameResponsible(a, b *int64) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return *a == *b
+}

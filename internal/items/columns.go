@@ -23,8 +23,11 @@ type Column struct {
 	DateTimeFormat     string `json:"dateTimeFormat,omitempty"`
 	PicklistID         *int64 `json:"picklistId,omitempty"`
 	EditInGrid         bool   `json:"editInGrid,omitempty"`
-	Hidden             bool   `json:"hidden,omitempty"`
-	Sortable           bool   `json:"sortable"`
+	// ComponentID is the type a GENERIC_ITEM_TYPE column's items are of
+	// (what the grid's reference editor searches).
+	ComponentID *int64 `json:"componentId,omitempty"`
+	Hidden      bool   `json:"hidden,omitempty"`
+	Sortable    bool   `json:"sortable"`
 }
 
 // ListControlData is the answer of getListControlData.
@@ -142,6 +145,9 @@ func columns(comp *Component, v *ViewDef, lang i18n.Lang) []Column {
 			a := attrs[vc.Field]
 			col.Header, col.DateTimeFormatType, col.DateTimeFormat = a.Name, a.DateTimeFormatType, a.DateTimeFormat
 			col.PicklistID, col.EditInGrid = a.PicklistID, a.EditInGrid
+			if a.Type == "GENERIC_ITEM_TYPE" {
+				col.ComponentID = a.TargetComponentID
+			}
 			if a.ColumnWidth != nil {
 				col.Width = *a.ColumnWidth
 			}

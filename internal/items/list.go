@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items/filter"
 )
 
@@ -416,8 +417,14 @@ const pageRowsColumns = `i.id, i.number, i.title, i.parent_id, i.created_at, i.p
 
 // pageRowsSQL reads the rows of a page by id ($3), under the same
 // permission as the list ($1 user, $2 panel admin), in the language $4. Its
-// text never changes, so each connection prepares it once.
-var pageRowsSQL = `SELECT ` + pageRowsColumns + ` FROM item i WHERE i.id = ANY($3) AND ` + itemReadable
+// text never changes, so each connection prepares it once. Its last two
+// columns are what a change of the row needs (editRefusal's rule, by the
+// same conditions): the item writable by the caller (itemWritable, per row:
+// two primary-key probes) and the update right on the type $5 (one
+// uncorrelated subquery, run once per page).
+var pageRowsSQL = `SELECT ` + pageRowsColumns + `, ` + itemWritable + `,
+	EXISTS (SELECT 1 FROM component c WHERE c.id = $5 AND ` + componentRight("update") + `)
+	FROM item i WHERE i.id = ANY($3) AND ` + itemReadable
 
 // page reads one page in two steps. The ids first, from the item table
 // alone: one relation to plan (the planner has no joins to search), and it
@@ -484,8 +491,8 @@ func (st *Store) page(ctx context.Context, comp *Component, where, order string,
 	}
 	b = &pgx.Batch{}
 	var got []map[string]any
-	b.Queue(pageRowsSQL, args[0], args[1], ids, lang).Query(func(r pgx.Rows) error {
-		got, err = scanRows(r)
+	b.Queue(pageRowsSQL, args[0], args[1], ids, lang, comp.ID).Query(func(r pgx.Rows) error {
+		got, err = scanPageRows(r, comp, lang)
 		return err
 	})
 	// The ids say whether total will count; the rows can only be fewer (one
@@ -494,6 +501,7 @@ func (st *Store) page(ctx context.Context, comp *Component, where, order string,
 		b.Queue(countSQL(countWhere), countArgs...).QueryRow(func(r pgx.Row) error { return r.Scan(&counted) })
 	}
 	lk := newLookups()
+	lk.caller = args[:2]
 	lk.queueByIDs(b, comp, ids, lang)
 	if err := st.db.SendBatch(ctx, b).Close(); err != nil {
 		return nil, 0, -1, fmt.Errorf("list items: %w", err)
@@ -516,21 +524,50 @@ func (st *Store) page(ctx context.Context, comp *Component, where, order string,
 	return out, est, counted, nil
 }
 
-func scanRows(rows pgx.Rows) ([]map[string]any, error) {
+// The keys of a page's row that say whether the caller may change it (the
+// grid's cell editing): CanEdit, and when not, CannotEditReason, the
+// message updateItemField and saveItem would refuse the change with.
+const (
+	rowCanEdit          = "CanEdit"
+	rowCannotEditReason = "CannotEditReason"
+)
+
+// scanPageRows reads pageRowsSQL's rows: rowColumns and the row's write
+// right, the refusal chosen as editRefusal chooses it (no update right on
+// the type; a read-only member of the item's project; else the general
+// message), in the caller's language.
+func scanPageRows(rows pgx.Rows, comp *Component, lang string) ([]map[string]any, error) {
 	defer rows.Close()
 	out := []map[string]any{}
+	l := i18n.Lang(lang)
 	for rows.Next() {
-		row, err := scanRow(rows)
+		var writable, typeRight bool
+		row, err := scanRow(rows, &writable, &typeRight)
 		if err != nil {
 			return nil, err
+		}
+		var reason string
+		switch project, _ := row["ProjectName"].(string); {
+		case writable && typeRight:
+		case !typeRight:
+			reason = i18n.T(l, "forms.cannotEditType", "type", comp.Name)
+		case project != "":
+			reason = i18n.T(l, "forms.cannotEditProject", "project", project)
+		default:
+			reason = i18n.T(l, "forms.cannotEdit")
+		}
+		row[rowCanEdit] = reason == ""
+		if reason != "" {
+			row[rowCannotEditReason] = reason
 		}
 		out = append(out, row)
 	}
 	return out, rows.Err()
 }
 
-// scanRow reads one row of rowColumns as the grid's map.
-func scanRow(rows pgx.Rows) (map[string]any, error) {
+// scanRow reads one row of rowColumns as the grid's map; extra are the
+// destinations of columns after them.
+func scanRow(rows pgx.Rows, extra ...any) (map[string]any, error) {
 	var (
 		id, number, version                   int64
 		title, project, manager, creator      string
@@ -540,8 +577,8 @@ func scanRow(rows pgx.Rows) (map[string]any, error) {
 		hasAttachment, hasContent             bool
 		attrs                                 map[string]any
 	)
-	if err := rows.Scan(&id, &number, &title, &parent, &created, &projectID, &project, &manager, &creator, &statusID,
-		&status, &color, &modified, &modifier, &version, &respID, &resp, &reason, &hasAttachment, &hasContent, &attrs); err != nil {
+	if err := rows.Scan(append([]any{&id, &number, &title, &parent, &created, &projectID, &project, &manager, &creator, &statusID,
+		&status, &color, &modified, &modifier, &version, &respID, &resp, &reason, &hasAttachment, &hasContent, &attrs}, extra...)...); err != nil {
 		return nil, fmt.Errorf("scan item: %w", err)
 	}
 	row := make(map[string]any, len(attrs)+20)
@@ -573,20 +610,49 @@ func (st *Store) resolve(ctx context.Context, comp *Component, rows []map[string
 type lookups struct {
 	users, projects map[int64]string
 	picks           map[int64]map[string]string // by picklist, by value
+	// groups, companies and items are the names of GROUPS /
+	// ORGANIZATIONAL_STRUCTURE, COMPANY and GENERIC_ITEM_TYPE values, looked
+	// up only when caller is set (a page: $1 user, $2 panel administrator;
+	// an item's name only when the caller may read it), after the page's
+	// batch and only when its rows hold such values, so a list without them
+	// pays nothing.
+	groups, companies, items map[int64]string
+	caller                   []any
 }
 
 func newLookups() *lookups {
-	return &lookups{users: map[int64]string{}, projects: map[int64]string{}, picks: map[int64]map[string]string{}}
+	return &lookups{users: map[int64]string{}, projects: map[int64]string{}, picks: map[int64]map[string]string{},
+		groups: map[int64]string{}, companies: map[int64]string{}, items: map[int64]string{}}
 }
 
-// lookupKeys are values to look up: user and project ids, picklist values.
+// refNames is where lk keeps the names of an attribute type's references
+// looked up by the caller's page (nil: none, or not by a page).
+func (lk *lookups) refNames(typ string) map[int64]string {
+	if lk.caller == nil {
+		return nil
+	}
+	switch typ {
+	case "GROUPS", "ORGANIZATIONAL_STRUCTURE":
+		return lk.groups
+	case "COMPANY":
+		return lk.companies
+	case "GENERIC_ITEM_TYPE":
+		return lk.items
+	}
+	return nil
+}
+
+// lookupKeys are values to look up: user and project ids, picklist values,
+// group, company and item ids.
 type lookupKeys struct {
-	users, projects []int64
-	picks           map[int64][]string
+	users, projects            []int64
+	picks                      map[int64][]string
+	groups, companies, itemIDs []int64
 }
 
 func (k lookupKeys) empty() bool {
-	return len(k.users) == 0 && len(k.projects) == 0 && len(k.picks) == 0
+	return len(k.users) == 0 && len(k.projects) == 0 && len(k.picks) == 0 && len(k.groups) == 0 && len(k.companies) == 0 &&
+		len(k.itemIDs) == 0
 }
 
 // missing answers the values of rows that lk has no name for.
@@ -613,6 +679,24 @@ func (lk *lookups) missing(comp *Component, rows []map[string]any) lookupKeys {
 						k.picks[*a.PicklistID] = append(k.picks[*a.PicklistID], v)
 					}
 				}
+			default:
+				names := lk.refNames(a.Type)
+				if names == nil {
+					continue
+				}
+				if id, ok := asID(r[a.Key]); ok {
+					if _, found := names[id]; !found {
+						names[id] = "" // once per id; an unknown one stays empty
+						switch a.Type {
+						case "COMPANY":
+							k.companies = append(k.companies, id)
+						case "GENERIC_ITEM_TYPE":
+							k.itemIDs = append(k.itemIDs, id)
+						default:
+							k.groups = append(k.groups, id)
+						}
+					}
+				}
 			}
 		}
 	}
@@ -634,6 +718,19 @@ func (st *Store) lookUp(ctx context.Context, lk *lookups, k lookupKeys, lang str
 	for pl, values := range k.picks {
 		b.Queue(`SELECT value, coalesce(text ->> $3, text ->> 'pt-BR') FROM picklist_item
 			WHERE picklist_id = $1 AND value = ANY($2)`, pl, values, lang).Query(lk.scanPicks(pl))
+	}
+	if len(k.groups) > 0 {
+		b.Queue(`SELECT id, name::text FROM user_group WHERE id = ANY($1)`, k.groups).Query(lk.scanNames(lk.groups))
+	}
+	if len(k.companies) > 0 {
+		b.Queue(`SELECT id, name FROM company WHERE id = ANY($1)`, k.companies).Query(lk.scanNames(lk.companies))
+	}
+	if len(k.itemIDs) > 0 {
+		// As the form's display names them ("12 - Title"), only items the
+		// caller may read.
+		b.Queue(`SELECT i.id, i.number::text || ' - ' || i.title FROM item i JOIN component c ON c.id = i.component_id
+			WHERE i.id = ANY($3) AND `+componentReadable+` AND `+itemReadable, lk.caller[0], lk.caller[1], k.itemIDs).
+			Query(lk.scanNames(lk.items))
 	}
 	if err := st.db.SendBatch(ctx, b).Close(); err != nil {
 		return fmt.Errorf("page lookups: %w", err)
@@ -733,6 +830,12 @@ func (lk *lookups) apply(comp *Component, rows []map[string]any) {
 			case "PICKLIST":
 				if s, ok := v.(string); ok && a.PicklistID != nil {
 					r[a.Key+"Value"], r[a.Key] = s, lk.picks[*a.PicklistID][s]
+				}
+			default:
+				if names := lk.refNames(a.Type); names != nil {
+					if id, ok := asID(v); ok {
+						r[a.Key+"ID"], r[a.Key] = id, names[id]
+					}
 				}
 			}
 		}

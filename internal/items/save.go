@@ -570,6 +570,11 @@ func (s *Service) updateItemField(ctx context.Context, c Caller, in UpdateFieldI
 	if err != nil {
 		return nil, err
 	}
+	// An item the caller may not read is not found, whatever the field: the
+	// field's checks must not tell anything of it first.
+	if _, err := readItem(ctx, s.store.db, c, t.comp.ID, int64(in.ItemID), false); err != nil {
+		return nil, err
+	}
 	a := t.byKey[in.Field]
 	if a == nil {
 		return nil, httpx.Invalid("field", "forms.fieldUnknown", "field", in.Field)

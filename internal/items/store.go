@@ -44,6 +44,9 @@ type Attribute struct {
 	DateTimeFormat     string
 	ColumnWidth        *int
 	EditInGrid         bool
+	// TargetComponentID: the type a GENERIC_ITEM_TYPE attribute points at
+	// (the grid's reference editor searches its items).
+	TargetComponentID *int64
 }
 
 // Fields returns the filter and sort schema of c.
@@ -66,7 +69,7 @@ func (s *Store) component(ctx context.Context, c Caller, id int64, lang string) 
 		FROM component c WHERE c.id = $3 AND c.retired_at IS NULL AND `+componentReadable,
 		c.UserID, c.PanelAdmin, id, lang)
 	b.Queue(`SELECT id, key, coalesce(name ->> $2, name ->> 'pt-BR'), type, picklist_id, filter_as_list,
-			date_time_format_type, date_time_format, column_width, edit_in_grid
+			date_time_format_type, date_time_format, column_width, edit_in_grid, target_component_id
 		FROM attribute WHERE component_id = $1 AND retired_at IS NULL ORDER BY sort_order, id`, id, lang)
 	br := s.db.SendBatch(ctx, b)
 	defer br.Close()

@@ -167,6 +167,56 @@ test('a card goes through the workflow by drag and drop: a new responsible who i
 
 });
 
+test('a card dropped into another responsible\'s lane gets that responsible', async ({ browser, request }, testInfo) => {
+  test.setTimeout(90_000);
+  const anaToken = await tokenOf(request, 'ana');
+  const headers = { Authorization: `Bearer ${anaToken}` };
+  const board = await ticketBoard(request, anaToken);
+  const word = `Raia${Date.now() % 100000}`;
+  const newTicket = async (title: string) => {
+    const res = await request.post('/api/genericItem/saveItem', {
+      headers,
+      data: { item: { Title: title, category: 'software', severity: 's4' }, component: board.componentId, projectId: 0 },
+    });
+    expect(res.status()).toBe(200);
+    return (await res.json()) as { id: number; FormattedID: number };
+  };
+  // Bruno's lane holds a ticket he took; another ticket has no responsible yet.
+  const taken = await newTicket(`Sistema lento ${word}`);
+  const loose = await newTicket(`Sem acesso ao e-mail ${word}`);
+  const found = await request.post('/api/genericItem/loadResponsibles', { headers, data: { componentId: board.componentId, action: 'take', text: 'Bruno' } });
+  const brunoId = ((await found.json()) as { id: number }[])[0]!.id;
+  const take = await request.post('/api/genericItem/triggerAction', {
+    headers,
+    data: { ids: [taken.id], componentId: board.componentId, action: 'take', responsibleId: brunoId },
+  });
+  expect(take.status()).toBe(200);
+
+  const ana = await signIn(browser, 'ana');
+  await ana.goto(board.link);
+  await ana.getByLabel('Filtrar cartões').fill(word);
+  await ana.getByLabel('Raias').click();
+  await ana.getByRole('option', { name: 'Responsável' }).click();
+  const label = `Chamado ${loose.FormattedID}: Sem acesso ao e-mail ${word}`;
+  const brunoLane = ana.getByRole('group', { name: 'Bruno Técnico' });
+  await expect(ana.getByRole('group', { name: 'Sem responsável' }).getByLabel(label)).toBeVisible();
+  await expect(brunoLane.getByLabel(`Chamado ${taken.FormattedID}: Sistema lento ${word}`)).toBeVisible();
+
+  // Into Bruno's lane, same column: no transition, the responsible changes.
+  await drag(ana.getByLabel(label), brunoLane.locator('[data-status-id][aria-label="Coluna Novo"]'));
+  await expect(ana.getByText(`Chamado ${loose.FormattedID} agora na raia Bruno Técnico.`)).toBeVisible();
+  await expect(brunoLane.getByLabel(label)).toBeVisible();
+  await expect(ana.getByLabel(label)).not.toHaveAttribute('aria-busy', 'true');
+  await ana.screenshot({ path: testInfo.outputPath('lane-drop.png') });
+  await ana.context().close();
+
+  // The server agrees: Bruno is the ticket's responsible, and it is still new.
+  const res = await request.get(`/api/kanban/getBoard?viewID=${board.id}&queryID=0&search=${encodeURIComponent(word)}`, { headers });
+  const columns = ((await res.json()) as { columns: { key: string; cards: { id: number; responsibleId: number | null }[] }[] }).columns;
+  const card = columns.find((c) => c.key === 'new')!.cards.find((c) => c.id === loose.id);
+  expect(card?.responsibleId).toBe(brunoId);
+});
+
 test('who may not run an action cannot drop the card there, and the server refuses it too', async ({ browser, request }, testInfo) => {
   test.setTimeout(60_000);
   const carlaToken = await tokenOf(request, 'carla');

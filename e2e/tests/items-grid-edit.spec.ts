@@ -1,4 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { join } from 'node:path';
+import { tramitaLive } from '../support/database';
 import { test, expect } from '../support/fixtures';
 import { apiToken, demoTaskForm, type DemoTaskForm } from '../support/formsApi';
 import { adminPassword } from '../support/server';
@@ -11,6 +13,8 @@ import { adminPassword } from '../support/server';
 // through the API.
 
 test.describe.configure({ mode: 'serial' });
+// A server of its own: the references tests import an application into it (support/grid-refs-app.yaml).
+test.use({ serverOptions: { env: { TRAMITA_E2E_SUITE: 'items-grid-edit' } } });
 
 interface Row {
   id: number;
@@ -20,6 +24,8 @@ interface Row {
   dueDate?: string;
   LastModify: string;
 }
+
+const EDIT_HINT = 'Editável na lista: clique duas vezes na célula ou pressione Enter; Enter salva, Esc cancela.';
 
 let demo: DemoTaskForm;
 let headers: Record<string, string>;
@@ -96,7 +102,7 @@ test('cells of editInGrid columns are edited in place and saved; Escape sends no
   const edits = countEdits(page);
 
   // Editable columns say so in their header (a pencil and a hint on hover); the others do not.
-  const hint = 'Editável na lista: clique duas vezes na célula ou pressione Enter; Enter salva, Esc cancela.';
+  const hint = EDIT_HINT;
   await grid(page).getByRole('columnheader', { name: 'PRIORIDADE' }).getByText('PRIORIDADE').hover();
   await expect(page.getByRole('tooltip', { name: hint })).toBeVisible();
   await grid(page).getByRole('columnheader', { name: 'STATUS' }).getByText('STATUS').hover();
@@ -233,4 +239,169 @@ test('in English numbers are typed with a decimal point and the texts follow', a
   await expect(cellOf(page, 'progress')).toHaveText('12.75%');
   await page.screenshot({ path: testInfo.outputPath('grid-saved-en.png') });
   expect((await stored(request)).progress).toBe(12.75);
+});
+
+// References edited in the grid and rows the caller may not change, on the contracts of
+// support/grid-refs-app.yaml: every user reads contracts, only the administrator changes them.
+test.describe('references and rights', () => {
+  const PACKAGE = join(import.meta.dirname, '..', 'support', 'grid-refs-app.yaml');
+  const reader = { login: 'leitora', name: 'Leitora Lima', password: 'Contrato-Leitura-7' };
+  const contractTitle = `Contrato ${Date.now() % 1_000_000}`;
+  const companyName = `Acme Contratos ${Date.now() % 1_000}`;
+  let componentId = 0;
+  let contractId = 0;
+  let readerId = 0;
+  let companyId = 0;
+
+  interface ContractRow {
+    id: number;
+    owner?: string;
+    ownerID?: number;
+    client?: string;
+    clientID?: number;
+    CanEdit?: boolean;
+    CannotEditReason?: string;
+    LastModify: string;
+  }
+
+  async function contract(request: APIRequestContext, token = headers): Promise<ContractRow> {
+    const res = await request.post('/api/genericItem/executeFilter', {
+      headers: token,
+      data: { componentID: componentId, listControlData: { componentID: componentId }, rowsPerPage: 50, page: 0, filters: [], search: contractTitle },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    const row = ((await res.json()) as { rows: ContractRow[] }).rows.find((r) => r.id === contractId);
+    if (!row) throw new Error(`contract ${contractId} not listed`);
+    return row;
+  }
+
+  async function openContracts(page: Page, login: string, password: string) {
+    // Wide enough for every column (the grid renders only the columns in view).
+    await page.setViewportSize({ width: 1920, height: 900 });
+    await page.goto('/?next=%2Fapp');
+    await page.getByLabel('Login', { exact: true }).fill(login);
+    await page.getByLabel('Senha', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL(/\/app$|\/runtime\//);
+    if (/\/app$/.test(page.url())) await page.getByRole('button', { name: 'Contratos E2E' }).click();
+    await page.getByRole('complementary', { name: 'Menu do aplicativo' }).getByRole('link', { name: 'Contratos', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Contratos', exact: true })).toBeVisible();
+    await expect(grid(page).getByRole('row').filter({ hasText: contractTitle })).toBeVisible();
+  }
+
+  const contractCell = (page: Page, field: string) =>
+    grid(page).getByRole('row').filter({ hasText: contractTitle }).locator(`[role=gridcell][data-field="${field}"]`);
+
+  test.beforeAll(async ({ server, request }) => {
+    tramitaLive(server, ['apps', 'import', PACKAGE]);
+    tramitaLive(server, ['admin', 'user', 'add', reader.login, '--name', reader.name, '--email', 'leitora@example.test', '--password', reader.password]);
+    headers = { Authorization: `Bearer ${await apiToken(request)}` };
+    const component = await request.get('/api/genericItem/getComponentByName?name=contract', { headers });
+    expect(component.status(), await component.text()).toBe(200);
+    componentId = ((await component.json()) as { id: number }).id;
+    const company = await request.post('/api/admin/companies/save', { headers, data: { id: 0, name: companyName } });
+    expect(company.status(), await company.text()).toBe(200);
+    companyId = ((await company.json()) as { id: number }).id;
+    const users = await request.post('/api/genericItem/loadUsers', { headers, data: { text: reader.name } });
+    readerId = ((await users.json()) as { id: number }[])[0]!.id;
+    const saved = await request.post('/api/genericItem/saveItem', {
+      headers,
+      data: { component: componentId, projectId: 0, item: { Title: contractTitle, amount: 1500 } },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    contractId = ((await saved.json()) as { id: number }).id;
+  });
+
+  test('a reference cell searches as the form does and saves the choice', async ({ page, request }, testInfo) => {
+    await openContracts(page, 'admin', adminPassword);
+    const edits = countEdits(page);
+    // The administrator may change contracts: the reference columns say they are edited in place.
+    await grid(page).getByRole('columnheader', { name: 'GESTOR' }).getByText('GESTOR').hover();
+    await expect(page.getByRole('tooltip', { name: EDIT_HINT })).toBeVisible();
+    await page.mouse.move(0, 0);
+    await expect(page.getByRole('tooltip', { name: EDIT_HINT })).toHaveCount(0);
+
+    // A user: double-click opens the search; typing narrows it; the choice saves at once.
+    await contractCell(page, 'owner').dblclick();
+    const owner = contractCell(page, 'owner').getByRole('combobox', { name: 'Gestor' });
+    await expect(owner).toBeFocused();
+    await owner.fill('Leitora');
+    const option = page.getByRole('option', { name: new RegExp(reader.name) });
+    await expect(option).toBeVisible();
+    // The server's answer to the text is the list: the administrator is no longer offered.
+    await expect(page.getByRole('option', { name: /Administrador/ })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath('grid-reference-search.png') });
+    await option.click();
+    await expect(page.getByText('Alteração salva: Gestor.')).toBeVisible();
+    await expect(contractCell(page, 'owner')).toHaveText(reader.name);
+
+    // A company, by keyboard: Enter starts, the arrows pick, Enter saves.
+    await contractCell(page, 'client').click();
+    await page.keyboard.press('Enter');
+    const client = contractCell(page, 'client').getByRole('combobox', { name: 'Cliente' });
+    await expect(client).toBeFocused();
+    await page.keyboard.type(companyName);
+    await expect(page.getByRole('option', { name: companyName })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Alteração salva: Cliente.')).toBeVisible();
+    await expect(contractCell(page, 'client')).toHaveText(companyName);
+    expect(edits.count).toBe(2);
+
+    // Escape leaves the reference as it was and sends nothing.
+    await contractCell(page, 'client').dblclick();
+    await contractCell(page, 'client').getByRole('combobox', { name: 'Cliente' }).fill('zzz');
+    await page.keyboard.press('Escape');
+    await expect(contractCell(page, 'client').getByRole('combobox')).toHaveCount(0);
+    await expect(contractCell(page, 'client')).toHaveText(companyName);
+    expect(edits.count).toBe(2);
+
+    // Stored, and listed by name after a reload.
+    const row = await contract(request);
+    expect(row).toMatchObject({ ownerID: readerId, owner: reader.name, clientID: companyId, client: companyName });
+    await page.reload();
+    await expect(contractCell(page, 'owner')).toHaveText(reader.name);
+    await expect(contractCell(page, 'client')).toHaveText(companyName);
+    await page.screenshot({ path: testInfo.outputPath('grid-reference-saved.png') });
+  });
+
+  test('a user who may only read sees the cells not editable, with the reason', async ({ page, request }, testInfo) => {
+    const readerHeaders = { Authorization: `Bearer ${await apiToken(request, reader.login, reader.password)}` };
+    const row = await contract(request, readerHeaders);
+    const reason = 'O usuário não possui permissão de editar itens do tipo Contrato.';
+    expect(row).toMatchObject({ CanEdit: false, CannotEditReason: reason });
+
+    const edits = countEdits(page);
+    await openContracts(page, reader.login, reader.password);
+    // The headers do not claim the columns are edited in place; the cells have no editing frame.
+    await grid(page).getByRole('columnheader', { name: 'VALOR' }).getByText('VALOR').hover();
+    await expect(page.getByRole('tooltip', { name: 'Valor', exact: true })).toBeVisible();
+    await expect(page.getByRole('tooltip', { name: EDIT_HINT })).toHaveCount(0);
+    await expect(contractCell(page, 'amount')).not.toHaveClass(/tramita-cell-editable/);
+    await expect(contractCell(page, 'amount')).toHaveClass(/tramita-cell-locked/);
+    // The reason on hover.
+    await contractCell(page, 'amount').getByText(/1\.500,00/).hover();
+    const tooltip = page.getByRole('tooltip', { name: reason });
+    await expect(tooltip).toBeVisible();
+    // Faded in fully before the picture.
+    await expect.poll(() => tooltip.evaluate((el) => getComputedStyle(el.firstElementChild ?? el).opacity)).toBe('1');
+    await page.screenshot({ path: testInfo.outputPath('grid-read-only.png') });
+    // Enter on the focused cell opens no editor (the keyboard walks there from the row's check box).
+    await contractCell(page, '__check__').click();
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+    await expect(contractCell(page, 'amount')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('9');
+    await expect(contractCell(page, 'amount').getByRole('textbox')).toHaveCount(0);
+    await expect(contractCell(page, 'amount')).toHaveText(/1\.500,00/);
+    await expect(page).toHaveURL(/\/list\//);
+    expect(edits.count).toBe(0);
+    // The server refuses it anyway, with the same reason.
+    const res = await request.post('/api/genericItem/updateItemField', {
+      headers: readerHeaders,
+      data: { itemId: contractId, componentId, field: 'amount', value: 9, lastModify: (await contract(request)).LastModify },
+    });
+    expect(res.status()).toBe(403);
+    expect(((await res.json()) as { Message: string }).Message.startsWith(reason)).toBe(true);
+  });
 });

@@ -1,10 +1,16 @@
-import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import InputBase from '@mui/material/InputBase';
+import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { GridEditSingleSelectCell, useGridApiContext, type GridRenderEditCellParams } from '@mui/x-data-grid';
 import { maskDateText } from '../../forms/dates';
+import { referenceLookup, type ReferenceChoice, type ReferenceSource } from '../../forms/referenceSources';
 import { dateEditText, dateFormatOfColumn, numberEditText } from './cellEdit';
+import { idFieldOf } from './columns';
 import type { ItemColumn, ItemRow } from './types';
 
 interface EditCellProps {
@@ -136,4 +142,150 @@ export function DateEditCell(props: EditCellProps) {
 export function ListEditCell({ params }: { params: GridRenderEditCellParams<ItemRow> }) {
   const apiRef = useGridApiContext();
   return <GridEditSingleSelectCell {...params} onValueChange={() => apiRef.current.stopCellEditMode({ id: params.id, field: params.field })} />;
+}
+
+export interface ReferenceTexts {
+  placeholder: string;
+  noOptions: string;
+  loading: string;
+  clear: string;
+}
+
+/**
+ * A reference (user, group, company, project, item) picked by a search as you type in the cell,
+ * from the same source the form's picker uses (forms/referenceSources). Choosing saves at once,
+ * as the picklist's editor does; the clear button empties the field; Escape cancels. A key typed
+ * on the cell starts the search with it.
+ */
+export function ReferenceEditCell({
+  params,
+  column,
+  label,
+  source,
+  texts,
+}: {
+  params: GridRenderEditCellParams<ItemRow>;
+  column: ItemColumn;
+  label: string;
+  source: ReferenceSource;
+  texts: ReferenceTexts;
+}) {
+  const apiRef = useGridApiContext();
+  const { id, field, row, hasFocus } = params;
+  const idField = idFieldOf(column);
+  const currentId = idField ? row[idField] : undefined;
+  const current: ReferenceChoice | null = typeof currentId === 'number' ? { id: currentId, label: String(row[field] ?? currentId) } : null;
+  // Started by a typed key the grid empties the edit value: the search starts with that key (it lands in the input).
+  const [text, setText] = useState('');
+  const [options, setOptions] = useState<ReferenceChoice[]>([]);
+  const [loading, setLoading] = useState(true);
+  const input = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    if (hasFocus) input.current?.focus();
+  }, [hasFocus]);
+  useEffect(() => {
+    const controller = new AbortController();
+    // A short pause while the user types, so each key does not become a request.
+    const timer = setTimeout(() => {
+      setLoading(true);
+      referenceLookup(source, { text: text.trim(), componentId: column.componentId }, controller.signal)
+        .then((found) => setOptions(found))
+        .catch(() => setOptions([]))
+        .finally(() => {
+          if (!controller.signal.aborted) setLoading(false);
+        });
+    }, 200);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [source, text, column.componentId]);
+  const pick = (choice: ReferenceChoice | null) => {
+    void Promise.resolve(apiRef.current.setEditCellValue({ id, field, value: choice })).then(() => apiRef.current.stopCellEditMode({ id, field }));
+  };
+  return (
+    <Box
+      sx={{ width: '100%', height: '100%', display: 'flex' }}
+      // Enter picks the highlighted choice (the list's own key); the grid must not end the edit with the old value first.
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') event.stopPropagation();
+      }}
+    >
+      <Autocomplete<ReferenceChoice, false, false, false>
+        open
+        fullWidth
+        autoHighlight
+        openOnFocus
+        value={current}
+        inputValue={text}
+        onInputChange={(_event, value, reason) => {
+          if (reason === 'input' || reason === 'clear') setText(value);
+        }}
+        onChange={(_event, choice) => pick(choice)}
+        options={options}
+        // The server searched: every option it answered is shown.
+        filterOptions={(x) => x}
+        getOptionLabel={(o) => o.label}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        loading={loading}
+        loadingText={texts.loading}
+        noOptionsText={texts.noOptions}
+        clearText={texts.clear}
+        renderOption={(props, option) => {
+          const { key, ...rest } = props as typeof props & { key: string };
+          return (
+            <Box component="li" key={key} {...rest} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start !important' }}>
+              <span>{option.label}</span>
+              {option.secondary && (
+                <Box component="span" sx={{ fontSize: 12, color: 'text.secondary' }}>
+                  {option.secondary}
+                </Box>
+              )}
+            </Box>
+          );
+        }}
+        slotProps={{ popper: { sx: { minWidth: 280 } } }}
+        renderInput={(inputParams) => (
+          <TextField
+            {...inputParams}
+            variant="standard"
+            inputRef={input}
+            placeholder={current ? current.label : texts.placeholder}
+            slotProps={{
+              ...inputParams.slotProps,
+              htmlInput: {
+                ...inputParams.slotProps.htmlInput,
+                'aria-label': label,
+                onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+                  // Escape cancels the edit (the open list would otherwise keep the key to itself).
+                  if (event.key === 'Escape') {
+                    event.preventDefault();
+                    event.stopPropagation();
+                    void apiRef.current.stopCellEditMode({ id, field, ignoreModifications: true });
+                  }
+                },
+              },
+              input: {
+                ...inputParams.slotProps.input,
+                disableUnderline: true,
+                endAdornment: (
+                  <>
+                    {loading && <CircularProgress size={14} sx={{ mr: 0.5 }} />}
+                    {inputParams.slotProps.input.endAdornment}
+                  </>
+                ),
+              },
+            }}
+            sx={{
+              height: '100%',
+              justifyContent: 'center',
+              px: 1,
+              boxShadow: (theme) => `inset 0 0 0 2px ${theme.palette.primary.main}`,
+              '& .MuiInputBase-root': { fontSize: 13 },
+            }}
+          />
+        )}
+      />
+    </Box>
+  );
 }

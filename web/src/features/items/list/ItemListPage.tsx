@@ -27,9 +27,9 @@ import { isApiError } from '../../../api/client';
 import '../i18n';
 import { SelectionActions } from '../bulk/SelectionActions';
 import { exportWorkbook, itemPageQuery, listDefinitionQuery, listKeys, picklistChoicesQuery, projectChoicesQuery, userChoicesQuery } from './api';
-import { editKindOf, type EditProblem } from './cellEdit';
+import { editKindOf, rowRight, type EditProblem } from './cellEdit';
 import { buildColumns, initiallyHidden } from './columns';
-import { EDITABLE_CELL, withEditing } from './editColumns';
+import { EDITABLE_CELL, isEditableCell, withEditing } from './editColumns';
 import { exportFileName, saveBlob } from './download';
 import { ImportExcelButton } from '../import/ImportExcelButton';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, readPrefs, writePrefs } from './prefs';
@@ -204,6 +204,8 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
   }, [pageError, enqueueSnackbar]);
 
   const choices = useChoices(definition);
+  // Whether any row of the page may be changed (executeFilter's CanEdit): otherwise the headers claim nothing.
+  const anyEditable = (page.data?.rows ?? []).some((r) => rowRight(r).canEdit);
   const editLink = useCallback(
     (row: ItemRow) => `/runtime/${appID}/editItem/${componentID}/${row.id}/${form}`,
     [appID, componentID, form],
@@ -226,9 +228,17 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
       emptyLabel: t('list.edit.empty'),
       editableHint: t('list.edit.hint'),
       choices,
+      reference: {
+        placeholder: t('list.edit.search'),
+        noOptions: t('list.edit.noOptions'),
+        loading: t('list.edit.loading'),
+        clear: t('list.edit.clear'),
+      },
+      anyEditable,
+      lockedHint: t('list.edit.locked'),
     };
     return withEditing(buildColumns(definition.columns, context, visibility), definition.columns, editing);
-  }, [definition.columns, lang, t, choices, editLink, visibility]);
+  }, [definition.columns, lang, t, choices, editLink, visibility, anyEditable]);
   const editableFields = useMemo(() => new Set(definition.columns.filter((c) => editKindOf(c)).map((c) => c.field)), [definition.columns]);
   const pageKey = useMemo(() => listKeys.page(request, lang), [request, lang]);
   const { processRowUpdate, onProcessRowUpdateError } = useCellEditing(componentID, definition.columns, lang, pageKey);
@@ -373,10 +383,14 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
           keepNonExistentRowsSelected
           rowSelectionModel={selection}
           onRowSelectionModelChange={setSelection}
-          // A click on an editable cell focuses it (a double-click or Enter edits it); other cells open the form.
+          // A click on an editable cell focuses it (a double-click or Enter edits it); other cells open the form,
+          // so do the cells of a row the user may not change (the form shows it read-only).
           onCellClick={(params) => {
-            if (params.field !== '__check__' && params.field !== 'Title' && !editableFields.has(params.field)) void navigate(editLink(params.row));
+            const editable = editableFields.has(params.field) && rowRight(params.row).canEdit;
+            if (params.field !== '__check__' && params.field !== 'Title' && !editable) void navigate(editLink(params.row));
           }}
+          // The server's rule per row (executeFilter's CanEdit): no editor opens on a row the user may not change.
+          isCellEditable={isEditableCell}
           processRowUpdate={processRowUpdate}
           onProcessRowUpdateError={onProcessRowUpdateError}
           localeText={localeText}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateEditText, editKindOf, editOutcome, numberEditText, rowAfterSave, ticksOf, typingProblem } from './cellEdit';
+import { dateEditText, editKindOf, editOutcome, numberEditText, referenceSourceOfColumn, rowAfterSave, rowRight, ticksOf, typingProblem } from './cellEdit';
 import type { ItemColumn, ItemRow } from './types';
 
 const col = (field: string, type: string, filterKind: ItemColumn['filterKind'], extra: Partial<ItemColumn> = {}): ItemColumn => ({
@@ -50,9 +50,59 @@ describe('editKindOf', () => {
     ]);
     expect(editKindOf({ ...progress, editInGrid: false })).toBeUndefined();
     expect(editKindOf({ ...progress, editInGrid: undefined })).toBeUndefined();
-    // References need a search and rich text its editor: the form edits them.
-    expect(editKindOf(col('reviewer', 'USERS', 'user'))).toBeUndefined();
+    // Rich text needs its editor, users-or-groups and statuses their own pickers: the form edits them.
     expect(editKindOf(col('description', 'RICH_TEXT', 'text'))).toBeUndefined();
+    expect(editKindOf(col('watcher', 'USERS_OR_GROUPS', 'user'))).toBeUndefined();
+    expect(editKindOf(col('phase', 'ITEM_TYPE_STATUS', 'status'))).toBeUndefined();
+  });
+
+  it("edits references with a search in the source the form's picker uses", () => {
+    const refs = [
+      col('reviewer', 'USERS', 'user'),
+      col('unit', 'ORGANIZATIONAL_STRUCTURE', 'reference'),
+      col('team', 'GROUPS', 'reference'),
+      col('company', 'COMPANY', 'reference'),
+      col('site', 'PROJECT', 'project'),
+      col('task', 'GENERIC_ITEM_TYPE', 'reference', { componentId: 3 }),
+    ];
+    expect(refs.map(editKindOf)).toEqual(['reference', 'reference', 'reference', 'reference', 'reference', 'reference']);
+    expect(refs.map(referenceSourceOfColumn)).toEqual(['users', 'groups', 'groups', 'companies', 'projects', 'items']);
+    // An item reference without its type has nowhere to search.
+    expect(editKindOf(col('task', 'GENERIC_ITEM_TYPE', 'reference'))).toBeUndefined();
+    expect(editKindOf(col('reviewer', 'USERS', 'user', { editInGrid: false }))).toBeUndefined();
+  });
+});
+
+describe('references', () => {
+  const company = col('company', 'COMPANY', 'reference');
+  const reviewer = col('reviewer', 'USERS', 'user');
+  const ref: ItemRow = { id: 7, company: 'Acme', companyID: 4, reviewer: 'Ana', reviewerID: 2 };
+
+  it('send the id picked, nothing when it is the same one or the cell was left untouched, null when emptied', () => {
+    expect(editOutcome(company, ref, { id: 5, label: 'Beta' }, 'pt-BR')).toEqual({ kind: 'value', value: 5 });
+    expect(editOutcome(company, ref, { id: 4, label: 'Acme' }, 'pt-BR')).toEqual({ kind: 'same' });
+    // The grid's own value of an untouched cell: the name, or the id for user columns.
+    expect(editOutcome(company, ref, 'Acme', 'pt-BR')).toEqual({ kind: 'same' });
+    expect(editOutcome(reviewer, ref, 2, 'pt-BR')).toEqual({ kind: 'same' });
+    expect(editOutcome(reviewer, ref, '', 'pt-BR')).toEqual({ kind: 'same' });
+    expect(editOutcome(company, ref, null, 'pt-BR')).toEqual({ kind: 'value', value: null });
+    expect(editOutcome(company, { id: 8 }, null, 'pt-BR')).toEqual({ kind: 'same' });
+    expect(editOutcome(company, { id: 8 }, { id: 4, label: 'Acme' }, 'pt-BR')).toEqual({ kind: 'value', value: 4 });
+  });
+
+  it('show the saved name with its id beside', () => {
+    const next = rowAfterSave(ref, [company, reviewer], 'company', { item: { id: 7, company: 5, reviewer: 2, LastModify: '2025-01-02T10:00:00Z' }, display: { company: 'Beta', reviewer: 'Ana' } });
+    expect(next).toMatchObject({ company: 'Beta', companyID: 5, reviewer: 'Ana', reviewerID: 2 });
+    const emptied = rowAfterSave(ref, [company, reviewer], 'company', { item: { id: 7, reviewer: 2 }, display: { reviewer: 'Ana' } });
+    expect(emptied).toMatchObject({ company: null, companyID: null });
+  });
+});
+
+describe('rowRight', () => {
+  it("reads the row's CanEdit and the server's reason", () => {
+    expect(rowRight({ id: 1, CanEdit: true })).toEqual({ canEdit: true });
+    expect(rowRight({ id: 1 })).toEqual({ canEdit: true });
+    expect(rowRight({ id: 1, CanEdit: false, CannotEditReason: 'somente para leitura' })).toEqual({ canEdit: false, reason: 'somente para leitura' });
   });
 });
 

@@ -5,23 +5,39 @@
  */
 import { checkDateText, dateFormatOf, dateModeOf, fromStoredDate, toStoredDate } from '../../forms/dates';
 import { formatNumber, parseNumber, type NumberFormat } from '../../forms/numeric';
+import { referenceSourceOf, type ReferenceChoice, type ReferenceSource } from '../../forms/referenceSources';
 import { idFieldOf } from './columns';
 import { toNumber } from './format';
 import type { ItemColumn, ItemRow } from './types';
 
-/** The editors a list has (spec section 3's text, numeric, date, picklist and yes/no controls). */
-export type EditKind = 'text' | 'number' | 'date' | 'list' | 'boolean';
+/**
+ * The editors a list has (spec section 3's text, numeric, date, picklist and yes/no controls, and
+ * the user, group, company, project and item pickers as a search in the cell).
+ */
+export type EditKind = 'text' | 'number' | 'date' | 'list' | 'boolean' | 'reference';
 
 const NUMBER_TYPES = new Set(['CURRENCY', 'DECIMAL', 'PERCENTILE', 'DURATION', 'INTEGER']);
 
 /**
+ * The attribute types a cell edits with a search (the form's pickers, forms/referenceSources):
+ * those the list shows by name with the id beside it (executeFilter's `<key>ID`). Users or groups
+ * (one id of two kinds), statuses and calendars stay for the form.
+ */
+export const REFERENCE_TYPES = new Set(['USERS', 'RESOURCES', 'GROUPS', 'ORGANIZATIONAL_STRUCTURE', 'COMPANY', 'PROJECT', 'GENERIC_ITEM_TYPE']);
+
+/** Where a reference column's editor searches: the source the form's picker of that type uses. */
+export function referenceSourceOfColumn(column: Pick<ItemColumn, 'type'>): ReferenceSource | null {
+  return REFERENCE_TYPES.has(column.type) ? referenceSourceOf(column.type, '') : null;
+}
+
+/**
  * The editor of a column, or undefined when the list cannot edit it: the attribute must say
- * editInGrid and be of a type edited in one cell. References (users, projects, items...) need a
- * search as you type and rich text needs its editor: those stay for the form.
+ * editInGrid and be of a type edited in one cell. Rich text needs its editor: it stays for the form.
  */
 export function editKindOf(column: ItemColumn): EditKind | undefined {
   if (!column.editInGrid) return undefined;
   if (NUMBER_TYPES.has(column.type)) return 'number';
+  if (referenceSourceOfColumn(column)) return column.type === 'GENERIC_ITEM_TYPE' && !column.componentId ? undefined : 'reference';
   switch (column.type) {
     case 'STRING':
       return 'text';
@@ -134,6 +150,14 @@ export function editOutcome(column: ItemColumn, row: ItemRow, edited: unknown, l
       const value = edited === '' || edited === null || edited === undefined ? null : edited;
       return value === (before ?? null) ? { kind: 'same' } : { kind: 'value', value };
     }
+    case 'reference': {
+      // The editor holds the choice picked (or null: emptied); anything else is the cell untouched.
+      const idField = idFieldOf(column);
+      const before = (idField ? row[idField] : undefined) ?? null;
+      if (edited === null) return before === null ? { kind: 'same' } : { kind: 'value', value: null };
+      if (!isChoice(edited)) return { kind: 'same' };
+      return edited.id === before ? { kind: 'same' } : { kind: 'value', value: edited.id };
+    }
     case 'boolean': {
       const value = edited === true;
       return value === (original === true) ? { kind: 'same' } : { kind: 'value', value };
@@ -145,6 +169,21 @@ export function editOutcome(column: ItemColumn, row: ItemRow, edited: unknown, l
     default:
       return { kind: 'same' };
   }
+}
+
+/** A choice of a reference editor (an id and what it shows). */
+export function isChoice(value: unknown): value is ReferenceChoice {
+  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number';
+}
+
+/**
+ * Whether the caller may change a row (executeFilter's CanEdit: the server's rule of saveItem and
+ * updateItemField), and why not. A row without the key (an older answer) is taken as editable:
+ * the server refuses what it must anyway.
+ */
+export function rowRight(row: ItemRow): { canEdit: boolean; reason?: string } {
+  if (row.CanEdit !== false) return { canEdit: true };
+  return { canEdit: false, reason: typeof row.CannotEditReason === 'string' ? row.CannotEditReason : undefined };
 }
 
 /** The problem of a text being typed, shown in the cell before anything is sent (numbers and dates). */

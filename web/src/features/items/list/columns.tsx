@@ -23,6 +23,8 @@ import type { Choice, ItemColumn, ItemRow } from './types';
 /** Past this total width every column keeps its own width; below it the last one fills the row (spec section 9). */
 export const FIXED_WIDTH_TOTAL = 1500;
 
+const ID_BESIDE_NAME = new Set(['GROUPS', 'ORGANIZATIONAL_STRUCTURE', 'COMPANY', 'GENERIC_ITEM_TYPE']);
+
 /** Where a reference column keeps the id it filters by (the row shows the name under the field itself). */
 export function idFieldOf(column: Pick<ItemColumn, 'field' | 'type' | 'filterKind'>): string | undefined {
   switch (column.field) {
@@ -39,6 +41,8 @@ export function idFieldOf(column: Pick<ItemColumn, 'field' | 'type' | 'filterKin
   }
   if (column.filterKind === 'list') return `${column.field}Value`;
   if (column.filterKind === 'user' || column.filterKind === 'project') return `${column.field}ID`;
+  // Groups, companies and items: executeFilter shows the name and keeps the id beside it.
+  if (ID_BESIDE_NAME.has(column.type)) return `${column.field}ID`;
   return undefined;
 }
 

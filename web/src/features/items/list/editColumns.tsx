@@ -2,8 +2,9 @@ import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import type { GridColDef, GridSingleSelectColDef } from '@mui/x-data-grid';
-import { DateEditCell, ListEditCell, NumberEditCell } from './CellEditors';
-import { editKindOf, typingProblem, type EditProblem } from './cellEdit';
+import type { ReactNode } from 'react';
+import { DateEditCell, ListEditCell, NumberEditCell, ReferenceEditCell, type ReferenceTexts } from './CellEditors';
+import { editKindOf, referenceSourceOfColumn, rowRight, typingProblem, type EditProblem } from './cellEdit';
 import type { Choice, ItemColumn, ItemRow } from './types';
 
 /** Where a row carries an edit on its way to processRowUpdate: the field and what its editor held. */
@@ -17,6 +18,9 @@ export interface PendingEdit {
 /** The grid's class of cells the user may edit (styled by the list page). */
 export const EDITABLE_CELL = 'tramita-cell-editable';
 
+/** The class of cells of an editable column in a row the user may not change. */
+export const LOCKED_CELL = 'tramita-cell-locked';
+
 export interface EditContext {
   lang: string;
   /** The text of a problem with what is being typed. */
@@ -26,6 +30,21 @@ export interface EditContext {
   /** The header's hint that the column is edited in place. */
   editableHint: string;
   choices: (column: ItemColumn) => Choice[];
+  /** The texts of the reference editor's search. */
+  reference: ReferenceTexts;
+  /** Whether any row shown may be changed: when none may, headers do not claim their columns are editable. */
+  anyEditable: boolean;
+  /** Why a row may not be changed when the server gave no reason. */
+  lockedHint: string;
+}
+
+/**
+ * The grid's isCellEditable: an editable column, in a row the user may change (executeFilter's
+ * CanEdit, the server's rule). A row the user may not change opens no editor by double-click,
+ * Enter or typing; the server refuses such a change anyway.
+ */
+export function isEditableCell(params: { colDef: Pick<GridColDef<ItemRow>, 'editable'>; row: ItemRow }): boolean {
+  return params.colDef.editable === true && rowRight(params.row).canEdit;
 }
 
 /**
@@ -42,20 +61,37 @@ export function withEditing(defs: GridColDef<ItemRow>[], columns: ItemColumn[], 
     const kind = column && editKindOf(column);
     if (!column || !kind) return def;
     const header = def.headerName ?? column.header;
+    const inner = def.renderCell;
     const edit: GridColDef<ItemRow> = {
       ...def,
+      // Per row: the grid's isCellEditable asks rowRight too (ItemListPage).
       editable: true,
-      cellClassName: EDITABLE_CELL,
+      cellClassName: (params) => (rowRight(params.row).canEdit ? EDITABLE_CELL : LOCKED_CELL),
       valueSetter: (value, row) => ({ ...row, [PENDING_EDIT]: { field: column.field, value } satisfies PendingEdit }),
-      renderHeader: () => (
+      // A row the user may not change says why on hover (the server's reason: a read-only project, no right on the type).
+      renderCell: (params) => {
+        const content: ReactNode = inner ? inner(params) : ((params.formattedValue ?? '') as ReactNode);
+        const right = rowRight(params.row);
+        if (right.canEdit) return content;
+        return (
+          <Tooltip title={right.reason ?? ctx.lockedHint} describeChild>
+            <Box component="span" data-locked="true" sx={{ display: 'block', width: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+              {content === '' ? '\u00a0' : content}
+            </Box>
+          </Tooltip>
+        );
+      },
+    };
+    if (ctx.anyEditable) {
+      edit.renderHeader = () => (
         <Tooltip title={ctx.editableHint} describeChild>
           <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
             <span className="MuiDataGrid-columnHeaderTitle">{header}</span>
             <EditOutlinedIcon sx={{ fontSize: 14, color: 'primary.main' }} aria-hidden />
           </Box>
         </Tooltip>
-      ),
-    };
+      );
+    }
     if (kind === 'number' || kind === 'date') {
       const Editor = kind === 'number' ? NumberEditCell : DateEditCell;
       edit.renderEditCell = (params) => <Editor params={params} column={column} lang={ctx.lang} label={column.header} />;
@@ -70,6 +106,13 @@ export function withEditing(defs: GridColDef<ItemRow>[], columns: ItemColumn[], 
       // The editor (it has the row) may empty the field; the filter's options stay the picklist's.
       (edit as GridSingleSelectColDef<ItemRow>).valueOptions = (params) => (params.row ? [{ value: '', label: ctx.emptyLabel }, ...options] : options);
       edit.renderEditCell = (params) => <ListEditCell params={params} />;
+    } else if (kind === 'reference') {
+      const source = referenceSourceOfColumn(column);
+      if (source) {
+        edit.renderEditCell = (params) => <ReferenceEditCell params={params} column={column} label={column.header} source={source} texts={ctx.reference} />;
+        // The editor's choice is the edit value (the grid's own select and its options stay out).
+        edit.valueParser = (value) => value;
+      }
     }
     return edit;
   });

@@ -9,6 +9,8 @@ export interface ItemColumn {
   dateTimeFormat?: string;
   picklistId?: number;
   editInGrid?: boolean;
+  /** GENERIC_ITEM_TYPE columns: the type of the items the attribute points at. */
+  componentId?: number;
   hidden?: boolean;
   sortable: boolean;
 }
@@ -49,7 +51,11 @@ export interface ListDefinition {
   statuses: StatusOption[];
 }
 
-export type ItemRow = Record<string, unknown> & { id: number };
+/**
+ * A row of executeFilter: system keys, attribute values, and whether the caller may change the
+ * item (CanEdit; when false, CannotEditReason is the server's message for a change).
+ */
+export type ItemRow = Record<string, unknown> & { id: number; CanEdit?: boolean; CannotEditReason?: string };
 
 /** The answer of POST /genericItem/executeFilter. */
 export interface ItemPage {

@@ -18,7 +18,10 @@ import (
 // CheckStrictWIP refuses a transition of the items ids of componentID into
 // statusID when a board of the type with strict WIP limits (package
 // wipStrict) would pass its limit on that column. It runs inside the
-// transition's transaction (tx), so what it counts is what the move sees.
+// transition's transaction (tx), after the items were written (their rule's
+// changes included), so what it counts is the column the move leaves behind;
+// a refusal rolls everything back. Transitions are the only way into a
+// column other than the initial one (docs/kanban.md, "WIP limits").
 //
 // A column counts every item of its status that the board's own query
 // matches, whoever may read it: the limit is the team's, not one user's

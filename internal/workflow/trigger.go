@@ -111,11 +111,6 @@ func (s *Service) Trigger(ctx context.Context, c Caller, in TriggerInput) (*Trig
 				return comp.wrongStatus(a, it, lang)
 			}
 		}
-		// A board with strict WIP limits refuses the move into a full column
-		// from anywhere (a list's actions menu as much as a drag).
-		if err := kanban.CheckStrictWIP(ctx, tx, c.UserID, comp.ID, to.ID, ids, lang); err != nil {
-			return err
-		}
 		h := &host{q: tx, c: c, comp: comp, lang: lang}
 		user, err := ruleUser(ctx, tx, c.UserID)
 		if err != nil {
@@ -148,6 +143,14 @@ func (s *Service) Trigger(ctx context.Context, c Caller, in TriggerInput) (*Trig
 			if responsible != nil && *responsible != c.UserID && (before == nil || *before != *responsible) {
 				assigned[*responsible] = append(assigned[*responsible], it)
 			}
+		}
+		// A board with strict WIP limits refuses the move into a full column
+		// from anywhere (the board, a list's or a form's actions, a bulk
+		// selection, the API). It counts the column as the move leaves it:
+		// after the rules wrote the items, so an attribute a rule sets that
+		// brings an item onto the board's query counts too.
+		if err := kanban.CheckStrictWIP(ctx, tx, c.UserID, comp.ID, to.ID, ids, lang); err != nil {
+			return err
 		}
 		for user, list := range assigned {
 			if err := s.notify(ctx, tx, c, comp, a, to, user, list, reason); err != nil {

@@ -236,7 +236,7 @@ export function SignatureLine({ info, name, onDownload }: { info: FileSignatures
       {info.versions.map((v) => (
         <li key={v.version}>
           <Tooltip title={t('signature.original', { version: v.version })}>
-            <Chip size="small" variant="outlined" icon={<HistoryOutlined />} label={`v${v.version}`} aria-label={t('signature.original', { version: v.version })} onClick={() => onDownload(v.url, name)} />
+            <Chip size="small" variant="outlined" icon={<HistoryOutlined />} label={t('signature.originalShort', { version: v.version })} aria-label={t('signature.original', { version: v.version })} onClick={() => onDownload(v.url, name)} />
           </Tooltip>
         </li>
       ))}

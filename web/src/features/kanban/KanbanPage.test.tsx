@@ -202,6 +202,48 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     await waitFor(() => expect(within(screen.getByRole('group', { name: 'Sem responsável' })).getByLabelText('Chamado 14: VPN')).toBeInTheDocument());
   });
 
+  it('runs the transition first on a drop into another column and lane, then the lane with the version it answered', async () => {
+    setSession(makeSession());
+    const byResponsible: KanbanBoard = { ...board, swimlane: 'ResponsibleName', columns: board.columns.map((c) => ({ ...c, wipLimit: 0 })) };
+    const plain = { ...take, asksReason: false, requiresReason: false };
+    let refuseTransition = true;
+    const fetch = boardFetch((url) => {
+      if (url.endsWith('/api/genericItem/getActions')) return jsonResponse([plain]);
+      if (url.endsWith('/api/genericItem/triggerAction')) {
+        if (refuseTransition) return jsonResponse({ Message: 'Informe o tempo gasto.' }, 422);
+        return jsonResponse({ Message: '1 item(s) tramitado(s) para Em atendimento.', items: [{ id: 101, modificationDateTicks: 5 }] });
+      }
+      if (url.endsWith('/api/kanban/setLane')) return jsonResponse({ Message: 'Chamado 12 agora na raia Sem responsável.' });
+      return jsonResponse({ Message: 'unexpected call' }, 500);
+    }, byResponsible);
+    renderApp('/runtime/3/kanban/9/Quadro');
+    await screen.findByRole('group', { name: 'Maria Souza' }, { timeout: 20_000 });
+    const nobody = screen.getByRole('group', { name: 'Sem responsável' });
+    const dropInto = (cell: HTMLElement) => {
+      const dataTransfer = { setData: () => undefined, effectAllowed: '', dropEffect: '' };
+      // The lane as drawn now: a lane is drawn again after its only card left it.
+      const card = within(screen.getByRole('group', { name: 'Maria Souza' })).getByLabelText('Chamado 12: Impressora parada');
+      fireEvent.dragStart(card, { dataTransfer });
+      fireEvent.dragOver(cell, { dataTransfer });
+      fireEvent.drop(cell, { dataTransfer });
+      fireEvent.dragEnd(card, { dataTransfer });
+    };
+    const target = within(nobody).getByLabelText('Coluna Em atendimento', { selector: '[data-status-id]' });
+    // The transition is refused: the lane is not written, the card stays.
+    dropInto(target);
+    expect(await screen.findByText('Informe o tempo gasto.')).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/setLane'))).toBe(false);
+    await waitFor(() => expect(within(screen.getByRole('group', { name: 'Maria Souza' })).getByLabelText('Chamado 12: Impressora parada')).toBeInTheDocument());
+
+    refuseTransition = false;
+    dropInto(within(screen.getByRole('group', { name: 'Sem responsável' })).getByLabelText('Coluna Em atendimento', { selector: '[data-status-id]' }));
+    expect(await screen.findByText('Chamado 12 agora na raia Sem responsável.')).toBeInTheDocument();
+    const urls = fetch.mock.calls.map(([url]) => String(url)).filter((u) => u.endsWith('/triggerAction') || u.endsWith('/setLane'));
+    expect(urls.map((u) => u.split('/').pop())).toEqual(['triggerAction', 'triggerAction', 'setLane']);
+    const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/setLane'))!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ viewID: 9, itemId: 101, field: 'ResponsibleName', value: null, modificationDateTicks: 5 });
+  });
+
   it('refuses a move past a strict WIP limit without asking, and runs no action', async () => {
     setSession(makeSession());
     const fetch = boardFetch((url) => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
 import type { Download, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
@@ -104,6 +104,7 @@ test('an attachment is signed with the password and the location, and a signed P
   await expect(page.getByRole('heading', { name: task!.Title })).toBeVisible();
   await page.getByRole('tab', { name: 'Arquivos e histórico' }).click();
   const attachments = page.getByRole('region', { name: 'Anexos' });
+  await expect(attachments).toContainText('Nenhum arquivo anexado.');
   const contract = onePagePDF('Contrato de prestacao de servicos');
   await page.getByLabel('Anexar arquivos').setInputFiles([
     { name: 'contrato.pdf', mimeType: 'application/pdf', buffer: contract },
@@ -153,6 +154,7 @@ test('an attachment is signed with the password and the location, and a signed P
   const downloading = page.waitForEvent('download');
   await attachments.getByRole('button', { name: 'Baixar contrato.pdf' }).click();
   const stamped = await saved(await downloading);
+  await writeFile(testInfo.outputPath('stamped.pdf'), stamped); // kept beside the screenshots, to look at
   expect(stamped.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const text = pdfText(stamped);
   expect(text).toContain('Contrato de prestacao de servicos');
@@ -183,6 +185,7 @@ test('with a protocol template a signature issues the Signature Protocol, downlo
     await expect(page.getByRole('heading', { name: task!.Title })).toBeVisible();
     await page.getByRole('tab', { name: 'Arquivos e histórico' }).click();
     const attachments = page.getByRole('region', { name: 'Anexos' });
+    await expect(attachments).toContainText('Nenhum arquivo anexado.');
     await page.getByLabel('Anexar arquivos').setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('Notas da reunião de abertura.\n', 'utf8') });
     await expect(page.getByText('Arquivos anexados: 1.')).toBeVisible();
 
@@ -197,7 +200,9 @@ test('with a protocol template a signature issues the Signature Protocol, downlo
 
     const downloading = page.waitForEvent('download');
     await attachments.getByRole('list', { name: 'Assinaturas de notas.txt' }).getByRole('button', { name: /Assinado por Administrador/ }).click();
-    const protocol = pdfText(await saved(await downloading));
+    const protocolPdf = await saved(await downloading);
+    await writeFile(testInfo.outputPath('protocol.pdf'), protocolPdf);
+    const protocol = pdfText(protocolPdf);
     expect(protocol).toContain('Protocolo de Assinatura');
     expect(protocol).toContain('Eu, Administrador (admin), assinei eletronicamente o arquivo notas.txt (vers\u00e3o 1)');
     expect(protocol).toContain(`C\u00f3digo de verifica\u00e7\u00e3o: ${signature.code}`);

@@ -82,8 +82,9 @@ export function useItemFiles() {
     /** Sends files of one kind; attachments past the item's limit are refused before anything is sent. */
     upload: (kind: Attachment['kind'], files: File[]) => {
       const list = query.data;
-      if (!list || files.length === 0) return;
-      if (kind === 'attachment' && list.files.length + files.length > list.maxCount) {
+      if (files.length === 0) return;
+      // Files chosen before the list arrived are sent all the same: the server checks the count too.
+      if (kind === 'attachment' && list && list.files.length + files.length > list.maxCount) {
         setProblem({ message: t('files.tooMany', { qtd: list.maxCount }), details: [] });
         return;
       }

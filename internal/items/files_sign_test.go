@@ -279,6 +279,19 @@ func TestSignFileAttachment(t *testing.T) {
 		t.Fatalf("bia reads the protocol of a file she cannot read: %d", code)
 	}
 
+	// A login the sign-in throttle locked is refused before its password is checked, right or not.
+	if _, err := w.db.Exec(ctx, `INSERT INTO auth_throttle (scope, key, failures, last_failure_at, locked_until)
+		VALUES ('login', 'ana', 10, now(), now() + interval '15 minutes')`); err != nil {
+		t.Fatal(err)
+	}
+	code, body = ana.post("/genericItem/signFileAttachment", "pt-BR", `{"attachment": `+photo+`, "password": "senha-de-ana"}`)
+	if code != 429 || !strings.HasPrefix(bodyMessage(body), "Acesso bloqueado temporariamente por excesso de tentativas.") {
+		t.Fatalf("locked login: %d %v", code, body)
+	}
+	if _, err := w.db.Exec(ctx, `DELETE FROM auth_throttle`); err != nil {
+		t.Fatal(err)
+	}
+
 	// Bad input is a 4xx with a Message, never a 500.
 	for _, bad := range []string{`{"attachment": ` + file + `, "password": ""}`, `{"attachment": 0, "password": "senha-de-ana"}`,
 		`{"attachment": ` + file + `, "password": "senha-de-ana", "latitude": 91, "longitude": 0}`,

@@ -143,6 +143,32 @@ describe('the file and relation controls', { timeout: 30_000 }, () => {
     expect(calls.find((call) => call.path === 'stampFileAttachment')?.body).toEqual({ attachment: 8 });
   });
 
+  it('offers signing and stamping in English, with the signatures listed', async () => {
+    window.localStorage.setItem('language', 'en');
+    try {
+      const signature = { id: 31, fileId: 8, version: 1, sha256: 'ab'.repeat(32), signerId: 1, signerName: 'Ana', signerLogin: 'ana', signedAt: '2026-03-12T15:30:00Z', latitude: null, longitude: null, code: 'ABCD-EFGH-JKLM', protocolUrl: '/api/genericItem/downloadSignatureProtocol?signatureId=31', mine: false };
+      serve(formWith([{ kind: 'attachments' }]), {
+        loadAttachments: () => jsonResponse(files),
+        loadFileSignatures: () => jsonResponse({ files: [{ fileId: 8, version: 2, isPdf: true, stamped: true, stampedAt: '2026-03-12T16:00:00Z', stampedBy: 'Ana', stampCode: 'QRST-UVWX-YZ23', signedByMe: false, signatures: [signature], versions: [{ version: 1, size: 10, sha256: 'ab'.repeat(32), createdAt: '2026-03-11T12:00:00Z', url: '/api/genericItem/downloadFileVersion?fileId=8&version=1' }] }] }),
+      });
+      renderApp('/editItem/1/501/1');
+      await opened();
+      const section = await screen.findByRole('region', { name: 'Attachments' });
+      const list = await within(section).findByRole('list', { name: 'Signatures of plano.pdf' });
+      expect(within(list).getByText('Stamped · v2')).toBeInTheDocument();
+      expect(within(list).getByRole('button', { name: /^v1 · Signed by Ana on/ })).toBeInTheDocument();
+      expect(within(list).getByRole('button', { name: 'Download version 1 (before the stamp)' })).toBeInTheDocument();
+      // Stamped already: no second stamp; version 2 may be signed.
+      expect(within(section).queryByRole('button', { name: 'Stamp plano.pdf' })).not.toBeInTheDocument();
+      await userEvent.click(within(section).getByRole('button', { name: 'Sign plano.pdf' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Sign plano.pdf' });
+      expect(dialog).toHaveTextContent('Confirm your password to sign version 2 of this file.');
+      expect(within(dialog).getByRole('checkbox', { name: 'Use my location' })).not.toBeChecked();
+    } finally {
+      window.localStorage.removeItem('language');
+    }
+  });
+
   it('says that a new item takes files and links once saved', async () => {
     serve(formWith([{ kind: 'attachments' }, { kind: 'file chooser' }, { kind: 'item links' }], { ...demoInitialData.item, id: 0 }), {});
     renderApp('/editItem/1/501/1');

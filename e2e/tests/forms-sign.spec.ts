@@ -164,6 +164,11 @@ test('an attachment is signed with the password and the location, and a signed P
   expect(afterStamp).toMatchObject({ version: 2, stamped: true });
   const original = await request.get(afterStamp.versions[0].url, { headers });
   expect(Buffer.from(await original.body()).equals(contract)).toBe(true);
+
+  // On a phone the row keeps its actions and the chips wrap under the name.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(attachments.getByRole('button', { name: 'Assinar contrato.pdf' })).toBeVisible();
+  await attachments.screenshot({ path: testInfo.outputPath('stamped-phone.png') });
 });
 
 // The administrator configured the template (tramita admin setting set, run before the start): a

@@ -37,6 +37,9 @@ import { SectionTitle } from './SectionTitle';
  * Who may change the item may also sign a file (the password again) and stamp a signed PDF;
  * every file shows its signatures (docs/items.md, "Signatures and stamps").
  */
+/** The columns a phone leaves out (their values go under the file's name). */
+const wide = { xs: 'none', sm: 'table-cell' } as const;
+
 export function Attachments({ control }: { control: FormControl }) {
   const { t } = useTranslation('forms');
   const files = useItemFiles();
@@ -90,11 +93,11 @@ export function Attachments({ control }: { control: FormControl }) {
                   <TableHead>
                     <TableRow>
                       <TableCell>{t('files.name')}</TableCell>
-                      <TableCell sx={{ width: 110 }} align="right">
+                      <TableCell sx={{ width: 110, display: wide }} align="right">
                         {t('files.size')}
                       </TableCell>
-                      <TableCell sx={{ width: 200 }}>{t('files.uploadedBy')}</TableCell>
-                      <TableCell sx={{ width: 150 }}>{t('files.uploadedAt')}</TableCell>
+                      <TableCell sx={{ width: 200, display: wide }}>{t('files.uploadedBy')}</TableCell>
+                      <TableCell sx={{ width: 150, display: wide }}>{t('files.uploadedAt')}</TableCell>
                       <TableCell sx={{ width: files.canEdit ? 168 : 56 }} />
                     </TableRow>
                   </TableHead>
@@ -108,11 +111,17 @@ export function Attachments({ control }: { control: FormControl }) {
                               {file.name}
                             </Link>
                           </Box>
+                          {/* On a phone the size, sender and date columns fold under the name. */}
+                          <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                            {`${files.size(file.size)} · ${t('files.by', { name: file.uploadedBy, date: formatDateTime(file.uploadedAt) })}`}
+                          </Typography>
                           <SignatureLine info={signatures.of(file.id)} name={file.name} onDownload={(path, name) => void signatures.download(path, name)} />
                         </TableCell>
-                        <TableCell align="right">{files.size(file.size)}</TableCell>
-                        <TableCell>{file.uploadedBy}</TableCell>
-                        <TableCell>{formatDateTime(file.uploadedAt)}</TableCell>
+                        <TableCell align="right" sx={{ display: wide }}>
+                          {files.size(file.size)}
+                        </TableCell>
+                        <TableCell sx={{ display: wide }}>{file.uploadedBy}</TableCell>
+                        <TableCell sx={{ display: wide }}>{formatDateTime(file.uploadedAt)}</TableCell>
                         <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                           <Tooltip title={t('files.download', { name: file.name })}>
                             <IconButton size="small" aria-label={t('files.download', { name: file.name })} onClick={() => void files.download(file)}>

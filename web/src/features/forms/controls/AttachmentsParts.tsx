@@ -228,6 +228,7 @@ export function SignatureLine({ info, name, onDownload }: { info: FileSignatures
                 variant={old ? 'outlined' : 'filled'}
                 label={label}
                 onClick={s.protocolUrl ? () => onDownload(s.protocolUrl, `protocolo-${s.code}.pdf`) : undefined}
+                sx={{ maxWidth: '100%', height: 'auto', minHeight: 24, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
               />
             </Tooltip>
           </li>

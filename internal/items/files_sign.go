@@ -497,9 +497,9 @@ func (f *Files) Stamp(ctx context.Context, c Caller, in StampInput) (*StampResul
 		return nil, err
 	}
 	code := newCode()
-	stamped, err := stampPDF(original, stampLines(langOf(ctx), current, info.Version, a.SHA256, code))
+	stamped, err := stampPDFBounded(ctx, original, stampLines(langOf(ctx), current, info.Version, a.SHA256, code))
 	if err != nil {
-		return nil, &httpx.Error{Status: http.StatusBadRequest, Key: "files.stampUnreadable", Cause: err}
+		return nil, err
 	}
 	now := f.svc.now().UTC()
 	key := storage.NewKey("items", now)
@@ -528,7 +528,9 @@ func (f *Files) Stamp(ctx context.Context, c Caller, in StampInput) (*StampResul
 		if lockedVersion != info.Version || lockedSum != a.SHA256 {
 			return &httpx.Error{Status: http.StatusConflict, Key: "files.integrity", Cause: errors.New("file changed while stamping")}
 		}
-		if err := planlimit.CheckStorage(ctx, tx, size-a.Size); err != nil {
+		// The replaced version is kept (item_file_version, counted by
+		// planlimit): the new version's bytes are all added.
+		if err := planlimit.CheckStorage(ctx, tx, size); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO item_file_version (file_id, version, content_type, size, sha256, storage_key, created_by, created_at)

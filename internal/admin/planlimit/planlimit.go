@@ -38,12 +38,14 @@ type Storage struct {
 func (s Storage) Total() int64 { return s.DatabaseBytes + s.FileBytes }
 
 // storageSQL sums every size the file storage holds that the database
-// records: item attachments and digital content (item_file), and the Excel
+// records: item attachments and digital content (item_file) with the earlier
+// versions a stamp kept (item_file_version, migration 00057), and the Excel
 // spreadsheets kept for an import while it has its file (item_import: a
 // preview not yet confirmed or forgotten, an import queued or running; done
 // and failed ones have removed it, migration 00056).
 const storageSQL = `SELECT pg_database_size(current_database()),
 	(SELECT coalesce(sum(size), 0)::bigint FROM item_file)
+	+ (SELECT coalesce(sum(size), 0)::bigint FROM item_file_version)
 	+ (SELECT coalesce(sum(file_size), 0)::bigint FROM item_import WHERE state IN ('previewed', 'queued', 'running'))`
 
 // StorageUsed answers the storage used now.

@@ -1,0 +1,59 @@
+package items_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/tramita/tramita/internal/admin/planlimit"
+)
+
+// A stamp keeps the original: its new version counts whole against the
+// plan's storage, and the usage counts both versions.
+func TestStampCountsInThePlanStorage(t *testing.T) {
+	w := newSignWorld(t)
+	ctx := context.Background()
+	t.Cleanup(func() { _, _ = w.db.Exec(context.Background(), `UPDATE plan SET max_storage_bytes = NULL`) })
+	ana := w.server(t, w.ana)
+	item := itoa(w.itemIn(t, "Transformação Digital"))
+	contract := onePagePDF(strings.Repeat("Contrato de servico ", 3000))
+	file := ana.uploadOne(item, "contrato.pdf", contract)
+	if code, body := ana.post("/genericItem/signFileAttachment", "pt-BR", `{"attachment": `+file+`, "password": "senha-de-ana"}`); code != 200 {
+		t.Fatalf("sign: %d %v", code, body)
+	}
+	setRoom := func(room int64) {
+		t.Helper()
+		used, err := planlimit.StorageUsed(ctx, w.db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.db.Exec(ctx, `UPDATE plan SET max_storage_bytes = $1`, used.Total()+room); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Room for a third of the file: the stamped copy (as large as the
+	// original and more) does not fit.
+	setRoom(int64(len(contract) / 3))
+	code, body := ana.post("/genericItem/stampFileAttachment", "pt-BR", `{"attachment": `+file+`}`)
+	if code != 409 || !strings.Contains(bodyMessage(body), "armazenamento") {
+		t.Fatalf("stamp past the plan: %d %v", code, body)
+	}
+	if info := ana.signaturesOf(item, file); info["stamped"] != false || len(info["versions"].([]any)) != 0 {
+		t.Fatalf("refused stamp left %v", info)
+	}
+	setRoom(int64(3 * len(contract)))
+	if code, body = ana.post("/genericItem/stampFileAttachment", "pt-BR", `{"attachment": `+file+`}`); code != 200 {
+		t.Fatalf("stamp: %d %v", code, body)
+	}
+	used, err := planlimit.StorageUsed(ctx, w.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var current, kept int64
+	if err := w.db.QueryRow(ctx, `SELECT (SELECT sum(size) FROM item_file), (SELECT sum(size) FROM item_file_version)`).Scan(&current, &kept); err != nil {
+		t.Fatal(err)
+	}
+	if kept != int64(len(contract)) || used.FileBytes != current+kept {
+		t.Fatalf("usage %d, files %d + kept versions %d", used.FileBytes, current, kept)
+	}
+}

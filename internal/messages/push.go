@@ -95,13 +95,41 @@ func NewPush(store *Store, log *slog.Logger, opts PushOptions) *Push {
 // errLocalAddress refuses a push to this machine or its link.
 var errLocalAddress = errors.New("push endpoint is a local address")
 
-// localAddress: loopback, unspecified (0.0.0.0, ::, and 0.0.0.0/8, which
-// reaches this host), link-local (169.254.0.0/16, a cloud's metadata
-// service, fe80::/10) and multicast addresses, IPv4 ones mapped in IPv6 too.
+// localAddress: an address that is not a push service on the internet —
+// loopback, unspecified (0.0.0.0, ::, and 0.0.0.0/8, which reaches this
+// host), link-local (169.254.0.0/16, a cloud's metadata service,
+// fe80::/10), multicast and broadcast, private networks (10/8, 172.16/12,
+// 192.168/16, fc00::/7: the intranet's services), shared address space
+// (100.64/10) and the reserved 240/4; IPv4 addresses written in IPv6 are
+// judged as the IPv4 address they carry (mapped ::ffff:a.b.c.d, the old
+// compatible ::a.b.c.d, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, 6to4
+// 2002::/16), and Teredo (2001::/32), whose IPv4 end is hidden, is refused.
 func localAddress(a netip.Addr) bool {
 	a = a.Unmap()
+	if a.Is6() {
+		b := a.As16()
+		switch {
+		case a.IsLoopback() || a.IsUnspecified():
+			return true
+		case [12]byte(b[:12]) == [12]byte{}, // ::a.b.c.d
+			[12]byte(b[:12]) == [12]byte{0, 0x64, 0xff, 0x9b}: // 64:ff9b::a.b.c.d
+			return localAddress(netip.AddrFrom4([4]byte(b[12:])))
+		case b[0] == 0x00 && b[1] == 0x64 && b[2] == 0xff && b[3] == 0x9b && b[4] == 0 && b[5] == 1: // 64:ff9b:1::/48
+			return true
+		case b[0] == 0x20 && b[1] == 0x02: // 2002:a.b.c.d::/48
+			return localAddress(netip.AddrFrom4([4]byte(b[2:6])))
+		case b[0] == 0x20 && b[1] == 0x01 && b[2] == 0 && b[3] == 0: // Teredo
+			return true
+		}
+	}
+	if a.Is4() {
+		b := a.As4()
+		if b[0] == 0 || b[0] >= 240 || (b[0] == 100 && b[1]&0xc0 == 64) {
+			return true
+		}
+	}
 	return a.IsLoopback() || a.IsUnspecified() || a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast() ||
-		a.IsInterfaceLocalMulticast() || a.IsMulticast() || (a.Is4() && a.As4()[0] == 0)
+		a.IsInterfaceLocalMulticast() || a.IsMulticast() || a.IsPrivate()
 }
 
 // newPushClient sends pushes. Unless allowLocal, its dialer refuses local
@@ -121,6 +149,27 @@ func newPushClient(allowLocal bool, proxy func(*http.Request) (*url.URL, error))
 			}
 			return nil
 		}}
+	// Through a proxy the proxy connects, not this dialer: the endpoint's
+	// name is resolved here first and refused when it names a local
+	// address (the proxy could still resolve it differently later; it is
+	// the operator's, who may make it refuse local addresses too).
+	transport.Proxy = func(req *http.Request) (*url.URL, error) {
+		u, err := proxy(req)
+		if err != nil || u == nil || allowLocal {
+			return u, err
+		}
+		host := req.URL.Hostname()
+		addrs, err := net.DefaultResolver.LookupNetIP(req.Context(), "ip", host)
+		if err != nil {
+			return nil, fmt.Errorf("push endpoint %s: %w", host, err)
+		}
+		for _, a := range addrs {
+			if localAddress(a) {
+				return nil, fmt.Errorf("%w: %s is %s", errLocalAddress, host, a)
+			}
+		}
+		return u, nil
+	}
 	proxies := map[string]bool{}
 	for _, scheme := range []string{"https", "http"} {
 		if u, err := proxy(&http.Request{URL: &url.URL{Scheme: scheme, Host: "push.invalid"}}); err == nil && u != nil {
@@ -243,7 +292,8 @@ func validEndpoint(raw string, allowLocal bool) error {
 	}
 	host := strings.ToLower(strings.TrimSuffix(u.Hostname(), "."))
 	addr, addrErr := netip.ParseAddr(host)
-	local := host == "localhost" || strings.HasSuffix(host, ".localhost") || (addrErr == nil && localAddress(addr))
+	local := host == "localhost" || strings.HasSuffix(host, ".localhost") || (addrErr == nil && localAddress(addr)) ||
+		(addrErr != nil && numericHost(host))
 	switch {
 	case u.Scheme == "https" && (!local || allowLocal):
 		return nil
@@ -253,6 +303,20 @@ func validEndpoint(raw string, allowLocal bool) error {
 		return errLocalAddress
 	}
 	return errors.New("not https")
+}
+
+// numericHost: a host whose last label is a number (2130706433, 0x7f.1,
+// 0177.0.0.1, 127.1): no name of the internet, but an address in the
+// shorthand forms some resolvers read (inet_aton), which may be local.
+func numericHost(host string) bool {
+	last := host[strings.LastIndexByte(host, '.')+1:]
+	if last == "" {
+		return false
+	}
+	if strings.HasPrefix(last, "0x") {
+		return true
+	}
+	return strings.Trim(last, "0123456789") == ""
 }
 
 // decodeKey reads a subscription key as browsers give it: base64url, with or

@@ -32,7 +32,8 @@ func TestPushClientRefusesLocalAddressesWhenDialling(t *testing.T) {
 	noProxy := func(*http.Request) (*url.URL, error) { return nil, nil }
 
 	strict := newPushClient(false, noProxy)
-	for _, target := range []string{srv.URL, "http://localhost:" + port, "http://[::ffff:127.0.0.1]:" + port, "http://0.0.0.0:" + port} {
+	for _, target := range []string{srv.URL, "http://localhost:" + port, "http://[::ffff:127.0.0.1]:" + port, "http://0.0.0.0:" + port,
+		"http://[::ffff:7f00:1]:" + port, "http://[64:ff9b::7f00:1]:" + port, "http://[2002:7f00:1::1]:" + port, "http://10.255.255.1:" + port} {
 		resp, err := strict.Post(target+"/push", "application/octet-stream", strings.NewReader("x"))
 		if err == nil {
 			resp.Body.Close()
@@ -46,11 +47,26 @@ func TestPushClientRefusesLocalAddressesWhenDialling(t *testing.T) {
 	}
 
 	proxied := newPushClient(false, func(*http.Request) (*url.URL, error) { return url.Parse(srv.URL) })
-	resp, err := proxied.Post("http://push.example.invalid/push", "application/octet-stream", strings.NewReader("x"))
+	resp, err := proxied.Post("http://203.0.113.7/push", "application/octet-stream", strings.NewReader("x"))
 	if err != nil || resp.StatusCode != http.StatusCreated {
 		t.Fatalf("through a local proxy: %v", err)
 	}
 	resp.Body.Close()
+	// Through the proxy, a name of a local address is refused here: the
+	// proxy would connect to it.
+	before := conns.Load()
+	for _, target := range []string{"http://localhost/push", "http://10.1.2.3/push", "http://[::1]:8080/push"} {
+		resp, err = proxied.Post(target, "application/octet-stream", strings.NewReader("x"))
+		if err == nil {
+			resp.Body.Close()
+		}
+		if !errors.Is(err, errLocalAddress) {
+			t.Errorf("%s through the proxy: %v", target, err)
+		}
+	}
+	if n := conns.Load(); n != before {
+		t.Fatalf("the proxy was asked for a local address (%d connections)", n-before)
+	}
 
 	loose := newPushClient(true, noProxy)
 	resp, err = loose.Post(srv.URL+"/push", "application/octet-stream", strings.NewReader("x"))

@@ -474,6 +474,12 @@ func TestLocalEndpointsAreRefused(t *testing.T) {
 		"https://push.localhost/x", "https://[::1]/push", "https://[::ffff:127.0.0.1]/push", "https://0.0.0.0/push",
 		"https://0.1.2.3/push", "https://[::]/push", "https://169.254.169.254/latest/meta-data", "https://[fe80::1%25eth0]/x",
 		"https://224.0.0.1/x",
+		// Private networks, and IPv4 addresses in IPv6 or numeric shorthand.
+		"https://10.0.0.5/push", "https://172.16.5.4/x", "https://192.168.0.1/x", "https://100.64.0.1/x", "https://[fd00::1]/x",
+		"https://255.255.255.255/x", "https://[::127.0.0.1]/x", "https://[::ffff:a00:5]/x", "https://[64:ff9b::7f00:1]/x",
+		"https://[64:ff9b::a9fe:a9fe]/x", "https://[2002:7f00:1::1]/x", "https://[2002:c0a8:1::1]/x",
+		"https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/x", "https://2130706433/push", "https://0x7f.1/push",
+		"https://0177.0.0.1/push", "https://127.1/push", "https://0x7f000001./push",
 	} {
 		for lang, want := range map[string]string{
 			"en":    "The notification address must be the https URL of a push service, not a local address.",
@@ -496,8 +502,10 @@ func TestLocalEndpointsAreRefused(t *testing.T) {
 	if deviceCount(t, f, "ana") != 0 {
 		t.Error("a local endpoint was stored")
 	}
-	// Push services' https addresses, private networks' included, are kept.
-	for _, endpoint := range []string{"https://fcm.googleapis.com/fcm/send/abc", "https://10.0.0.5/push", "https://push.example.com:8443/x"} {
+	// Push services' https addresses are kept (public addresses, in IPv6
+	// and NAT64 too).
+	for _, endpoint := range []string{"https://fcm.googleapis.com/fcm/send/abc", "https://push.example.com:8443/x",
+		"https://203.0.113.7/push", "https://[2001:db8::7]/push", "https://[64:ff9b::cb00:7107]/push", "https://push.example.com./x"} {
 		f.register(t, in, "ana", b.device(endpoint))
 	}
 }

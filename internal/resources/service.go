@@ -391,7 +391,8 @@ const assigned = `EXISTS (SELECT 1 FROM attribute a WHERE a.component_id = i.com
 
 // Projects answers the projects a resource works in, as far as the caller
 // may read them: those its user manages or is a member of, and those where
-// it is responsible for an item or named in one. A resource that is not a
+// it is responsible for an item or named in one that the caller may read
+// (an item of a type the caller may not read does not tell them). A resource that is not a
 // user has none (items name users, see docs/admin.md).
 func (s *Service) Projects(ctx context.Context, c Caller, resourceID int64) ([]Project, error) {
 	f, err := s.form(ctx, s.db, resourceID, false)
@@ -406,8 +407,8 @@ func (s *Service) Projects(ctx context.Context, c Caller, resourceID int64) ([]P
 		SELECT p.id, p.name FROM project p
 		WHERE `+items.CallerAccess.ProjectReadable()+` AND (p.manager_id = $3
 			OR EXISTS (SELECT 1 FROM project_member m WHERE m.project_id = p.id AND m.user_id = $3)
-			OR EXISTS (SELECT 1 FROM item i WHERE i.project_id = p.id AND i.deleted_at IS NULL AND i.responsible_id = $3)
-			OR EXISTS (SELECT 1 FROM item i WHERE i.project_id = p.id AND i.deleted_at IS NULL AND `+assigned+`))
+			OR EXISTS (SELECT 1 FROM item i JOIN component c ON c.id = i.component_id
+				WHERE i.project_id = p.id AND (i.responsible_id = $3 OR `+assigned+`) AND `+readable+`))
 		ORDER BY lower(p.name), p.id`, c.UserID, c.PanelAdmin, *f.UserID)
 	if err != nil {
 		return nil, fmt.Errorf("resource projects: %w", err)

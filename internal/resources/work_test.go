@@ -60,6 +60,15 @@ func TestResourceWork(t *testing.T) {
 	assignedOne := item("Concreto", open, doing, &caio, `{"equipe": `+strconv.FormatInt(bia, 10)+`}`)
 	assignedList := item("Aço", open, doing, nil, `{"equipe": [`+strconv.FormatInt(caio, 10)+`, `+strconv.FormatInt(bia, 10)+`]}`)
 	hidden := item("Escavação", closed, doing, &bia, `{}`) // Túnel: Caio is not in it
+	// Viaduto: Caio is in it, but Bia's item there is of a type he may not
+	// read; the project must not tell him she works in it.
+	secret := one(`INSERT INTO component (application_id, key, name, project_scoped) VALUES ($1, 'sigilo', '{"pt-BR": "Sigilo"}', true) RETURNING id`, app)
+	bridge := one(`INSERT INTO project (name) VALUES ('Viaduto') RETURNING id`)
+	if _, err := db.Exec(ctx, `INSERT INTO project_member (project_id, user_id) VALUES ($1, $2)`, bridge, caio); err != nil {
+		t.Fatal(err)
+	}
+	one(`INSERT INTO item (component_id, number, title, project_id, responsible_id, attributes)
+		VALUES ($1, 1, 'Sigiloso', $2, $3, $4::jsonb) RETURNING id`, secret, bridge, bia, `{"equipe": `+strconv.FormatInt(bia, 10)+`}`)
 
 	ids := func(list []resources.PendingItem) []int64 {
 		out := []int64{}
@@ -76,8 +85,8 @@ func TestResourceWork(t *testing.T) {
 		t.Errorf("Caio sees Bia's projects %+v %v, want only Ponte", projects, err)
 	}
 	projects, err = svc.Projects(ctx, asRoot, person)
-	if err != nil || len(projects) != 2 {
-		t.Errorf("the administrator sees Bia's projects %+v %v, want Ponte and Túnel", projects, err)
+	if err != nil || len(projects) != 3 {
+		t.Errorf("the administrator sees Bia's projects %+v %v, want Ponte, Túnel and Viaduto", projects, err)
 	}
 	if got, err := svc.Pending(ctx, asCaio, person, 0, resources.WorkItems); err != nil || !same(ids(got), []int64{mine}) {
 		t.Errorf("Bia's pending items for Caio %v %v, want [%d]", ids(got), err, mine)

@@ -431,7 +431,9 @@ func (s *uploadSession) commit(ctx context.Context) ([]Attachment, error) {
 				return httpx.Invalid("files", "files.tooMany", "qtd", s.f.limits.MaxCount)
 			}
 		} else {
-			rows, err := tx.Query(ctx, `DELETE FROM item_file WHERE item_id = $1 AND kind = 'content' RETURNING storage_key`, s.item.ID)
+			// The replaced content's earlier versions (a stamp's original) go too.
+			rows, err := tx.Query(ctx, `WITH gone AS (DELETE FROM item_file WHERE item_id = $1 AND kind = 'content' RETURNING id, storage_key)
+				SELECT storage_key FROM gone UNION ALL SELECT storage_key FROM item_file_version WHERE file_id IN (SELECT id FROM gone)`, s.item.ID)
 			if err != nil {
 				return fmt.Errorf("replace content: %w", err)
 			}

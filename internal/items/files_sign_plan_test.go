@@ -57,3 +57,31 @@ func TestStampCountsInThePlanStorage(t *testing.T) {
 		t.Fatalf("usage %d, files %d + kept versions %d", used.FileBytes, current, kept)
 	}
 }
+
+// A stamped digital content replaced by a new upload takes its kept
+// original with it: no stored bytes are left that no row names.
+func TestReplacedStampedContentLeavesNoBytes(t *testing.T) {
+	w := newSignWorld(t)
+	ana := w.server(t, w.ana)
+	item := itoa(w.itemIn(t, "Transformação Digital"))
+	code, body := ana.upload("pt-BR", part{"itemId", "", []byte(item)}, part{"kind", "", []byte("content")}, part{"files", "v1.pdf", onePagePDF("Conteudo")})
+	if code != 200 {
+		t.Fatalf("upload content: %d %v", code, body)
+	}
+	file := itoa(int64(body["files"].([]any)[0].(map[string]any)["id"].(float64)))
+	if code, body = ana.post("/genericItem/signFileAttachment", "pt-BR", `{"attachment": `+file+`, "password": "senha-de-ana"}`); code != 200 {
+		t.Fatalf("sign: %d %v", code, body)
+	}
+	if code, body = ana.post("/genericItem/stampFileAttachment", "pt-BR", `{"attachment": `+file+`}`); code != 200 {
+		t.Fatalf("stamp: %d %v", code, body)
+	}
+	if n := ana.stored(); n != 2 {
+		t.Fatalf("%d stored files after the stamp, want the original and the stamped copy", n)
+	}
+	if code, body = ana.upload("pt-BR", part{"itemId", "", []byte(item)}, part{"kind", "", []byte("content")}, part{"files", "v2.pdf", onePagePDF("Novo")}); code != 200 {
+		t.Fatalf("replace content: %d %v", code, body)
+	}
+	if n := ana.stored(); n != 1 {
+		t.Fatalf("%d stored files after the replacement, want 1 (the kept original left behind)", n)
+	}
+}

@@ -139,6 +139,7 @@ func (s *Service) History(ctx context.Context, c Caller, itemID, componentID int
 	}
 	lang := langOf(ctx)
 	r := newResolver(t, lang)
+	r.caller = &c
 	for i := range versions {
 		r.collectVersion(&versions[i])
 	}
@@ -205,6 +206,7 @@ func (s *Service) AttributeChanges(ctx context.Context, c Caller, current, previ
 		return nil, httpx.NotFound()
 	}
 	r := newResolver(t, langOf(ctx))
+	r.caller = &c
 	r.collectVersion(cur)
 	if prev != nil {
 		r.collectVersion(prev)
@@ -218,8 +220,12 @@ func (s *Service) AttributeChanges(ctx context.Context, c Caller, current, previ
 // resolver turns stored values into what a person reads, with one query per
 // kind of reference for everything collected.
 type resolver struct {
-	t                                                            *formType
-	lang                                                         string
+	t    *formType
+	lang string
+	// caller, when set, limits the names of items to those the caller may
+	// read (as the list names them): an item of a project or type the
+	// caller may not read keeps its id and no title.
+	caller                                                       *Caller
 	users, groups, companies, projects, items, states, calendars map[int64]string
 	picks                                                        map[int64]map[string]string
 }
@@ -285,16 +291,17 @@ func (r *resolver) collectVersion(v *version) {
 
 func (r *resolver) run(ctx context.Context, q querier) error {
 	for _, k := range []struct {
-		m   map[int64]string
-		sql string
+		m     map[int64]string
+		sql   string
+		items bool
 	}{
-		{r.users, `SELECT id, name FROM app_user WHERE id = ANY($1)`},
-		{r.groups, `SELECT id, name::text FROM user_group WHERE id = ANY($1)`},
-		{r.companies, `SELECT id, name FROM company WHERE id = ANY($1)`},
-		{r.projects, `SELECT id, name FROM project WHERE id = ANY($1)`},
-		{r.items, `SELECT id, number::text || ' - ' || title FROM item WHERE id = ANY($1)`},
-		{r.states, `SELECT id, coalesce(name ->> $2, name ->> 'pt-BR') FROM item_status WHERE id = ANY($1)`},
-		{r.calendars, `SELECT r.id, coalesce(u.name, r.name) FROM resource r LEFT JOIN app_user u ON u.id = r.user_id WHERE r.id = ANY($1)`},
+		{r.users, `SELECT id, name FROM app_user WHERE id = ANY($1)`, false},
+		{r.groups, `SELECT id, name::text FROM user_group WHERE id = ANY($1)`, false},
+		{r.companies, `SELECT id, name FROM company WHERE id = ANY($1)`, false},
+		{r.projects, `SELECT id, name FROM project WHERE id = ANY($1)`, false},
+		{r.items, `SELECT id, number::text || ' - ' || title FROM item WHERE id = ANY($1)`, true},
+		{r.states, `SELECT id, coalesce(name ->> $2, name ->> 'pt-BR') FROM item_status WHERE id = ANY($1)`, false},
+		{r.calendars, `SELECT r.id, coalesce(u.name, r.name) FROM resource r LEFT JOIN app_user u ON u.id = r.user_id WHERE r.id = ANY($1)`, false},
 	} {
 		if len(k.m) == 0 {
 			continue
@@ -303,11 +310,16 @@ func (r *resolver) run(ctx context.Context, q querier) error {
 		for id := range k.m {
 			ids = append(ids, id)
 		}
-		args := []any{ids}
+		sql, args := k.sql, []any{ids}
 		if strings.Contains(k.sql, "$2") {
 			args = append(args, r.lang)
 		}
-		rows, err := q.Query(ctx, k.sql, args...)
+		if k.items && r.caller != nil {
+			sql = `SELECT i.id, i.number::text || ' - ' || i.title FROM item i JOIN component c ON c.id = i.component_id
+				WHERE i.id = ANY($3) AND ` + componentReadable + ` AND ` + itemReadable
+			args = []any{r.caller.UserID, r.caller.PanelAdmin, ids}
+		}
+		rows, err := q.Query(ctx, sql, args...)
 		if err != nil {
 			return fmt.Errorf("resolve names: %w", err)
 		}

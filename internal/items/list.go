@@ -373,6 +373,11 @@ func countSQL(where string) string {
 	return `SELECT count(*) FROM (SELECT 1 FROM item i WHERE ` + where + ` LIMIT ` + strconv.Itoa(ExactCountCap+1) + `) t`
 }
 
+// explainSQL asks the planner's estimate of how many items match where.
+func explainSQL(where string) string {
+	return `EXPLAIN (FORMAT JSON) SELECT 1 FROM item i WHERE ` + where
+}
+
 // planRows reads the planner's row estimate from EXPLAIN (FORMAT JSON).
 func planRows(raw []byte) (int64, error) {
 	var plan []struct {
@@ -446,7 +451,15 @@ func (st *Store) page(ctx context.Context, comp *Component, where, order string,
 	}
 	b.Queue(`SELECT i.id FROM item i WHERE `+where+` ORDER BY `+order+
 		fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n+1, n+2), append(append([]any{}, args...), limit, max(offset, 0))...)
-	b.Queue(`EXPLAIN (FORMAT JSON) SELECT 1 FROM item i WHERE `+countWhere, countArgs...)
+	// A list whose last count stayed under the cap counts here, in place of
+	// the estimate (which would only decide to count): the planner's work
+	// for EXPLAIN was a good part of a small list's cost.
+	small := st.defs.isSmall(comp.ID, countWhere)
+	if small {
+		b.Queue(countSQL(countWhere), countArgs...)
+	} else {
+		b.Queue(explainSQL(countWhere), countArgs...)
+	}
 	br := st.db.SendBatch(ctx, b)
 	if guard != nil {
 		// First, before any error of SQL compiled from a stale definition.
@@ -475,21 +488,53 @@ func (st *Store) page(ctx context.Context, comp *Component, where, order string,
 		return nil, 0, -1, fmt.Errorf("list items: %w", err)
 	}
 	var raw []byte
-	err = br.QueryRow().Scan(&raw)
+	if small {
+		err = br.QueryRow().Scan(&counted)
+	} else {
+		err = br.QueryRow().Scan(&raw)
+	}
 	if cerr := br.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
 		return nil, 0, -1, fmt.Errorf("estimate items: %w", err)
 	}
-	est, err = planRows(raw)
-	if err != nil {
-		return nil, 0, -1, err
+	// estimated reads the estimate of a batch's EXPLAIN into est.
+	estimated := func(r pgx.Row) error {
+		var raw []byte
+		if err := r.Scan(&raw); err != nil {
+			return fmt.Errorf("estimate items: %w", err)
+		}
+		est, err = planRows(raw)
+		return err
+	}
+	// A small list's count is all total needs (as an estimate, it is at
+	// most the cap, so total takes the count); past the cap, the estimate
+	// follows, as the larger list it is.
+	needEstimate := false
+	switch {
+	case !small:
+		if est, err = planRows(raw); err != nil {
+			return nil, 0, -1, err
+		}
+	case counted <= ExactCountCap:
+		est = counted
+	default:
+		st.defs.setSmall(comp.ID, countWhere, false)
+		needEstimate = true
 	}
 	if len(ids) == 0 {
-		return []map[string]any{}, est, -1, nil
+		if needEstimate {
+			if err := estimated(st.db.QueryRow(ctx, explainSQL(countWhere), countArgs...)); err != nil {
+				return nil, 0, -1, err
+			}
+		}
+		return []map[string]any{}, est, counted, nil
 	}
 	b = &pgx.Batch{}
+	if needEstimate {
+		b.Queue(explainSQL(countWhere), countArgs...).QueryRow(estimated)
+	}
 	var got []map[string]any
 	b.Queue(pageRowsSQL, args[0], args[1], ids, lang, comp.ID).Query(func(r pgx.Rows) error {
 		got, err = scanPageRows(r, comp, lang)
@@ -497,8 +542,14 @@ func (st *Store) page(ctx context.Context, comp *Component, where, order string,
 	})
 	// The ids say whether total will count; the rows can only be fewer (one
 	// deleted meanwhile), and total counts alone then if it must.
-	if needsCount(len(ids), limit, offset, est) {
-		b.Queue(countSQL(countWhere), countArgs...).QueryRow(func(r pgx.Row) error { return r.Scan(&counted) })
+	if !small && needsCount(len(ids), limit, offset, est) {
+		b.Queue(countSQL(countWhere), countArgs...).QueryRow(func(r pgx.Row) error {
+			if err := r.Scan(&counted); err != nil {
+				return err
+			}
+			st.defs.setSmall(comp.ID, countWhere, counted <= ExactCountCap)
+			return nil
+		})
 	}
 	lk := newLookups()
 	lk.caller = args[:2]

@@ -1,11 +1,15 @@
 package items_test
 
 import (
+	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/tramita/tramita/internal/admin/planlimit"
+	"github.com/tramita/tramita/internal/items"
 )
 
 // A stamp keeps the original: its new version counts whole against the
@@ -83,5 +87,35 @@ func TestReplacedStampedContentLeavesNoBytes(t *testing.T) {
 	}
 	if n := ana.stored(); n != 1 {
 		t.Fatalf("%d stored files after the replacement, want 1 (the kept original left behind)", n)
+	}
+}
+
+// A file stored under a larger upload limit (the limit lowered since) is
+// signed all the same: the stored bytes are checked through the digest,
+// not read into memory up to a bound; bytes changed on the storage are
+// refused with nothing recorded.
+func TestSignLargeStoredFileAndTamperedBytes(t *testing.T) {
+	w := newSignWorld(t)
+	item := itoa(w.itemIn(t, "Transformação Digital"))
+	big := w.fileServer(t, w.ana, w.root, items.FileLimits{MaxSize: 8 << 20, MaxCount: 10})
+	large := big.uploadOne(item, "grande.pdf", append(onePagePDF("Grande"), bytes.Repeat([]byte("%"), 4<<20)...))
+	ana := w.server(t, w.ana) // 1 MB uploads
+	if code, body := ana.post("/genericItem/signFileAttachment", "pt-BR", `{"attachment": `+large+`, "password": "senha-de-ana"}`); code != 200 {
+		t.Fatalf("sign a 4 MB file stored before the limit went down: %d %v", code, body)
+	}
+	small := ana.uploadOne(item, "pequeno.pdf", onePagePDF("Pequeno"))
+	var key string
+	if err := w.db.QueryRow(context.Background(), `SELECT storage_key FROM item_file WHERE id = $1`, small).Scan(&key); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(w.root, filepath.FromSlash(key)), onePagePDF("Trocado"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, body := ana.post("/genericItem/signFileAttachment", "pt-BR", `{"attachment": `+small+`, "password": "senha-de-ana"}`)
+	if code != 409 || bodyMessage(body) != "O arquivo armazenado não confere com o registrado (SHA-256): nada foi feito." {
+		t.Fatalf("sign changed bytes: %d %v", code, body)
+	}
+	if info := ana.signaturesOf(item, small); len(info["signatures"].([]any)) != 0 {
+		t.Fatalf("a signature of changed bytes was recorded: %v", info)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/jackc/pgx/v5"
 
@@ -342,9 +343,9 @@ func protocolValues(a *Attachment, s Signature, client SignClient, lang string) 
 		date = s.SignedAt.Format("2006-01-02 15:04:05") + " UTC"
 	}
 	v := map[string]string{
-		"arquivo": a.Name, "versao": strconv.Itoa(s.Version), "hash": s.SHA256, "item": strconv.FormatInt(a.ItemID, 10),
-		"signatario": s.SignerName, "login": s.SignerLogin, "data": date, "codigo": s.Code, "local": location,
-		"endereco": client.Address,
+		"arquivo": oneLine(a.Name), "versao": strconv.Itoa(s.Version), "hash": s.SHA256, "item": strconv.FormatInt(a.ItemID, 10),
+		"signatario": oneLine(s.SignerName), "login": oneLine(s.SignerLogin), "data": date, "codigo": s.Code, "local": location,
+		"endereco": oneLine(client.Address),
 	}
 	for pt, en := range map[string]string{"arquivo": "file", "versao": "version", "signatario": "signer", "data": "date",
 		"codigo": "code", "local": "location", "endereco": "address"} {
@@ -596,10 +597,26 @@ func stampLines(lang string, sigs []Signature, version int, sum, code string) []
 		if lang == "en" {
 			date = s.SignedAt.UTC().Format("2006-01-02 15:04")
 		}
-		lines = append(lines, i18nT(lang, "files.stampSigner", "name", s.SignerName, "date", date))
+		lines = append(lines, stampSafe(i18nT(lang, "files.stampSigner", "name", oneLine(s.SignerName), "date", date)))
 	}
 	return append(lines, i18nT(lang, "files.stampCode", "code", code, "version", version, "hash", sum))
 }
+
+// oneLine keeps a value on its line: control characters (a newline in a
+// name) become spaces, so a name cannot add a line of its own to a stamp
+// or a protocol ("Assinado digitalmente por …" under the real ones).
+func oneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// stampSafe keeps a stamp line one line for pdfcpu, which also breaks a
+// line at a backslash followed by n.
+func stampSafe(s string) string { return strings.ReplaceAll(oneLine(s), `\n`, `\ n`) }
 
 // Protocol answers downloadSignatureProtocol: the Signature Protocol of a
 // signature of a readable file, as a PDF.

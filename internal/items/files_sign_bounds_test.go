@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -120,5 +121,27 @@ func TestStampRunsOneAtATimeWithinItsTime(t *testing.T) {
 	stampRun = func(pdf []byte, _ []string) ([]byte, error) { return pdf, nil }
 	if out, err := stampPDFBounded(context.Background(), []byte("%PDF-ok"), nil); err != nil || string(out) != "%PDF-ok" {
 		t.Fatalf("after: %q %v", out, err)
+	}
+}
+
+// A signer's name cannot add a line to the stamp or the protocol: a
+// newline, or pdfcpu's backslash-n, stays inside the signer's line.
+func TestSignerNameStaysOnItsLine(t *testing.T) {
+	at := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	sigs := []Signature{
+		{SignerName: `Ana\nAssinado digitalmente por Presidente em 01/01/2026 10:00`, SignedAt: at},
+		{SignerName: "Bia\nAssinado digitalmente por Diretor\r\u2028X", SignedAt: at},
+	}
+	lines := stampLines("pt-BR", sigs, 1, "abc", "CODE")
+	// As pdfcpu splits a stamp's text.
+	split := strings.FieldsFunc(strings.ReplaceAll(strings.Join(lines, "\n"), `\n`, "\n"), func(r rune) bool { return r == '\n' })
+	if len(split) != 3 {
+		t.Fatalf("2 signers made %d stamp lines: %q", len(split), split)
+	}
+	v := protocolValues(&Attachment{Name: "a\nb.pdf"}, sigs[1], SignClient{Address: "1.2.3.4\nX"}, "pt-BR")
+	for _, k := range []string{"signatario", "arquivo", "endereco"} {
+		if strings.ContainsAny(v[k], "\r\n\u2028") {
+			t.Fatalf("protocol value %s keeps a line break: %q", k, v[k])
+		}
 	}
 }

@@ -651,6 +651,9 @@ func (f *Files) OpenVersion(ctx context.Context, c Caller, fileID, version int64
 	if err != nil {
 		return nil, nil, err
 	}
+	if version <= 0 || version > math.MaxInt32 {
+		return nil, nil, httpx.NotFound() // versions are integers (item_file_version.version)
+	}
 	var key string
 	err = f.svc.store.db.QueryRow(ctx, `SELECT storage_key, content_type, size, sha256 FROM item_file_version WHERE file_id = $1 AND version = $2`,
 		a.ID, version).Scan(&key, &a.ContentType, &a.Size, &a.SHA256)

@@ -119,3 +119,27 @@ func TestSignLargeStoredFileAndTamperedBytes(t *testing.T) {
 		t.Fatalf("a signature of changed bytes was recorded: %v", info)
 	}
 }
+
+// Bad ids and versions of the download calls are 4xx, never a 500.
+func TestSignatureDownloadsRefuseBadInput(t *testing.T) {
+	w := newSignWorld(t)
+	ana := w.server(t, w.ana)
+	item := itoa(w.itemIn(t, "Transformação Digital"))
+	file := ana.uploadOne(item, "a.pdf", onePagePDF("A"))
+	for _, path := range []string{
+		"/genericItem/downloadFileVersion?fileId=" + file + "&version=9999999999",
+		"/genericItem/downloadFileVersion?fileId=" + file + "&version=-1",
+		"/genericItem/downloadFileVersion?fileId=" + file + "&version=x",
+		"/genericItem/downloadFileVersion?fileId=" + file,
+		"/genericItem/downloadFileVersion?fileId=99999999999999&version=1",
+		"/genericItem/downloadSignatureProtocol?signatureId=99999999999999999999",
+		"/genericItem/downloadSignatureProtocol?signatureId=-5",
+		"/genericItem/downloadSignatureProtocol",
+		"/genericItem/loadFileSignatures?itemId=99999999999",
+		"/genericItem/loadFileSignatures?itemId=" + item + "&componentId=99999999999",
+	} {
+		if code, body := ana.raw(path); code < 400 || code >= 500 {
+			t.Errorf("%s: %d %s", path, code, body)
+		}
+	}
+}

@@ -143,3 +143,30 @@ func TestSignatureDownloadsRefuseBadInput(t *testing.T) {
 		}
 	}
 }
+
+// Two stamps of one file at once make one new version: the other is
+// refused and its stamped copy is not left on the storage.
+func TestTwoStampsAtOnceMakeOneVersion(t *testing.T) {
+	w := newSignWorld(t)
+	ana := w.server(t, w.ana)
+	item := itoa(w.itemIn(t, "Transformação Digital"))
+	file := ana.uploadOne(item, "contrato.pdf", onePagePDF("Contrato"))
+	if code, body := ana.post("/genericItem/signFileAttachment", "pt-BR", `{"attachment": `+file+`, "password": "senha-de-ana"}`); code != 200 {
+		t.Fatalf("sign: %d %v", code, body)
+	}
+	codes := make(chan int, 2)
+	for range 2 {
+		go func() {
+			code, _ := ana.post("/genericItem/stampFileAttachment", "pt-BR", `{"attachment": `+file+`}`)
+			codes <- code
+		}()
+	}
+	a, b := <-codes, <-codes
+	if a+b != 200+400 && a+b != 200+409 {
+		t.Fatalf("two stamps answered %d and %d, want one 200 and one refusal", a, b)
+	}
+	info := ana.signaturesOf(item, file)
+	if info["version"] != float64(2) || len(info["versions"].([]any)) != 1 || ana.stored() != 2 {
+		t.Fatalf("after two stamps: %v, %d stored", info, ana.stored())
+	}
+}

@@ -373,6 +373,19 @@ func countSQL(where string) string {
 	return `SELECT count(*) FROM (SELECT 1 FROM item i WHERE ` + where + ` LIMIT ` + strconv.Itoa(ExactCountCap+1) + `) t`
 }
 
+// pageIDs reads a page's ids alone.
+func (st *Store) pageIDs(ctx context.Context, sql string, args []any) ([]int64, error) {
+	rows, err := st.db.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, fmt.Errorf("list items: %w", err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return nil, fmt.Errorf("list items: %w", err)
+	}
+	return ids, nil
+}
+
 // explainSQL asks the planner's estimate of how many items match where.
 func explainSQL(where string) string {
 	return `EXPLAIN (FORMAT JSON) SELECT 1 FROM item i WHERE ` + where
@@ -449,15 +462,27 @@ func (st *Store) page(ctx context.Context, comp *Component, where, order string,
 		// $1 user, $2 panel admin, $3 component, as in every list's args.
 		b.Queue(defGuardSQL, args[0], args[1], comp.ID)
 	}
-	b.Queue(`SELECT i.id FROM item i WHERE `+where+` ORDER BY `+order+
-		fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n+1, n+2), append(append([]any{}, args...), limit, max(offset, 0))...)
+	pageSQL := `SELECT i.id FROM item i WHERE ` + where + ` ORDER BY ` + order + fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n+1, n+2)
+	pageArgs := append(append([]any{}, args...), limit, max(offset, 0))
 	// A list whose last count stayed under the cap counts here, in place of
 	// the estimate (which would only decide to count): the planner's work
-	// for EXPLAIN was a good part of a small list's cost.
+	// for EXPLAIN was a good part of a small list's cost. On a page by
+	// offset (where is then countWhere), one statement does both: all the
+	// list's ids in order, up to the cap and one, are the count and hold
+	// the page.
 	small := st.defs.isSmall(comp.ID, countWhere)
-	if small {
+	whole := small && offset >= 0 && where == countWhere
+	switch {
+	case whole:
+		b.Queue(`SELECT i.id FROM item i WHERE `+where+` ORDER BY `+order+` LIMIT `+strconv.Itoa(ExactCountCap+1), args...)
+	default:
+		b.Queue(pageSQL, pageArgs...)
+	}
+	switch {
+	case whole:
+	case small:
 		b.Queue(countSQL(countWhere), countArgs...)
-	} else {
+	default:
 		b.Queue(explainSQL(countWhere), countArgs...)
 	}
 	br := st.db.SendBatch(ctx, b)
@@ -488,9 +513,12 @@ func (st *Store) page(ctx context.Context, comp *Component, where, order string,
 		return nil, 0, -1, fmt.Errorf("list items: %w", err)
 	}
 	var raw []byte
-	if small {
+	switch {
+	case whole:
+		counted = int64(len(ids))
+	case small:
 		err = br.QueryRow().Scan(&counted)
-	} else {
+	default:
 		err = br.QueryRow().Scan(&raw)
 	}
 	if cerr := br.Close(); err == nil {
@@ -498,6 +526,14 @@ func (st *Store) page(ctx context.Context, comp *Component, where, order string,
 	}
 	if err != nil {
 		return nil, 0, -1, fmt.Errorf("estimate items: %w", err)
+	}
+	if whole {
+		if end := offset + limit; counted <= ExactCountCap || end <= len(ids) {
+			ids = ids[min(offset, len(ids)):min(end, len(ids))]
+		} else if ids, err = st.pageIDs(ctx, pageSQL, pageArgs); err != nil {
+			// Past the cap and its first rows: the page from the table.
+			return nil, 0, -1, err
+		}
 	}
 	// estimated reads the estimate of a batch's EXPLAIN into est.
 	estimated := func(r pgx.Row) error {

@@ -2,45 +2,87 @@ package items_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/tramita/tramita/internal/items"
 )
 
 // A list whose last count stayed under the cap counts in its first round
-// trip instead of asking the planner (page, list.go): the totals must be
-// the same as by the estimate's way, the same list asked again included,
-// and when the list has grown past the cap meanwhile (the hint is stale),
-// the answer is the estimate, on a page past the end as on the first.
+// trip instead of asking the planner (page, list.go), and a page of it by
+// offset takes its ids from all the list's ids. The rows and totals must be
+// those of the estimate's way: the same list asked again, a page past the
+// end, and a list grown past the cap meanwhile (the hint is stale), on a
+// page within the first ExactCountCap+1 rows, past them and past the end.
 func TestTotalsOfAListKeptAsSmallFollowItsGrowth(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()
+	var first []int64
 	for i := range 3 {
 		p := w.list(t, w.ana, items.ExecuteFilterInput{RowsPerPage: 10, Page: 2})
 		if p.Total != 180 || p.TotalKind != items.TotalExact || p.TotalIsEstimate || len(p.Rows) != 10 {
 			t.Fatalf("call %d: 180 tasks: %d %s, %d rows", i, p.Total, p.TotalKind, len(p.Rows))
 		}
+		if i == 0 {
+			first = ids(p.Rows)
+		} else if !slices.Equal(ids(p.Rows), first) {
+			t.Fatalf("call %d: rows %v, want %v", i, ids(p.Rows), first)
+		}
 	}
-	// Past the end: no rows, the total still counted.
 	past := w.list(t, w.ana, items.ExecuteFilterInput{RowsPerPage: 10, Page: 50})
 	if past.Total != 180 || past.TotalKind != items.TotalExact || len(past.Rows) != 0 {
 		t.Fatalf("past the end: %d %s, %d rows", past.Total, past.TotalKind, len(past.Rows))
 	}
-	if _, err := w.db.Exec(ctx, `INSERT INTO item (component_id, number, title, attributes)
-		SELECT $1, 100000 + g, 'Carga ' || g, jsonb_build_object('priority', 'low', 'cost', g) FROM generate_series(1, 12000) g`, w.task); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := w.db.Exec(ctx, `ANALYZE item`); err != nil {
-		t.Fatal(err)
-	}
-	// The first page after the growth finds the count at the cap: the
-	// planner's figure, as a list never counted small would answer.
-	for i, page := range []int{50_000, 0, 0, 50_000} {
-		p := w.list(t, w.ana, items.ExecuteFilterInput{RowsPerPage: 10, Page: page})
-		if p.TotalKind != items.TotalEstimate || !p.TotalIsEstimate || p.Total <= items.ExactCountCap {
-			t.Fatalf("call %d (page %d), 12,180 tasks: %d %s", i, page, p.Total, p.TotalKind)
+	grow := func() {
+		t.Helper()
+		if _, err := w.db.Exec(ctx, `INSERT INTO item (component_id, number, title, attributes)
+			SELECT $1, 100000 + g, 'Carga ' || g, jsonb_build_object('priority', 'low', 'cost', g) FROM generate_series(1, 12000) g`, w.task); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.db.Exec(ctx, `ANALYZE item`); err != nil {
+			t.Fatal(err)
 		}
 	}
+	// big answers page twice: first with the stale hint, then by the
+	// estimate's way; both the planner's figure, with the same rows.
+	big := func(page int) {
+		t.Helper()
+		var rows []int64
+		for i := range 2 {
+			p := w.list(t, w.ana, items.ExecuteFilterInput{RowsPerPage: 10, Page: page})
+			if p.TotalKind != items.TotalEstimate || !p.TotalIsEstimate || p.Total <= items.ExactCountCap {
+				t.Fatalf("call %d (page %d), 12,180 tasks: %d %s", i, page, p.Total, p.TotalKind)
+			}
+			if i == 0 {
+				rows = ids(p.Rows)
+			} else if !slices.Equal(ids(p.Rows), rows) {
+				t.Fatalf("page %d: rows %v, then %v", page, rows, ids(p.Rows))
+			}
+			if page < 1200 && len(rows) != 10 {
+				t.Fatalf("page %d: %d rows", page, len(rows))
+			}
+		}
+	}
+	grow()
+	big(1100) // past the first ExactCountCap+1 rows
+	shrink := func() {
+		t.Helper()
+		if _, err := w.db.Exec(ctx, `DELETE FROM item WHERE component_id = $1 AND number > 100000`, w.task); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.db.Exec(ctx, `ANALYZE item`); err != nil {
+			t.Fatal(err)
+		}
+		if p := w.list(t, w.ana, items.ExecuteFilterInput{RowsPerPage: 10}); p.Total != 180 || p.TotalKind != items.TotalExact {
+			t.Fatalf("180 tasks again: %d %s", p.Total, p.TotalKind)
+		}
+	}
+	shrink()
+	grow()
+	big(0) // within them
+	shrink()
+	grow()
+	big(50_000) // past the end
 	// A keyset page of a small list (a filter narrows it again).
 	in := items.ExecuteFilterInput{RowsPerPage: 5, Order: "FormattedID", SortDirection: "asc",
 		Filters: []items.FilterItem{{Field: "cost", Operator: "<=", Value: 20}}}
@@ -48,12 +90,12 @@ func TestTotalsOfAListKeptAsSmallFollowItsGrowth(t *testing.T) {
 	if err := w.db.QueryRow(ctx, `SELECT count(*) FROM item WHERE component_id = $1 AND (attributes->>'cost')::numeric <= 20`, w.task).Scan(&want); err != nil {
 		t.Fatal(err)
 	}
-	first := w.list(t, w.ana, in)
+	firstPage := w.list(t, w.ana, in)
 	for i := range 2 {
-		in.After = first.NextCursor
+		in.After = firstPage.NextCursor
 		p := w.list(t, w.ana, in)
-		if first.NextCursor == "" || p.Total != want || p.TotalKind != items.TotalExact {
-			t.Fatalf("keyset call %d, cost <= 20: %d %s, want %d exact (cursor %q)", i, p.Total, p.TotalKind, want, first.NextCursor)
+		if firstPage.NextCursor == "" || p.Total != want || p.TotalKind != items.TotalExact {
+			t.Fatalf("keyset call %d, cost <= 20: %d %s, want %d exact (cursor %q)", i, p.Total, p.TotalKind, want, firstPage.NextCursor)
 		}
 	}
 }

@@ -7,12 +7,15 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/auth"
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items"
 )
 
 // settingKind says how a platform setting is checked.
@@ -25,6 +28,9 @@ const (
 	settingColors
 	settingDays
 	settingSecret
+	// settingProtocol is the Signature Protocol's template: text with
+	// {placeholders}, kept out of the public settings call (docs/admin.md).
+	settingProtocol
 )
 
 // editableSettings are the settings of spec section 1 plus the sign-in
@@ -39,6 +45,8 @@ var editableSettings = map[string]settingKind{
 	"primaryColor": settingColors, "secondaryColor": settingColors,
 	"passwordMaxAgeDays": settingDays,
 	"recaptchaSecret":    settingSecret,
+
+	items.ProtocolTemplateSetting: settingProtocol,
 }
 
 // Choices of the enumerated settings.
@@ -53,6 +61,9 @@ const (
 	maxSettingText  = 200
 	maxSettingImage = 700 << 10
 	maxPasswordDays = 3650
+	// MaxProtocolTemplate is the longest Signature Protocol template, in
+	// characters (a few pages of the protocol's PDF).
+	MaxProtocolTemplate = 5000
 )
 
 // Settings answers every setting that is not a secret.
@@ -60,7 +71,9 @@ func (s *Service) Settings(ctx context.Context, a Actor) (map[string]json.RawMes
 	if err := allow(a); err != nil {
 		return nil, err
 	}
-	rows, err := s.db.Query(ctx, `SELECT key, value FROM platform_setting WHERE NOT secret ORDER BY key`)
+	// The protocol template's row is private only to keep it out of the
+	// public settings call; the administrators edit it here.
+	rows, err := s.db.Query(ctx, `SELECT key, value FROM platform_setting WHERE NOT secret OR key = $1 ORDER BY key`, items.ProtocolTemplateSetting)
 	if err != nil {
 		return nil, fmt.Errorf("settings: %w", err)
 	}
@@ -128,6 +141,53 @@ func checkSetting(key string, raw json.RawMessage) (any, string) {
 	return str, ""
 }
 
+// checkProtocolTemplate checks the Signature Protocol's template: text of
+// at most MaxProtocolTemplate characters, lines and tabs but no other
+// control character, and only the placeholders signing fills (an unknown
+// one would be printed as written in every protocol). Empty is "no
+// protocol". Line ends are kept as \n.
+func checkProtocolTemplate(raw json.RawMessage) (string, *httpx.FieldError) {
+	var str string
+	if json.Unmarshal(raw, &str) != nil {
+		return "", &httpx.FieldError{Key: "admin.invalidValue"}
+	}
+	str = strings.ReplaceAll(str, "\r\n", "\n")
+	if n := utf8.RuneCountInString(str); n > MaxProtocolTemplate {
+		return "", &httpx.FieldError{Key: "admin.tooLong", Args: []any{"max", MaxProtocolTemplate}}
+	}
+	if !utf8.ValidString(str) || strings.ContainsFunc(str, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' }) {
+		return "", &httpx.FieldError{Key: "admin.protocolControlCharacters"}
+	}
+	if unknown := UnknownProtocolPlaceholders(str); len(unknown) > 0 {
+		return "", &httpx.FieldError{Key: "admin.protocolUnknownPlaceholders", Args: []any{"names", strings.Join(unknown, ", ")}}
+	}
+	return str, nil
+}
+
+// UnknownProtocolPlaceholders lists the {names} of template that signing
+// would not fill, as written, each once: read as the protocol is rendered
+// (internal/items renderProtocol: a name between braces, trimmed, in any case).
+func UnknownProtocolPlaceholders(template string) []string {
+	known := items.ProtocolPlaceholders()
+	var out []string
+	for {
+		open := strings.IndexByte(template, '{')
+		if open < 0 {
+			break
+		}
+		end := strings.IndexByte(template[open:], '}')
+		if end < 0 {
+			break
+		}
+		name := template[open+1 : open+end]
+		if written := "{" + name + "}"; !slices.Contains(known, strings.ToLower(strings.TrimSpace(name))) && !slices.Contains(out, written) {
+			out = append(out, written)
+		}
+		template = template[open+end+1:]
+	}
+	return out
+}
+
 // validImageSetting accepts a same-site path or an image data URL, never a
 // script: the value ends up in an img src.
 func validImageSetting(s string) bool {
@@ -146,6 +206,16 @@ func (s *Service) SaveSettings(ctx context.Context, a Actor, in map[string]json.
 	values := map[string]any{}
 	keys := make([]string, 0, len(in))
 	for key, raw := range in {
+		if editableSettings[key] == settingProtocol {
+			val, err := checkProtocolTemplate(raw)
+			if err != nil {
+				v.Add(key, err.Key, err.Args...)
+				continue
+			}
+			values[key] = val
+			keys = append(keys, key)
+			continue
+		}
 		val, msg := checkSetting(key, raw)
 		if msg != "" {
 			v.Add(key, msg)
@@ -171,7 +241,7 @@ func (s *Service) SaveSettings(ctx context.Context, a Actor, in map[string]json.
 			}
 			if _, err := tx.Exec(ctx, `
 				INSERT INTO platform_setting (key, value, secret) VALUES ($1, $2, $3)
-				ON CONFLICT (key) DO UPDATE SET value = $2, updated_at = now()`, key, b, editableSettings[key] == settingSecret); err != nil {
+				ON CONFLICT (key) DO UPDATE SET value = $2, updated_at = now()`, key, b, editableSettings[key] == settingSecret || editableSettings[key] == settingProtocol); err != nil {
 				return fmt.Errorf("setting %s: %w", key, err)
 			}
 			if editableSettings[key] == settingSecret {

@@ -171,3 +171,78 @@ func TestNumbersPastTheirColumnsAreRefused(t *testing.T) {
 		t.Errorf("%d fields saved", n)
 	}
 }
+
+// The Signature Protocol's template is edited with the other settings:
+// answered to administrators only, its placeholders checked, kept private
+// (out of the public settings call), audited, and empty means no protocol.
+func TestSignatureProtocolTemplateSetting(t *testing.T) {
+	e := newEnv(t)
+	const key = "signatureProtocolTemplate"
+	var st map[string]json.RawMessage
+	e.do(e.root, "GET", "/admin/settings", nil).want(200).decode(&st)
+	if string(st[key]) != `""` {
+		t.Fatalf("initial template %s", st[key])
+	}
+	e.do(e.ana, "GET", "/admin/settings", nil).want(http.StatusForbidden)
+	e.do(e.ana, "POST", "/admin/settings/save", map[string]any{key: "Eu, {signatario}"}).want(http.StatusForbidden)
+
+	template := "Eu, {signatario} ({login}), assinei {arquivo} v{versao}.\r\nSHA-256: {hash}\n\tCode {Code}, {date}, { local }, {endereco}, item {item}."
+	e.do(e.root, "POST", "/admin/settings/save", map[string]any{key: template, "brand": "Acme"}).want(200).decode(&st)
+	var got string
+	if err := json.Unmarshal(st[key], &got); err != nil || got != strings.ReplaceAll(template, "\r\n", "\n") {
+		t.Fatalf("saved %s (%v)", st[key], err)
+	}
+	if n := e.count(`SELECT count(*) FROM platform_setting WHERE key = $1 AND secret AND value #>> '{}' LIKE 'Eu, {signatario}%'`, key); n != 1 {
+		t.Error("the template is not kept as a private setting (the public settings call would answer it)")
+	}
+	if n := e.count(`SELECT count(*) FROM audit_event WHERE kind = 'admin.settings.updated' AND detail::text LIKE '%{signatario}%'`); n != 1 {
+		t.Errorf("%d audit events with the template", n)
+	}
+
+	refused := []struct {
+		name, value, message string
+	}{
+		{"unknown placeholders", "Eu, {assinante}, {signatario} em {dia} e {dia}.",
+			"O modelo do protocolo de assinatura usa marcadores desconhecidos: {assinante}, {dia}. Use apenas os marcadores da lista."},
+		{"too long", strings.Repeat("a", admin.MaxProtocolTemplate+1), "Deve ter no máximo 5000 caracteres."},
+		{"control character", "Eu,\x00 {signatario}", "O modelo do protocolo de assinatura não pode conter caracteres de controle."},
+	}
+	for _, tt := range refused {
+		t.Run(tt.name, func(t *testing.T) {
+			var eb struct{ Validations []struct{ Field string } }
+			r := e.do(e.root, "POST", "/admin/settings/save", map[string]any{key: tt.value}).want(400)
+			r.decode(&eb)
+			if r.message() != tt.message || len(eb.Validations) != 1 || eb.Validations[0].Field != key {
+				t.Errorf("answer %q %+v", r.message(), eb)
+			}
+		})
+	}
+	e.lang = "en"
+	if r := e.do(e.root, "POST", "/admin/settings/save", map[string]any{key: "{nome} signed"}).want(400); r.message() != "The signature protocol template uses unknown placeholders: {nome}. Use only the placeholders in the list." {
+		t.Errorf("en: %q", r.message())
+	}
+	e.lang = ""
+	if n := e.count(`SELECT count(*) FROM platform_setting WHERE key = $1 AND value #>> '{}' LIKE 'Eu, {signatario} ({login})%'`, key); n != 1 {
+		t.Error("a refused template replaced the saved one")
+	}
+	// The longest accepted, then empty: no protocol.
+	e.do(e.root, "POST", "/admin/settings/save", map[string]any{key: strings.Repeat("é", admin.MaxProtocolTemplate)}).want(200)
+	e.do(e.root, "POST", "/admin/settings/save", map[string]any{key: ""}).want(200).decode(&st)
+	if string(st[key]) != `""` {
+		t.Errorf("emptied %s", st[key])
+	}
+}
+
+func TestUnknownProtocolPlaceholders(t *testing.T) {
+	for template, want := range map[string]string{
+		"":                                      "",
+		"sem marcadores { nem fechamento":       "",
+		"{SIGNATARIO} {Signer} { hash } {file}": "",
+		"{x} {x} {} {signatario":                "{x}, {}",
+		"{{codigo}}":                            "{{codigo}",
+	} {
+		if got := strings.Join(admin.UnknownProtocolPlaceholders(template), ", "); got != want {
+			t.Errorf("%q: %q, want %q", template, got, want)
+		}
+	}
+}

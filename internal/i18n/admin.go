@@ -81,6 +81,10 @@ var adminPtBR = map[string]string{
 	"admin.autoTimesheetType.0":   "Manual",
 	"admin.autoTimesheetType.1":   "Pelas tarefas",
 	"admin.autoTimesheetType.2":   "Pelo calendário de trabalho",
+
+	// The Signature Protocol template (settings editor).
+	"admin.protocolUnknownPlaceholders": "O modelo do protocolo de assinatura usa marcadores desconhecidos: {names}. Use apenas os marcadores da lista.",
+	"admin.protocolControlCharacters":   "O modelo do protocolo de assinatura não pode conter caracteres de controle.",
 }
 
 var adminEn = map[string]string{
@@ -160,4 +164,8 @@ var adminEn = map[string]string{
 	"admin.autoTimesheetType.0":   "Manual",
 	"admin.autoTimesheetType.1":   "From tasks",
 	"admin.autoTimesheetType.2":   "From the work calendar",
+
+	// The Signature Protocol template (settings editor).
+	"admin.protocolUnknownPlaceholders": "The signature protocol template uses unknown placeholders: {names}. Use only the placeholders in the list.",
+	"admin.protocolControlCharacters":   "The signature protocol template cannot contain control characters.",
 }

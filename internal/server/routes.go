@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"net/http"
+	"runtime"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -17,6 +18,14 @@ import (
 // apiBodyLimit caps JSON bodies; upload calls set their own, larger limit.
 const apiBodyLimit = 1 << 20
 
+// apiConcurrency is how many API calls run at once per core; the others
+// wait their turn in arrival order (httpx.Admit, docs/benchmarks.md). A call
+// keeps its turn for apiHold at most.
+const (
+	apiConcurrency = 8
+	apiHold        = 100 * time.Millisecond
+)
+
 func (a *App) routes() http.Handler {
 	m := newMetrics(a.pool, a.opts.Version)
 	r := chi.NewRouter()
@@ -29,7 +38,7 @@ func (a *App) routes() http.Handler {
 	platformHandler := platform.NewHandler(platformService)
 
 	r.Route("/api", func(r chi.Router) {
-		r.Use(a.items.bodyLimit(apiBodyLimit), httpx.RejectNUL, a.auth.Middleware)
+		r.Use(a.items.bodyLimit(apiBodyLimit), httpx.RejectNUL, httpx.Admit(apiConcurrency*runtime.GOMAXPROCS(0), apiHold), a.auth.Middleware)
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 			httpx.WriteError(w, r, httpx.Fail(http.StatusNotFound, "error.routeNotFound"))
 		})

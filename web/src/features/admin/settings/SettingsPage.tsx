@@ -34,6 +34,8 @@ import { ColorSetting } from './ColorSetting';
 import { parseColors, type BrandColors } from './colors';
 import { ImageSetting } from './ImageSetting';
 import { changedSettings } from './settingsDraft';
+import { PROTOCOL_TEMPLATE_SETTING } from './protocolTemplate';
+import { ProtocolTemplateSetting } from './ProtocolTemplateSetting';
 import { useNotify } from '../components/useNotify';
 
 const LAYOUTS = ['left-sidebar', 'big-sidebar', 'right-sidebar', 'top-navigation', 'mega-menu', 'plugflex'] as const;
@@ -264,6 +266,9 @@ function SettingsForm({ saved }: { saved: SettingsMap }) {
                   />
                 </Grid>
               </Grid>
+            </Section>
+            <Section title={t('settings.protocolTitle')} description={t('settings.protocolHelp')}>
+              <ProtocolTemplateSetting value={str(draft[PROTOCOL_TEMPLATE_SETTING])} onChange={(value) => set(PROTOCOL_TEMPLATE_SETTING, value)} error={errors[PROTOCOL_TEMPLATE_SETTING]} />
             </Section>
             <Section title={t('settings.maintenanceTitle')}>
               {toggle('maintenance', t('settings.maintenance'), t('settings.maintenanceHelp'))}

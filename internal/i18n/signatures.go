@@ -23,6 +23,7 @@ var signaturesPtBR = map[string]string{
 	"files.noProtocol":            "Esta assinatura não tem Protocolo de Assinatura: o modelo de protocolo não estava configurado quando foi feita.",
 	"files.unavailable":           "A assinatura de arquivos não está disponível neste servidor.",
 	"files.stampTooManyPages":     "Este PDF tem {pages} páginas; só é possível carimbar PDFs de até {max} páginas.",
+	"files.stampTooHeavy":         "O conteúdo das páginas deste PDF passa de {max} MB: não é possível carimbá-lo.",
 	"files.stampBusy":             "O servidor não conseguiu carimbar este documento agora (outro carimbo em andamento ou documento pesado demais). Tente de novo em alguns minutos.",
 }
 
@@ -44,5 +45,6 @@ var signaturesEn = map[string]string{
 	"files.noProtocol":            "This signature has no Signature Protocol: the protocol template was not configured when it was made.",
 	"files.unavailable":           "File signatures are not available on this server.",
 	"files.stampTooManyPages":     "This PDF has {pages} pages; only PDFs of up to {max} pages can be stamped.",
+	"files.stampTooHeavy":         "The pages of this PDF hold more than {max} MB of content: it cannot be stamped.",
 	"files.stampBusy":             "The server could not stamp this document now (another stamp is running or the document is too heavy). Try again in a few minutes.",
 }

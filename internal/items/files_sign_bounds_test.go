@@ -2,6 +2,7 @@ package items
 
 import (
 	"bytes"
+	"compress/zlib"
 	"context"
 	"errors"
 	"fmt"
@@ -143,5 +144,57 @@ func TestSignerNameStaysOnItsLine(t *testing.T) {
 		if strings.ContainsAny(v[k], "\r\n\u2028") {
 			t.Fatalf("protocol value %s keeps a line break: %q", k, v[k])
 		}
+	}
+}
+
+// bombPDF is a PDF of pages pages, each with its own content stream that
+// inflates to mb MB of zeros (a few KB deflated).
+func bombPDF(pages, mb int) []byte {
+	var z bytes.Buffer
+	w, _ := zlib.NewWriterLevel(&z, zlib.BestCompression)
+	zero := make([]byte, 1<<20)
+	for range mb {
+		_, _ = w.Write(zero)
+	}
+	_ = w.Close()
+	var buf bytes.Buffer
+	var offs []int
+	obj := func(s string) {
+		offs = append(offs, buf.Len())
+		fmt.Fprintf(&buf, "%d 0 obj\n%s\nendobj\n", len(offs), s)
+	}
+	buf.WriteString("%PDF-1.4\n")
+	obj("<< /Type /Catalog /Pages 2 0 R >>")
+	var kids bytes.Buffer
+	for i := range pages {
+		fmt.Fprintf(&kids, "%d 0 R ", 3+2*i)
+	}
+	obj(fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", kids.String(), pages))
+	for i := range pages {
+		obj(fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents [%d 0 R] >>", 4+2*i))
+		obj(fmt.Sprintf("<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream", z.Len(), z.String()))
+	}
+	x := buf.Len()
+	fmt.Fprintf(&buf, "xref\n0 %d\n0000000000 65535 f \n", len(offs)+1)
+	for _, o := range offs {
+		fmt.Fprintf(&buf, "%010d 00000 n \n", o)
+	}
+	fmt.Fprintf(&buf, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(offs)+1, x)
+	return buf.Bytes()
+}
+
+// Page contents that inflate past the bound (a compression bomb: pdfcpu
+// keeps every page's decoded content, 10 GB for a 12 MB PDF of 200 pages)
+// are refused before pdfcpu decodes them, many pages or one; within the
+// bound the PDF is stamped.
+func TestStampRefusesPageContentsTooLarge(t *testing.T) {
+	for _, c := range []struct{ pages, mb int }{{100, 2}, {1, 300}} {
+		_, err := stampPDFBounded(context.Background(), bombPDF(c.pages, c.mb), []string{"Ana"})
+		if he := httpErr(t, err); he.Status != http.StatusBadRequest || he.Key != "files.stampTooHeavy" || fmt.Sprint(he.Args) != "[max 128]" {
+			t.Fatalf("%d pages of %d MB: %d %s %v", c.pages, c.mb, he.Status, he.Key, he.Args)
+		}
+	}
+	if out, err := stampPDFBounded(context.Background(), bombPDF(3, 1), []string{"Ana"}); err != nil || !bytes.HasPrefix(out, []byte("%PDF-")) {
+		t.Fatalf("3 pages of 1 MB: %v", err)
 	}
 }

@@ -2,15 +2,18 @@ package items
 
 import (
 	"bytes"
+	"compress/zlib"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/filter"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 	"golang.org/x/text/encoding/charmap"
@@ -26,6 +29,16 @@ func pdfConfig() *model.Configuration {
 	pdfcpuSetup.Do(api.DisableConfigDir)
 	conf := model.NewDefaultConfiguration()
 	conf.ValidationMode = model.ValidationRelaxed
+	// pdfcpu's resource limits, tightened to what a stamp of an upload
+	// (at most twice the upload limit) needs: a stream that decodes past
+	// 64 MB (a compression bomb: 2 MB of zeros' stream made pdfcpu's
+	// default 512 MB limit allocate 2 GB before refusing) is refused.
+	conf.Limits.MaxStreamBytes = 64 << 20
+	conf.Limits.MaxDecodeBytes = 64 << 20
+	conf.Limits.MaxImageBytes = 64 << 20
+	conf.Limits.MaxObjectCount = 1_000_000
+	conf.Limits.MaxXRefEntries = 1_000_000
+	conf.Limits.MaxObjectStreamCount = 100_000
 	return conf
 }
 
@@ -96,10 +109,105 @@ func stampPDFBounded(ctx context.Context, pdf []byte, lines []string) ([]byte, e
 	switch {
 	case errors.As(r.err, &pages):
 		return nil, &httpx.Error{Status: http.StatusBadRequest, Key: "files.stampTooManyPages", Args: []any{"pages", pages.n, "max", maxStampPages}, Cause: r.err}
+	case errors.Is(r.err, errContentTooLarge):
+		return nil, &httpx.Error{Status: http.StatusBadRequest, Key: "files.stampTooHeavy", Args: []any{"max", maxStampContent >> 20}, Cause: r.err}
 	case r.err != nil:
 		return nil, &httpx.Error{Status: http.StatusBadRequest, Key: "files.stampUnreadable", Cause: r.err}
 	}
 	return r.out, nil
+}
+
+// maxStampContent bounds the decoded page contents of a PDF to stamp, all
+// pages together: pdfcpu keeps each page's decoded content to patch it, so
+// 200 pages whose contents inflate to 60 MB each (a 12 MB PDF) took 10 GB;
+// within this bound a stamp stays under about 500 MB.
+var maxStampContent int64 = 128 << 20
+
+// errContentTooLarge: the pages' contents decode past maxStampContent.
+var errContentTooLarge = errors.New("stamp: page contents too large")
+
+// checkContentSize decodes the content streams of every page once, each
+// into a copy dropped at once, and refuses the PDF when together they
+// pass limit (decoding stops there).
+func checkContentSize(pc *model.Context, limit int64) error {
+	seen := map[int]bool{}
+	var total int64
+	measure := func(o types.Object) error {
+		if ir, ok := o.(types.IndirectRef); ok {
+			if seen[ir.ObjectNumber.Value()] {
+				return nil
+			}
+			seen[ir.ObjectNumber.Value()] = true
+		}
+		sd, _, err := pc.DereferenceStreamDict(o)
+		if err != nil || sd == nil {
+			return err
+		}
+		left := limit - total
+		n, err := decodedSize(sd, left)
+		if errors.Is(err, filter.ErrDecodeLimitExceeded) || n > left {
+			return errContentTooLarge
+		}
+		if err != nil {
+			return fmt.Errorf("stamp: page content: %w", err)
+		}
+		total += n
+		return nil
+	}
+	for i := 1; i <= pc.PageCount; i++ {
+		d, _, _, err := pc.PageDict(i, false)
+		if err != nil {
+			return fmt.Errorf("stamp: page %d: %w", i, err)
+		}
+		if d == nil {
+			continue
+		}
+		o, found := d.Find("Contents")
+		if !found || o == nil {
+			continue
+		}
+		if ir, ok := o.(types.IndirectRef); ok {
+			if o, err = pc.Dereference(ir); err != nil {
+				return fmt.Errorf("stamp: page %d: %w", i, err)
+			}
+			if _, isStream := o.(types.StreamDict); isStream {
+				o = ir
+			}
+		}
+		if a, ok := o.(types.Array); ok {
+			for _, e := range a {
+				if err := measure(e); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		if err := measure(o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// decodedSize is how many bytes sd decodes to, up to limit+1: a stream
+// only deflated is inflated into nothing (pdfcpu's decoder grows a buffer
+// past the limit before it checks: 1 GB for a limit of 256 MB); others
+// through pdfcpu with the limit.
+func decodedSize(sd *types.StreamDict, limit int64) (int64, error) {
+	if fpl := sd.FilterPipeline; len(fpl) == 1 && fpl[0].Name == filter.Flate {
+		zr, err := zlib.NewReader(bytes.NewReader(sd.Raw))
+		if err != nil {
+			return 0, err
+		}
+		defer zr.Close()
+		n, err := io.Copy(io.Discard, io.LimitReader(zr, limit+1))
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			err = nil // a truncated stream: pdfcpu reads what there is
+		}
+		return n, err
+	}
+	b, err := sd.DecodeLengthWithLimit(-1, limit)
+	return int64(len(b)), err
 }
 
 type tooManyPages struct{ n int }
@@ -121,6 +229,9 @@ func stampPDF(pdf []byte, lines []string) ([]byte, error) {
 	}
 	if pc.PageCount > maxStampPages {
 		return nil, &tooManyPages{pc.PageCount}
+	}
+	if err := checkContentSize(pc, maxStampContent); err != nil {
+		return nil, err
 	}
 	wm, err := api.TextWatermark(strings.Join(lines, "\n"), stampDescription, true, false, types.POINTS)
 	if err != nil {

@@ -515,6 +515,12 @@ func (f *Files) Stamp(ctx context.Context, c Caller, in StampInput) (*StampResul
 	if len(current) == 0 {
 		return nil, httpx.Invalid("attachment", "files.stampNeedsSignature")
 	}
+	// A file stored under a larger upload limit than today's is not read
+	// into memory to stamp (413 as an upload over the limit), rather than
+	// read up to the bound and refused as changed.
+	if a.Size > f.readLimit() {
+		return nil, &httpx.Error{Status: http.StatusRequestEntityTooLarge, Key: "files.tooLarge", Args: []any{"name", a.Name, "max", humanSize(f.readLimit())}}
+	}
 	original, err := f.readStored(ctx, a.storageKey, a.SHA256, f.readLimit())
 	if err != nil {
 		return nil, err

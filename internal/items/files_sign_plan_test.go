@@ -103,6 +103,12 @@ func TestSignLargeStoredFileAndTamperedBytes(t *testing.T) {
 	if code, body := ana.post("/genericItem/signFileAttachment", "pt-BR", `{"attachment": `+large+`, "password": "senha-de-ana"}`); code != 200 {
 		t.Fatalf("sign a 4 MB file stored before the limit went down: %d %v", code, body)
 	}
+	// Stamping it would read 4 MB where the limit allows 3: refused as an
+	// upload over the limit, not as changed bytes.
+	if code, body := ana.post("/genericItem/stampFileAttachment", "pt-BR", `{"attachment": `+large+`}`); code != 413 ||
+		!strings.HasPrefix(bodyMessage(body), "O arquivo grande.pdf passa do limite de") {
+		t.Fatalf("stamp a file over today's limit: %d %v", code, body)
+	}
 	small := ana.uploadOne(item, "pequeno.pdf", onePagePDF("Pequeno"))
 	var key string
 	if err := w.db.QueryRow(context.Background(), `SELECT storage_key FROM item_file WHERE id = $1`, small).Scan(&key); err != nil {

@@ -280,7 +280,7 @@ func (s *Service) FormInitialData(ctx context.Context, c Caller, in FormInitialD
 			}
 		}
 	}
-	if out.Item, out.Display, err = s.itemValues(ctx, t, it, lang); err != nil {
+	if out.Item, out.Display, err = s.itemValues(ctx, c, t, it, lang); err != nil {
 		return nil, err
 	}
 	if !out.IsNew {
@@ -339,25 +339,35 @@ func (s *Service) newItem(ctx context.Context, c Caller, t *formType, in FormIni
 
 // itemValues is the item map a form binds to: system fields (ids under
 // ProjectID, Parent, StatusID, ResponsibleID; names beside them) and the raw
-// attribute values; display holds what references and picklists show.
-func (s *Service) itemValues(ctx context.Context, t *formType, it *itemRecord, lang string) (map[string]any, map[string]string, error) {
+// attribute values; display holds what references and picklists show. The
+// parent and referenced items are named only when the caller may read them
+// (as the list and the history do): otherwise they keep their ids alone.
+func (s *Service) itemValues(ctx context.Context, c Caller, t *formType, it *itemRecord, lang string) (map[string]any, map[string]string, error) {
 	v := map[string]any{}
 	for k, x := range it.Attributes {
 		if t.byKey[k] != nil {
 			v[k] = x
 		}
 	}
-	var project, manager, creator, modifier, status, color, responsible, parentTitle string
+	var project, manager, creator, modifier, status, color, responsible string
 	err := s.store.db.QueryRow(ctx, `SELECT coalesce((SELECT name FROM project WHERE id = $1), ''),
 			coalesce((SELECT u.name FROM project p JOIN app_user u ON u.id = p.manager_id WHERE p.id = $1), ''),
 			coalesce((SELECT name FROM app_user WHERE id = $2), ''), coalesce((SELECT name FROM app_user WHERE id = $3), ''),
-			coalesce((SELECT coalesce(name ->> $7, name ->> 'pt-BR') FROM item_status WHERE id = $4), ''),
+			coalesce((SELECT coalesce(name ->> $6, name ->> 'pt-BR') FROM item_status WHERE id = $4), ''),
 			coalesce((SELECT color FROM item_status WHERE id = $4), ''),
-			coalesce((SELECT name FROM app_user WHERE id = $5), ''), coalesce((SELECT title FROM item WHERE id = $6), '')`,
-		it.ProjectID, it.CreatorID, it.ModifierID, it.StatusID, it.ResponsibleID, it.ParentID, lang).
-		Scan(&project, &manager, &creator, &modifier, &status, &color, &responsible, &parentTitle)
+			coalesce((SELECT name FROM app_user WHERE id = $5), '')`,
+		it.ProjectID, it.CreatorID, it.ModifierID, it.StatusID, it.ResponsibleID, lang).
+		Scan(&project, &manager, &creator, &modifier, &status, &color, &responsible)
 	if err != nil {
 		return nil, nil, fmt.Errorf("item names: %w", err)
+	}
+	parentTitle := ""
+	if it.ParentID != nil {
+		err := s.store.db.QueryRow(ctx, `SELECT coalesce((SELECT i.title FROM item i JOIN component c ON c.id = i.component_id
+			WHERE i.id = $3 AND `+componentReadable+` AND `+itemReadable+`), '')`, c.UserID, c.PanelAdmin, *it.ParentID).Scan(&parentTitle)
+		if err != nil {
+			return nil, nil, fmt.Errorf("parent title: %w", err)
+		}
 	}
 	sys := map[string]any{"id": it.ID, "FormattedID": it.Number, "Title": it.Title, "ProjectID": it.ProjectID,
 		"ProjectName": project, "ProjectManager": manager, "Parent": it.ParentID, "ParentTitle": parentTitle,
@@ -371,6 +381,7 @@ func (s *Service) itemValues(ctx context.Context, t *formType, it *itemRecord, l
 		v[k] = x
 	}
 	r := newResolver(t, lang)
+	r.caller = &c
 	r.collect(it.Attributes)
 	if err := r.run(ctx, s.store.db); err != nil {
 		return nil, nil, err

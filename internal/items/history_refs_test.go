@@ -62,3 +62,44 @@ func TestHistoryNamesOnlyReadableItems(t *testing.T) {
 		}
 	}
 }
+
+// The form (getFormInitialData) names the parent and referenced items only
+// for a caller who may read them, as the list and the history do.
+func TestFormNamesOnlyReadableItems(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	if _, err := w.db.Exec(ctx, `INSERT INTO attribute (component_id, key, name, type, edit_in_grid, target_component_id)
+		VALUES ($1, 'related', '{"pt-BR": "Relacionado"}', 'GENERIC_ITEM_TYPE', true, $1)`, w.task); err != nil {
+		t.Fatal(err)
+	}
+	secret := w.itemIn(t, "Nova Sede")
+	title := "Compra sigilosa do terreno"
+	if _, err := w.db.Exec(ctx, `UPDATE item SET title = $2 WHERE id = $1`, secret, title); err != nil {
+		t.Fatal(err)
+	}
+	task := w.newTask(t, nil)
+	if _, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: items.FlexID(task.ID), ComponentID: items.FlexID(w.task),
+		Field: "related", Value: secret, ModificationDateTicks: task.ModificationDateTicks}); err != nil {
+		t.Fatal(err)
+	}
+	// A parent in another project: written directly, as an item moved there later would be.
+	if _, err := w.db.Exec(ctx, `UPDATE item SET parent_id = $2 WHERE id = $1`, task.ID, secret); err != nil {
+		t.Fatal(err)
+	}
+	form := func(c items.Caller) (map[string]any, map[string]string) {
+		t.Helper()
+		d, err := w.svc.FormInitialData(ctx, c, items.FormInitialDataInput{ComponentID: items.FlexID(w.task), ItemID: items.FlexID(task.ID)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d.Item, d.Display
+	}
+	item, display := form(w.ana)
+	if item["ParentTitle"] != title || !strings.Contains(display["related"], title) {
+		t.Fatalf("Ana reads the item: parent %v, related %q", item["ParentTitle"], display["related"])
+	}
+	item, display = form(w.bia)
+	if item["ParentTitle"] != "" || strings.Contains(display["related"], title) {
+		t.Fatalf("Bia may not read the item, yet the form names it: parent %v, related %q", item["ParentTitle"], display["related"])
+	}
+}

@@ -415,7 +415,7 @@ func (s *Service) savedAnswer(ctx context.Context, c Caller, t *formType, id int
 	lang := langOf(ctx)
 	out := &SaveItemResult{Message: i18n.T(i18n.Lang(lang), "forms.saved"), ID: it.ID, FormattedID: it.Number, Version: it.Version,
 		ModificationDateTicks: ticks(it.ModifiedAt)}
-	if out.Item, out.Display, err = s.itemValues(ctx, t, it, lang); err != nil {
+	if out.Item, out.Display, err = s.itemValues(ctx, c, t, it, lang); err != nil {
 		return nil, err
 	}
 	if in.SaveAndClear {
@@ -536,7 +536,7 @@ func (s *Service) RefreshItem(ctx context.Context, c Caller, in RefreshInput) (*
 	}
 	out := &Refresh{ModificationDateTicks: ticks(it.ModifiedAt), Version: it.Version}
 	out.Changed = !sameStamp(int64(in.ModificationDateTicks), it.ModifiedAt)
-	vals, display, err := s.itemValues(ctx, t, it, langOf(ctx))
+	vals, display, err := s.itemValues(ctx, c, t, it, langOf(ctx))
 	if err != nil {
 		return nil, err
 	}

@@ -24,6 +24,7 @@ type FilesHandler struct {
 	imports     *Imports
 	currentUser CurrentUser
 	confirm     PasswordConfirm
+	clientOf    func(*http.Request) SignClient
 }
 
 // NewFilesHandler returns the handler; imports may be nil in route listings.

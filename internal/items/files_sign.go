@@ -431,6 +431,11 @@ func (f *Files) signaturesOfFiles(ctx context.Context, c Caller, files []*Attach
 		one := s
 		one.SignedAt = one.SignedAt.UTC()
 		one.Mine = one.SignerID == c.UserID
+		// Where someone signed is theirs and the administrators' to see
+		// (docs/items.md); other readers see who and when.
+		if !one.Mine && !c.PanelAdmin {
+			one.Latitude, one.Longitude = nil, nil
+		}
 		one.ProtocolURL = ""
 		if hasProtocol {
 			one.ProtocolURL = protocolURL(one.ID)
@@ -494,7 +499,8 @@ func (f *Files) LoadSignatures(ctx context.Context, c Caller, itemID, component 
 // Stamp answers stampFileAttachment: the signatures of the file's current
 // version written on every page of the PDF, as a new version; the
 // replaced one is kept (downloadFileVersion).
-func (f *Files) Stamp(ctx context.Context, c Caller, in StampInput) (*StampResult, error) {
+// client is the caller's connection, for the audit event.
+func (f *Files) Stamp(ctx context.Context, c Caller, in StampInput, client SignClient) (*StampResult, error) {
 	a, err := f.editableFile(ctx, c, in.file())
 	if err != nil {
 		return nil, err
@@ -571,7 +577,11 @@ func (f *Files) Stamp(ctx context.Context, c Caller, in StampInput) (*StampResul
 			a.ID, key, hex.EncodeToString(sum[:]), size, now, c.UserID, code).Scan(&version); err != nil {
 			return fmt.Errorf("stamp file: %w", err)
 		}
-		return audit.Record(ctx, tx, audit.Event{At: now, UserID: c.UserID, Kind: "file.stamped",
+		var login string
+		if err := tx.QueryRow(ctx, `SELECT login FROM app_user WHERE id = $1`, c.UserID).Scan(&login); err != nil {
+			return fmt.Errorf("stamper: %w", err)
+		}
+		return audit.Record(ctx, tx, audit.Event{At: now, UserID: c.UserID, Login: login, Kind: "file.stamped", Address: client.Address,
 			Detail: map[string]any{"file": a.ID, "item": a.ItemID, "name": a.Name, "version": version, "signedVersion": info.Version,
 				"signedSha256": a.SHA256, "sha256": hex.EncodeToString(sum[:]), "code": code, "signatures": len(current)}})
 	})

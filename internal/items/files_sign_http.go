@@ -16,6 +16,10 @@ import (
 // call answers 503.
 func (h *FilesHandler) SetPasswordConfirm(confirm PasswordConfirm) { h.confirm = confirm }
 
+// SetClientOf tells the handler the caller's address and browser as the
+// server knows them (trusted proxies), for the stamp's audit event.
+func (h *FilesHandler) SetClientOf(clientOf func(*http.Request) SignClient) { h.clientOf = clientOf }
+
 // signRoutes mounts the signature and stamp calls.
 func (h *FilesHandler) signRoutes(r chi.Router) {
 	r.Post("/genericItem/signFileAttachment", h.signFileAttachment)
@@ -53,7 +57,11 @@ func (h *FilesHandler) stampFileAttachment(w http.ResponseWriter, r *http.Reques
 		httpx.WriteError(w, r, err)
 		return
 	}
-	out, err := h.files.Stamp(r.Context(), c, in)
+	var client SignClient
+	if h.clientOf != nil {
+		client = h.clientOf(r)
+	}
+	out, err := h.files.Stamp(r.Context(), c, in, client)
 	answer(w, r, out, err)
 }
 

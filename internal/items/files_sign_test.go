@@ -114,6 +114,10 @@ func (w *signWorld) server(t *testing.T, c items.Caller) *fileServer {
 	limits := items.FileLimits{MaxSize: 1 << 20, MaxCount: 10}
 	files := items.NewFiles(w.svc, storage.NewLocal(w.root), limits)
 	h := items.NewFilesHandler(files, items.NewImports(files), func(context.Context) (items.Caller, bool) { return c, c.UserID != 0 })
+	h.SetClientOf(func(r *http.Request) items.SignClient {
+		cl := w.auth.ClientOf(r)
+		return items.SignClient{Address: cl.Address, UserAgent: cl.UserAgent}
+	})
 	h.SetPasswordConfirm(func(r *http.Request, userID int64, password string) (items.SignClient, error) {
 		cl := w.auth.ClientOf(r)
 		return items.SignClient{Address: cl.Address, UserAgent: cl.UserAgent}, w.auth.ConfirmPassword(r.Context(), userID, password, cl)
@@ -220,9 +224,13 @@ func TestSignFileAttachment(t *testing.T) {
 	sigs := info["signatures"].([]any)
 	sig := sigs[0].(map[string]any)
 	if len(sigs) != 1 || sig["signerName"] != "Ana" || sig["version"] != float64(1) || sig["sha256"] != hex.EncodeToString(sum[:]) ||
-		sig["latitude"] != -23.5613 || sig["longitude"] != -46.6565 || sig["protocolUrl"] != "" || sig["mine"] != false ||
+		sig["latitude"] != nil || sig["longitude"] != nil || sig["protocolUrl"] != "" || sig["mine"] != false ||
 		len(sig["code"].(string)) != 14 || info["isPdf"] != true || info["stamped"] != false {
-		t.Fatalf("bia reads the signature: %v", info)
+		t.Fatalf("bia reads the signature (who and when, not where): %v", info)
+	}
+	// Where Ana signed is hers (and the administrators') to see.
+	if own := ana.signaturesOf(item, file)["signatures"].([]any)[0].(map[string]any); own["latitude"] != -23.5613 || own["longitude"] != -46.6565 || own["mine"] != true {
+		t.Fatalf("ana reads her signature: %v", own)
 	}
 	var address string
 	if err := w.db.QueryRow(ctx, `SELECT client_address FROM item_file_signature WHERE id = $1`, int64(sig["id"].(float64))).Scan(&address); err != nil || address == "" {
@@ -366,6 +374,11 @@ func TestStampFileAttachment(t *testing.T) {
 	code, body = ana.post("/genericItem/stampFileAttachment", "pt-BR", `{"attachment": {"id": `+file+`}}`)
 	if code != 200 || body["Message"] != "Documento carimbado: versão 2." {
 		t.Fatalf("stamp: %d %v", code, body)
+	}
+	var stampLogin, stampAddress string
+	if err := w.db.QueryRow(context.Background(), `SELECT login, address FROM audit_event WHERE kind = 'file.stamped'`).Scan(&stampLogin, &stampAddress); err != nil ||
+		stampLogin != "ana" || stampAddress == "" {
+		t.Fatalf("the stamp's audit event: login %q address %q %v", stampLogin, stampAddress, err)
 	}
 	info := body["file"].(map[string]any)
 	if info["stamped"] != true || info["version"] != float64(2) || info["stampedBy"] != "Ana" || len(info["versions"].([]any)) != 1 || ana.stored() != before+1 {

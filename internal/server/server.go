@@ -110,6 +110,10 @@ func Open(ctx context.Context, opts Options) (app *App, err error) {
 	}
 	a.portal.worker.Handle(items.ImportJobKind, a.items.imports.HandleJob)
 	// Signing a file asks for the password again, checked as a sign-in (docs/items.md, "Signatures and stamps").
+	a.items.files.SetClientOf(func(r *http.Request) items.SignClient {
+		c := a.auth.ClientOf(r)
+		return items.SignClient{Address: c.Address, UserAgent: c.UserAgent}
+	})
 	a.items.files.SetPasswordConfirm(func(r *http.Request, userID int64, password string) (items.SignClient, error) {
 		c := a.auth.ClientOf(r)
 		return items.SignClient{Address: c.Address, UserAgent: c.UserAgent}, a.auth.ConfirmPassword(r.Context(), userID, password, c)

@@ -24,11 +24,12 @@ func (p Page) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
+		var keys []string // the last row's keys, sorted: a page's rows mostly share them
 		for i, r := range p.Rows {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			if b, err = appendJSON(b, r); err != nil {
+			if b, keys, err = appendRow(b, r, keys); err != nil {
 				return nil, err
 			}
 		}
@@ -49,6 +50,59 @@ func (p Page) AppendJSON(b []byte) ([]byte, error) {
 		b = appendJSONString(b, p.NextCursor)
 	}
 	return append(b, '}'), nil
+}
+
+// appendRow appends row as appendJSON would, trying the keys of the row
+// before (sorted) first: when row has exactly those keys, the sort is
+// skipped; else what was written is dropped and the row's own keys are
+// sorted. It answers the keys it used.
+func appendRow(b []byte, row map[string]any, keys []string) ([]byte, []string, error) {
+	if row == nil {
+		return append(b, "null"...), keys, nil
+	}
+	start := len(b)
+	if len(keys) == len(row) {
+		b = append(b, '{')
+		var err error
+		same := true
+		for i, k := range keys {
+			v, ok := row[k]
+			if !ok {
+				same = false
+				break
+			}
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, k)
+			b = append(b, ':')
+			if b, err = appendJSON(b, v); err != nil {
+				return nil, nil, err
+			}
+		}
+		if same {
+			return append(b, '}'), keys, nil
+		}
+		b = b[:start]
+	}
+	keys = make([]string, 0, len(row))
+	for k := range row {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	b = append(b, '{')
+	var err error
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, k)
+		b = append(b, ':')
+		if b, err = appendJSON(b, row[k]); err != nil {
+			return nil, nil, err
+		}
+	}
+	return append(b, '}'), keys, nil
 }
 
 // MarshalJSON is AppendJSON for encoding/json.

@@ -69,6 +69,23 @@ func TestPageJSONIsEncodingJSONs(t *testing.T) {
 	samePage(t, items.Page{Rows: []map[string]any{{"inf": math.Inf(-1)}}})
 }
 
+// Rows of one page mostly share their keys (AppendJSON reuses their order);
+// rows with as many keys but others, fewer or more, and a nil row, are
+// written as encoding/json writes them.
+func TestPageJSONOfRowsWithOtherKeys(t *testing.T) {
+	samePage(t, items.Page{Rows: []map[string]any{
+		{"b": int64(1), "a": "x", "c": nil},
+		{"c": true, "a": "y", "b": int64(2)},
+		{"a": "z", "b": int64(3), "d": 1.5}, // as many keys, one other
+		{"a": "w"},
+		nil,
+		{"z": "1", "y": []any{"2", int64(3)}, "x": map[string]any{"q": 1.0, "p": "<"}},
+		{"z": "1", "y": nil, "x": "3"},
+		{},
+		{"b": int64(4), "a": "v", "c": "&"},
+	}})
+}
+
 func TestPageJSONStringsAndNumbersAtRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	alphabet := []string{"a", "Z", " ", "\"", "\\", "<", ">", "&", "\n", "\x01", "\x7f", "é", "\u2028", "\u2029", "\xff", "\xc3", "🎉", "/"}

@@ -90,7 +90,7 @@ describe('actions of a drop', () => {
   });
 
   it('leaves out a full column when the board\'s WIP limits are strict, and only then', () => {
-    const card = (id: number) => ({ id, FormattedID: id, title: '', statusId: 2, responsibleId: null, color: '', values: {} });
+    const card = (id: number) => ({ id, FormattedID: id, title: '', statusId: 2, responsibleId: null, color: '', values: {}, modificationDateTicks: 0 });
     const columns = [column(2, [card(1)], { wipLimit: 1 }), column(3, [card(2)], { wipLimit: 2 }), column(4, [card(3)])];
     expect([...withoutFullColumns(new Set([2, 3, 4]), columns, true)]).toEqual([3, 4]);
     expect([...withoutFullColumns(new Set([2, 3, 4]), columns, false)]).toEqual([2, 3, 4]);

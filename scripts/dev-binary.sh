@@ -15,6 +15,7 @@ ln -sfn "$root/web/node_modules" "$out/web/node_modules"
 # The binary looks for the embedded PostgreSQL next to itself (tools/postgres).
 ln -sfn "$root/tools" "$out/tools"
 mkdir -p "$out/web/dist" && touch "$out/web/dist/.gitkeep"
-(cd "$out/web" && npx vite build --logLevel error)
+# Type-check as `npm run build` does (tsc -b also checks the tests), then bundle.
+(cd "$out/web" && npx tsc -b && npx vite build --logLevel error)
 (cd "$out" && go build -trimpath -o bin/tramita ./cmd/tramita)
 echo "$out/bin/tramita"

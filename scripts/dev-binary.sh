@@ -15,7 +15,8 @@ ln -sfn "$root/web/node_modules" "$out/web/node_modules"
 # The binary looks for the embedded PostgreSQL next to itself (tools/postgres).
 ln -sfn "$root/tools" "$out/tools"
 mkdir -p "$out/web/dist" && touch "$out/web/dist/.gitkeep"
-# Type-check as `npm run build` does (tsc -b also checks the tests), then bundle.
-(cd "$out/web" && npx tsc -b && npx vite build --logLevel error)
+# Type-check what `npm run build` checks (its tsc -b covers the tests too), without the incremental
+# build info, which lives in the shared node_modules and would mix this copy with the tree's; then bundle.
+(cd "$out/web" && npx tsc -p tsconfig.app.json --noEmit --incremental false && npx tsc -p tsconfig.node.json --noEmit --incremental false && npx vite build --logLevel error)
 (cd "$out" && go build -trimpath -o bin/tramita ./cmd/tramita)
 echo "$out/bin/tramita"

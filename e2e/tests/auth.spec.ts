@@ -312,6 +312,9 @@ test.describe('passwords', () => {
     await page.goto(server.url('/'));
     await page.getByRole('link', { name: 'Esqueceu a senha?' }).click();
     await expect(page).toHaveURL(/\/reset-password$/);
+    // The address changes before the lazily loaded page replaces the login page (whose field is also
+    // 'Login'): type only once the reset page is there.
+    await expect(page.getByRole('heading', { name: 'Esqueceu a senha?' })).toBeVisible();
     await page.getByLabel('Login', { exact: true }).fill('paulo');
     await page.getByRole('button', { name: 'Enviar nova senha' }).click();
     await expect(page.getByText(/^Solicitação enviada\. .+/)).toBeVisible();

@@ -703,6 +703,9 @@ type lookups struct {
 	// an item's name only when the caller may read it), after the page's
 	// batch and only when its rows hold such values, so a list without them
 	// pays nothing.
+	// A USERS_OR_GROUPS value is named as the form's history names it: the
+	// user's name, else the group's (the same id looked up in both, as
+	// referenceExists checks it), also only on a page.
 	groups, companies, items map[int64]string
 	caller                   []any
 }
@@ -764,6 +767,20 @@ func (lk *lookups) missing(comp *Component, rows []map[string]any) lookupKeys {
 				if v, ok := r[a.Key].(string); ok && a.PicklistID != nil {
 					if _, found := lk.picks[*a.PicklistID][v]; !found {
 						k.picks[*a.PicklistID] = append(k.picks[*a.PicklistID], v)
+					}
+				}
+			case "USERS_OR_GROUPS":
+				if lk.caller == nil {
+					continue
+				}
+				if id, ok := asID(r[a.Key]); ok {
+					if _, found := lk.users[id]; !found {
+						lk.users[id] = "" // once per id; an unknown one stays empty
+						k.users = append(k.users, id)
+					}
+					if _, found := lk.groups[id]; !found {
+						lk.groups[id] = ""
+						k.groups = append(k.groups, id)
 					}
 				}
 			default:
@@ -917,6 +934,14 @@ func (lk *lookups) apply(comp *Component, rows []map[string]any) {
 			case "PICKLIST":
 				if s, ok := v.(string); ok && a.PicklistID != nil {
 					r[a.Key+"Value"], r[a.Key] = s, lk.picks[*a.PicklistID][s]
+				}
+			case "USERS_OR_GROUPS":
+				if id, ok := asID(v); ok && lk.caller != nil {
+					name := lk.users[id]
+					if name == "" {
+						name = lk.groups[id]
+					}
+					r[a.Key+"ID"], r[a.Key] = id, name
 				}
 			default:
 				if names := lk.refNames(a.Type); names != nil {

@@ -12,8 +12,11 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	adminsvc "github.com/tramita/tramita/internal/admin"
 	"github.com/tramita/tramita/internal/auth"
 	"github.com/tramita/tramita/internal/database"
+	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/mail"
 	"github.com/tramita/tramita/internal/messages"
 	"github.com/tramita/tramita/internal/platform"
@@ -32,6 +35,19 @@ func adminSetting(ctx context.Context, args []string, getenv func(string) string
 	key, raw := args[1], args[2]
 	if !json.Valid([]byte(raw)) {
 		return usageError(fmt.Sprintf("value %q is not JSON (text needs quotes: '\"Tramita\"')", raw))
+	}
+	if key == items.ProtocolTemplateSetting {
+		// Checked as the settings page's save checks it (unknown
+		// placeholders, length, control characters), with its message.
+		template, bad := adminsvc.CheckProtocolTemplate(json.RawMessage(raw))
+		if bad != nil {
+			return usageError(i18n.T(i18n.En, bad.Key, bad.Args...))
+		}
+		normalized, err := json.Marshal(template)
+		if err != nil {
+			return err
+		}
+		raw = string(normalized)
 	}
 	return withDatabase(ctx, "admin setting", nil, getenv, stderr, func(ctx context.Context, db *databaseHandle) error {
 		if err := database.Migrate(ctx, db.pool, db.log); err != nil {

@@ -141,12 +141,13 @@ func checkSetting(key string, raw json.RawMessage) (any, string) {
 	return str, ""
 }
 
-// checkProtocolTemplate checks the Signature Protocol's template: text of
+// CheckProtocolTemplate checks the Signature Protocol's template (the
+// settings page's save and `tramita admin setting set`): text of
 // at most MaxProtocolTemplate characters, lines and tabs but no other
 // control character, and only the placeholders signing fills (an unknown
 // one would be printed as written in every protocol). Empty is "no
 // protocol". Line ends are kept as \n.
-func checkProtocolTemplate(raw json.RawMessage) (string, *httpx.FieldError) {
+func CheckProtocolTemplate(raw json.RawMessage) (string, *httpx.FieldError) {
 	var str string
 	if json.Unmarshal(raw, &str) != nil {
 		return "", &httpx.FieldError{Key: "admin.invalidValue"}
@@ -207,7 +208,7 @@ func (s *Service) SaveSettings(ctx context.Context, a Actor, in map[string]json.
 	keys := make([]string, 0, len(in))
 	for key, raw := range in {
 		if editableSettings[key] == settingProtocol {
-			val, err := checkProtocolTemplate(raw)
+			val, err := CheckProtocolTemplate(raw)
 			if err != nil {
 				v.Add(key, err.Key, err.Args...)
 				continue

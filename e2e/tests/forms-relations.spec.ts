@@ -44,8 +44,13 @@ async function link(section: Locator, searchLabel: string, task: ItemChoice) {
   await search.fill(String(task.FormattedID));
   // Item links search every type: numbers repeat across types, so the title picks the task.
   const name = `#${task.FormattedID} ${task.Title}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  await section.page().getByRole('option', { name: new RegExp(`^${name}`) }).click();
-  await expect(search).toHaveValue(`#${task.FormattedID} ${task.Title}`);
+  // The list first holds the answer to the empty search (shown on opening) and is replaced when the
+  // typed one arrives: a click that falls on that swap is lost (the pointer's press and release land
+  // on different rows) and the list stays open, as it would for a person, who clicks again.
+  await expect(async () => {
+    await section.page().getByRole('option', { name: new RegExp(`^${name}`) }).click({ timeout: 2000 });
+    await expect(search).toHaveValue(`#${task.FormattedID} ${task.Title}`, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await section.getByRole('button', { name: 'Vincular', exact: true }).click();
 }
 

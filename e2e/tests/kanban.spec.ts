@@ -127,8 +127,14 @@ test('a card goes through the workflow by drag and drop: a new responsible who i
   const responsible = ana.getByRole('dialog', { name: 'Comentário e responsável' });
   await expect(responsible).toBeVisible();
   await expect(responsible.getByRole('button', { name: 'OK' })).toBeDisabled();
-  await responsible.getByRole('combobox', { name: 'Novo responsável' }).fill('Bruno');
-  await ana.getByRole('option', { name: /Bruno Técnico/ }).click();
+  const newResponsible = responsible.getByRole('combobox', { name: 'Novo responsável' });
+  await newResponsible.fill('Bruno');
+  // The options may be replaced by the answer to the typed text under the pointer, losing the click
+  // (the list stays open): click again, as a person would.
+  await expect(async () => {
+    await ana.getByRole('option', { name: /Bruno Técnico/ }).click({ timeout: 2000 });
+    await expect(newResponsible).toHaveValue('Bruno Técnico', { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await responsible.getByRole('textbox', { name: 'Comentário' }).fill('Impressora da diretoria, urgente.');
   await ana.screenshot({ path: testInfo.outputPath('responsible-dialog.png') });
   await responsible.getByRole('button', { name: 'OK' }).click();

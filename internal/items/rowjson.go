@@ -85,11 +85,22 @@ func appendRow(b []byte, row map[string]any, keys []string) ([]byte, []string, e
 		}
 		b = b[:start]
 	}
-	keys = make([]string, 0, len(row))
-	for k := range row {
+	keys = sortedKeys(row)
+	b, err := appendObject(b, row, keys)
+	return b, keys, err
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
+	return keys
+}
+
+// appendObject appends m as a JSON object with its keys in the given order.
+func appendObject(b []byte, m map[string]any, keys []string) ([]byte, error) {
 	b = append(b, '{')
 	var err error
 	for i, k := range keys {
@@ -98,11 +109,11 @@ func appendRow(b []byte, row map[string]any, keys []string) ([]byte, []string, e
 		}
 		b = appendJSONString(b, k)
 		b = append(b, ':')
-		if b, err = appendJSON(b, row[k]); err != nil {
-			return nil, nil, err
+		if b, err = appendJSON(b, m[k]); err != nil {
+			return nil, err
 		}
 	}
-	return append(b, '}'), keys, nil
+	return append(b, '}'), nil
 }
 
 // MarshalJSON is AppendJSON for encoding/json.
@@ -141,24 +152,7 @@ func appendJSON(b []byte, v any) ([]byte, error) {
 		if x == nil {
 			return append(b, "null"...), nil
 		}
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		b = append(b, '{')
-		var err error
-		for i, k := range keys {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendJSONString(b, k)
-			b = append(b, ':')
-			if b, err = appendJSON(b, x[k]); err != nil {
-				return nil, err
-			}
-		}
-		return append(b, '}'), nil
+		return appendObject(b, x, sortedKeys(x))
 	case []any:
 		if x == nil {
 			return append(b, "null"...), nil

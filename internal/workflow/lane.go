@@ -9,6 +9,8 @@ import (
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/items"
+	"github.com/tramita/tramita/internal/kanban"
 )
 
 // SetResponsible makes responsible (nil: nobody) the responsible of one
@@ -85,4 +87,24 @@ func sameResponsible(a, b *int64) bool {
 		return a == nil && b == nil
 	}
 	return *a == *b
+}
+
+// LaneWriter writes a kanban card's lane (kanban.Service.WithLanes): a
+// field through the form rules' updateItemField (the grid's permission,
+// checks and onSave rule), the responsible through SetResponsible.
+type LaneWriter struct {
+	Workflow  *Service
+	FormRules *items.FormRules
+}
+
+// Field writes a lane field as updateItemField does.
+func (l LaneWriter) Field(ctx context.Context, c kanban.Caller, componentID, itemID int64, field string, value, stamp any) error {
+	_, err := l.FormRules.UpdateItemField(ctx, items.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, items.UpdateFieldInput{
+		ItemID: items.FlexID(itemID), ComponentID: items.FlexID(componentID), Field: field, Value: value, ModificationDateTicks: stamp})
+	return err
+}
+
+// Responsible writes a responsible lane through SetResponsible.
+func (l LaneWriter) Responsible(ctx context.Context, c kanban.Caller, componentID, itemID int64, responsible *int64, stamp int64, board string) error {
+	return l.Workflow.SetResponsible(ctx, Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, componentID, itemID, responsible, stamp, board)
 }

@@ -43,23 +43,6 @@ components:`,
         fields: {swimlane: size}
 `
 
-// laneWriter is internal/server's: the form rules' updateItemField for a
-// picklist, the workflow's responsible change.
-type laneWriter struct {
-	wf *workflow.Service
-	fr *items.FormRules
-}
-
-func (l laneWriter) Field(ctx context.Context, c kanban.Caller, componentID, itemID int64, field string, value, stamp any) error {
-	_, err := l.fr.UpdateItemField(ctx, items.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, items.UpdateFieldInput{
-		ItemID: items.FlexID(itemID), ComponentID: items.FlexID(componentID), Field: field, Value: value, ModificationDateTicks: stamp})
-	return err
-}
-
-func (l laneWriter) Responsible(ctx context.Context, c kanban.Caller, componentID, itemID int64, responsible *int64, stamp int64, board string) error {
-	return l.wf.SetResponsible(ctx, workflow.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, componentID, itemID, responsible, stamp, board)
-}
-
 func TestACardDroppedIntoAnotherLaneTakesTheLanesValue(t *testing.T) {
 	w := newWorldOf(t, lanePackage)
 	ctx := context.Background()
@@ -68,7 +51,7 @@ func TestACardDroppedIntoAnotherLaneTakesTheLanesValue(t *testing.T) {
 		return w.svc.RuleHost(ctx, tx, workflow.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, componentID)
 	}
 	fr := items.NewFormRules(items.NewService(items.NewStore(w.db), nil), rt, hosts, nil)
-	svc := kanban.NewService(kanban.NewStore(w.db), nil).WithLanes(laneWriter{wf: w.svc, fr: fr})
+	svc := kanban.NewService(kanban.NewStore(w.db), nil).WithLanes(workflow.LaneWriter{Workflow: w.svc, FormRules: fr})
 	var board int64
 	if err := w.db.QueryRow(ctx, `SELECT id FROM item_view WHERE key = 'board'`).Scan(&board); err != nil {
 		t.Fatal(err)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuEntry } from './api';
-import { ancestorsOf, firstLink, linkWithQuery, megaColumns, searchMenu } from './menu';
+import { ancestorsOf, firstLink, isRuntimeIndex, linkWithQuery, megaColumns, searchMenu } from './menu';
 
 const entry = (key: string, name: string, link = '', extra: Partial<MenuEntry> = {}): MenuEntry => ({
   key, keyParent: null, name, link, icon: '', isFontAwesome: false, imageContent: '', badge: '', title: false, multilevel: false, ...extra,
@@ -80,5 +80,15 @@ describe('megaColumns', () => {
 
   it('drops titles with no links under them', () => {
     expect(megaColumns([entry('t', 'Vazio', '', { title: true })])).toEqual([]);
+  });
+});
+
+describe('isRuntimeIndex', () => {
+  it('holds for the application itself only, so a late redirect never takes a user off an entry they opened', () => {
+    expect(isRuntimeIndex('/runtime/2')).toBe(true);
+    expect(isRuntimeIndex('/runtime/2/')).toBe(true);
+    expect(isRuntimeIndex('/runtime/2/operation/1/Relat%C3%B3rio')).toBe(false);
+    expect(isRuntimeIndex('/runtime/2/list/1/1/2/1/Tarefas')).toBe(false);
+    expect(isRuntimeIndex('/app')).toBe(false);
   });
 });

@@ -77,3 +77,6 @@ export function megaColumns(entries: MenuEntry[]): MegaColumn[] {
   }
   return columns.filter((column) => column.links.length > 0);
 }
+
+/** The address is /runtime/{appID} itself, not one of its entries. */
+export const isRuntimeIndex = (pathname: string) => /^\/runtime\/[^/]+\/?$/.test(pathname);

@@ -41,6 +41,7 @@ func (h *Handler) Routes(r chi.Router) {
 		r.Post("/loadPicklistItems", lookup(h, h.svc.LoadPicklistItems))
 		h.formRoutes(r)
 		h.linkRoutes(r)
+		h.timesheetRoutes(r)
 	})
 }
 

@@ -26,8 +26,11 @@ type Column struct {
 	// ComponentID is the type a GENERIC_ITEM_TYPE column's items are of
 	// (what the grid's reference editor searches).
 	ComponentID *int64 `json:"componentId,omitempty"`
-	Hidden      bool   `json:"hidden,omitempty"`
-	Sortable    bool   `json:"sortable"`
+	// DependsOn is the attribute holding a dependent picklist's parent
+	// value (the grid's editor offers only that value's options).
+	DependsOn string `json:"dependsOn,omitempty"`
+	Hidden    bool   `json:"hidden,omitempty"`
+	Sortable  bool   `json:"sortable"`
 }
 
 // ListControlData is the answer of getListControlData.
@@ -148,6 +151,7 @@ func columns(comp *Component, v *ViewDef, lang i18n.Lang) []Column {
 			if a.Type == "GENERIC_ITEM_TYPE" {
 				col.ComponentID = a.TargetComponentID
 			}
+			col.DependsOn = parentAttribute(comp.Attributes, a.ParentPicklistID)
 			if a.ColumnWidth != nil {
 				col.Width = *a.ColumnWidth
 			}
@@ -221,4 +225,18 @@ func (s *Service) ListControlData(ctx context.Context, c Caller, componentID, pr
 		out.Queries = []QueryDef{}
 	}
 	return out, nil
+}
+
+// parentAttribute is the key of the first attribute holding picklist parent
+// (the form's dependsOn reads the same), "" when none does.
+func parentAttribute(attrs []Attribute, parent *int64) string {
+	if parent == nil {
+		return ""
+	}
+	for _, a := range attrs {
+		if a.PicklistID != nil && *a.PicklistID == *parent {
+			return a.Key
+		}
+	}
+	return ""
 }

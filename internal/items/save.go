@@ -619,11 +619,16 @@ func (s *Service) updateItemField(ctx context.Context, c Caller, in UpdateFieldI
 				}
 			}
 		}
-		next, errs, err := s.apply(ctx, tx, c, t, binds, it, item, false)
+		// A parent picklist's new value empties the dependents it leaves out (dependentsOfEdit).
+		cleared, depErrs, err := s.dependentsOfEdit(ctx, tx, t, f, a, it, item, lang)
 		if err != nil {
 			return err
 		}
-		if len(errs) > 0 {
+		next, errs, err := s.apply(ctx, tx, c, t, append(binds, cleared...), it, item, false)
+		if err != nil {
+			return err
+		}
+		if errs = append(errs, depErrs...); len(errs) > 0 {
 			return formError(lang, errs)
 		}
 		if !changed(it, next) {

@@ -47,6 +47,9 @@ type Attribute struct {
 	// TargetComponentID: the type a GENERIC_ITEM_TYPE attribute points at
 	// (the grid's reference editor searches its items).
 	TargetComponentID *int64
+	// ParentPicklistID: the picklist a dependent picklist's options belong
+	// to (the grid's editor offers those of the row's parent value).
+	ParentPicklistID *int64
 }
 
 // Fields returns the filter and sort schema of c.
@@ -69,7 +72,8 @@ func (s *Store) component(ctx context.Context, c Caller, id int64, lang string) 
 		FROM component c WHERE c.id = $3 AND c.retired_at IS NULL AND `+componentReadable,
 		c.UserID, c.PanelAdmin, id, lang)
 	b.Queue(`SELECT id, key, coalesce(name ->> $2, name ->> 'pt-BR'), type, picklist_id, filter_as_list,
-			date_time_format_type, date_time_format, column_width, edit_in_grid, target_component_id
+			date_time_format_type, date_time_format, column_width, edit_in_grid, target_component_id,
+			(SELECT pl.depends_on FROM picklist pl WHERE pl.id = picklist_id)
 		FROM attribute WHERE component_id = $1 AND retired_at IS NULL ORDER BY sort_order, id`, id, lang)
 	br := s.db.SendBatch(ctx, b)
 	defer br.Close()

@@ -114,6 +114,10 @@ func newWorldOf(t *testing.T, source string) *world {
 	exec(`INSERT INTO user_group (name) VALUES ('Equipe')`)
 	exec(`INSERT INTO group_member (group_id, user_id) SELECT g.id, u.id FROM user_group g, app_user u
 		WHERE g.name = 'Equipe' AND u.login IN ('ana', 'out')`)
+	// Técnicos: a group an action may offer responsibles from (lanes_test.go).
+	exec(`INSERT INTO user_group (name) VALUES ('Técnicos')`)
+	exec(`INSERT INTO group_member (group_id, user_id) SELECT g.id, u.id FROM user_group g, app_user u
+		WHERE g.name = 'Técnicos' AND u.login = 'out'`)
 	p, err := pkg.Parse("kb.yaml", []byte(source))
 	if err != nil {
 		t.Fatal(err)

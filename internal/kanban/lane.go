@@ -13,7 +13,7 @@ import (
 
 // LaneWriter writes the field a card's swimlane shows through the paths
 // that own it (wired in internal/server): the board never writes an item
-// itself.
+// itself. It also names the responsible lanes, by the rule that writes them.
 type LaneWriter interface {
 	// Field writes a picklist attribute as a list's cell edit does
 	// (updateItemField: editInGrid, the form's read-only fields, the update
@@ -22,6 +22,10 @@ type LaneWriter interface {
 	// Responsible changes the item's responsible (nil: none) as the
 	// workflow does (workflow.Service.SetResponsible).
 	Responsible(ctx context.Context, c Caller, componentID, itemID int64, responsible *int64, stamp int64, board string) error
+	// Team names the users whose responsible lanes a board shows even
+	// without cards: at most limit, and whether others were left out
+	// (workflow.Service.LaneTeam: who Responsible would accept).
+	Team(ctx context.Context, c Caller, componentID, projectID int64, limit int) ([]int64, bool, error)
 }
 
 // LaneInput is the body of setLane: the card (itemId, with the

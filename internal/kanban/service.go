@@ -28,6 +28,9 @@ const (
 	MaxPage     = 1000
 	MaxWIP      = 10000
 	MaxSearch   = 200
+	// MaxTeamLanes bounds the responsible lanes a board shows without
+	// cards: a big organisation's every reader is not a lane.
+	MaxTeamLanes = 30
 )
 
 // Caller is the signed-in user as boards need it.
@@ -119,13 +122,18 @@ type QueryRef struct {
 
 // Lane is a way of grouping cards into swimlanes: by responsible
 // (ResponsibleName) or by a picklist attribute, with its options in order.
+// Every option is a lane, cards or not: a picklist's options; for
+// ResponsibleName the users who may take the board's items (Value their
+// id, by name, at most MaxTeamLanes; Capped: others were left out), the
+// responsibles of cards having lanes besides.
 type Lane struct {
 	Field   string       `json:"field"`
 	Name    string       `json:"name"`
 	Options []LaneOption `json:"options"`
+	Capped  bool         `json:"capped"`
 }
 
-// LaneOption is one value of a picklist lane.
+// LaneOption is one value of a lane field.
 type LaneOption struct {
 	Value string `json:"value"`
 	Text  string `json:"text"`
@@ -316,8 +324,8 @@ func (p *prepared) statusColors() map[int64]string {
 }
 
 // Board answers getBoard: the view, its columns in workflow order with
-// their first cards and totals, the swimlanes it can be grouped by, and the
-// responsibles the cards show.
+// their first cards and totals, the swimlanes it can be grouped by with
+// their lanes, and the users the cards and the responsible lanes show.
 func (s *Service) Board(ctx context.Context, c Caller, in BoardInput) (*Board, error) {
 	p, err := s.prepare(ctx, c, in)
 	if err != nil {
@@ -385,8 +393,24 @@ func (s *Service) Board(ctx context.Context, c Caller, in BoardInput) (*Board, e
 			people = append(people, *r.ResponsibleID)
 		}
 	}
+	var team []int64
+	if s.lanes != nil {
+		if team, out.Swimlanes[0].Capped, err = s.lanes.Team(ctx, c, b.ComponentID, in.ProjectID, MaxTeamLanes); err != nil {
+			return nil, err
+		}
+	}
+	for _, id := range team {
+		if !slices.Contains(people, id) {
+			people = append(people, id)
+		}
+	}
 	if out.Users, err = s.store.users(ctx, people); err != nil {
 		return nil, err
+	}
+	for _, u := range out.Users {
+		if slices.Contains(team, u.ID) {
+			out.Swimlanes[0].Options = append(out.Swimlanes[0].Options, LaneOption{Value: strconv.FormatInt(u.ID, 10), Text: u.Name})
+		}
 	}
 	return out, nil
 }

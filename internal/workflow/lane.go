@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 
@@ -89,9 +90,61 @@ func sameResponsible(a, b *int64) bool {
 	return *a == *b
 }
 
+// LaneTeam names the users a board of componentID shows a responsible lane
+// for, cards or not (docs/kanban.md): who SetResponsible accepts (an active
+// user who may read the type, as loadResponsibles without an action),
+// narrowed to the members of the groups the type's actions offer when every
+// action that asks the responsible names responsibleGroups, and to the
+// project's manager and members when the board shows one project. At most
+// limit, the caller first, then those who are the responsible of an item of
+// the type, then by name; more reports that others were left out.
+func (s *Service) LaneTeam(ctx context.Context, c Caller, componentID, projectID int64, limit int) (ids []int64, more bool, err error) {
+	comp, err := loadComponent(ctx, s.pool, c, componentID)
+	if err != nil {
+		return nil, false, err
+	}
+	groups, everyone, asked := []string{}, false, false
+	for _, a := range comp.actions {
+		if !a.AsksResponsible {
+			continue
+		}
+		asked = true
+		if len(a.ResponsibleGroups) == 0 {
+			everyone = true
+		}
+		for _, g := range a.ResponsibleGroups {
+			groups = append(groups, strings.ToLower(g))
+		}
+	}
+	if everyone || !asked {
+		groups = []string{}
+	}
+	rows, err := s.pool.Query(ctx, `SELECT u.id FROM app_user u
+		WHERE `+candidates+`
+		  AND (cardinality($3::text[]) = 0 OR EXISTS (SELECT 1 FROM user_group g WHERE lower(g.name::text) = ANY($3::text[])
+			AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = u.id))))
+		  AND ($4::bigint = 0 OR EXISTS (SELECT 1 FROM project p WHERE p.id = $4 AND (p.manager_id = u.id
+			OR EXISTS (SELECT 1 FROM project_member pm WHERE pm.project_id = p.id AND pm.user_id = u.id))))
+		ORDER BY u.id = $5 DESC,
+			EXISTS (SELECT 1 FROM item i WHERE i.responsible_id = u.id AND i.component_id = $1 AND i.deleted_at IS NULL) DESC,
+			lower(u.name), u.id
+		LIMIT $6`, comp.ID, []string{}, groups, projectID, c.UserID, limit+1)
+	if err != nil {
+		return nil, false, fmt.Errorf("lane team: %w", err)
+	}
+	if ids, err = pgx.CollectRows(rows, pgx.RowTo[int64]); err != nil {
+		return nil, false, fmt.Errorf("lane team: %w", err)
+	}
+	if len(ids) > limit {
+		return ids[:limit], true, nil
+	}
+	return ids, false, nil
+}
+
 // LaneWriter writes a kanban card's lane (kanban.Service.WithLanes): a
 // field through the form rules' updateItemField (the grid's permission,
-// checks and onSave rule), the responsible through SetResponsible.
+// checks and onSave rule), the responsible through SetResponsible; and
+// names the users who get a responsible lane (LaneTeam).
 type LaneWriter struct {
 	Workflow  *Service
 	FormRules *items.FormRules
@@ -107,4 +160,9 @@ func (l LaneWriter) Field(ctx context.Context, c kanban.Caller, componentID, ite
 // Responsible writes a responsible lane through SetResponsible.
 func (l LaneWriter) Responsible(ctx context.Context, c kanban.Caller, componentID, itemID int64, responsible *int64, stamp int64, board string) error {
 	return l.Workflow.SetResponsible(ctx, Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, componentID, itemID, responsible, stamp, board)
+}
+
+// Team names the users of the responsible lanes through LaneTeam.
+func (l LaneWriter) Team(ctx context.Context, c kanban.Caller, componentID, projectID int64, limit int) ([]int64, bool, error) {
+	return l.Workflow.LaneTeam(ctx, Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, componentID, projectID, limit)
 }

@@ -92,17 +92,15 @@ type Timesheets struct {
 	CannotRecord string `json:"cannotRecord"`
 	// TimesheetType is the caller's ("0", "1" or "2"): hours or start and end.
 	TimesheetType string `json:"timesheetType"`
-	// Today is the last day an entry may have (YYYY-MM-DD).
-	Today string `json:"today"`
 }
 
 // timesheetItem loads the form's item, which the caller must read.
-func (s *Service) timesheetItem(ctx context.Context, q querier, c Caller, in TimesheetsInput, lock bool) (*itemRecord, error) {
+func (s *Service) timesheetItem(ctx context.Context, q querier, c Caller, in TimesheetsInput) (*itemRecord, error) {
 	t, err := s.loadType(ctx, c, int64(in.ComponentID))
 	if err != nil {
 		return nil, err
 	}
-	return readItem(ctx, q, c, t.comp.ID, int64(in.ItemID), lock)
+	return readItem(ctx, q, c, t.comp.ID, int64(in.ItemID), false)
 }
 
 // lastDay is the last date an entry may have: today wherever today is
@@ -124,7 +122,7 @@ func timesheetTypeOf(ctx context.Context, q querier, user int64) (int, error) {
 // LoadTimesheets answers loadTimesheetsFormData: the entries of an item the
 // caller may read, newest day first, with their total.
 func (s *Service) LoadTimesheets(ctx context.Context, c Caller, in TimesheetsInput) (*Timesheets, error) {
-	it, err := s.timesheetItem(ctx, s.store.db, c, in, false)
+	it, err := s.timesheetItem(ctx, s.store.db, c, in)
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +130,7 @@ func (s *Service) LoadTimesheets(ctx context.Context, c Caller, in TimesheetsInp
 }
 
 func (s *Service) timesheets(ctx context.Context, c Caller, it *itemRecord) (*Timesheets, error) {
-	out := &Timesheets{Entries: []TimeEntry{}, Today: s.lastDay().Format(time.DateOnly)}
+	out := &Timesheets{Entries: []TimeEntry{}}
 	if err := s.store.db.QueryRow(ctx, `SELECT count(*), coalesce(sum(minutes), 0) FROM item_time_entry WHERE item_id = $1`, it.ID).
 		Scan(&out.Count, &out.TotalMinutes); err != nil {
 		return nil, fmt.Errorf("time entries: %w", err)
@@ -252,13 +250,13 @@ func (s *Service) SaveTimeEntry(ctx context.Context, c Caller, in TimeEntryInput
 	var it *itemRecord
 	err := pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
 		var err error
-		if it, err = s.timesheetItem(ctx, tx, c, in.TimesheetsInput, false); err != nil {
+		if it, err = s.timesheetItem(ctx, tx, c, in.TimesheetsInput); err != nil {
 			return err
 		}
-		if err := s.mayRecord(ctx, tx, c, it); err != nil {
+		if err := mayRecord(ctx, tx, c, it); err != nil {
 			return err
 		}
-		owner, typ, current, err := s.entryOwner(ctx, tx, c, it, int64(in.ID))
+		owner, typ, current, err := s.entryOwner(ctx, tx, c, it, int64(in.ID), true)
 		if err != nil {
 			return err
 		}
@@ -268,7 +266,7 @@ func (s *Service) SaveTimeEntry(ctx context.Context, c Caller, in TimeEntryInput
 		}
 		// One user's entries are written one at a time, so two saves cannot
 		// pass the day's bound together.
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('item_time_entry:' || $1::text, 0))`, owner); err != nil {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('item_time_entry:' || $1::bigint, 0))`, owner); err != nil {
 			return fmt.Errorf("time entry lock: %w", err)
 		}
 		if err := s.checkDay(ctx, tx, owner, int64(in.ID), shape); err != nil {
@@ -305,15 +303,13 @@ func (s *Service) DeleteTimeEntry(ctx context.Context, c Caller, in TimeEntryInp
 	var it *itemRecord
 	err := pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
 		var err error
-		if it, err = s.timesheetItem(ctx, tx, c, in.TimesheetsInput, false); err != nil {
+		if it, err = s.timesheetItem(ctx, tx, c, in.TimesheetsInput); err != nil {
 			return err
 		}
-		if ok, err := canUpdate(ctx, tx, c, it.ComponentID, it.ID); err != nil {
+		if err := mayRecord(ctx, tx, c, it); err != nil {
 			return err
-		} else if !ok {
-			return httpx.Fail(http.StatusForbidden, "timesheets.cannotRecord")
 		}
-		owner, _, current, err := s.entryOwner(ctx, tx, c, it, int64(in.ID))
+		owner, _, current, err := s.entryOwner(ctx, tx, c, it, int64(in.ID), false)
 		if err != nil {
 			return err
 		}
@@ -328,9 +324,9 @@ func (s *Service) DeleteTimeEntry(ctx context.Context, c Caller, in TimeEntryInp
 	return s.timesheets(ctx, c, it)
 }
 
-// mayRecord refuses a caller who may not change the item or whose timesheet
-// type records no hours.
-func (s *Service) mayRecord(ctx context.Context, q querier, c Caller, it *itemRecord) error {
+// mayRecord refuses a caller who may not change the item: recording hours
+// on an item, as linking or attaching, is a change of it.
+func mayRecord(ctx context.Context, q querier, c Caller, it *itemRecord) error {
 	if ok, err := canUpdate(ctx, q, c, it.ComponentID, it.ID); err != nil {
 		return err
 	} else if !ok {
@@ -349,9 +345,10 @@ type storedEntry struct {
 
 // entryOwner says whose entry id (0: a new one, the caller's) is, the
 // timesheet type its values follow, and the entry as stored. Another
-// user's entry is the caller's to change only as an administrator; it is
-// not found for anyone else, as a missing one.
-func (s *Service) entryOwner(ctx context.Context, q querier, c Caller, it *itemRecord, id int64) (int64, int, *storedEntry, error) {
+// user's entry is the caller's to change only as an administrator. A user
+// whose type records no hours may not save one (deleting their own is
+// still theirs).
+func (s *Service) entryOwner(ctx context.Context, q querier, c Caller, it *itemRecord, id int64, saving bool) (int64, int, *storedEntry, error) {
 	if id == 0 {
 		typ, err := timesheetTypeOf(ctx, q, c.UserID)
 		if err != nil {
@@ -377,7 +374,7 @@ func (s *Service) entryOwner(ctx context.Context, q querier, c Caller, it *itemR
 	if owner != c.UserID && !c.PanelAdmin {
 		return 0, 0, nil, httpx.Fail(http.StatusForbidden, "timesheets.notYours")
 	}
-	if owner == c.UserID && typ == timesheetNone && !c.PanelAdmin {
+	if saving && owner == c.UserID && typ == timesheetNone && !c.PanelAdmin {
 		return 0, 0, nil, httpx.Fail(http.StatusForbidden, "timesheets.noHours")
 	}
 	// An entry keeps its shape when its owner's type no longer records hours

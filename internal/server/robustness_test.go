@@ -189,6 +189,9 @@ var accessOf = map[string]access{
 	"POST /api/genericItem/loadManyToManyComboData":  user,
 	"POST /api/genericItem/loadManyToManyFormData":   user,
 	"POST /api/genericItem/refreshManyToManyItems":   user,
+	"POST /api/genericItem/loadTimesheetsFormData":   user,
+	"POST /api/genericItem/saveTimeEntry":            user,
+	"POST /api/genericItem/deleteTimeEntry":          user,
 	"POST /api/genericItem/uploadFiles":              user,
 }
 

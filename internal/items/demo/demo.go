@@ -84,6 +84,13 @@ func seed(ctx context.Context, db *pgxpool.Pool, appID int64, key string) (int, 
 			adminRef = &admin
 		}
 		var projects []int64
+		if key == "projectManagement" && admin != 0 {
+			// The demo task form has a timesheets control: its user records
+			// hours per day (timesheet type 1) unless set otherwise already.
+			if _, err := tx.Exec(ctx, `UPDATE app_user SET timesheet_type = 1 WHERE id = $1 AND timesheet_type = 0`, admin); err != nil {
+				return err
+			}
+		}
 		if key == "projectManagement" {
 			for _, name := range projectNames {
 				var id int64

@@ -42,6 +42,7 @@ func (h *Handler) Routes(r chi.Router) {
 		h.formRoutes(r)
 		h.linkRoutes(r)
 		h.timesheetRoutes(r)
+		h.predecessorRoutes(r)
 	})
 }
 

@@ -193,6 +193,11 @@ var accessOf = map[string]access{
 	"POST /api/genericItem/saveTimeEntry":            user,
 	"POST /api/genericItem/deleteTimeEntry":          user,
 	"POST /api/genericItem/uploadFiles":              user,
+	"GET /api/genericItem/loadPredecessorsFormData":  user,
+	"POST /api/genericItem/loadPredecessorChoices":   user,
+	"POST /api/genericItem/addPredecessor":           user,
+	"POST /api/genericItem/updatePredecessor":        user,
+	"POST /api/genericItem/removePredecessor":        user,
 }
 
 // serverError: a 5xx other than 501, which is how a call not built yet says

@@ -136,12 +136,21 @@ export function DateEditCell(props: EditCellProps) {
 }
 
 /**
- * A picklist's choices (the grid's own select): choosing one saves it at once, as a form's
- * dropdown would; Escape closes the list without a change.
+ * A picklist's choices (the grid's own select, its options the column's valueOptions for the row):
+ * choosing one saves it at once, as a form's dropdown would; Escape closes the list without a
+ * change. A hint (a dependent picklist left without options by the row's parent value) shows
+ * above the cell while it is edited.
  */
-export function ListEditCell({ params }: { params: GridRenderEditCellParams<ItemRow> }) {
+export function ListEditCell({ params, hint }: { params: GridRenderEditCellParams<ItemRow>; hint?: string }) {
   const apiRef = useGridApiContext();
-  return <GridEditSingleSelectCell {...params} onValueChange={() => apiRef.current.stopCellEditMode({ id: params.id, field: params.field })} />;
+  // An empty cell has no value: the select's own empty choice stands for it.
+  const select = <GridEditSingleSelectCell {...params} value={params.value ?? ''} onValueChange={() => apiRef.current.stopCellEditMode({ id: params.id, field: params.field })} />;
+  if (!hint) return select;
+  return (
+    <Tooltip title={hint} open placement="top-start" arrow describeChild slotProps={{ tooltip: { sx: { fontSize: 12 } } }}>
+      <Box sx={{ width: '100%', height: '100%', display: 'flex' }}>{select}</Box>
+    </Tooltip>
+  );
 }
 
 export interface ReferenceTexts {

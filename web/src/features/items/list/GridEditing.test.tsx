@@ -61,6 +61,7 @@ const editing: EditContext = {
   reference: { placeholder: 'Pesquisar…', noOptions: 'Nenhum resultado', loading: 'Carregando…', clear: 'Limpar' },
   anyEditable: true,
   lockedHint: 'Você não pode alterar este item.',
+  dependentHint: (parent, parentEmpty) => (parentEmpty ? `Escolha antes um valor em ${parent}` : `Sem opções para ${parent}`),
 };
 
 const rows: ItemRow[] = [
@@ -68,13 +69,13 @@ const rows: ItemRow[] = [
   { id: 2, Title: 'Tarefa da obra', progress: 20, company: '', CanEdit: false, CannotEditReason: 'O usuário participa do projeto Obra somente para leitura.' },
 ];
 
-function Grid({ onUpdate }: { onUpdate: (row: ItemRow) => void }) {
+function Grid({ onUpdate, cols = columns, data = rows, ctx = editing }: { onUpdate: (row: ItemRow) => void; cols?: ItemColumn[]; data?: ItemRow[]; ctx?: EditContext }) {
   return (
     <MemoryRouter>
       <div style={{ width: 900, height: 400 }}>
         <DataGrid<ItemRow>
-        rows={rows}
-        columns={withEditing(buildColumns(columns, context), columns, editing)}
+        rows={data}
+        columns={withEditing(buildColumns(cols, context), cols, ctx)}
         isCellEditable={isEditableCell}
         processRowUpdate={(row, old) => {
           onUpdate(row);
@@ -129,5 +130,61 @@ describe('grid editing', () => {
     fireEvent.click(option);
     await waitFor(() => expect(updates).toHaveLength(1));
     expect(updates[0]?.[PENDING_EDIT]).toEqual({ field: 'company', value: { id: 9, label: 'Acme Ltda' } } satisfies PendingEdit);
+  });
+
+  describe('a dependent picklist', () => {
+    // Subárea depends on Área: each option belongs to an Área value (loadPicklistItems' parentValue).
+    const pickCols = [
+      col('Title', 'STRING', 'text'),
+      col('area', 'PICKLIST', 'list', { header: 'Área', editInGrid: true, picklistId: 1 }),
+      col('subarea', 'PICKLIST', 'list', { header: 'Subárea', editInGrid: true, picklistId: 2, dependsOn: 'area' }),
+    ];
+    const areas = [
+      { value: 'it', label: 'Tecnologia', parentValue: null },
+      { value: 'ops', label: 'Operações', parentValue: null },
+    ];
+    const subareas = [
+      { value: 'dev', label: 'Desenvolvimento', parentValue: 'it' },
+      { value: 'infra', label: 'Infraestrutura', parentValue: 'it' },
+      { value: 'logistics', label: 'Logística', parentValue: 'ops' },
+    ];
+    const pickCtx: EditContext = { ...editing, choices: (c) => (c.field === 'area' ? areas : c.field === 'subarea' ? subareas : []) };
+    const pickRows: ItemRow[] = [
+      { id: 1, Title: 'Da TI', area: 'Tecnologia', areaValue: 'it', subarea: 'Desenvolvimento', subareaValue: 'dev', CanEdit: true },
+      { id: 2, Title: 'Das operações', area: 'Operações', areaValue: 'ops', CanEdit: true },
+      { id: 3, Title: 'Sem área', CanEdit: true },
+    ];
+    const offered = () => screen.getAllByRole('option').map((o) => o.textContent);
+
+    it("offers only the options of the row's parent value and hands the choice over", async () => {
+      const updates: ItemRow[] = [];
+      render(<Grid onUpdate={(row) => updates.push(row)} cols={pickCols} data={pickRows} ctx={pickCtx} />);
+      await screen.findByText('Da TI');
+      fireEvent.doubleClick(cell(1, 'subarea'));
+      await waitFor(() => expect(offered()).toEqual(['(vazio)', 'Desenvolvimento', 'Infraestrutura']));
+      expect(screen.queryByRole('tooltip')).toBeNull();
+      fireEvent.click(screen.getByRole('option', { name: 'Infraestrutura' }));
+      await waitFor(() => expect(updates).toHaveLength(1));
+      expect(updates[0]?.[PENDING_EDIT]).toEqual({ field: 'subarea', value: 'infra' } satisfies PendingEdit);
+    });
+
+    it('offers the options of another row its own parent value, and the parent every option', async () => {
+      render(<Grid onUpdate={() => {}} cols={pickCols} data={pickRows} ctx={pickCtx} />);
+      await screen.findByText('Das operações');
+      fireEvent.doubleClick(cell(2, 'subarea'));
+      await waitFor(() => expect(offered()).toEqual(['(vazio)', 'Logística']));
+      fireEvent.keyDown(screen.getByRole('option', { name: 'Logística' }), { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('option')).toBeNull());
+      fireEvent.doubleClick(cell(2, 'area'));
+      await waitFor(() => expect(offered()).toEqual(['(vazio)', 'Tecnologia', 'Operações']));
+    });
+
+    it('with the parent empty offers no option and says to choose the parent first', async () => {
+      render(<Grid onUpdate={() => {}} cols={pickCols} data={pickRows} ctx={pickCtx} />);
+      await screen.findByText('Sem área');
+      fireEvent.doubleClick(cell(3, 'subarea'));
+      await waitFor(() => expect(offered()).toEqual(['(vazio)']));
+      expect(await screen.findByRole('tooltip', { name: 'Escolha antes um valor em Área' })).toBeInTheDocument();
+    });
   });
 });

@@ -236,6 +236,14 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
       },
       anyEditable,
       lockedHint: t('list.edit.locked'),
+      dependentHint: (parent: string | undefined, parentEmpty: boolean) =>
+        parentEmpty
+          ? parent
+            ? t('list.edit.chooseParent', { parent })
+            : t('list.edit.chooseParentFirst')
+          : parent
+            ? t('list.edit.noOptionsForParent', { parent })
+            : t('list.edit.noOptionsForParentValue'),
     };
     return withEditing(buildColumns(definition.columns, context, visibility), definition.columns, editing);
   }, [definition.columns, lang, t, choices, editLink, visibility, anyEditable]);

@@ -36,8 +36,9 @@ export const picklistChoicesQuery = (picklistId: number, lang: string) =>
   queryOptions({
     queryKey: listKeys.picklist(picklistId, lang),
     queryFn: async ({ signal }) => {
-      const items = await api.post<{ value: string; text: string; color: string }[]>(`${BASE}/loadPicklistItems`, { picklistId }, { signal });
-      return items.map((i): Choice => ({ value: i.value, label: i.text, color: i.color || undefined }));
+      // Without a parent value every option comes with the parent value it belongs to (dependent picklists).
+      const items = await api.post<{ value: string; text: string; color: string; parentValue?: string | null }[]>(`${BASE}/loadPicklistItems`, { picklistId }, { signal });
+      return items.map((i): Choice => ({ value: i.value, label: i.text, color: i.color || undefined, parentValue: i.parentValue ?? null }));
     },
     staleTime: 5 * 60_000,
   });

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { dateEditText, editKindOf, editOutcome, numberEditText, referenceSourceOfColumn, rowAfterSave, rowRight, ticksOf, typingProblem } from './cellEdit';
+import {
+  choicesForRow,
+  clearedDependents,
+  dateEditText,
+  editKindOf,
+  editOutcome,
+  numberEditText,
+  referenceSourceOfColumn,
+  rowAfterSave,
+  rowRight,
+  ticksOf,
+  typingProblem,
+} from './cellEdit';
 import type { ItemColumn, ItemRow } from './types';
 
 const col = (field: string, type: string, filterKind: ItemColumn['filterKind'], extra: Partial<ItemColumn> = {}): ItemColumn => ({
@@ -220,5 +232,41 @@ describe('rowAfterSave', () => {
     expect(next.dueDate).toBeNull();
     expect(next.progress).toBe(33.333);
     expect(next.priorityValue).toBe('high');
+  });
+});
+
+describe('a dependent picklist (Subárea depends on Área)', () => {
+  const area = col('area', 'PICKLIST', 'list', { picklistId: 1 });
+  const subarea = col('subarea', 'PICKLIST', 'list', { picklistId: 2, dependsOn: 'area' });
+  const subareas = [
+    { value: 'dev', label: 'Desenvolvimento', parentValue: 'it' },
+    { value: 'infra', label: 'Infraestrutura', parentValue: 'it' },
+    { value: 'logistics', label: 'Logística', parentValue: 'ops' },
+    { value: 'other', label: 'Outra', parentValue: null },
+  ];
+  const inIt: ItemRow = { id: 7, area: 'Tecnologia', areaValue: 'it', subarea: 'Desenvolvimento', subareaValue: 'dev' };
+
+  it("offers the options of the row's parent value and those of no parent (what the server accepts)", () => {
+    expect(choicesForRow(subarea, inIt, subareas)).toEqual({ choices: [subareas[0], subareas[1], subareas[3]], parentEmpty: false });
+    expect(choicesForRow(subarea, { id: 8, areaValue: 'ops' }, subareas).choices.map((c) => c.value)).toEqual(['logistics', 'other']);
+  });
+
+  it('with the parent empty offers only the options of no parent', () => {
+    expect(choicesForRow(subarea, { id: 9 }, subareas)).toEqual({ choices: [subareas[3]], parentEmpty: true });
+    expect(choicesForRow(subarea, { id: 9, areaValue: null }, subareas.slice(0, 3))).toEqual({ choices: [], parentEmpty: true });
+  });
+
+  it('a picklist that depends on none offers every option', () => {
+    expect(choicesForRow(area, inIt, subareas)).toEqual({ choices: subareas, parentEmpty: false });
+  });
+
+  it("empties the dependent the server emptied with its parent's new value, and tells it", () => {
+    const next = rowAfterSave(inIt, [area, subarea], 'area', { item: { id: 7, area: 'ops', LastModify: '2025-01-02T10:00:00Z' }, display: { area: 'Operações' } });
+    expect(next).toMatchObject({ area: 'Operações', areaValue: 'ops', subarea: null, subareaValue: null });
+    expect(clearedDependents([area, subarea], 'area', inIt, next)).toEqual([subarea]);
+    // Kept when it still belongs (the answer carries it).
+    const kept = rowAfterSave(inIt, [area, subarea], 'area', { item: { id: 7, area: 'it', subarea: 'dev' }, display: { area: 'Tecnologia', subarea: 'Desenvolvimento' } });
+    expect(kept).toMatchObject({ subarea: 'Desenvolvimento', subareaValue: 'dev' });
+    expect(clearedDependents([area, subarea], 'area', inIt, kept)).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { formatNumber, parseNumber, type NumberFormat } from '../../forms/numeri
 import { referenceSourceOf, type ReferenceChoice, type ReferenceSource } from '../../forms/referenceSources';
 import { idFieldOf } from './columns';
 import { toNumber } from './format';
-import type { ItemColumn, ItemRow } from './types';
+import type { Choice, ItemColumn, ItemRow } from './types';
 
 /**
  * The editors a list has (spec section 3's text, numeric, date, picklist and yes/no controls, and
@@ -171,6 +171,36 @@ export function editOutcome(column: ItemColumn, row: ItemRow, edited: unknown, l
   }
 }
 
+/** The value of a row's picklist (executeFilter keeps it as `<key>Value`, the text under the key); '' when empty. */
+export function picklistValueOf(row: ItemRow, key: string): string {
+  const value = row[`${key}Value`];
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/**
+ * The options a dependent picklist's editor offers in a row: those of the row's parent value, and
+ * those that belong to no parent value — exactly what updateItemField accepts (the server's
+ * dependency check). With the parent empty only the latter remain (usually none): the editor then
+ * says to choose the parent first, as the form's dropdown does. Other picklists offer every option.
+ */
+export function choicesForRow(column: Pick<ItemColumn, 'dependsOn'>, row: ItemRow, choices: Choice[]): { choices: Choice[]; parentEmpty: boolean } {
+  if (!column.dependsOn) return { choices, parentEmpty: false };
+  const parent = picklistValueOf(row, column.dependsOn);
+  return {
+    choices: choices.filter((c) => c.parentValue === null || c.parentValue === undefined || (parent !== '' && c.parentValue === parent)),
+    parentEmpty: parent === '',
+  };
+}
+
+/**
+ * The dependent picklists an edit of `field` emptied: the server empties a dependent its parent's
+ * new value leaves out (updateItemField, as the form's dropdown does), so it had a value before
+ * and none after.
+ */
+export function clearedDependents(columns: ItemColumn[], field: string, before: ItemRow, after: ItemRow): ItemColumn[] {
+  return columns.filter((c) => c.dependsOn === field && picklistValueOf(before, c.field) !== '' && picklistValueOf(after, c.field) === '');
+}
+
 /** A choice of a reference editor (an id and what it shows). */
 export function isChoice(value: unknown): value is ReferenceChoice {
   return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number';
@@ -227,15 +257,16 @@ const SYSTEM_NAMES = new Set(['StatusName', 'ResponsibleName', 'ProjectName']);
 /**
  * The row once the server saved an edit: every column the answer carries, references as the
  * list keeps them (the name under the field, the id or value beside it), and LastModify (the
- * next edit's stamp). The edited field absent from the answer was emptied. A save rule may have
- * changed other fields: they come along.
+ * next edit's stamp). The edited field absent from the answer was emptied, and so were its
+ * dependent picklists absent from it. A save rule may have changed other fields: they come along.
  */
 export function rowAfterSave(row: ItemRow, columns: ItemColumn[], field: string, saved: SavedItem): ItemRow {
   const next: ItemRow = { ...row };
   const display = saved.display ?? {};
   for (const column of columns) {
     const present = column.field in saved.item;
-    if (!present && column.field !== field) continue;
+    // The answer is the whole item: a dependent picklist of the edited field absent from it was emptied with it.
+    if (!present && column.field !== field && column.dependsOn !== field) continue;
     const value = present ? saved.item[column.field] : null;
     const idField = idFieldOf(column);
     if (idField && !SYSTEM_NAMES.has(column.field)) {

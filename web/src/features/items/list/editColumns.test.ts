@@ -49,6 +49,7 @@ const editing: EditContext = {
   reference: { placeholder: 'Pesquisar…', noOptions: 'Nenhum resultado', loading: 'Carregando…', clear: 'Limpar' },
   anyEditable: true,
   lockedHint: 'Você não pode alterar este item.',
+  dependentHint: () => 'Escolha antes o campo do qual esta lista depende.',
 };
 
 const grid = () => withEditing(buildColumns(columns, base), columns, editing);

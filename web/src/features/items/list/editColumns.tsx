@@ -4,7 +4,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import type { GridColDef, GridSingleSelectColDef } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
 import { DateEditCell, ListEditCell, NumberEditCell, ReferenceEditCell, type ReferenceTexts } from './CellEditors';
-import { editKindOf, referenceSourceOfColumn, rowRight, typingProblem, type EditProblem } from './cellEdit';
+import { choicesForRow, editKindOf, referenceSourceOfColumn, rowRight, typingProblem, type EditProblem } from './cellEdit';
 import type { Choice, ItemColumn, ItemRow } from './types';
 
 /** Where a row carries an edit on its way to processRowUpdate: the field and what its editor held. */
@@ -36,6 +36,11 @@ export interface EditContext {
   anyEditable: boolean;
   /** Why a row may not be changed when the server gave no reason. */
   lockedHint: string;
+  /**
+   * What a dependent picklist's editor says when the row's parent value leaves it no option:
+   * choose the parent (its header, when the list shows it) first, or that value has none.
+   */
+  dependentHint: (parent: string | undefined, parentEmpty: boolean) => string;
 }
 
 /**
@@ -102,10 +107,18 @@ export function withEditing(defs: GridColDef<ItemRow>[], columns: ItemColumn[], 
         return { ...props, error: problem ? ctx.problemText(problem) : false };
       };
     } else if (kind === 'list') {
-      const options = ctx.choices(column).map((o) => ({ value: o.value, label: o.label }));
-      // The editor (it has the row) may empty the field; the filter's options stay the picklist's.
-      (edit as GridSingleSelectColDef<ItemRow>).valueOptions = (params) => (params.row ? [{ value: '', label: ctx.emptyLabel }, ...options] : options);
-      edit.renderEditCell = (params) => <ListEditCell params={params} />;
+      const all = ctx.choices(column);
+      const asOptions = (choices: Choice[]) => choices.map((o) => ({ value: o.value, label: o.label }));
+      // The editor (it has the row) may empty the field and offers, for a dependent picklist, only
+      // the options of the row's parent value; the filter's options stay the whole picklist's.
+      (edit as GridSingleSelectColDef<ItemRow>).valueOptions = (params) =>
+        params.row ? [{ value: '', label: ctx.emptyLabel }, ...asOptions(choicesForRow(column, params.row, all).choices)] : asOptions(all);
+      const parentHeader = column.dependsOn ? byField.get(column.dependsOn)?.header : undefined;
+      edit.renderEditCell = (params) => {
+        const offered = choicesForRow(column, params.row, all);
+        const hint = column.dependsOn && offered.choices.length === 0 ? ctx.dependentHint(parentHeader, offered.parentEmpty) : undefined;
+        return <ListEditCell params={params} hint={hint} />;
+      };
     } else if (kind === 'reference') {
       const source = referenceSourceOfColumn(column);
       if (source) {

@@ -11,6 +11,8 @@ export interface ItemColumn {
   editInGrid?: boolean;
   /** GENERIC_ITEM_TYPE columns: the type of the items the attribute points at. */
   componentId?: number;
+  /** A dependent picklist: the attribute holding its parent value (the row's `<dependsOn>Value`). */
+  dependsOn?: string;
   hidden?: boolean;
   sortable: boolean;
 }
@@ -100,4 +102,6 @@ export interface Choice {
   value: string | number;
   label: string;
   color?: string;
+  /** A dependent picklist's option: the parent value it belongs to (null: none, it fits every parent). */
+  parentValue?: string | null;
 }

@@ -4,13 +4,14 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
 import { updateItemField } from './api';
-import { editOutcome, rowAfterSave, ticksOf } from './cellEdit';
+import { clearedDependents, editOutcome, rowAfterSave, ticksOf } from './cellEdit';
 import { PENDING_EDIT, type PendingEdit } from './editColumns';
 import type { ItemColumn, ItemPage, ItemRow } from './types';
 
 /**
  * The grid's processRowUpdate for cell edits: sends updateItemField with the row's version and
- * answers the row to show. Saved: the server's values and a toast. Refused: the old row (the cell
+ * answers the row to show. Saved: the server's values and a toast (and one for each dependent
+ * picklist the server emptied with its parent's new value). Refused: the old row (the cell
  * goes back) and the server's Message. Changed by someone else meanwhile (409): the old row, a
  * toast saying so, and the page asked again so the row shows what is stored now.
  */
@@ -43,6 +44,10 @@ export function useCellEditing(componentId: number, columns: ItemColumn[], lang:
         // The page's cache keeps the saved row: a later render of the same page shows it too.
         queryClient.setQueryData<ItemPage>(pageKey, (page) => page && { ...page, rows: page.rows.map((r) => (r.id === row.id ? row : r)) });
         enqueueSnackbar(t('list.edit.saved', { field: column.header }), { variant: 'success' });
+        // The server empties a dependent picklist the parent's new value leaves out: say so.
+        for (const dependent of clearedDependents(columns, column.field, oldRow, row)) {
+          enqueueSnackbar(t('list.edit.dependentCleared', { field: dependent.header, parent: column.header }), { variant: 'info' });
+        }
         return row;
       } catch (error) {
         if (isApiError(error) && error.status === 409) {

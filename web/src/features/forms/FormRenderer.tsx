@@ -32,6 +32,7 @@ import { RelatedItems } from './controls/RelatedItems';
 import { RichTextField } from './controls/RichTextField';
 import { RuleButton } from './controls/RuleButton';
 import { SectionTitle } from './controls/SectionTitle';
+import { Timesheets } from './controls/Timesheets';
 import { formatDateTime } from './display';
 import { allControls, isControlShown, type FieldSpec } from './fields';
 import { formatNumber, numberFormatOf } from './numeric';
@@ -173,6 +174,8 @@ function Leaf({ control }: { control: FormControl }) {
       return <ManyToMany control={control} />;
     case 'item links':
       return <ItemLinks control={control} />;
+    case 'timesheets':
+      return <Timesheets control={control} />;
     default:
       return control.field ? <FieldControl control={control} /> : <NotAvailable control={control} />;
   }

@@ -60,6 +60,8 @@ export interface HistoryEntry {
   modifiedAt: string;
   modifierName: string;
   changedFields: string[];
+  /** A time entry added, changed or removed (negative id): what it was; no diff to open. */
+  summary?: string;
 }
 
 export function historyQuery(itemId: number) {

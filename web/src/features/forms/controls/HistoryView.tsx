@@ -119,13 +119,19 @@ export function HistoryView() {
                   <Typography variant="body2" color="text.secondary">
                     {t('history.by', { name: entry.modifierName, date: formatDateTime(entry.modifiedAt) })}
                   </Typography>
-                  <Typography variant="caption" color="text.secondary" sx={{ ml: 'auto', mr: 1 }}>
-                    {t('history.changedCount', { count: entry.changedFields.length })}
-                  </Typography>
+                  {!entry.summary && (
+                    <Typography variant="caption" color="text.secondary" sx={{ ml: 'auto', mr: 1 }}>
+                      {t('history.changedCount', { count: entry.changedFields.length })}
+                    </Typography>
+                  )}
                 </Box>
               </AccordionSummary>
               <AccordionDetails>
-                <VersionChanges entry={entry} previous={query.data[index + 1]} />
+                {entry.summary ? (
+                  <Typography variant="body2">{entry.summary}</Typography>
+                ) : (
+                  <VersionChanges entry={entry} previous={query.data.slice(index + 1).find((older) => !older.summary)} />
+                )}
               </AccordionDetails>
             </Accordion>
           );

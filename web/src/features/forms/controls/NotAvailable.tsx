@@ -7,7 +7,6 @@ import type { FormControl } from '../types';
 const KNOWN = new Set([
   'image',
   'predecessors',
-  'timesheets',
   'project calendar',
   'project configuration',
   'project item type',

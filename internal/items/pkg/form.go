@@ -114,6 +114,8 @@ type KindRule struct {
 	ItemTypes []string
 	// Component: the kind names a related type.
 	Component bool
+	// ComponentOptional: naming it is optional (predecessors: the item's own type).
+	ComponentOptional bool
 }
 
 var numericTypes = []string{"INTEGER", "DECIMAL", "PERCENTILE", "CURRENCY", "DURATION"}
@@ -142,7 +144,7 @@ var Kinds = map[string]KindRule{
 	"one-to-many":           {Component: true, ItemTypes: []string{"OneToMany"}},
 	"timeline":              {Component: true, ItemTypes: []string{"OneToManyTimeline"}},
 	"notification":          {},
-	"predecessors":          {},
+	"predecessors":          {Component: true, ComponentOptional: true},
 	"project calendar":      {},
 	"project configuration": {},
 	"project item type":     {},
@@ -377,7 +379,7 @@ func (fc *formCheck) control(n *Control, depth int) {
 			}
 		}
 	}
-	if rule.Component && n.Component == "" {
+	if rule.Component && !rule.ComponentOptional && n.Component == "" {
 		fc.add(n.Line, "%s needs a component", where)
 	}
 	if n.Component != "" {

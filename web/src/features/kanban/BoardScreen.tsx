@@ -25,6 +25,8 @@ import './i18n';
 const COLUMN_WIDTH = 288;
 /** A lane's cells scroll past this height when the board has swimlanes. */
 const LANE_HEIGHT = CARD_ROW * 4 + 8;
+/** A cell without cards in a board with swimlanes: a thin drop zone, so many empty lanes stay readable. */
+const EMPTY_CELL = 36;
 
 export interface BoardScreenProps {
   board: KanbanBoard;
@@ -208,6 +210,9 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
     const cellKey = `${lane.key}:${column.id}`;
     const allowed = dragging && dragging.statusId !== column.id ? (targets === null ? undefined : targets.has(column.id)) : undefined;
     const isRefused = refused === column.id;
+    const isOver = over === cellKey;
+    // A thin row: an empty lane, or a lane's column without cards.
+    const thin = !single && cards.length === 0;
     return (
       <Box
         key={cellKey}
@@ -230,12 +235,27 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
         sx={{
           width: COLUMN_WIDTH,
           flex: `0 0 ${COLUMN_WIDTH}px`,
-          bgcolor: 'action.hover',
+          bgcolor: isOver && allowed !== false ? 'action.selected' : 'action.hover',
           borderRadius: single ? '0 0 4px 4px' : 1,
-          pt: 1,
+          pt: thin ? 0 : 1,
+          height: thin ? EMPTY_CELL : undefined,
+          display: thin ? 'flex' : undefined,
+          alignItems: 'center',
+          justifyContent: 'center',
           outline: 2,
           outlineOffset: -2,
-          outlineColor: isRefused ? 'error.main' : over === cellKey ? (allowed === false ? 'error.light' : 'primary.main') : allowed ? 'success.light' : 'transparent',
+          outlineStyle: thin && dragging && !isOver && !isRefused ? 'dashed' : 'solid',
+          outlineColor: isRefused
+            ? 'error.main'
+            : isOver
+              ? allowed === false
+                ? 'error.light'
+                : 'primary.main'
+              : allowed
+                ? 'success.light'
+                : thin && dragging
+                  ? 'divider'
+                  : 'transparent',
           opacity: allowed === false ? 0.55 : 1,
           transition: 'outline-color 120ms, opacity 120ms',
           animation: isRefused ? 'kanban-refused 0.4s' : undefined,
@@ -247,9 +267,15 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
         }}
       >
         {cards.length === 0 ? (
-          <Typography variant="caption" color="text.secondary" component="div" sx={{ textAlign: 'center', py: 2, height: cellHeight }}>
-            {dragging ? t('dropHere') : t('empty')}
-          </Typography>
+          thin ? (
+            <Typography variant="caption" color={isOver ? 'primary' : 'text.secondary'} component="div" sx={{ textAlign: 'center' }}>
+              {dragging ? t('dropHere') : lane.count > 0 ? t('empty') : ''}
+            </Typography>
+          ) : (
+            <Typography variant="caption" color="text.secondary" component="div" sx={{ textAlign: 'center', py: 2, height: cellHeight }}>
+              {dragging ? t('dropHere') : t('empty')}
+            </Typography>
+          )
         ) : (
           <VirtualCardList
             items={cards}
@@ -340,7 +366,11 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
           {lanes.map((lane) => (
             <Box key={lane.key} role="group" aria-label={single ? undefined : laneTitle(lane)}>
               {!single && (
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', py: 0.5, position: 'sticky', left: 0, width: 'fit-content' }}>
+                <Stack
+                  direction="row"
+                  spacing={1}
+                  sx={{ alignItems: 'center', py: lane.count > 0 ? 0.5 : 0.25, position: 'sticky', left: 0, width: 'fit-content', opacity: lane.count > 0 ? 1 : 0.75 }}
+                >
                   {laneField === 'ResponsibleName' && lane.key !== NO_VALUE ? (
                     <Avatar src={lane.avatar || undefined} sx={{ width: 24, height: 24, fontSize: 12 }}>
                       {initials(lane.title)}
@@ -357,6 +387,11 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
               <Box sx={{ display: 'flex', gap: 1.5 }}>{shownColumns.map((c) => renderCell(lane, c))}</Box>
             </Box>
           ))}
+          {swimlane?.capped && (
+            <Typography variant="caption" color="text.secondary" sx={{ position: 'sticky', left: 0, width: 'fit-content' }}>
+              {t('lanesCapped', { count: swimlane.options.length })}
+            </Typography>
+          )}
         </Box>
       </Box>
       {dialogs}

@@ -15,7 +15,7 @@ const board: KanbanBoard = {
   viewQuery: null,
   colorField: 'severity',
   swimlane: '',
-  swimlanes: [{ field: 'ResponsibleName', name: '', options: [] }],
+  swimlanes: [{ field: 'ResponsibleName', name: '', options: [], capped: false }],
   columns: [
     {
       id: 1, key: 'new', name: 'Novo', color: '#90A4AE', initial: true, final: false, wipLimit: 0, wipDefault: 0, total: 1,
@@ -242,6 +242,93 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     expect(urls.map((u) => u.split('/').pop())).toEqual(['triggerAction', 'triggerAction', 'setLane']);
     const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/setLane'))!;
     expect(JSON.parse(String(call[1]!.body))).toEqual({ viewID: 9, itemId: 101, field: 'ResponsibleName', value: null, modificationDateTicks: 5 });
+  });
+
+  it('draws the lanes of people without cards as thin drop zones; a drop there sets the lane, after the transition when the column changes', async () => {
+    setSession(makeSession());
+    const withTeam: KanbanBoard = {
+      ...board,
+      swimlane: 'ResponsibleName',
+      swimlanes: [{ field: 'ResponsibleName', name: '', options: [{ value: '8', text: 'Bruno Técnico', color: '' }, { value: '7', text: 'Maria Souza', color: '' }], capped: true }],
+      columns: board.columns.map((c) => ({ ...c, wipLimit: 0 })),
+      users: [...board.users, { id: 8, name: 'Bruno Técnico', avatar: '' }],
+    };
+    const plain = { ...take, asksReason: false, requiresReason: false };
+    const fetch = boardFetch((url) => {
+      if (url.endsWith('/api/genericItem/getActions')) return jsonResponse([plain]);
+      if (url.endsWith('/api/genericItem/triggerAction')) return jsonResponse({ Message: '1 item(s) tramitado(s) para Em atendimento.', items: [{ id: 101, modificationDateTicks: 6 }] });
+      if (url.endsWith('/api/kanban/setLane')) return jsonResponse({ Message: 'Chamado agora na raia Bruno Técnico.' });
+      if (url.includes('/api/genericItem/getActions')) return jsonResponse([plain]);
+      return jsonResponse({ Message: 'unexpected call' }, 500);
+    }, withTeam);
+    renderApp('/runtime/3/kanban/9/Quadro');
+    const bruno = await screen.findByRole('group', { name: 'Bruno Técnico' }, { timeout: 20_000 });
+    // Bruno has no card: his lane is there, first by name, with a thin empty cell per column.
+    const lanes = screen.getAllByRole('group').map((g) => g.getAttribute('aria-label'));
+    expect(lanes).toEqual(['Bruno Técnico', 'Maria Souza', 'Sem responsável']);
+    expect(within(bruno).getByText('nenhum cartão')).toBeInTheDocument();
+    const cells = within(bruno).getAllByLabelText(/^Coluna /, { selector: '[data-status-id]' });
+    expect(cells).toHaveLength(2);
+    expect(cells[0]).toHaveStyle({ height: '36px' });
+    expect(within(bruno).queryByText('Nenhum cartão')).not.toBeInTheDocument();
+    expect(screen.getByText('Raias sem cartões só para 2 pessoas da equipe; outras aparecem quando tiverem cartões.')).toBeInTheDocument();
+
+    // While a card is dragged the empty lane's cells say where to drop.
+    const dataTransfer = { setData: () => undefined, effectAllowed: '', dropEffect: '' };
+    const nobody = screen.getByRole('group', { name: 'Sem responsável' });
+    const loose = within(nobody).getByLabelText('Chamado 13: Rede lenta');
+    fireEvent.dragStart(loose, { dataTransfer });
+    const target = within(bruno).getByLabelText('Coluna Em atendimento', { selector: '[data-status-id]' });
+    fireEvent.dragOver(target, { dataTransfer });
+    expect(within(target).getByText('Solte aqui')).toBeInTheDocument();
+    fireEvent.drop(target, { dataTransfer });
+    fireEvent.dragEnd(loose, { dataTransfer });
+    expect(await screen.findByText('Chamado agora na raia Bruno Técnico.')).toBeInTheDocument();
+    let call = fetch.mock.calls.find(([url]) => String(url).endsWith('/setLane'))!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ viewID: 9, itemId: 102, field: 'ResponsibleName', value: 8, modificationDateTicks: 1 });
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/triggerAction'))).toBe(false);
+
+    // From Maria's Novo into Bruno's Em atendimento: the transition, then the lane with its version.
+    fetch.mockClear();
+    const maria = within(screen.getByRole('group', { name: 'Maria Souza' })).getByLabelText('Chamado 12: Impressora parada');
+    await waitFor(() => expect(maria).not.toHaveAttribute('aria-busy', 'true'));
+    fireEvent.dragStart(maria, { dataTransfer });
+    const other = within(screen.getByRole('group', { name: 'Bruno Técnico' })).getByLabelText('Coluna Em atendimento', { selector: '[data-status-id]' });
+    fireEvent.dragOver(other, { dataTransfer });
+    fireEvent.drop(other, { dataTransfer });
+    fireEvent.dragEnd(maria, { dataTransfer });
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/setLane'))).toBe(true));
+    const urls = fetch.mock.calls.map(([url]) => String(url).split('/').pop()).filter((u) => u === 'triggerAction' || u === 'setLane');
+    expect(urls).toEqual(['triggerAction', 'setLane']);
+    call = fetch.mock.calls.find(([url]) => String(url).endsWith('/setLane'))!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ viewID: 9, itemId: 101, field: 'ResponsibleName', value: 8, modificationDateTicks: 6 });
+  });
+
+  it('draws every option of a picklist as a lane, cards or not, then the cards without a value', async () => {
+    setSession(makeSession());
+    const byCategory: KanbanBoard = {
+      ...board,
+      swimlane: 'category',
+      swimlanes: [
+        ...board.swimlanes,
+        {
+          field: 'category',
+          name: 'Categoria',
+          options: [
+            { value: 'access', text: 'Acesso', color: '' },
+            { value: 'hardware', text: 'Equipamento', color: '' },
+          ],
+          capped: false,
+        },
+      ],
+      columns: board.columns.map((c) => (c.id === 1 ? { ...c, cards: c.cards.map((card) => ({ ...card, values: { category: 'hardware' } })) } : c)),
+    };
+    boardFetch(() => jsonResponse({ Message: 'unexpected call' }, 500), byCategory);
+    renderApp('/runtime/3/kanban/9/Quadro');
+    await screen.findByRole('group', { name: 'Acesso' }, { timeout: 20_000 });
+    expect(screen.getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual(['Acesso', 'Equipamento', 'Sem valor']);
+    expect(within(screen.getByRole('group', { name: 'Acesso' })).getByText('nenhum cartão')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Equipamento' })).getByLabelText('Chamado 12: Impressora parada')).toBeInTheDocument();
   });
 
   it('refuses a move past a strict WIP limit without asking, and runs no action', async () => {

@@ -39,7 +39,13 @@ export interface Swimlane {
   /** ResponsibleName or a picklist attribute key. */
   field: string;
   name: string;
+  /**
+   * The lanes, cards or not: a picklist's options in order; for ResponsibleName the users who may
+   * take the board's items (value: the user id; name and avatar in users), at most 30.
+   */
   options: LaneOption[];
+  /** ResponsibleName: more users may take the items than the lanes listed. */
+  capped: boolean;
 }
 
 export interface KanbanUser {

@@ -141,7 +141,7 @@ describe('buildLanes', () => {
   });
 
   it('groups by responsible, by name, then the cards without one', () => {
-    const lanes = buildLanes(columns, { field: 'ResponsibleName', name: '', options: [] }, users);
+    const lanes = buildLanes(columns, { field: 'ResponsibleName', name: '', options: [], capped: false }, users);
     expect(lanes.map((l) => [l.title, l.count])).toEqual([
       ['Ana Souza', 1],
       ['Zeca Lima', 2],
@@ -152,7 +152,33 @@ describe('buildLanes', () => {
     expect(lanes[2]!.key).toBe(NO_VALUE);
   });
 
-  it('groups by a picklist in its order, leaving out empty options', () => {
+  it('draws a lane for every user who may take the cards, with or without cards, among the responsibles by name', () => {
+    const team = new Map(users).set(9, { id: 9, name: 'Bruno Técnico', avatar: 'data:image/png;base64,BB' });
+    const lanes = buildLanes(
+      [column(1, [card(1, 1, { responsibleId: 7 })]), column(2, [])],
+      {
+        field: 'ResponsibleName',
+        name: '',
+        options: [
+          { value: '9', text: 'Bruno Técnico', color: '' },
+          { value: '8', text: 'Ana Souza', color: '' },
+        ],
+        capped: false,
+      },
+      team,
+    );
+    expect(lanes.map((l) => [l.key, l.title, l.count])).toEqual([
+      ['8', 'Ana Souza', 0],
+      ['9', 'Bruno Técnico', 0],
+      ['7', 'Zeca Lima', 1],
+      [NO_VALUE, '', 0],
+    ]);
+    expect(lanes[1]!.avatar).toBe('data:image/png;base64,BB');
+    expect([...lanes[1]!.cells.keys()]).toEqual([1, 2]);
+    expect(lanes[1]!.cells.get(2)).toEqual([]);
+  });
+
+  it('groups by a picklist in its order, every option a lane, then the cards without a value', () => {
     const size: Swimlane = {
       field: 'size',
       name: 'Tamanho',
@@ -161,14 +187,24 @@ describe('buildLanes', () => {
         { value: 'l', text: 'Grande', color: '#f00' },
         { value: 's', text: 'Pequeno', color: '' },
       ],
+      capped: false,
     };
     const lanes = buildLanes(columns, size, users);
     expect(lanes.map((l) => [l.key, l.title, l.count])).toEqual([
+      ['m', 'Médio', 0],
       ['l', 'Grande', 2],
       ['s', 'Pequeno', 1],
       [NO_VALUE, '', 1],
     ]);
-    expect(lanes[0]!.color).toBe('#f00');
+    expect(lanes[1]!.color).toBe('#f00');
+    // No card at all: still every lane, each an empty drop target in every column.
+    const none = buildLanes([column(1, []), column(2, [])], size, users);
+    expect(none.map((l) => [l.key, l.count])).toEqual([
+      ['m', 0],
+      ['l', 0],
+      ['s', 0],
+      [NO_VALUE, 0],
+    ]);
   });
 });
 

@@ -114,9 +114,11 @@ export function wipState(count: number, limit: number): WipState {
 }
 
 /**
- * The board's lanes: one lane without swimlanes; by responsible, one lane per responsible (by
- * name) then the cards without one; by a picklist, one lane per option in the picklist's order
- * then the cards without a value. Lanes without cards are left out.
+ * The board's lanes: one lane without swimlanes; by a picklist, one lane per option in the
+ * picklist's order (a value that is no option any more after them), then the cards without a
+ * value; by responsible, one lane per user the server names (swimlane.options: who may take the
+ * board's items) and per responsible of a card, by name, then the cards without one. Every lane
+ * is there whether or not it has cards, so a card can be dropped into any of them.
  */
 export function buildLanes(columns: KanbanColumn[], swimlane: Swimlane | undefined, users: Map<number, KanbanUser>): Lane[] {
   const empty = (key: string, title: string, color = '', avatar = ''): Lane => ({
@@ -133,9 +135,14 @@ export function buildLanes(columns: KanbanColumn[], swimlane: Swimlane | undefin
     one.count = columns.reduce((n, c) => n + c.cards.length, 0);
     return [one];
   }
+  const byResponsible = swimlane.field === 'ResponsibleName';
+  const userLane = (key: string, name = key) => {
+    const user = users.get(Number(key));
+    return empty(key, user?.name ?? name, '', user?.avatar ?? '');
+  };
   const lanes = new Map<string, Lane>();
-  if (swimlane.field !== 'ResponsibleName') {
-    for (const o of swimlane.options) lanes.set(o.value, empty(o.value, o.text, o.color));
+  for (const o of swimlane.options) {
+    if (o.value !== NO_VALUE) lanes.set(o.value, byResponsible ? userLane(o.value, o.text) : empty(o.value, o.text, o.color));
   }
   const noValue = empty(NO_VALUE, '');
   for (const col of columns) {
@@ -143,18 +150,16 @@ export function buildLanes(columns: KanbanColumn[], swimlane: Swimlane | undefin
       const key = laneOf(card, swimlane.field);
       let lane = key === NO_VALUE ? noValue : lanes.get(key);
       if (!lane) {
-        const user = users.get(Number(key));
-        lane = empty(key, user?.name ?? key, '', user?.avatar ?? '');
+        lane = userLane(key);
         lanes.set(key, lane);
       }
       lane.cells.get(col.id)!.push(card);
       lane.count++;
     }
   }
-  let ordered = [...lanes.values()];
-  if (swimlane.field === 'ResponsibleName') ordered.sort((a, b) => a.title.localeCompare(b.title));
-  ordered = [...ordered, noValue];
-  return ordered.filter((l) => l.count > 0);
+  const ordered = [...lanes.values()];
+  if (byResponsible) ordered.sort((a, b) => a.title.localeCompare(b.title));
+  return [...ordered, noValue];
 }
 
 /** Which cards of a list are visible in a scrolled window of fixed-height rows (virtualisation). */

@@ -27,6 +27,7 @@ import { MaskedField } from './controls/MaskedField';
 import { NotAvailable } from './controls/NotAvailable';
 import { NumericField } from './controls/NumericField';
 import { PicklistDropdown, RadioGroupField } from './controls/PicklistField';
+import { Predecessors } from './controls/Predecessors';
 import { ReferenceField } from './controls/ReferenceField';
 import { RelatedItems } from './controls/RelatedItems';
 import { RichTextField } from './controls/RichTextField';
@@ -174,6 +175,8 @@ function Leaf({ control }: { control: FormControl }) {
       return <ManyToMany control={control} />;
     case 'item links':
       return <ItemLinks control={control} />;
+    case 'predecessors':
+      return <Predecessors control={control} />;
     case 'timesheets':
       return <Timesheets control={control} />;
     default:

@@ -6,7 +6,6 @@ import type { FormControl } from '../types';
 
 const KNOWN = new Set([
   'image',
-  'predecessors',
   'project calendar',
   'project configuration',
   'project item type',

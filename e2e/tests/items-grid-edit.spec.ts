@@ -405,3 +405,118 @@ test.describe('references and rights', () => {
     expect(((await res.json()) as { Message: string }).Message.startsWith(reason)).toBe(true);
   });
 });
+
+// A dependent picklist edited in the grid (support/grid-picklist-app.yaml: Subárea depends on
+// Área): its editor offers only the options of the row's Área, none with a hint while the Área is
+// empty; a new Área empties a Subárea it leaves out (as the form does), and the server refuses a
+// Subárea of another Área.
+test.describe('a dependent picklist', () => {
+  const PACKAGE = join(import.meta.dirname, '..', 'support', 'grid-picklist-app.yaml');
+  const stamp = Date.now() % 1_000_000;
+  const withArea = `Chamado da TI ${stamp}`;
+  const withoutArea = `Chamado sem área ${stamp}`;
+  let componentId = 0;
+  const ids: Record<string, number> = {};
+
+  interface TicketRow {
+    id: number;
+    areaValue?: string;
+    subarea?: string;
+    subareaValue?: string;
+    LastModify: string;
+  }
+
+  async function ticket(request: APIRequestContext, title: string): Promise<TicketRow> {
+    const res = await request.post('/api/genericItem/executeFilter', {
+      headers,
+      data: { componentID: componentId, listControlData: { componentID: componentId }, rowsPerPage: 50, page: 0, filters: [], search: title },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    const row = ((await res.json()) as { rows: TicketRow[] }).rows.find((r) => r.id === ids[title]);
+    if (!row) throw new Error(`ticket ${title} not listed`);
+    return row;
+  }
+
+  const ticketCell = (page: Page, title: string, field: string) =>
+    grid(page).getByRole('row').filter({ hasText: title }).locator(`[role=gridcell][data-field="${field}"]`);
+  const offered = (page: Page) => page.getByRole('listbox').getByRole('option');
+
+  test.beforeAll(async ({ server, request }) => {
+    tramitaLive(server, ['apps', 'import', PACKAGE]);
+    headers = { Authorization: `Bearer ${await apiToken(request)}` };
+    const component = await request.get('/api/genericItem/getComponentByName?name=gridTicket', { headers });
+    expect(component.status(), await component.text()).toBe(200);
+    componentId = ((await component.json()) as { id: number }).id;
+    for (const [title, item] of [
+      [withArea, { Title: withArea, area: 'it', subarea: 'dev' }],
+      [withoutArea, { Title: withoutArea }],
+    ] as const) {
+      const saved = await request.post('/api/genericItem/saveItem', { headers, data: { component: componentId, projectId: 0, item } });
+      expect(saved.status(), await saved.text()).toBe(200);
+      ids[title] = ((await saved.json()) as { id: number }).id;
+    }
+  });
+
+  test("the editor offers only the options of the row's parent value", async ({ page, request }, testInfo) => {
+    await page.setViewportSize({ width: 1440, height: 800 });
+    await page.goto('/?next=%2Fapp');
+    await page.getByLabel('Login', { exact: true }).fill('admin');
+    await page.getByLabel('Senha', { exact: true }).fill(adminPassword);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL(/\/app$/);
+    await page.getByRole('button', { name: 'Chamados E2E' }).click();
+    await page.getByRole('complementary', { name: 'Menu do aplicativo' }).getByRole('link', { name: 'Chamados', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Chamados', exact: true })).toBeVisible();
+    await expect(ticketCell(page, withArea, 'subarea')).toHaveText('Desenvolvimento');
+
+    // Tecnologia's options only (Logística and Compras are Operações').
+    await ticketCell(page, withArea, 'subarea').dblclick();
+    await expect(offered(page)).toHaveText(['(vazio)', 'Desenvolvimento', 'Infraestrutura']);
+    await page.screenshot({ path: testInfo.outputPath('grid-dependent-options.png') });
+    await offered(page).filter({ hasText: 'Infraestrutura' }).click();
+    await expect(page.getByText('Alteração salva: Subárea.')).toBeVisible();
+    await expect(ticketCell(page, withArea, 'subarea')).toHaveText('Infraestrutura');
+    expect((await ticket(request, withArea)).subareaValue).toBe('infra');
+
+    // No Área: no option, and the editor says to choose the Área first.
+    await ticketCell(page, withoutArea, 'subarea').dblclick();
+    await expect(offered(page)).toHaveText(['(vazio)']);
+    await expect(page.getByRole('tooltip', { name: 'Escolha antes um valor em Área: as opções desta lista dependem dele.' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('grid-dependent-no-parent.png') });
+    await page.keyboard.press('Escape');
+    await expect(offered(page)).toHaveCount(0);
+
+    // A new Área leaves Infraestrutura out: the server empties it and the grid says so.
+    await ticketCell(page, withArea, 'area').dblclick();
+    await expect(offered(page)).toHaveText(['(vazio)', 'Tecnologia', 'Operações']);
+    await offered(page).filter({ hasText: 'Operações' }).click();
+    await expect(page.getByText('Alteração salva: Área.')).toBeVisible();
+    await expect(page.getByText('O campo Subárea foi esvaziado: o valor não pertence à nova escolha em Área.')).toBeVisible();
+    await expect(ticketCell(page, withArea, 'area')).toHaveText('Operações');
+    await expect(ticketCell(page, withArea, 'subarea')).toHaveText('');
+    await page.screenshot({ path: testInfo.outputPath('grid-dependent-cleared.png') });
+    const row = await ticket(request, withArea);
+    expect(row.areaValue).toBe('ops');
+    expect(row.subareaValue).toBeUndefined();
+
+    // Now Operações' options.
+    await ticketCell(page, withArea, 'subarea').dblclick();
+    await expect(offered(page)).toHaveText(['(vazio)', 'Logística', 'Compras']);
+    await offered(page).filter({ hasText: 'Compras' }).click();
+    await expect(ticketCell(page, withArea, 'subarea')).toHaveText('Compras');
+
+    // The server refuses a Subárea of another Área, in the caller's language.
+    for (const [lang, message] of [
+      ['pt-BR', 'Subárea: a opção não pertence ao valor escolhido em Área'],
+      ['en', 'Subarea: the option does not belong to the value chosen in Area'],
+    ] as const) {
+      const res = await request.post('/api/genericItem/updateItemField', {
+        headers: { ...headers, 'Accept-Language': lang },
+        data: { itemId: ids[withArea], componentId, field: 'subarea', value: 'dev', lastModify: (await ticket(request, withArea)).LastModify },
+      });
+      expect(res.status()).toBe(400);
+      expect(((await res.json()) as { Message: string }).Message.startsWith(message)).toBe(true);
+    }
+    expect((await ticket(request, withArea)).subareaValue).toBe('purchasing');
+  });
+});

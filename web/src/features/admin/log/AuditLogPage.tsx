@@ -33,7 +33,7 @@ import { PageHeader } from '../components/PageHeader';
 import { firstUserMatches } from '../components/userOptions';
 import { errorMessage, formatCount, formatDateTime } from '../format';
 import { currentLanguage } from '../../../i18n';
-import { actionKey, changesOf, periodOf } from './auditDetail';
+import { actionKey, changesOf, periodOf, valueText } from './auditDetail';
 import { useNotify } from '../components/useNotify';
 import { AuditChainResult } from './AuditChainResult';
 import { chainOutcome, type ChainOutcome } from './auditChain';
@@ -302,7 +302,8 @@ function actionColor(kind: string): 'default' | 'success' | 'error' | 'primary' 
 
 function EventDetail({ event }: { event: AuditEvent }) {
   const { t } = useTranslation('admin');
-  const changes = changesOf(event.detail);
+  const words = { yes: t('common.yes'), no: t('common.no') };
+  const changes = changesOf(event.detail, words);
   if (changes === undefined) {
     const entries = typeof event.detail === 'object' && event.detail !== null ? Object.entries(event.detail as Record<string, unknown>) : [];
     return (
@@ -317,7 +318,7 @@ function EventDetail({ event }: { event: AuditEvent }) {
             {entries.map(([key, value]) => (
               <TableRow key={key}>
                 <TableCell sx={{ fontWeight: 600, width: 200 }}>{key}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-word', fontFamily: 'monospace', fontSize: 12 }}>{typeof value === 'string' ? value : JSON.stringify(value)}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-word', fontFamily: 'monospace', fontSize: 12 }}>{valueText(value, words)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -5,9 +5,17 @@ export interface Change {
   after: string;
 }
 
-function text(value: unknown): string {
-  if (value === undefined) return '';
+/** The words a yes/no value is shown with (spec section 9: booleans show Sim or Não). */
+export interface YesNo {
+  yes: string;
+  no: string;
+}
+
+/** An audit value as display text: strings as they are, yes/no for booleans, anything else as JSON. */
+export function valueText(value: unknown, words: YesNo): string {
+  if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? words.yes : words.no;
   return JSON.stringify(value);
 }
 
@@ -20,7 +28,7 @@ function asRecord(value: unknown): Record<string, unknown> | undefined {
  * before and after (a creation lists every value, a deletion every value before). Events
  * without before/after (sign-in events) answer undefined.
  */
-export function changesOf(detail: unknown): Change[] | undefined {
+export function changesOf(detail: unknown, words: YesNo): Change[] | undefined {
   const record = asRecord(detail);
   if (!record || (!('before' in record) && !('after' in record))) return undefined;
   const before = asRecord(record.before) ?? {};
@@ -28,7 +36,7 @@ export function changesOf(detail: unknown): Change[] | undefined {
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
   return keys
     .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
-    .map((key) => ({ key, before: text(before[key]), after: text(after[key]) }));
+    .map((key) => ({ key, before: valueText(before[key], words), after: valueText(after[key], words) }));
 }
 
 /** The audit kind as a key of the translated action names ('admin.user.created' → 'admin_user_created'). */

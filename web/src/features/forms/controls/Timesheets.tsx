@@ -248,12 +248,13 @@ export function Timesheets({ control }: { control: FormControl }) {
         <Paper variant="outlined">
           {canRecord || editing ? (
             <Box
-              component="form"
+              role="group"
               aria-label={editing ? t('timesheets.editing', { hours: formatMinutes(editing.minutes), date: showDate(editing.date), name: editing.userName }) : t('timesheets.add')}
-              noValidate
-              onSubmit={(event) => {
+              // The item form around it is the <form>: Enter here records the entry, never saves the item.
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
                 event.preventDefault();
-                submit();
+                if (!busy) submit();
               }}
               sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider', bgcolor: editing ? 'action.selected' : 'action.hover' }}
             >
@@ -273,7 +274,7 @@ export function Timesheets({ control }: { control: FormControl }) {
                   <TextField size="small" label={t('timesheets.hours')} placeholder="1:30" value={draft.hours} disabled={busy} onChange={(event) => set('hours')(event.target.value)} error={Boolean(problems.hours)} helperText={problems.hours ?? t('timesheets.hoursHint')} slotProps={{ htmlInput: { maxLength: 5 } }} sx={{ width: 150 }} />
                 )}
                 <TextField size="small" label={t('timesheets.description')} value={draft.description} disabled={busy} onChange={(event) => set('description')(event.target.value)} error={Boolean(problems.description)} helperText={problems.description} slotProps={{ htmlInput: { maxLength: MAX_DESCRIPTION } }} sx={{ flex: '1 1 220px' }} />
-                <Button type="submit" variant="contained" startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : <MoreTimeOutlined />} disabled={busy} sx={{ height: 40 }}>
+                <Button variant="contained" onClick={submit} startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : <MoreTimeOutlined />} disabled={busy} sx={{ height: 40 }}>
                   {editing ? t('timesheets.saveEdit') : t('timesheets.add')}
                 </Button>
                 {editing && (

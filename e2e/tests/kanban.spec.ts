@@ -7,13 +7,16 @@ import { tramita } from '../support/server';
 // (apps/demo/service-desk.yaml): dragging a card runs the workflow action
 // that leads to the column it is dropped on, asking what the action asks.
 // Ana runs the desk; Bruno becomes a responsible; Carla may read tickets
-// but close none (close is for the responsible or the creator).
+// but close none (close is for the responsible or the creator); Abel has no
+// ticket yet, and gets his first by a drop into his empty lane.
 
 const password = 'Quadro-Kanban-9';
 const people = [
   ['ana', 'Ana Atendente'],
   ['bruno', 'Bruno Técnico'],
   ['carla', 'Carla Visitante'],
+  // A new technician without any ticket: his lane has no card until one is dropped into it.
+  ['abel', 'Abel Novato'],
 ] as const;
 
 // The users are added once the server has loaded the demo (a command run
@@ -256,4 +259,94 @@ test('who may not run an action cannot drop the card there, and the server refus
   await carla.context().close();
   expect(res.status()).toBe(403);
   expect(((await res.json()) as { Message: string }).Message).toContain('O usuário não possui permissão para executar a tramitação Fechar.');
+});
+
+interface BoardAnswer {
+  swimlanes: { field: string; options: { value: string; text: string }[] }[];
+  columns: { key: string; cards: { id: number; responsibleId: number | null }[] }[];
+}
+
+test('a card dropped into the lane of someone without cards gets them, after the transition when the column changes', async ({ browser, request }, testInfo) => {
+  test.setTimeout(90_000);
+  const anaToken = await tokenOf(request, 'ana');
+  const headers = { Authorization: `Bearer ${anaToken}` };
+  const board = await ticketBoard(request, anaToken);
+  const word = `Vazia${Date.now() % 100000}`;
+  const newTicket = async (title: string) => {
+    const res = await request.post('/api/genericItem/saveItem', {
+      headers,
+      data: { item: { Title: title, category: 'hardware', severity: 's3' }, component: board.componentId, projectId: 0 },
+    });
+    expect(res.status()).toBe(200);
+    return (await res.json()) as { id: number; FormattedID: number };
+  };
+  const getBoard = async (search = '') => {
+    const res = await request.get(`/api/kanban/getBoard?viewID=${board.id}&queryID=0&search=${encodeURIComponent(search)}`, { headers });
+    expect(res.status()).toBe(200);
+    return (await res.json()) as BoardAnswer;
+  };
+  // A ticket Ana is working on (in service), and a new one without a responsible.
+  const working = await newTicket(`Monitor piscando ${word}`);
+  const loose = await newTicket(`Teclado sem teclas ${word}`);
+  const me = await request.post('/api/genericItem/loadResponsibles', { headers, data: { componentId: board.componentId, action: 'take', text: 'Ana Atendente' } });
+  const anaId = ((await me.json()) as { id: number }[])[0]!.id;
+  const take = await request.post('/api/genericItem/triggerAction', {
+    headers,
+    data: { ids: [working.id], componentId: board.componentId, action: 'take', responsibleId: anaId },
+  });
+  expect(take.status()).toBe(200);
+
+  // The server names Abel's lane although no card of the board is his.
+  const before = await getBoard();
+  const abel = before.swimlanes.find((l) => l.field === 'ResponsibleName')!.options.find((o) => o.text === 'Abel Novato');
+  expect(abel).toBeDefined();
+  const abelId = Number(abel!.value);
+  expect(before.columns.flatMap((c) => c.cards).some((c) => c.responsibleId === abelId)).toBe(false);
+
+  const ana = await signIn(browser, 'ana');
+  await ana.goto(board.link);
+  await ana.getByLabel('Filtrar cartões').fill(word);
+  await ana.getByLabel('Raias').click();
+  await ana.getByRole('option', { name: 'Responsável' }).click();
+  const abelLane = ana.getByRole('group', { name: 'Abel Novato' });
+  await expect(abelLane.getByText('nenhum cartão')).toBeVisible(firstBoard);
+  const workingLabel = `Chamado ${working.FormattedID}: Monitor piscando ${word}`;
+  const looseLabel = `Chamado ${loose.FormattedID}: Teclado sem teclas ${word}`;
+  await expect(ana.getByRole('group', { name: 'Ana Atendente' }).getByLabel(workingLabel)).toBeVisible();
+
+  // Ana's ticket in service, dropped into Abel's empty lane under "Aguardando cliente": the
+  // transition asks its required reason first, then the ticket is Abel's. The drag is done by
+  // hand to look at the board while the card is over the empty lane.
+  const source = ana.getByLabel(workingLabel);
+  await expect(source).not.toHaveAttribute('aria-busy', 'true');
+  const waitingCell = abelLane.locator('[data-status-id][aria-label="Coluna Aguardando cliente"]');
+  await source.hover();
+  await ana.mouse.down();
+  await waitingCell.hover({ position: { x: 40, y: 10 } });
+  await waitingCell.hover({ position: { x: 60, y: 18 } });
+  await expect(waitingCell.getByText('Solte aqui')).toBeVisible();
+  await ana.screenshot({ path: testInfo.outputPath('empty-lane-drag.png') });
+  await ana.mouse.up();
+  const reason = ana.getByRole('dialog', { name: 'Motivo da mudança' });
+  await reason.getByRole('textbox', { name: /Motivo/ }).fill('Aguardando o monitor novo.');
+  await reason.getByRole('button', { name: 'OK' }).click();
+  await expect(ana.getByText('1 item(s) tramitado(s) para Aguardando cliente.')).toBeVisible();
+  await expect(ana.getByText(`Chamado ${working.FormattedID} agora na raia Abel Novato.`)).toBeVisible();
+  await expect(abelLane.locator('[data-status-id][aria-label="Coluna Aguardando cliente"]').getByLabel(workingLabel)).toBeVisible();
+  await expect(ana.getByLabel(workingLabel)).not.toHaveAttribute('aria-busy', 'true');
+
+  // The ticket without a responsible, into Abel's lane of its own column (a cell that had no card):
+  // no transition, only the lane.
+  await drag(ana.getByRole('group', { name: 'Sem responsável' }).getByLabel(looseLabel), abelLane.locator('[data-status-id][aria-label="Coluna Novo"]'));
+  await expect(ana.getByText(`Chamado ${loose.FormattedID} agora na raia Abel Novato.`)).toBeVisible();
+  await expect(abelLane.getByLabel(looseLabel)).toBeVisible();
+  await expect(ana.getByLabel(looseLabel)).not.toHaveAttribute('aria-busy', 'true');
+  await ana.screenshot({ path: testInfo.outputPath('empty-lane-after.png') });
+  await ana.context().close();
+
+  // The server agrees: both are Abel's, one waiting for the customer, the other still new.
+  const after = await getBoard(word);
+  const find = (key: string, id: number) => after.columns.find((c) => c.key === key)!.cards.find((c) => c.id === id);
+  expect(find('waiting', working.id)?.responsibleId).toBe(abelId);
+  expect(find('new', loose.id)?.responsibleId).toBe(abelId);
 });

@@ -269,7 +269,7 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
         {cards.length === 0 ? (
           thin ? (
             <Typography variant="caption" color={isOver ? 'primary' : 'text.secondary'} component="div" sx={{ textAlign: 'center' }}>
-              {dragging ? t('dropHere') : lane.count > 0 ? t('empty') : ''}
+              {dragging ? (allowed === false ? '' : t('dropHere')) : lane.count > 0 ? t('empty') : ''}
             </Typography>
           ) : (
             <Typography variant="caption" color="text.secondary" component="div" sx={{ textAlign: 'center', py: 2, height: cellHeight }}>

@@ -137,3 +137,46 @@ func TestResponsibleLanesAreTheGroupsTheWorkflowOffers(t *testing.T) {
 		t.Errorf("responsible lanes %v, want Técnicos' Otto", got)
 	}
 }
+
+// A picklist that depends on another: every option is a lane, each saying which value of the
+// parent attribute it belongs to, so the board can tell which lanes a card fits.
+func TestDependentPicklistLanesNameTheirParent(t *testing.T) {
+	w := newWorldOf(t, strings.NewReplacer(
+		"components:", `  - key: kind
+    name: {pt-BR: Tipo}
+    dependsOn: size
+    items:
+      - {value: note, text: {pt-BR: Nota}, parent: s}
+      - {value: poster, text: {pt-BR: Cartaz}, parent: l}
+      - {value: other, text: {pt-BR: Outro}}
+components:`,
+		"      - {key: notes, name: {pt-BR: Notas}, type: STRING}\n",
+		"      - {key: notes, name: {pt-BR: Notas}, type: STRING}\n      - {key: kind, name: {pt-BR: Tipo}, type: PICKLIST, picklist: kind}\n",
+	).Replace(boardPackage))
+	b, err := w.svc.Board(context.Background(), w.ana, kanban.BoardInput{ViewID: w.board})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kind, size *kanban.Lane
+	for i := range b.Swimlanes {
+		switch b.Swimlanes[i].Field {
+		case "kind":
+			kind = &b.Swimlanes[i]
+		case "size":
+			size = &b.Swimlanes[i]
+		}
+	}
+	if kind == nil || size == nil {
+		t.Fatalf("swimlanes %+v", b.Swimlanes)
+	}
+	if kind.DependsOn != "size" || size.DependsOn != "" {
+		t.Errorf("dependsOn: kind %q, size %q", kind.DependsOn, size.DependsOn)
+	}
+	got := []string{}
+	for _, o := range kind.Options {
+		got = append(got, o.Value+"<"+o.Parent)
+	}
+	if !slices.Equal(got, []string{"note<s", "poster<l", "other<"}) {
+		t.Errorf("kind lanes %v", got)
+	}
+}

@@ -126,18 +126,24 @@ type QueryRef struct {
 // ResponsibleName the users who may take the board's items (Value their
 // id, by name, at most MaxTeamLanes; Capped: others were left out), the
 // responsibles of cards having lanes besides.
+// A picklist that depends on another (its options belong to a value of the
+// attribute DependsOn names) has every option as a lane; a card fits only
+// the lanes whose Parent is its value of DependsOn (or empty), as the
+// form's check says (updateItemField refuses the others).
 type Lane struct {
-	Field   string       `json:"field"`
-	Name    string       `json:"name"`
-	Options []LaneOption `json:"options"`
-	Capped  bool         `json:"capped"`
+	Field     string       `json:"field"`
+	Name      string       `json:"name"`
+	Options   []LaneOption `json:"options"`
+	Capped    bool         `json:"capped"`
+	DependsOn string       `json:"dependsOn"`
 }
 
 // LaneOption is one value of a lane field.
 type LaneOption struct {
-	Value string `json:"value"`
-	Text  string `json:"text"`
-	Color string `json:"color"`
+	Value  string `json:"value"`
+	Text   string `json:"text"`
+	Color  string `json:"color"`
+	Parent string `json:"parent"`
 }
 
 // Column is a status with its first cards.
@@ -357,9 +363,9 @@ func (s *Service) Board(ctx context.Context, c Caller, in BoardInput) (*Board, e
 		if a.Type != "PICKLIST" {
 			continue
 		}
-		lane := Lane{Field: a.Key, Name: a.Name.in(lang), Options: []LaneOption{}}
+		lane := Lane{Field: a.Key, Name: a.Name.in(lang), Options: []LaneOption{}, DependsOn: a.DependsOn}
 		for _, o := range a.Picklist {
-			lane.Options = append(lane.Options, LaneOption{Value: o.Value, Text: o.Text.in(lang), Color: o.Color})
+			lane.Options = append(lane.Options, LaneOption{Value: o.Value, Text: o.Text.in(lang), Color: o.Color, Parent: o.Parent})
 		}
 		out.Swimlanes = append(out.Swimlanes, lane)
 	}

@@ -83,12 +83,16 @@ type attributeDef struct {
 	Name     text
 	Type     string
 	Picklist []pickDef
+	// DependsOn is the attribute holding the value the options belong to
+	// (the picklist's dependsOn, as the form checks it), or empty.
+	DependsOn string
 }
 
 type pickDef struct {
-	Value string
-	Text  text
-	Color string
+	Value  string
+	Text   text
+	Color  string
+	Parent string
 }
 
 type queryDef struct {
@@ -138,9 +142,15 @@ func (s *Store) board(ctx context.Context, c Caller, viewID int64) (*board, erro
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	// The parent attribute is the first of the type (in the form's order)
+	// holding the picklist this one depends on, as the item engine finds it.
 	rows, err = s.pool.Query(ctx, `SELECT a.key, a.name, a.type,
-			COALESCE((SELECT jsonb_agg(jsonb_build_object('value', pi.value, 'text', pi.text, 'color', pi.color) ORDER BY pi.sort_order, pi.id)
-				FROM picklist_item pi WHERE pi.picklist_id = a.picklist_id AND pi.retired_at IS NULL), '[]')
+			COALESCE((SELECT jsonb_agg(jsonb_build_object('value', pi.value, 'text', pi.text, 'color', pi.color,
+					'parent', coalesce(pi.parent_value, '')) ORDER BY pi.sort_order, pi.id)
+				FROM picklist_item pi WHERE pi.picklist_id = a.picklist_id AND pi.retired_at IS NULL), '[]'),
+			coalesce((SELECT pa.key FROM picklist pl JOIN attribute pa ON pa.picklist_id = pl.depends_on
+				WHERE pl.id = a.picklist_id AND pa.component_id = a.component_id AND pa.retired_at IS NULL
+				ORDER BY pa.sort_order, pa.id LIMIT 1), '')
 		FROM attribute a WHERE a.component_id = $1 AND a.retired_at IS NULL ORDER BY a.id`, b.ComponentID)
 	if err != nil {
 		return nil, fmt.Errorf("attributes: %w", err)
@@ -148,14 +158,15 @@ func (s *Store) board(ctx context.Context, c Caller, viewID int64) (*board, erro
 	for rows.Next() {
 		var a attributeDef
 		var picks []byte
-		if err := rows.Scan(&a.Key, &a.Name, &a.Type, &picks); err != nil {
+		if err := rows.Scan(&a.Key, &a.Name, &a.Type, &picks, &a.DependsOn); err != nil {
 			rows.Close()
 			return nil, err
 		}
 		var raw []struct {
-			Value string `json:"value"`
-			Text  text   `json:"text"`
-			Color string `json:"color"`
+			Value  string `json:"value"`
+			Text   text   `json:"text"`
+			Color  string `json:"color"`
+			Parent string `json:"parent"`
 		}
 		if err := json.Unmarshal(picks, &raw); err != nil {
 			rows.Close()

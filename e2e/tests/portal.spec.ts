@@ -76,6 +76,20 @@ test('the runtime shell renders the menu, runs the application script, and searc
   await expect(page).toHaveURL(/\/runtime\/\d+\/resourcesList\//);
 });
 
+test('on a phone the runtime bar keeps every button on the screen', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await page.getByRole('button', { name: 'Gestão do Trabalho' }).click();
+  await expect(page).toHaveURL(/\/runtime\/\d+\/calendar\/Agenda$/);
+  for (const name of ['Abrir ou fechar o menu', 'Administração', 'Modo escuro', 'Mudar o idioma']) {
+    await expect(page.getByRole('banner').getByRole('button', { name }).or(page.getByRole('banner').getByRole('link', { name })).first()).toBeInViewport({ ratio: 1 });
+  }
+  await expect(page.getByRole('button', { name: /^Mensagens/ })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: /^Menu de / })).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: testInfo.outputPath('runtime-phone.png') });
+});
+
 test('the shell renders in every layout, light and dark, and remembers the palette', async ({ page, server }, testInfo) => {
   test.setTimeout(120_000);
   // The flex layout's footer and its logos (platform settings; only this layout shows them).

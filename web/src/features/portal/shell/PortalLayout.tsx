@@ -261,12 +261,14 @@ function Shell() {
           elevation={darker ? 3 : 0}
           sx={{ top: 0, bgcolor: barColor, backdropFilter: 'blur(8px)', borderBottom: 1, borderColor: 'divider', transition: theme.transitions.create(['background-color', 'box-shadow']) }}
         >
-          <Toolbar sx={{ gap: 0.5 }}>
+          {/* On a phone the bar holds up to seven buttons and the logo: less padding, and a logo that
+              shrinks, keep the user menu on the screen (390 px wide). */}
+          <Toolbar sx={{ gap: { xs: 0, sm: 0.5 }, px: { xs: 1, sm: 2 } }}>
             {hasSidebar &&
               iconButton(t('shell.toggleMenu'), <MenuIcon />, () => (wide ? setSidebarOpen(!desktopOpen) : setMobileOpen(true)))}
             {(!hasSidebar || !sidebarShown) && (
-              <Box component={RouterLink} to="/app" aria-label={t('shell.home')} sx={{ display: { xs: 'flex', md: hasSidebar ? 'none' : 'flex' }, alignItems: 'center', mx: 1 }}>
-                <Box component="img" src={mode === 'dark' ? settings.logoWhite : settings.logo} alt={settings.brand} sx={{ height: 28, maxWidth: 130, objectFit: 'contain' }} />
+              <Box component={RouterLink} to="/app" aria-label={t('shell.home')} sx={{ display: { xs: 'flex', md: hasSidebar ? 'none' : 'flex' }, alignItems: 'center', mx: 1, minWidth: 0, flexShrink: 1 }}>
+                <Box component="img" src={mode === 'dark' ? settings.logoWhite : settings.logo} alt={settings.brand} sx={{ height: 28, maxWidth: { xs: '100%', sm: 130 }, minWidth: 28, objectFit: 'contain', objectPosition: 'left' }} />
               </Box>
             )}
             <Typography variant="h6" component="h1" noWrap sx={{ display: { xs: 'none', md: 'block' }, flexShrink: 0, maxWidth: 320, fontWeight: 700, fontSize: 18, ml: 1, mr: 2 }}>

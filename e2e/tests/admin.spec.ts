@@ -240,6 +240,24 @@ test('edits a user: the saved values come back, with the additional field', asyn
   await expectToast('Conexão restaurada');
 });
 
+test('on a phone the user table scrolls sideways, and its filter row covers no user', async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    const table = page.getByRole('table', { name: 'Usuários' });
+    await expect(table.getByRole('row', { name: /Administrador/ })).toBeVisible();
+    const [header, filters, first] = await table.getByRole('row').evaluateAll((rows) => rows.slice(0, 3).map((row) => row.getBoundingClientRect().toJSON() as DOMRect));
+    expect(filters!.top).toBeGreaterThanOrEqual(header!.bottom - 1);
+    expect(first!.top).toBeGreaterThanOrEqual(filters!.bottom - 1);
+    // The columns keep their width: the table scrolls inside its box, the page does not.
+    expect(await table.evaluate((el) => el.parentElement!.scrollWidth > el.parentElement!.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect(page.getByRole('button', { name: /^Menu de / })).toBeInViewport({ ratio: 1 });
+    await shot('users-phone');
+  } finally {
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
+});
+
 test('deletes the selected users after confirmation', async () => {
   // A second user to delete.
   await page.getByRole('button', { name: 'Novo usuário' }).click();

@@ -32,6 +32,7 @@ export function DataTable<T extends { id: number }>({
   filters,
   onRowClick,
   footer,
+  minWidth = 600,
 }: {
   label: string;
   columns: Column<T>[];
@@ -42,13 +43,15 @@ export function DataTable<T extends { id: number }>({
   filters?: Record<string, ReactNode>;
   onRowClick?: (row: T) => void;
   footer?: ReactNode;
+  /** Narrower screens scroll the table sideways instead of squeezing its columns and filters. */
+  minWidth?: number;
 }) {
   const { t } = useTranslation('admin');
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       <Box sx={{ height: 3 }}>{loading && <LinearProgress sx={{ height: 3 }} aria-label={t('common.loading')} />}</Box>
       <TableContainer>
-        <Table size="small" aria-label={label}>
+        <Table size="small" aria-label={label} sx={{ minWidth }}>
           <TableHead>
             <TableRow>
               {columns.map((column) => (

@@ -283,9 +283,9 @@ function SettingsForm({ saved }: { saved: SettingsMap }) {
       </Grid>
       <Paper
         elevation={6}
-        sx={{ position: 'fixed', bottom: 16, right: 24, left: { xs: 24, md: 'auto' }, px: 2, py: 1.25, display: 'flex', alignItems: 'center', gap: 2, zIndex: 'appBar', borderRadius: 2 }}
+        sx={{ position: 'fixed', bottom: 16, right: { xs: 16, md: 24 }, left: { xs: 16, md: 'auto' }, px: { xs: 1.5, sm: 2 }, py: 1.25, display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, zIndex: 'appBar', borderRadius: 2, '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 } }}
       >
-        <Typography variant="body2" color={dirty ? 'text.primary' : 'text.secondary'} sx={{ flex: 1 }}>
+        <Typography variant="body2" color={dirty ? 'text.primary' : 'text.secondary'} sx={{ flex: 1, minWidth: 0, lineHeight: 1.3 }}>
           {dirty ? t('settings.unsaved', { count: Object.keys(changes).length + (recaptchaSecret ? 1 : 0) }) : t('settings.upToDate')}
         </Typography>
         <Button color="inherit" disabled={!dirty || saving} onClick={() => (setDraft(initial), setRecaptchaSecret(''), setErrors({}))}>

@@ -147,9 +147,9 @@ export default function UsersPage() {
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <Box sx={{ height: 3 }}>{busy && <LinearProgress sx={{ height: 3 }} aria-label={t('common.loading')} />}</Box>
         <TableContainer sx={{ maxHeight: 'calc(100dvh - 280px)', minHeight: 240 }}>
-          <Table stickyHeader size="small" aria-label={t('nav.users')}>
+          <Table stickyHeader size="small" aria-label={t('nav.users')} sx={{ minWidth: USER_TABLE_MIN_WIDTH }}>
             <TableHead>
-              <TableRow>
+              <TableRow sx={{ '& > th': { height: HEADER_ROW_HEIGHT } }}>
                 <TableCell padding="checkbox">
                   <Checkbox
                     indeterminate={selectedVisible > 0 && selectedVisible < visibleIds.length}
@@ -172,11 +172,11 @@ export default function UsersPage() {
                 </TableCell>
               </TableRow>
               <TableRow>
-                <TableCell padding="checkbox" sx={{ top: 41 }} />
-                <TableCell sx={{ top: 41 }}>{filterInput('name', t('users.columns.name'))}</TableCell>
-                <TableCell sx={{ top: 41 }}>{filterInput('email', t('users.columns.email'))}</TableCell>
-                <TableCell sx={{ top: 41 }}>{filterInput('companyName', t('users.columns.companyName'))}</TableCell>
-                <TableCell sx={{ top: 41 }} />
+                <TableCell padding="checkbox" sx={{ top: HEADER_ROW_HEIGHT }} />
+                <TableCell sx={{ top: HEADER_ROW_HEIGHT }}>{filterInput('name', t('users.columns.name'))}</TableCell>
+                <TableCell sx={{ top: HEADER_ROW_HEIGHT }}>{filterInput('email', t('users.columns.email'))}</TableCell>
+                <TableCell sx={{ top: HEADER_ROW_HEIGHT }}>{filterInput('companyName', t('users.columns.companyName'))}</TableCell>
+                <TableCell sx={{ top: HEADER_ROW_HEIGHT }} />
               </TableRow>
             </TableHead>
             <TableBody>
@@ -201,7 +201,7 @@ export default function UsersPage() {
                         </Box>
                       </Stack>
                     </TableCell>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>{row.email}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.email}</TableCell>
                     <TableCell>{row.companyName}</TableCell>
                     <TableCell align="right" onClick={(event) => event.stopPropagation()}>
                       <Tooltip title={t('common.edit')}>
@@ -249,5 +249,14 @@ export default function UsersPage() {
     </>
   );
 }
+
+/**
+ * The filter row sticks under the header row while the rows scroll: the header row gets this
+ * height so the filter row's offset matches it (a smaller header let the filter row cover the
+ * first user).
+ */
+const HEADER_ROW_HEIGHT = 41;
+/** Narrower screens scroll the table sideways instead of squeezing the columns and filters. */
+const USER_TABLE_MIN_WIDTH = 720;
 
 const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: 1, margin: -1, overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: 1 } as const;

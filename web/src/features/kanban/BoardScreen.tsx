@@ -15,7 +15,7 @@ import { useNavigate } from 'react-router';
 import { DialogCancelled, useDialogs } from '../../components/dialogs/useDialogs';
 import { getActionsFromStatus } from '../workflow/api';
 import { fetchColumnPage, kanbanKeys, saveWipLimits, type BoardParams, type KanbanBoard, type KanbanCard, type KanbanColumn, type KanbanUser } from './api';
-import { buildLanes, filterCards, initials, mergeCards, moveCard, NO_VALUE, ONE_LANE, targetsFrom, withoutFullColumns, type Lane } from './board';
+import { buildLanes, filterCards, initials, laneFits, mergeCards, moveCard, NO_VALUE, ONE_LANE, targetsFrom, withoutFullColumns, type Lane } from './board';
 import { ColumnHeader } from './ColumnHeader';
 import { CARD_ROW, KanbanCardView } from './KanbanCardView';
 import { useCardMove } from './useCardMove';
@@ -208,7 +208,9 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
   const renderCell = (lane: Lane, column: KanbanColumn) => {
     const cards = lane.cells.get(column.id) ?? [];
     const cellKey = `${lane.key}:${column.id}`;
-    const allowed = dragging && dragging.statusId !== column.id ? (targets === null ? undefined : targets.has(column.id)) : undefined;
+    // A lane the dragged card does not fit (a dependent picklist's option of another parent) takes it in no column.
+    const fits = !dragging || !swimlane || laneFits(dragging, swimlane, lane);
+    const allowed = !fits ? false : dragging && dragging.statusId !== column.id ? (targets === null ? undefined : targets.has(column.id)) : undefined;
     const isRefused = refused === column.id;
     const isOver = over === cellKey;
     // A thin row: an empty lane, or a lane's column without cards.
@@ -229,6 +231,11 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
           e.preventDefault();
           const card = dragged.current;
           endDrag();
+          if (card && swimlane && !laneFits(card, swimlane, lane)) {
+            const parent = board.swimlanes.find((l) => l.field === swimlane.dependsOn)?.name ?? swimlane.dependsOn;
+            enqueueSnackbar(t('laneRefused', { lane: laneTitle(lane), field: parent }), { variant: 'warning' });
+            return;
+          }
           // A board split into lanes: the lane dropped on is where the card goes too.
           if (card) void move(card, column.id, swimlane && lane.key !== ONE_LANE ? { field: swimlane.field, key: lane.key } : undefined);
         }}

@@ -15,7 +15,7 @@ const board: KanbanBoard = {
   viewQuery: null,
   colorField: 'severity',
   swimlane: '',
-  swimlanes: [{ field: 'ResponsibleName', name: '', options: [], capped: false }],
+  swimlanes: [{ field: 'ResponsibleName', name: '', options: [], capped: false, dependsOn: '' }],
   columns: [
     {
       id: 1, key: 'new', name: 'Novo', color: '#90A4AE', initial: true, final: false, wipLimit: 0, wipDefault: 0, total: 1,
@@ -249,7 +249,7 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     const withTeam: KanbanBoard = {
       ...board,
       swimlane: 'ResponsibleName',
-      swimlanes: [{ field: 'ResponsibleName', name: '', options: [{ value: '8', text: 'Bruno Técnico', color: '' }, { value: '7', text: 'Maria Souza', color: '' }], capped: true }],
+      swimlanes: [{ field: 'ResponsibleName', name: '', options: [{ value: '8', text: 'Bruno Técnico', color: '', parent: '' }, { value: '7', text: 'Maria Souza', color: '', parent: '' }], capped: true, dependsOn: '' }],
       columns: board.columns.map((c) => ({ ...c, wipLimit: 0 })),
       users: [...board.users, { id: 8, name: 'Bruno Técnico', avatar: '' }],
     };
@@ -315,10 +315,11 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
           field: 'category',
           name: 'Categoria',
           options: [
-            { value: 'access', text: 'Acesso', color: '' },
-            { value: 'hardware', text: 'Equipamento', color: '' },
+            { value: 'access', text: 'Acesso', color: '', parent: '' },
+            { value: 'hardware', text: 'Equipamento', color: '', parent: '' },
           ],
           capped: false,
+          dependsOn: '',
         },
       ],
       columns: board.columns.map((c) => (c.id === 1 ? { ...c, cards: c.cards.map((card) => ({ ...card, values: { category: 'hardware' } })) } : c)),
@@ -329,6 +330,44 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     expect(screen.getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual(['Acesso', 'Equipamento', 'Sem valor']);
     expect(within(screen.getByRole('group', { name: 'Acesso' })).getByText('nenhum cartão')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Equipamento' })).getByLabelText('Chamado 12: Impressora parada')).toBeInTheDocument();
+  });
+
+  it('dims the lanes of a dependent picklist that a dragged card does not fit, and refuses a drop there without asking the server', async () => {
+    setSession(makeSession());
+    const byItem: KanbanBoard = {
+      ...board,
+      swimlane: 'item',
+      swimlanes: [
+        ...board.swimlanes,
+        { field: 'category', name: 'Categoria', options: [], capped: false, dependsOn: '' },
+        {
+          field: 'item',
+          name: 'Item',
+          options: [
+            { value: 'mouse', text: 'Mouse', color: '', parent: 'hardware' },
+            { value: 'vpn', text: 'VPN', color: '', parent: 'access' },
+          ],
+          capped: false,
+          dependsOn: 'category',
+        },
+      ],
+      columns: board.columns.map((c) => (c.id === 1 ? { ...c, cards: c.cards.map((card) => ({ ...card, values: { category: 'hardware', item: 'mouse' } })) } : c)),
+    };
+    const fetch = boardFetch(() => jsonResponse({ Message: 'unexpected call' }, 500), byItem);
+    renderApp('/runtime/3/kanban/9/Quadro');
+    const vpn = await screen.findByRole('group', { name: 'VPN' }, { timeout: 20_000 });
+    const printer = within(screen.getByRole('group', { name: 'Mouse' })).getByLabelText('Chamado 12: Impressora parada');
+    const dataTransfer = { setData: () => undefined, effectAllowed: '', dropEffect: '' };
+    fireEvent.dragStart(printer, { dataTransfer });
+    const cell = within(vpn).getByLabelText('Coluna Novo', { selector: '[data-status-id]' });
+    fireEvent.dragOver(cell, { dataTransfer });
+    expect(cell).toHaveStyle({ opacity: '0.55' });
+    expect(within(cell).queryByText('Solte aqui')).not.toBeInTheDocument();
+    fireEvent.drop(cell, { dataTransfer });
+    fireEvent.dragEnd(printer, { dataTransfer });
+    expect(await screen.findByText('A opção VPN não pertence ao valor de Categoria deste cartão.')).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/setLane'))).toBe(false);
+    expect(within(screen.getByRole('group', { name: 'Mouse' })).getByLabelText('Chamado 12: Impressora parada')).toBeInTheDocument();
   });
 
   it('refuses a move past a strict WIP limit without asking, and runs no action', async () => {

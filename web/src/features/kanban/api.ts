@@ -33,6 +33,8 @@ export interface LaneOption {
   value: string;
   text: string;
   color: string;
+  /** The value of the swimlane's dependsOn this option belongs to; empty: any. */
+  parent: string;
 }
 
 export interface Swimlane {
@@ -46,6 +48,8 @@ export interface Swimlane {
   options: LaneOption[];
   /** ResponsibleName: more users may take the items than the lanes listed. */
   capped: boolean;
+  /** A picklist that depends on another: the attribute whose value an option must belong to. */
+  dependsOn: string;
 }
 
 export interface KanbanUser {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActionView, StatusRef } from '../workflow/api';
 import type { KanbanCard, KanbanColumn, KanbanUser, Swimlane } from './api';
-import { actionsTo, buildLanes, filterCards, initials, laneValue, mergeCards, moveCard, NO_VALUE, ONE_LANE, targetsFrom, visibleRange, wipState, withoutFullColumns } from './board';
+import { actionsTo, buildLanes, filterCards, initials, laneFits, laneValue, mergeCards, moveCard, NO_VALUE, ONE_LANE, targetsFrom, visibleRange, wipState, withoutFullColumns } from './board';
 
 const card = (id: number, statusId: number, extra: Partial<KanbanCard> = {}): KanbanCard => ({
   id,
@@ -141,7 +141,7 @@ describe('buildLanes', () => {
   });
 
   it('groups by responsible, by name, then the cards without one', () => {
-    const lanes = buildLanes(columns, { field: 'ResponsibleName', name: '', options: [], capped: false }, users);
+    const lanes = buildLanes(columns, { field: 'ResponsibleName', name: '', options: [], capped: false, dependsOn: '' }, users);
     expect(lanes.map((l) => [l.title, l.count])).toEqual([
       ['Ana Souza', 1],
       ['Zeca Lima', 2],
@@ -160,10 +160,11 @@ describe('buildLanes', () => {
         field: 'ResponsibleName',
         name: '',
         options: [
-          { value: '9', text: 'Bruno Técnico', color: '' },
-          { value: '8', text: 'Ana Souza', color: '' },
+          { value: '9', text: 'Bruno Técnico', color: '', parent: '' },
+          { value: '8', text: 'Ana Souza', color: '', parent: '' },
         ],
         capped: false,
+        dependsOn: '',
       },
       team,
     );
@@ -183,11 +184,12 @@ describe('buildLanes', () => {
       field: 'size',
       name: 'Tamanho',
       options: [
-        { value: 'm', text: 'Médio', color: '' },
-        { value: 'l', text: 'Grande', color: '#f00' },
-        { value: 's', text: 'Pequeno', color: '' },
+        { value: 'm', text: 'Médio', color: '', parent: '' },
+        { value: 'l', text: 'Grande', color: '#f00', parent: '' },
+        { value: 's', text: 'Pequeno', color: '', parent: '' },
       ],
       capped: false,
+      dependsOn: '',
     };
     const lanes = buildLanes(columns, size, users);
     expect(lanes.map((l) => [l.key, l.title, l.count])).toEqual([
@@ -205,6 +207,35 @@ describe('buildLanes', () => {
       ['s', 0],
       [NO_VALUE, 0],
     ]);
+  });
+});
+
+describe('laneFits', () => {
+  const item: Swimlane = {
+    field: 'item',
+    name: 'Item',
+    options: [
+      { value: 'mouse', text: 'Mouse', color: '', parent: 'hardware' },
+      { value: 'vpn', text: 'VPN', color: '', parent: 'access' },
+      { value: 'other', text: 'Outro', color: '', parent: '' },
+    ],
+    capped: false,
+    dependsOn: 'category',
+  };
+  const lanes = buildLanes([column(1, [])], item, new Map());
+  const lane = (key: string) => lanes.find((l) => l.key === key)!;
+
+  it('takes a card into an option of its parent value, one without a parent, or no value', () => {
+    const hardware = card(1, 1, { values: { category: 'hardware' } });
+    expect(lane('mouse').parent).toBe('hardware');
+    expect(laneFits(hardware, item, lane('mouse'))).toBe(true);
+    expect(laneFits(hardware, item, lane('vpn'))).toBe(false);
+    expect(laneFits(hardware, item, lane('other'))).toBe(true);
+    expect(laneFits(hardware, item, lane(NO_VALUE))).toBe(true);
+    // Without a parent value no option with a parent fits (the server's check says so too).
+    expect(laneFits(card(2, 1), item, lane('mouse'))).toBe(false);
+    // A picklist without a dependency takes any card anywhere.
+    expect(laneFits(hardware, { ...item, dependsOn: '' }, lane('vpn'))).toBe(true);
   });
 });
 

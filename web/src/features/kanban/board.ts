@@ -12,6 +12,8 @@ export interface Lane {
   title: string;
   color: string;
   avatar: string;
+  /** The value of the swimlane's dependsOn the lane's option belongs to; empty: any. */
+  parent: string;
   /** Cards of the lane by status id, in column order. */
   cells: Map<number, KanbanCard[]>;
   count: number;
@@ -121,11 +123,12 @@ export function wipState(count: number, limit: number): WipState {
  * is there whether or not it has cards, so a card can be dropped into any of them.
  */
 export function buildLanes(columns: KanbanColumn[], swimlane: Swimlane | undefined, users: Map<number, KanbanUser>): Lane[] {
-  const empty = (key: string, title: string, color = '', avatar = ''): Lane => ({
+  const empty = (key: string, title: string, color = '', avatar = '', parent = ''): Lane => ({
     key,
     title,
     color,
     avatar,
+    parent,
     cells: new Map(columns.map((c) => [c.id, [] as KanbanCard[]])),
     count: 0,
   });
@@ -142,7 +145,7 @@ export function buildLanes(columns: KanbanColumn[], swimlane: Swimlane | undefin
   };
   const lanes = new Map<string, Lane>();
   for (const o of swimlane.options) {
-    if (o.value !== NO_VALUE) lanes.set(o.value, byResponsible ? userLane(o.value, o.text) : empty(o.value, o.text, o.color));
+    if (o.value !== NO_VALUE) lanes.set(o.value, byResponsible ? userLane(o.value, o.text) : empty(o.value, o.text, o.color, '', o.parent));
   }
   const noValue = empty(NO_VALUE, '');
   for (const col of columns) {
@@ -160,6 +163,16 @@ export function buildLanes(columns: KanbanColumn[], swimlane: Swimlane | undefin
   const ordered = [...lanes.values()];
   if (byResponsible) ordered.sort((a, b) => a.title.localeCompare(b.title));
   return [...ordered, noValue];
+}
+
+/**
+ * Whether a card may go to a lane: a lane of a picklist that depends on another takes only the
+ * cards whose value of that one is the option's parent (the form's check; the server refuses the
+ * others too). The no-value lane and options without a parent take any card.
+ */
+export function laneFits(card: KanbanCard, swimlane: Swimlane, lane: Lane): boolean {
+  if (!swimlane.dependsOn || !lane.parent || laneOf(card, swimlane.field) === lane.key) return true;
+  return (card.values[swimlane.dependsOn] ?? '') === lane.parent;
 }
 
 /** Which cards of a list are visible in a scrolled window of fixed-height rows (virtualisation). */

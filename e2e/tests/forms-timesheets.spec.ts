@@ -69,6 +69,8 @@ test('record hours on a task, see the total, change them and delete them', async
   const history = page.getByRole('region', { name: 'Histórico' });
   await expect(history.getByText('Horas apontadas')).toBeVisible();
   await expect(history.getByText('Apontamento alterado')).toBeVisible();
+  await expect(history.getByText('Administrador: 2:00 em')).toBeVisible(); // the newest event, opened
+  await history.screenshot({ path: testInfo.outputPath('timesheets-history.png') });
   await page.getByRole('tab', { name: 'Relações' }).click();
 
   // Delete it, after confirmation; the form is not left with unsaved changes.

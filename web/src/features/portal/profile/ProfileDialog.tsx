@@ -75,7 +75,7 @@ export default function ProfileDialog({ user, onClose }: { user: LoggedUser; onC
         <DialogContent>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ pt: 1 }}>
             <Stack spacing={1.5} sx={{ alignItems: 'center', minWidth: 180 }}>
-              <Avatar sx={{ width: 120, height: 120, fontSize: 40, bgcolor: 'primary.main', overflow: 'hidden' }}>
+              <Avatar sx={{ width: 120, height: 120, fontSize: 40, bgcolor: 'secondary.main', overflow: 'hidden' }}>
                 {source ? (
                   <Box component="img" src={source} alt="" sx={{ width: '100%', height: '100%', objectFit: 'cover', transform: `scale(${zoom})` }} />
                 ) : (

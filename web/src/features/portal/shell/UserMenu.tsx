@@ -67,10 +67,10 @@ export function UserMenu({ session }: { session: StoredSession }) {
         <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', px: 2, py: 1.5 }}>
           {avatarOf(44)}
           <Box sx={{ minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 700 }} noWrap>
+            <Typography sx={{ fontWeight: 700 }} noWrap title={name}>
               {name}
             </Typography>
-            <Typography variant="body2" color="text.secondary" noWrap>
+            <Typography variant="body2" color="text.secondary" noWrap title={email}>
               {email}
             </Typography>
           </Box>

@@ -64,7 +64,7 @@ function TypeSelect({ value, onChange, disabled, label, hiddenLabel }: { value: 
       value={value}
       disabled={disabled}
       onChange={(event) => onChange(event.target.value as DependencyType)}
-      sx={{ minWidth: 210 }}
+      sx={{ width: 230, flexShrink: 0 }}
       slotProps={{ htmlInput: { 'aria-label': label } }}
     >
       {DEPENDENCY_TYPES.map((type) => (

@@ -119,15 +119,19 @@ func (s *Service) LaneTeam(ctx context.Context, c Caller, componentID, projectID
 	if everyone || !asked {
 		groups = []string{}
 	}
-	rows, err := s.pool.Query(ctx, `SELECT u.id FROM app_user u
+	// Who works the type is looked up only past the cap (one index probe
+	// per user): a team that fits is all there whatever the order.
+	rows, err := s.pool.Query(ctx, `WITH team AS (SELECT u.id, u.name FROM app_user u
 		WHERE `+candidates+`
 		  AND (cardinality($3::text[]) = 0 OR EXISTS (SELECT 1 FROM user_group g WHERE lower(g.name::text) = ANY($3::text[])
 			AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = u.id))))
 		  AND ($4::bigint = 0 OR EXISTS (SELECT 1 FROM project p WHERE p.id = $4 AND (p.manager_id = u.id
-			OR EXISTS (SELECT 1 FROM project_member pm WHERE pm.project_id = p.id AND pm.user_id = u.id))))
-		ORDER BY u.id = $5 DESC,
-			EXISTS (SELECT 1 FROM item i WHERE i.responsible_id = u.id AND i.component_id = $1 AND i.deleted_at IS NULL) DESC,
-			lower(u.name), u.id
+			OR EXISTS (SELECT 1 FROM project_member pm WHERE pm.project_id = p.id AND pm.user_id = u.id)))))
+		SELECT t.id FROM team t
+		ORDER BY t.id = $5 DESC,
+			CASE WHEN (SELECT count(*) FROM team) >= $6 THEN EXISTS (SELECT 1 FROM item i
+				WHERE i.responsible_id = t.id AND i.component_id = $1 AND i.deleted_at IS NULL) ELSE false END DESC,
+			lower(t.name), t.id
 		LIMIT $6`, comp.ID, []string{}, groups, projectID, c.UserID, limit+1)
 	if err != nil {
 		return nil, false, fmt.Errorf("lane team: %w", err)

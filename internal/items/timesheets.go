@@ -75,8 +75,10 @@ type TimeEntry struct {
 	Description string    `json:"description"`
 	CreatedAt   time.Time `json:"createdAt"`
 	ModifiedAt  time.Time `json:"modifiedAt"`
-	// CanEdit: the caller may change and delete this entry.
-	CanEdit bool `json:"canEdit"`
+	// CanEdit: the caller may change this entry; CanDelete: delete it (a
+	// user whose timesheet type records no hours still deletes their own).
+	CanEdit   bool `json:"canEdit"`
+	CanDelete bool `json:"canDelete"`
 }
 
 // Timesheets is the answer of the timesheet calls: the item's entries the
@@ -139,6 +141,10 @@ func (s *Service) timesheets(ctx context.Context, c Caller, it *itemRecord) (*Ti
 	if err != nil {
 		return nil, err
 	}
+	typ, err := timesheetTypeOf(ctx, s.store.db, c.UserID)
+	if err != nil {
+		return nil, err
+	}
 	rows, err := s.store.db.Query(ctx, `SELECT e.id, e.user_id, coalesce(u.name, ''), to_char(e.work_date, 'YYYY-MM-DD'), e.minutes,
 			to_char(e.start_time, 'HH24:MI'), to_char(e.end_time, 'HH24:MI'), e.description, e.created_at, e.modified_at
 		FROM item_time_entry e LEFT JOIN app_user u ON u.id = e.user_id
@@ -154,15 +160,12 @@ func (s *Service) timesheets(ctx context.Context, c Caller, it *itemRecord) (*Ti
 			return nil, fmt.Errorf("time entries: %w", err)
 		}
 		e.CreatedAt, e.ModifiedAt = e.CreatedAt.UTC(), e.ModifiedAt.UTC()
-		e.CanEdit = writable && (c.PanelAdmin || e.UserID == c.UserID)
+		e.CanDelete = writable && (c.PanelAdmin || e.UserID == c.UserID)
+		e.CanEdit = e.CanDelete && (c.PanelAdmin || typ != timesheetNone)
 		out.Entries = append(out.Entries, e)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("time entries: %w", err)
-	}
-	typ, err := timesheetTypeOf(ctx, s.store.db, c.UserID)
-	if err != nil {
-		return nil, err
 	}
 	out.TimesheetType = strconv.Itoa(typ)
 	switch {
@@ -234,8 +237,12 @@ func (s *Service) checkEntry(in *TimeEntryInput, typ int) (*entryShape, error) {
 		}
 	}
 	in.Description = strings.TrimSpace(in.Description)
-	if utf8.RuneCountInString(in.Description) > MaxTimeEntryDescription {
+	switch {
+	case utf8.RuneCountInString(in.Description) > MaxTimeEntryDescription:
 		v.Add("description", "timesheets.descriptionTooLong", "max", MaxTimeEntryDescription)
+	case strings.ContainsRune(in.Description, 0):
+		// PostgreSQL text holds no NUL.
+		v.Add("description", "timesheets.descriptionInvalid")
 	}
 	if err := v.Err(); err != nil {
 		return nil, err

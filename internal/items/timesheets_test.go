@@ -161,6 +161,7 @@ func TestTimeEntriesKeepTheirBounds(t *testing.T) {
 		{"no date", pt, entry(a, w.task, 0, "", 60, ""), "Informe uma data válida."},
 		{"a date as the screen shows it", en, entry(a, w.task, 0, "01/06/2025", 60, ""), "Give a valid date."},
 		{"a long description", pt, entry(a, w.task, 0, "2025-06-01", 60, strings.Repeat("é", 501)), "A descrição tem no máximo 500 caracteres."},
+		{"a NUL in the description", en, entry(a, w.task, 0, "2025-06-01", 60, "a\u0000b"), "The description cannot hold NUL characters."},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -185,7 +186,7 @@ func TestTimeEntriesKeepTheirBounds(t *testing.T) {
 	// Timesheet type 0 records no hours: the add row says why, the server refuses.
 	w.timesheetType(t, w.ana, 0)
 	ts, err := w.svc.LoadTimesheets(en, w.ana, entry(a, w.task, 0, "", 0, "").TimesheetsInput)
-	if err != nil || ts.CanRecord || ts.TimesheetType != "0" ||
+	if err != nil || ts.CanRecord || ts.TimesheetType != "0" || ts.Entries[0].CanEdit || !ts.Entries[0].CanDelete ||
 		ts.CannotRecord != "Your timesheet type does not record hours; ask an administrator to change it in your user record." {
 		t.Fatalf("type 0 view: %+v %v", ts, err)
 	}

@@ -28,6 +28,7 @@ const entry = (id: number, date: string, minutes: number, description: string, m
   createdAt: '2026-03-10T12:00:00Z',
   modifiedAt: '2026-03-10T12:00:00Z',
   canEdit: true,
+  canDelete: true,
   ...more,
 });
 
@@ -74,7 +75,7 @@ describe('hours as people type them', () => {
 
 describe('the timesheets control', { timeout: 30_000 }, () => {
   it('lists the entries with their total and records hours typed as H:MM', async () => {
-    let entries = [entry(2, '2026-03-11', 120, 'Homologação'), entry(1, '2026-03-10', 45, 'Reunião', { userName: 'Bia', userId: 2, canEdit: false })];
+    let entries = [entry(2, '2026-03-11', 120, 'Homologação'), entry(1, '2026-03-10', 45, 'Reunião', { userName: 'Bia', userId: 2, canEdit: false, canDelete: false })];
     const calls = serve(formWith(), {
       loadTimesheetsFormData: () => jsonResponse(sheet(entries)),
       saveTimeEntry: (body) => {
@@ -190,17 +191,24 @@ describe('the timesheets control', { timeout: 30_000 }, () => {
     await waitFor(() => expect(calls.find((call) => call.path === 'saveTimeEntry')?.body).toEqual({ itemId: 501, componentId: 1, id: 0, date: todayIso, start: '14:00', end: '17:45', description: '' }));
   });
 
-  it('says why a user cannot record and offers no change to a reader', async () => {
+  it('says why a user cannot record and offers only the deletion of her own entries', async () => {
     serve(formWith(), {
       loadTimesheetsFormData: () =>
-        jsonResponse(sheet([entry(2, '2026-03-11', 90, 'Homologação', { canEdit: false })], { canRecord: false, timesheetType: '0', cannotRecord: 'Seu tipo de apontamento não registra horas; peça ao administrador para alterá-lo no seu cadastro.' })),
+        jsonResponse(
+          sheet([entry(2, '2026-03-11', 90, 'Homologação', { canEdit: false }), entry(1, '2026-03-10', 30, 'Leitura', { canEdit: false, canDelete: false })], {
+            canRecord: false,
+            timesheetType: '0',
+            cannotRecord: 'Seu tipo de apontamento não registra horas; peça ao administrador para alterá-lo no seu cadastro.',
+          }),
+        ),
     });
     renderApp('/editItem/1/501/1');
     const region = await section();
     expect(await within(region).findByText('Seu tipo de apontamento não registra horas; peça ao administrador para alterá-lo no seu cadastro.')).toBeInTheDocument();
     expect(within(region).queryByRole('group')).not.toBeInTheDocument();
-    expect(within(region).queryByRole('button')).not.toBeInTheDocument();
-    expect(within(region).getByText('Total: 1:30 h')).toBeInTheDocument();
+    // Her own entry may still go; nothing is changed.
+    expect(within(region).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Excluir o apontamento de 1:30 h em 11/03/2026']);
+    expect(within(region).getByText('Total: 2:00 h')).toBeInTheDocument();
   });
 
   it('says that a new item takes hours once saved', async () => {

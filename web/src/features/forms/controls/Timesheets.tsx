@@ -205,7 +205,7 @@ export function Timesheets({ control }: { control: FormControl }) {
   const canRecord = Boolean(data?.canRecord) && !readOnly;
   const editing = data?.entries.find((entry) => entry.id === draft.id);
   const showSpans = spans || Boolean(data?.entries.some((entry) => entry.start));
-  const actions = !readOnly && Boolean(data?.entries.some((entry) => entry.canEdit));
+  const actions = !readOnly && Boolean(data?.entries.some((entry) => entry.canEdit || entry.canDelete));
   const busy = save.isPending || remove.isPending;
   const draftSpans = editing ? Boolean(editing.start) : spans;
 
@@ -331,7 +331,6 @@ export function Timesheets({ control }: { control: FormControl }) {
                         {actions && (
                           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                             {entry.canEdit && (
-                              <>
                                 <Tooltip title={t('timesheets.edit', { hours, date })}>
                                   <span>
                                     <IconButton size="small" aria-label={t('timesheets.edit', { hours, date })} disabled={busy} onClick={() => startEdit(entry)}>
@@ -339,6 +338,8 @@ export function Timesheets({ control }: { control: FormControl }) {
                                     </IconButton>
                                   </span>
                                 </Tooltip>
+                            )}
+                            {entry.canDelete && (
                                 <Tooltip title={t('timesheets.remove', { hours, date })}>
                                   <span>
                                     <IconButton size="small" aria-label={t('timesheets.remove', { hours, date })} disabled={busy} onClick={() => setRemoving(entry)}>
@@ -346,7 +347,6 @@ export function Timesheets({ control }: { control: FormControl }) {
                                     </IconButton>
                                   </span>
                                 </Tooltip>
-                              </>
                             )}
                           </TableCell>
                         )}

@@ -18,7 +18,9 @@ export interface TimeEntry {
   description: string;
   createdAt: string;
   modifiedAt: string;
+  /** The caller may change it; canDelete: delete it (a user who records no hours still deletes their own). */
   canEdit: boolean;
+  canDelete: boolean;
 }
 
 export interface Timesheets {

@@ -76,7 +76,7 @@ test('the runtime shell renders the menu, runs the application script, and searc
   await expect(page).toHaveURL(/\/runtime\/\d+\/resourcesList\//);
 });
 
-test('on a phone the runtime bar keeps every button on the screen', async ({ page }, testInfo) => {
+test('on a phone and on a narrow laptop the runtime bar keeps every button on the screen', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page);
   await page.getByRole('button', { name: 'Gestão do Trabalho' }).click();
@@ -88,6 +88,13 @@ test('on a phone the runtime bar keeps every button on the screen', async ({ pag
   await expect(page.getByRole('button', { name: /^Menu de / })).toBeInViewport({ ratio: 1 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: testInfo.outputPath('runtime-phone.png') });
+
+  // 900 px with the sidebar open: the title gives way (cut with an ellipsis) before the buttons do.
+  await page.setViewportSize({ width: 900, height: 768 });
+  await expect(page.getByRole('complementary', { name: 'Menu do aplicativo' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Pesquisar no menu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Menu de / })).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(900);
 });
 
 test('the shell renders in every layout, light and dark, and remembers the palette', async ({ page, server }, testInfo) => {

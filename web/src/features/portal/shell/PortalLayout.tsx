@@ -271,7 +271,7 @@ function Shell() {
                 <Box component="img" src={mode === 'dark' ? settings.logoWhite : settings.logo} alt={settings.brand} sx={{ height: 28, maxWidth: { xs: '100%', sm: 130 }, minWidth: 28, objectFit: 'contain', objectPosition: 'left' }} />
               </Box>
             )}
-            <Typography variant="h6" component="h1" noWrap sx={{ display: { xs: 'none', md: 'block' }, flexShrink: 0, maxWidth: 320, fontWeight: 700, fontSize: 18, ml: 1, mr: 2 }}>
+            <Typography variant="h6" component="h1" noWrap sx={{ display: { xs: 'none', md: 'block' }, flexShrink: 1, minWidth: 80, maxWidth: 320, fontWeight: 700, fontSize: 18, ml: 1, mr: 2 }}>
               {title}
             </Typography>
             {appID !== undefined && wide && (

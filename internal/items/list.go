@@ -627,9 +627,10 @@ func scanPageRows(rows pgx.Rows, comp *Component, lang string) ([]map[string]any
 	defer rows.Close()
 	out := []map[string]any{}
 	l := i18n.Lang(lang)
+	var d attrDecoder
 	for rows.Next() {
 		var writable, typeRight bool
-		row, err := scanRow(rows, &writable, &typeRight)
+		row, err := scanRowWith(rows, &d, &writable, &typeRight)
 		if err != nil {
 			return nil, err
 		}
@@ -655,6 +656,17 @@ func scanPageRows(rows pgx.Rows, comp *Component, lang string) ([]map[string]any
 // scanRow reads one row of rowColumns as the grid's map; extra are the
 // destinations of columns after them.
 func scanRow(rows pgx.Rows, extra ...any) (map[string]any, error) {
+	return scanRowWith(rows, &attrDecoder{}, extra...)
+}
+
+// rowSystemKeys is how many keys scanRowWith sets besides the attributes,
+// with the two scanPageRows adds.
+const rowSystemKeys = 23
+
+// scanRowWith is scanRow with the decoder of the rows' attributes, kept
+// from row to row (rowjson.go): the attributes go from pgx's bytes straight
+// into the row's map.
+func scanRowWith(rows pgx.Rows, d *attrDecoder, extra ...any) (map[string]any, error) {
 	var (
 		id, number, version                   int64
 		title, project, manager, creator      string
@@ -662,16 +674,21 @@ func scanRow(rows pgx.Rows, extra ...any) (map[string]any, error) {
 		parent, projectID, statusID, respID   *int64
 		created, modified                     time.Time
 		hasAttachment, hasContent             bool
-		attrs                                 map[string]any
+		attrs                                 attrsRaw
 	)
 	if err := rows.Scan(append([]any{&id, &number, &title, &parent, &created, &projectID, &project, &manager, &creator, &statusID,
 		&status, &color, &modified, &modifier, &version, &respID, &resp, &reason, &hasAttachment, &hasContent, &attrs}, extra...)...); err != nil {
 		return nil, fmt.Errorf("scan item: %w", err)
 	}
-	row := make(map[string]any, len(attrs)+20)
-	for k, v := range attrs {
-		row[k] = v
+	if err := d.decode(attrs.b); err != nil {
+		// What pgx's json.Unmarshal would have refused.
+		return nil, fmt.Errorf("scan item: %w", err)
 	}
+	row := make(map[string]any, len(d.kv)+rowSystemKeys)
+	for _, kv := range d.kv {
+		row[kv.k] = kv.v
+	}
+	clear(d.kv) // the values belong to the row now
 	// System keys last: an attribute can never shadow them.
 	row["id"], row["FormattedID"], row["Title"], row["Parent"], row["CreationDate"] = id, number, title, parent, created.UTC()
 	row["ProjectID"], row["ProjectName"], row["ProjectManager"], row["CreatorName"] = projectID, project, manager, creator

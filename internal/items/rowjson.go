@@ -251,3 +251,343 @@ func appendJSONString(b []byte, s string) []byte {
 	b = append(b, s[start:]...)
 	return append(b, '"')
 }
+
+// attrsRaw receives a row's attributes (jsonb) as pgx's bytes, without a
+// copy: they are only valid until the next row, so scanRow decodes them
+// before it.
+type attrsRaw struct{ b []byte }
+
+// ScanBytes is pgtype.BytesScanner.
+func (r *attrsRaw) ScanBytes(v []byte) error { r.b = v; return nil }
+
+// attrDecoder reads rows' attributes (jsonb's text) as encoding/json's
+// Unmarshal into a map[string]any would (objects as map[string]any, arrays
+// as []any, numbers as float64, strings unescaped, invalid UTF-8 as U+FFFD),
+// straight into each row's map: encoding/json's decoder (a scanner step per
+// byte, reflection into the map) and the map it made, copied into the row,
+// were about a tenth of the server's CPU under the load bench. Anything it
+// does not read plainly (a string with escapes or invalid UTF-8, a deep
+// nesting, text that is not an object) goes to encoding/json, the whole
+// document or the string, so the values and the errors are always its own.
+// One decoder serves the rows of a statement: their keys are kept once.
+type attrDecoder struct {
+	keys map[string]string // interned keys
+	kv   []attrKV          // the document's top-level pairs
+}
+
+type attrKV struct {
+	k string
+	v any
+}
+
+// maxAttrDepth bounds the nesting read here; deeper goes to encoding/json.
+const maxAttrDepth = 64
+
+// decode reads raw's pairs (nil or "null": none) into d.kv, in order.
+func (d *attrDecoder) decode(raw []byte) error {
+	d.kv = d.kv[:0]
+	if raw == nil {
+		return nil
+	}
+	p := attrParser{b: raw, d: d}
+	if p.document() {
+		return nil
+	}
+	d.kv = d.kv[:0]
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return err
+	}
+	for k, v := range m {
+		d.kv = append(d.kv, attrKV{k, v})
+	}
+	return nil
+}
+
+// key is k as a string, the same string for every row.
+func (d *attrDecoder) key(k []byte) string {
+	if s, ok := d.keys[string(k)]; ok {
+		return s
+	}
+	s := string(k)
+	if d.keys == nil {
+		d.keys = map[string]string{}
+	}
+	if len(d.keys) < 4096 {
+		d.keys[s] = s
+	}
+	return s
+}
+
+// attrParser reads one document; every method answers false on what it
+// does not read plainly (attrDecoder then asks encoding/json).
+type attrParser struct {
+	b     []byte
+	i     int
+	d     *attrDecoder
+	depth int
+}
+
+func (p *attrParser) ws() {
+	for p.i < len(p.b) {
+		switch p.b[p.i] {
+		case ' ', '\t', '\n', '\r':
+			p.i++
+		default:
+			return
+		}
+	}
+}
+
+// document reads the top-level object (or null) into d.kv.
+func (p *attrParser) document() bool {
+	p.ws()
+	if p.lit("null") {
+		p.ws()
+		return p.i == len(p.b)
+	}
+	if p.i >= len(p.b) || p.b[p.i] != '{' {
+		return false
+	}
+	p.i++
+	p.ws()
+	if p.i < len(p.b) && p.b[p.i] == '}' {
+		p.i++
+	} else {
+		for {
+			k, ok := p.objectKey(true)
+			if !ok {
+				return false
+			}
+			v, ok := p.value()
+			if !ok {
+				return false
+			}
+			p.d.kv = append(p.d.kv, attrKV{k, v})
+			if !p.next('}') {
+				return false
+			}
+			if p.b[p.i-1] == '}' {
+				break
+			}
+		}
+	}
+	p.ws()
+	return p.i == len(p.b)
+}
+
+// objectKey reads `"key" :` (whitespace before each).
+func (p *attrParser) objectKey(intern bool) (string, bool) {
+	p.ws()
+	if p.i >= len(p.b) || p.b[p.i] != '"' {
+		return "", false
+	}
+	start := p.i
+	raw, plain, ok := p.stringToken()
+	if !ok {
+		return "", false
+	}
+	var k string
+	switch {
+	case !plain:
+		if json.Unmarshal(p.b[start:p.i], &k) != nil {
+			return "", false
+		}
+	case intern:
+		k = p.d.key(raw)
+	default:
+		k = string(raw)
+	}
+	p.ws()
+	if p.i >= len(p.b) || p.b[p.i] != ':' {
+		return "", false
+	}
+	p.i++
+	return k, true
+}
+
+// next reads the ',' or the closing byte after a member (whitespace
+// before), leaving p.i after it.
+func (p *attrParser) next(closing byte) bool {
+	p.ws()
+	if p.i >= len(p.b) {
+		return false
+	}
+	c := p.b[p.i]
+	p.i++
+	return c == ',' || c == closing
+}
+
+func (p *attrParser) lit(s string) bool {
+	if len(p.b)-p.i >= len(s) && string(p.b[p.i:p.i+len(s)]) == s {
+		p.i += len(s)
+		return true
+	}
+	return false
+}
+
+// stringToken reads a string token at p.i: its bytes between the quotes,
+// and whether they are plain (no escape, valid UTF-8, so the string is
+// those bytes). A control byte is not JSON: false.
+func (p *attrParser) stringToken() ([]byte, bool, bool) {
+	p.i++ // the opening quote
+	start := p.i
+	plain, high := true, false
+	for p.i < len(p.b) {
+		c := p.b[p.i]
+		switch {
+		case c == '"':
+			raw := p.b[start:p.i]
+			p.i++
+			if high && !utf8.Valid(raw) {
+				plain = false
+			}
+			return raw, plain, true
+		case c == '\\':
+			plain = false
+			p.i += 2
+			continue
+		case c < 0x20:
+			return nil, false, false
+		case c >= utf8.RuneSelf:
+			high = true
+		}
+		p.i++
+	}
+	return nil, false, false
+}
+
+func (p *attrParser) value() (any, bool) {
+	p.ws()
+	if p.i >= len(p.b) {
+		return nil, false
+	}
+	switch c := p.b[p.i]; c {
+	case '"':
+		start := p.i
+		raw, plain, ok := p.stringToken()
+		if !ok {
+			return nil, false
+		}
+		if plain {
+			return string(raw), true
+		}
+		var s string
+		if json.Unmarshal(p.b[start:p.i], &s) != nil {
+			return nil, false
+		}
+		return s, true
+	case '{':
+		return p.object()
+	case '[':
+		return p.array()
+	case 't':
+		return true, p.lit("true")
+	case 'f':
+		return false, p.lit("false")
+	case 'n':
+		return nil, p.lit("null")
+	}
+	return p.number()
+}
+
+func (p *attrParser) object() (any, bool) {
+	if p.depth++; p.depth > maxAttrDepth {
+		return nil, false
+	}
+	defer func() { p.depth-- }()
+	p.i++
+	m := map[string]any{}
+	p.ws()
+	if p.i < len(p.b) && p.b[p.i] == '}' {
+		p.i++
+		return m, true
+	}
+	for {
+		k, ok := p.objectKey(false)
+		if !ok {
+			return nil, false
+		}
+		v, ok := p.value()
+		if !ok {
+			return nil, false
+		}
+		m[k] = v
+		if !p.next('}') {
+			return nil, false
+		}
+		if p.b[p.i-1] == '}' {
+			return m, true
+		}
+	}
+}
+
+func (p *attrParser) array() (any, bool) {
+	if p.depth++; p.depth > maxAttrDepth {
+		return nil, false
+	}
+	defer func() { p.depth-- }()
+	p.i++
+	a := []any{}
+	p.ws()
+	if p.i < len(p.b) && p.b[p.i] == ']' {
+		p.i++
+		return a, true
+	}
+	for {
+		v, ok := p.value()
+		if !ok {
+			return nil, false
+		}
+		a = append(a, v)
+		if !p.next(']') {
+			return nil, false
+		}
+		if p.b[p.i-1] == ']' {
+			return a, true
+		}
+	}
+}
+
+// number reads a JSON number (its grammar exactly) as float64; one
+// strconv.ParseFloat refuses (out of range) is encoding/json's error.
+func (p *attrParser) number() (any, bool) {
+	start := p.i
+	digits := func() int {
+		n := 0
+		for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
+			p.i++
+			n++
+		}
+		return n
+	}
+	if p.i < len(p.b) && p.b[p.i] == '-' {
+		p.i++
+	}
+	switch {
+	case p.i < len(p.b) && p.b[p.i] == '0':
+		p.i++
+	case digits() == 0:
+		return nil, false
+	}
+	if p.i < len(p.b) && p.b[p.i] == '.' {
+		p.i++
+		if digits() == 0 {
+			return nil, false
+		}
+	}
+	if p.i < len(p.b) && (p.b[p.i] == 'e' || p.b[p.i] == 'E') {
+		p.i++
+		if p.i < len(p.b) && (p.b[p.i] == '+' || p.b[p.i] == '-') {
+			p.i++
+		}
+		if digits() == 0 {
+			return nil, false
+		}
+	}
+	f, err := strconv.ParseFloat(string(p.b[start:p.i]), 64)
+	if err != nil {
+		return nil, false
+	}
+	return f, true
+}

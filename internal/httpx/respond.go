@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/tramita/tramita/internal/i18n"
 )
@@ -38,13 +39,31 @@ type JSONAppender interface {
 	AppendJSON(b []byte) ([]byte, error)
 }
 
+// jsonBuffers are the buffers WriteJSON writes a JSONAppender into, kept
+// from answer to answer (a page of 50 rows is about 40 KB); one larger than
+// maxPooledJSON is left to the collector.
+var jsonBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
+const maxPooledJSON = 256 << 10
+
 // WriteJSON answers v as JSON with status.
 func WriteJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	if a, ok := v.(JSONAppender); ok {
-		if b, err := a.AppendJSON(nil); err == nil {
+		buf := jsonBuffers.Get().(*[]byte)
+		b, err := a.AppendJSON((*buf)[:0])
+		if err == nil {
+			b = append(b, '\n')
 			w.WriteHeader(status)
-			_, _ = w.Write(append(b, '\n'))
+			// Write does not keep b (http.ResponseWriter's contract).
+			_, _ = w.Write(b)
+			*buf = nil
+			if cap(b) <= maxPooledJSON {
+				*buf = b[:0]
+			}
+		}
+		jsonBuffers.Put(buf)
+		if err == nil {
 			return
 		}
 	}

@@ -15,7 +15,7 @@ import { useNavigate } from 'react-router';
 import { DialogCancelled, useDialogs } from '../../components/dialogs/useDialogs';
 import { getActionsFromStatus } from '../workflow/api';
 import { fetchColumnPage, kanbanKeys, saveWipLimits, type BoardParams, type KanbanBoard, type KanbanCard, type KanbanColumn, type KanbanUser } from './api';
-import { buildLanes, filterCards, initials, laneFits, mergeCards, moveCard, NO_VALUE, ONE_LANE, targetsFrom, withoutFullColumns, type Lane } from './board';
+import { buildLanes, filterCards, initials, laneFits, mergeCards, moveCard, NO_VALUE, ONE_LANE, targetsFrom, withoutFullColumns, type CardLanes, type Lane } from './board';
 import { ColumnHeader } from './ColumnHeader';
 import { CARD_ROW, KanbanCardView } from './KanbanCardView';
 import { useCardMove } from './useCardMove';
@@ -70,6 +70,8 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
   const dragged = useRef<KanbanCard | null>(null);
   const [targets, setTargets] = useState<Set<number> | null>(null);
   const [over, setOver] = useState<string | null>(null);
+  // The card last moved from its menu: it keeps the focus wherever it is drawn, until the focus goes elsewhere on the board.
+  const [focusCard, setFocusCard] = useState<number | null>(null);
 
   // The loaded cards filter at once; the server's search follows when typing pauses.
   useEffect(() => {
@@ -104,6 +106,18 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
   const shownColumns = useMemo(() => columns.map((c) => ({ ...c, cards: filterCards(c.cards, text) })), [columns, text]);
   const swimlane = board.swimlanes.find((l) => l.field === laneField);
   const lanes = useMemo(() => buildLanes(shownColumns, swimlane, users), [shownColumns, swimlane, users]);
+  const noValueTitle = laneField === 'ResponsibleName' ? t('noResponsible') : t('noValue');
+  // The lanes a card's menu offers: those drawn, as the board words them.
+  const cardLanes = useMemo<CardLanes | undefined>(
+    () =>
+      swimlane && {
+        field: swimlane.field,
+        dependsOn: swimlane.dependsOn,
+        parentName: board.swimlanes.find((l) => l.field === swimlane.dependsOn)?.name ?? swimlane.dependsOn,
+        entries: lanes.map((l) => ({ key: l.key, title: l.key === NO_VALUE ? noValueTitle : l.title, color: l.color, avatar: l.avatar, parent: l.parent })),
+      },
+    [swimlane, board.swimlanes, lanes, noValueTitle],
+  );
 
   const loadMore = useCallback(
     async (column: KanbanColumn) => {
@@ -127,6 +141,15 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
 
   // Stable handlers keep the memoised cards from rendering again on every scroll.
   const moveTo = useCallback((card: KanbanCard, to: number) => void move(card, to), [move]);
+  // The menu's "Move to lane…": what a drop into that lane of the card's own column does.
+  const moveToLane = useCallback(
+    (card: KanbanCard, key: string) => {
+      if (!swimlane) return;
+      setFocusCard(card.id);
+      void move(card, card.statusId, { field: swimlane.field, key });
+    },
+    [move, swimlane],
+  );
 
   const openCard = useCallback(
     (card: KanbanCard) => navigate(`/runtime/${appID}/editItem/${componentId}/${card.id}/0`),
@@ -290,6 +313,7 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
             height={cellHeight ?? Math.min(LANE_HEIGHT, cards.length * CARD_ROW + 8)}
             itemKey={(c) => c.id}
             label={t('column', { name: column.name })}
+            reveal={focusCard ?? undefined}
             onEndReached={() => void loadMore(column)}
             footer={
               loadingMore[column.id] ? (
@@ -304,11 +328,14 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
                 componentName={board.view.componentName}
                 user={card.responsibleId == null ? undefined : users.get(card.responsibleId)}
                 columns={board.columns}
+                lanes={cardLanes}
                 moving={pending?.cardId === card.id}
+                takesFocus={focusCard === card.id}
                 onDragStart={startDrag}
                 onDragEnd={endDrag}
                 onOpen={openCard}
                 onMove={moveTo}
+                onMoveToLane={moveToLane}
               />
             )}
           />
@@ -361,7 +388,14 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
           </span>
         </Tooltip>
       </Stack>
-      <Box role="region" aria-label={t('board', { name: title })} sx={{ overflowX: 'auto', pb: 1 }}>
+      <Box
+        role="region"
+        aria-label={t('board', { name: title })}
+        onFocus={(e) => {
+          if (focusCard !== null && !(e.target as HTMLElement).closest(`[data-card-id="${focusCard}"]`)) setFocusCard(null);
+        }}
+        sx={{ overflowX: 'auto', pb: 1 }}
+      >
         <Box sx={{ display: 'inline-flex', flexDirection: 'column', gap: 1, minWidth: '100%' }}>
           <Box sx={{ display: 'flex', gap: 1.5, position: 'sticky', top: 0, zIndex: 1 }}>
             {shownColumns.map((c) => (

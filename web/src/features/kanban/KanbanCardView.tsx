@@ -1,16 +1,13 @@
-import { memo, useState } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useTranslation } from 'react-i18next';
 import type { KanbanCard, KanbanColumn, KanbanUser } from './api';
-import { initials } from './board';
+import { initials, type CardLanes } from './board';
+import { CardMenu } from './CardMenu';
 import './i18n';
 
 /** Height of a card's row in a column (the card and the gap below it). */
@@ -21,33 +18,49 @@ export interface KanbanCardViewProps {
   componentName: string;
   user: KanbanUser | undefined;
   columns: KanbanColumn[];
+  /** The board's swimlanes, for the menu's "Move to lane…"; undefined without them. */
+  lanes: CardLanes | undefined;
   moving: boolean;
+  /**
+   * The card was just moved from its menu: drawn anew (in its new lane, or back in its old one)
+   * while the focus is nowhere, it takes the focus, so a keyboard user keeps their place.
+   */
+  takesFocus: boolean;
   onDragStart: (card: KanbanCard) => void;
   onDragEnd: () => void;
   onOpen: (card: KanbanCard) => void;
   onMove: (card: KanbanCard, toStatusId: number) => void;
+  onMoveToLane: (card: KanbanCard, laneKey: string) => void;
 }
 
 /**
  * A card: formatted id, title, the responsible's avatar and the card's colour as its left edge.
  * It is dragged with the HTML5 drag and drop API; its menu offers the same moves from the
- * keyboard, and opening the item.
+ * keyboard (to another column or lane), and opening the item.
  */
 export const KanbanCardView = memo(function KanbanCardView({
   card,
   componentName,
   user,
   columns,
+  lanes,
   moving,
+  takesFocus,
   onDragStart,
   onDragEnd,
   onOpen,
   onMove,
+  onMoveToLane,
 }: KanbanCardViewProps) {
   const { t } = useTranslation('kanban');
-  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (takesFocus && (!active || active === document.body)) ref.current?.focus();
+  }, [takesFocus]);
   return (
     <Paper
+      ref={ref}
       variant="outlined"
       draggable={!moving}
       data-card-id={card.id}
@@ -73,7 +86,8 @@ export const KanbanCardView = memo(function KanbanCardView({
         opacity: moving ? 0.6 : 1,
         overflow: 'hidden',
         '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
-        '&:hover .card-menu': { visibility: 'visible' },
+        // The menu button shows under the pointer or the keyboard's focus (hidden but focusable).
+        '&:hover .card-menu, &:focus-within .card-menu': { opacity: 1 },
       }}
     >
       <Box sx={{ flex: 1, minWidth: 0, px: 1, py: 0.75, display: 'flex', flexDirection: 'column', gap: 0.25 }}>
@@ -98,25 +112,7 @@ export const KanbanCardView = memo(function KanbanCardView({
           {card.title}
         </Typography>
       </Box>
-      <IconButton
-        className="card-menu"
-        size="small"
-        aria-label={t('cardMenu', { id: card.FormattedID })}
-        onClick={(e) => setMenu(e.currentTarget)}
-        sx={{ alignSelf: 'flex-start', visibility: menu ? 'visible' : { xs: 'visible', md: 'hidden' } }}
-      >
-        <MoreVertIcon fontSize="small" />
-      </IconButton>
-      <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
-        <MenuItem onClick={() => (setMenu(null), onOpen(card))}>{t('open')}</MenuItem>
-        {columns
-          .filter((c) => c.id !== card.statusId)
-          .map((c) => (
-            <MenuItem key={c.id} onClick={() => (setMenu(null), onMove(card, c.id))}>
-              {t('moveTo', { status: c.name })}
-            </MenuItem>
-          ))}
-      </Menu>
+      <CardMenu card={card} columns={columns} lanes={lanes} moving={moving} onOpen={onOpen} onMove={onMove} onMoveToLane={onMoveToLane} />
     </Paper>
   );
 });

@@ -13,13 +13,15 @@ export interface VirtualCardListProps<T> {
   onEndReached?: () => void;
   footer?: ReactNode;
   label?: string;
+  /** An item to bring into view when it is outside the rendered rows (a card moved into this list). */
+  reveal?: number | string;
 }
 
 /**
  * A list that renders only the rows in view (plus a few), so a column of 2,000 cards keeps a few
  * dozen in the page. Rows have a fixed height.
  */
-export function VirtualCardList<T>({ items, rowHeight, height, renderItem, itemKey, onEndReached, footer, label }: VirtualCardListProps<T>) {
+export function VirtualCardList<T>({ items, rowHeight, height, renderItem, itemKey, onEndReached, footer, label, reveal }: VirtualCardListProps<T>) {
   const ref = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(800);
@@ -40,6 +42,13 @@ export function VirtualCardList<T>({ items, rowHeight, height, renderItem, itemK
   useEffect(() => {
     if (nearEnd && items.length > 0) onEndReached?.();
   }, [nearEnd, items.length, onEndReached]);
+
+  // Scrolled to, the item is rendered (the scroll event moves the window) and can take the focus.
+  const revealAt = reveal === undefined ? -1 : items.findIndex((item) => itemKey(item) === reveal);
+  const outside = revealAt >= 0 && (revealAt < start || revealAt >= end);
+  useEffect(() => {
+    if (outside && ref.current) ref.current.scrollTop = revealAt * rowHeight;
+  }, [outside, revealAt, rowHeight]);
 
   return (
     <Box

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActionView, StatusRef } from '../workflow/api';
 import type { KanbanCard, KanbanColumn, KanbanUser, Swimlane } from './api';
-import { actionsTo, buildLanes, filterCards, initials, laneFits, laneValue, mergeCards, moveCard, NO_VALUE, ONE_LANE, targetsFrom, visibleRange, wipState, withoutFullColumns } from './board';
+import { actionsTo, buildLanes, filterCards, initials, laneChoices, laneFits, laneValue, mergeCards, moveCard, NO_VALUE, ONE_LANE, targetsFrom, visibleRange, wipState, withoutFullColumns } from './board';
 
 const card = (id: number, statusId: number, extra: Partial<KanbanCard> = {}): KanbanCard => ({
   id,
@@ -236,6 +236,31 @@ describe('laneFits', () => {
     expect(laneFits(card(2, 1), item, lane('mouse'))).toBe(false);
     // A picklist without a dependency takes any card anywhere.
     expect(laneFits(hardware, { ...item, dependsOn: '' }, lane('vpn'))).toBe(true);
+  });
+});
+
+describe('laneChoices', () => {
+  const entry = (key: string, parent = '') => ({ key, title: key || 'Sem valor', color: '', avatar: '', parent });
+  const lanes = { field: 'item', dependsOn: 'category', parentName: 'Categoria', entries: [entry('mouse', 'hardware'), entry('vpn', 'access'), entry('other'), entry(NO_VALUE)] };
+
+  it('offers every lane in the board\'s order, the card\'s own marked, another parent\'s option not fitting', () => {
+    const choices = laneChoices(card(1, 1, { values: { category: 'hardware', item: 'mouse' } }), lanes);
+    expect(choices.map((c) => [c.key, c.current, c.fits])).toEqual([
+      ['mouse', true, true],
+      ['vpn', false, false],
+      ['other', false, true],
+      [NO_VALUE, false, true],
+    ]);
+  });
+
+  it('marks the no-value lane for a card without a value, and by responsible the user\'s lane', () => {
+    expect(laneChoices(card(1, 1), lanes).filter((c) => c.current).map((c) => c.key)).toEqual([NO_VALUE]);
+    const people = { field: 'ResponsibleName', dependsOn: '', parentName: '', entries: [entry('7'), entry('8'), entry(NO_VALUE)] };
+    expect(laneChoices(card(1, 1, { responsibleId: 8 }), people).map((c) => [c.key, c.current, c.fits])).toEqual([
+      ['7', false, true],
+      ['8', true, true],
+      [NO_VALUE, false, true],
+    ]);
   });
 });
 

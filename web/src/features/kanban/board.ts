@@ -170,9 +170,40 @@ export function buildLanes(columns: KanbanColumn[], swimlane: Swimlane | undefin
  * cards whose value of that one is the option's parent (the form's check; the server refuses the
  * others too). The no-value lane and options without a parent take any card.
  */
-export function laneFits(card: KanbanCard, swimlane: Swimlane, lane: Lane): boolean {
+export function laneFits(card: KanbanCard, swimlane: Pick<Swimlane, 'field' | 'dependsOn'>, lane: Pick<Lane, 'key' | 'parent'>): boolean {
   if (!swimlane.dependsOn || !lane.parent || laneOf(card, swimlane.field) === lane.key) return true;
   return (card.values[swimlane.dependsOn] ?? '') === lane.parent;
+}
+
+/** A lane as a card's menu offers it: the board's lane without its cards, titled as the board words it. */
+export interface LaneEntry {
+  key: string;
+  title: string;
+  color: string;
+  avatar: string;
+  parent: string;
+}
+
+/** The lanes a card's menu offers (those the board draws, in its order) and the swimlane they split. */
+export interface CardLanes {
+  field: string;
+  dependsOn: string;
+  /** The name of the dependsOn attribute, which a lane of another parent names. */
+  parentName: string;
+  entries: LaneEntry[];
+}
+
+export interface LaneChoice extends LaneEntry {
+  /** The card is in this lane: marked, not a choice. */
+  current: boolean;
+  /** False: an option of another parent than the card's (a drop there is refused). */
+  fits: boolean;
+}
+
+/** The lanes a card may be moved to from its menu: each lane the board draws, the card's own marked. */
+export function laneChoices(card: KanbanCard, lanes: CardLanes): LaneChoice[] {
+  const current = laneOf(card, lanes.field);
+  return lanes.entries.map((e) => ({ ...e, current: e.key === current, fits: laneFits(card, lanes, e) }));
 }
 
 /** Which cards of a list are visible in a scrolled window of fixed-height rows (virtualisation). */

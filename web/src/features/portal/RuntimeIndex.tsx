@@ -1,10 +1,14 @@
 import { useEffect } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import AppsIcon from '@mui/icons-material/AppsOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../api/client';
 import { applicationMenuQuery } from './api';
 import { firstLink, isExternalLink, isRuntimeIndex, linkWithQuery } from './menu';
 
@@ -14,7 +18,7 @@ export default function RuntimeIndex() {
   const { appID = '' } = useParams();
   const { search } = useLocation();
   const navigate = useNavigate();
-  const { data, isLoading } = useQuery(applicationMenuQuery(appID));
+  const { data, isLoading, error } = useQuery(applicationMenuQuery(appID));
   const link = data ? firstLink(data.menu) : undefined;
   useEffect(() => {
     if (!link || isExternalLink(link)) return;
@@ -29,6 +33,22 @@ export default function RuntimeIndex() {
       <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
         <CircularProgress aria-label={t('app.loading')} />
       </Box>
+    );
+  }
+  if (error) {
+    // Spec section 8: a menu that fails to load just stops loading; the page says why (an application
+    // that does not exist or is not allowed answers 404) and leads back to the desktop.
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 10, maxWidth: 520, mx: 'auto' }}>
+        <AppsIcon color="disabled" sx={{ fontSize: 64 }} />
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+          {t('shell.appUnavailable')}
+        </Typography>
+        <Typography color="text.secondary">{isApiError(error) ? error.message : t('error.default')}</Typography>
+        <Button component={RouterLink} to="/app" variant="contained">
+          {t('notFound.back')}
+        </Button>
+      </Stack>
     );
   }
   return <Typography color="text.secondary">{t('shell.noMenu')}</Typography>;

@@ -189,11 +189,12 @@ function Shell() {
       <Box component="img" src={mode === 'dark' ? settings.logoWhite : settings.logo} alt={settings.brand} sx={{ height: 28, maxWidth: 150, objectFit: 'contain' }} />
     </Box>
   );
-  const versionFooter = (
+  // Without an application (its menu failed to load) there is no version to show.
+  const versionFooter = application ? (
     <Typography variant="caption" color="text.secondary" sx={{ px: 2.5, py: 1.5, borderTop: 1, borderColor: 'divider' }}>
-      {t('shell.version')} {application?.appVersion}
+      {t('shell.version')} {application.appVersion}
     </Typography>
-  );
+  ) : null;
   const sidebar = (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       {sidebarLogo}

@@ -350,3 +350,66 @@ test('a card dropped into the lane of someone without cards gets them, after the
   expect(find('waiting', working.id)?.responsibleId).toBe(abelId);
   expect(find('new', loose.id)?.responsibleId).toBe(abelId);
 });
+
+test('a card changes lane from the keyboard: its menu button, Enter, "Mover para a raia…", the arrows to the lane, Enter', async ({ browser, request }, testInfo) => {
+  test.setTimeout(90_000);
+  const anaToken = await tokenOf(request, 'ana');
+  const headers = { Authorization: `Bearer ${anaToken}` };
+  const board = await ticketBoard(request, anaToken);
+  const word = `Teclas${Date.now() % 100000}`;
+  const saved = await request.post('/api/genericItem/saveItem', {
+    headers,
+    data: { item: { Title: `Mouse sem fio ${word}`, category: 'hardware', severity: 's4' }, component: board.componentId, projectId: 0 },
+  });
+  expect(saved.status()).toBe(200);
+  const ticket = (await saved.json()) as { id: number; FormattedID: number };
+  const found = await request.post('/api/genericItem/loadResponsibles', { headers, data: { componentId: board.componentId, action: 'take', text: 'Bruno' } });
+  const brunoId = ((await found.json()) as { id: number }[])[0]!.id;
+
+  const ana = await signIn(browser, 'ana');
+  await ana.goto(board.link);
+  await ana.getByLabel('Filtrar cartões').fill(word);
+  await ana.getByLabel('Raias').click();
+  await ana.getByRole('option', { name: 'Responsável' }).click();
+  const label = `Chamado ${ticket.FormattedID}: Mouse sem fio ${word}`;
+  const source = ana.getByRole('group', { name: 'Sem responsável' }).getByLabel(label);
+  await expect(source).toBeVisible(firstBoard);
+
+  // Only the keyboard from here: the card, Tab to its menu button, Enter.
+  await source.focus();
+  await ana.keyboard.press('Tab');
+  const button = ana.getByRole('button', { name: `Ações do cartão ${ticket.FormattedID}` });
+  await expect(button).toBeFocused();
+  await ana.keyboard.press('Enter');
+  const actions = ana.getByRole('menu', { name: `Ações do cartão ${ticket.FormattedID}` });
+  await expect(actions).toBeVisible();
+  // The lane entry is the last one: up from the first wraps to it.
+  await ana.keyboard.press('ArrowUp');
+  await expect(actions.getByRole('menuitem', { name: 'Mover para a raia…' })).toBeFocused();
+  await ana.keyboard.press('Enter');
+  const lanes = ana.getByRole('menu', { name: `Mover o cartão ${ticket.FormattedID} para a raia` });
+  await expect(lanes).toBeVisible();
+  const own = lanes.getByRole('menuitemradio', { name: 'Sem responsável' });
+  await expect(own).toHaveAttribute('aria-checked', 'true');
+  await expect(own).toHaveAttribute('aria-disabled', 'true');
+  const bruno = lanes.getByRole('menuitemradio', { name: 'Bruno Técnico' });
+  for (let i = 0; i < 40 && !(await bruno.evaluate((el) => el === document.activeElement)); i++) await ana.keyboard.press('ArrowDown');
+  await expect(bruno).toBeFocused();
+  await ana.screenshot({ path: testInfo.outputPath('lane-menu.png') });
+  await ana.screenshot({ path: '/tmp/kanbankeys-lane-menu.png' });
+  await ana.keyboard.press('Enter');
+
+  await expect(ana.getByText(`Chamado ${ticket.FormattedID} agora na raia Bruno Técnico.`)).toBeVisible();
+  const moved = ana.getByRole('group', { name: 'Bruno Técnico' }).locator('[data-status-id][aria-label="Coluna Novo"]').getByLabel(label);
+  await expect(moved).toBeVisible();
+  await expect(moved).not.toHaveAttribute('aria-busy', 'true');
+  // The keyboard user keeps their place: the card has the focus in its new lane.
+  await expect(moved).toBeFocused();
+  await ana.screenshot({ path: testInfo.outputPath('lane-menu-after.png') });
+  await ana.context().close();
+
+  // The server agrees: Bruno is the ticket's responsible, and it is still new.
+  const res = await request.get(`/api/kanban/getBoard?viewID=${board.id}&queryID=0&search=${encodeURIComponent(word)}`, { headers });
+  const columns = ((await res.json()) as BoardAnswer).columns;
+  expect(columns.find((c) => c.key === 'new')!.cards.find((c) => c.id === ticket.id)?.responsibleId).toBe(brunoId);
+});

@@ -627,10 +627,10 @@ func scanPageRows(rows pgx.Rows, comp *Component, lang string) ([]map[string]any
 	defer rows.Close()
 	out := []map[string]any{}
 	l := i18n.Lang(lang)
-	var d attrDecoder
+	var writable, typeRight bool // both NOT NULL: every row sets them
+	sc := newRowScanner(&writable, &typeRight)
 	for rows.Next() {
-		var writable, typeRight bool
-		row, err := scanRowWith(rows, &d, &writable, &typeRight)
+		row, err := sc.scan(rows)
 		if err != nil {
 			return nil, err
 		}
@@ -656,31 +656,44 @@ func scanPageRows(rows pgx.Rows, comp *Component, lang string) ([]map[string]any
 // scanRow reads one row of rowColumns as the grid's map; extra are the
 // destinations of columns after them.
 func scanRow(rows pgx.Rows, extra ...any) (map[string]any, error) {
-	return scanRowWith(rows, &attrDecoder{}, extra...)
+	return newRowScanner(extra...).scan(rows)
 }
 
-// rowSystemKeys is how many keys scanRowWith sets besides the attributes,
-// with the two scanPageRows adds.
+// rowSystemKeys is how many keys a row has besides the attributes, with
+// the two scanPageRows adds.
 const rowSystemKeys = 23
 
-// scanRowWith is scanRow with the decoder of the rows' attributes, kept
-// from row to row (rowjson.go): the attributes go from pgx's bytes straight
-// into the row's map.
-func scanRowWith(rows pgx.Rows, d *attrDecoder, extra ...any) (map[string]any, error) {
-	var (
-		id, number, version                   int64
-		title, project, manager, creator      string
-		status, color, modifier, resp, reason string
-		parent, projectID, statusID, respID   *int64
-		created, modified                     time.Time
-		hasAttachment, hasContent             bool
-		attrs                                 attrsRaw
-	)
-	if err := rows.Scan(append([]any{&id, &number, &title, &parent, &created, &projectID, &project, &manager, &creator, &statusID,
-		&status, &color, &modified, &modifier, &version, &respID, &resp, &reason, &hasAttachment, &hasContent, &attrs}, extra...)...); err != nil {
+// rowScanner reads the rows of one statement of rowColumns (then extra):
+// its destinations are made once, not per row, and the attributes go from
+// pgx's bytes straight into the row's map (attrDecoder, rowjson.go).
+type rowScanner struct {
+	id, number, version                   int64
+	title, project, manager, creator      string
+	status, color, modifier, resp, reason string
+	parent, projectID, statusID, respID   *int64 // pgx makes a new one per row: the rows keep them
+	created, modified                     time.Time
+	hasAttachment, hasContent             bool
+	attrs                                 attrsRaw
+	dest                                  []any
+	d                                     attrDecoder
+}
+
+func newRowScanner(extra ...any) *rowScanner {
+	s := &rowScanner{}
+	s.dest = append([]any{&s.id, &s.number, &s.title, &s.parent, &s.created, &s.projectID, &s.project, &s.manager, &s.creator,
+		&s.statusID, &s.status, &s.color, &s.modified, &s.modifier, &s.version, &s.respID, &s.resp, &s.reason, &s.hasAttachment,
+		&s.hasContent, &s.attrs}, extra...)
+	return s
+}
+
+// scan reads the current row.
+func (s *rowScanner) scan(rows pgx.Rows) (map[string]any, error) {
+	s.attrs.b = nil
+	if err := rows.Scan(s.dest...); err != nil {
 		return nil, fmt.Errorf("scan item: %w", err)
 	}
-	if err := d.decode(attrs.b); err != nil {
+	d := &s.d
+	if err := d.decode(s.attrs.b); err != nil {
 		// What pgx's json.Unmarshal would have refused.
 		return nil, fmt.Errorf("scan item: %w", err)
 	}
@@ -689,6 +702,11 @@ func scanRowWith(rows pgx.Rows, d *attrDecoder, extra ...any) (map[string]any, e
 		row[kv.k] = kv.v
 	}
 	clear(d.kv) // the values belong to the row now
+	id, number, title, parent, created, projectID, project, manager, creator := s.id, s.number, s.title, s.parent, s.created,
+		s.projectID, s.project, s.manager, s.creator
+	statusID, status, color, modified, modifier, version, respID, resp := s.statusID, s.status, s.color, s.modified, s.modifier,
+		s.version, s.respID, s.resp
+	reason, hasAttachment, hasContent := s.reason, s.hasAttachment, s.hasContent
 	// System keys last: an attribute can never shadow them.
 	row["id"], row["FormattedID"], row["Title"], row["Parent"], row["CreationDate"] = id, number, title, parent, created.UTC()
 	row["ProjectID"], row["ProjectName"], row["ProjectManager"], row["CreatorName"] = projectID, project, manager, creator

@@ -59,6 +59,18 @@ describe('message menu', () => {
     expect(await screen.findByRole('button', { name: /^Mensagens, 0 / })).toBeInTheDocument();
   });
 
+  it('names each row by its title and unread state, with its delete button beside it, not inside it', async () => {
+    setup([
+      { id: 1, title: 'Item aprovado', messageText: '', creationDate: minutesAgo(5), readed: false },
+      { id: 2, title: 'Bem-vindo', messageText: '', creationDate: minutesAgo(60), readed: true },
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Mensagens, 1 não lida' }));
+    const unread = await screen.findByRole('button', { name: /^Item aprovado, não lida\s*há 5 minutos$/ });
+    const read = screen.getByRole('button', { name: /^Bem-vindo\s*há 1 hora$/ });
+    for (const row of [unread, read]) expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Apagar' })).toHaveLength(2);
+  });
+
   it('deletes all only after Yes, then reloads the list', async () => {
     const fetchMock = setup([{ id: 1, title: 'Aviso', messageText: '', creationDate: minutesAgo(1), readed: false }]);
     await userEvent.click(await screen.findByRole('button', { name: 'Mensagens, 1 não lida' }));

@@ -9,6 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
@@ -27,6 +28,9 @@ import { DialogCancelled, useDialogs } from '../../../components/dialogs/useDial
 import { messageAge } from './age';
 import { enableNotifications, pushSupported } from '../push';
 import { deleteAllMessages, deleteMessage, messagesQuery, setAllReaded, setReaded, type Message } from './api';
+
+/** Read by screen readers, not shown. */
+const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: 1, margin: -1, overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: 1 } as const;
 
 /** The notification bell and its message menu (spec sections 2 and 4). */
 export function MessageMenu() {
@@ -132,27 +136,40 @@ export function MessageMenu() {
             <List disablePadding>
               {messages.map((message) => {
                 const age = messageAge(message.creationDate, now);
+                // The delete button sits beside the row's button, not inside it: a button within a
+                // button is announced as one control named after both.
                 return (
-                  <ListItemButton key={message.id} onClick={() => setOpened(message)} sx={{ pr: 1, borderBottom: 1, borderColor: 'divider', alignItems: 'flex-start' }}>
-                    {!message.readed && <Box sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'primary.main', mt: 1, mr: 1, flexShrink: 0 }} aria-hidden />}
-                    <ListItemText
-                      primary={message.title}
-                      secondary={t(`messages.age.${age.unit}`, { count: age.value })}
-                      slotProps={{ primary: { sx: { fontWeight: message.readed ? 400 : 700, wordBreak: 'break-word' } } }}
-                      sx={{ ml: message.readed ? 2 : 0 }}
-                    />
-                    <IconButton
-                      size="small"
-                      edge="end"
-                      aria-label={t('messages.delete')}
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        void run(t('messages.confirmDelete'), () => deleteMessage(message), false);
-                      }}
-                    >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </ListItemButton>
+                  <ListItem
+                    key={message.id}
+                    disablePadding
+                    divider
+                    secondaryAction={
+                      <IconButton
+                        size="small"
+                        edge="end"
+                        aria-label={t('messages.delete')}
+                        onClick={() => void run(t('messages.confirmDelete'), () => deleteMessage(message), false)}
+                      >
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    }
+                    sx={{ '& .MuiListItemSecondaryAction-root': { top: 22 } }}
+                  >
+                    <ListItemButton onClick={() => setOpened(message)} sx={{ alignItems: 'flex-start' }}>
+                      {!message.readed && <Box sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'primary.main', mt: 1, mr: 1, flexShrink: 0 }} aria-hidden />}
+                      <ListItemText
+                        primary={
+                          <>
+                            {message.title}
+                            {!message.readed && <Box component="span" sx={visuallyHidden}>{`, ${t('messages.unread')}`}</Box>}
+                          </>
+                        }
+                        secondary={t(`messages.age.${age.unit}`, { count: age.value })}
+                        slotProps={{ primary: { sx: { fontWeight: message.readed ? 400 : 700, wordBreak: 'break-word' } } }}
+                        sx={{ ml: message.readed ? 2 : 0 }}
+                      />
+                    </ListItemButton>
+                  </ListItem>
                 );
               })}
             </List>

@@ -910,11 +910,42 @@ func (lk *lookups) queueByIDs(b *pgx.Batch, comp *Component, ids []int64, lang s
 	if len(projects) > 0 {
 		b.Queue(`SELECT id, name FROM project WHERE id IN (`+idsOf+`)`, ids, projects).Query(lk.scanNames(lk.projects))
 	}
-	for pl, keys := range picks {
-		b.Queue(`SELECT value, coalesce(text ->> $4, text ->> 'pt-BR') FROM picklist_item WHERE picklist_id = $3 AND value IN (
-			SELECT i.attributes ->> k.key FROM item i, unnest($2::text[]) k(key)
-			WHERE i.id = ANY($1) AND jsonb_typeof(i.attributes -> k.key) = 'string')`, ids, keys, pl, lang).Query(lk.scanPicks(pl))
+	if len(picks) > 0 {
+		// Every picklist in one statement: the pairs (picklist, value) the
+		// items hold under the keys $2 of picklists $3 (a statement per
+		// picklist read the items again for each).
+		var keys []string
+		var lists []int64
+		for pl, ks := range picks {
+			if lk.picks[pl] == nil {
+				lk.picks[pl] = map[string]string{}
+			}
+			for _, k := range ks {
+				keys, lists = append(keys, k), append(lists, pl)
+			}
+		}
+		b.Queue(`SELECT pi.picklist_id, pi.value, coalesce(pi.text ->> $4, pi.text ->> 'pt-BR') FROM picklist_item pi
+			WHERE (pi.picklist_id, pi.value) IN (SELECT k.pl, i.attributes ->> k.key FROM item i, unnest($2::text[], $3::bigint[]) k(key, pl)
+				WHERE i.id = ANY($1) AND jsonb_typeof(i.attributes -> k.key) = 'string')`, ids, keys, lists, lang).Query(lk.scanAllPicks)
 	}
+}
+
+// scanAllPicks reads (picklist, value, text) rows into lk.picks.
+func (lk *lookups) scanAllPicks(rows pgx.Rows) error {
+	for rows.Next() {
+		var pl int64
+		var v, t string
+		if err := rows.Scan(&pl, &v, &t); err != nil {
+			return err
+		}
+		m := lk.picks[pl]
+		if m == nil {
+			m = map[string]string{}
+			lk.picks[pl] = m
+		}
+		m[v] = t
+	}
+	return rows.Err()
 }
 
 func (lk *lookups) scanNames(into map[int64]string) func(pgx.Rows) error {

@@ -231,11 +231,14 @@ test.describe('terms of use', () => {
   const server = preparedServer(() => ({ before: [setting('requireTermsOfUse', 'true')] }));
 
   test('declining fails the sign-in with the mandatory-acceptance message', async ({ page }) => {
+    // On a phone: the page is drawn at the dialog's width, not cut at the screen's edge.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(server.url('/'));
     await signIn(page, 'admin', adminPassword);
     const dialog = page.getByRole('dialog', { name: 'Termo de uso' });
     // pdf.js renders the terms in a worker: slow on a busy 2-core machine.
     await expect(dialog.locator('canvas').first()).toBeVisible({ timeout: 30_000 }); // the PDF, drawn by pdf.js
+    await expect(dialog.locator('canvas').first()).toBeInViewport({ ratio: 1 });
     await dialog.getByRole('button', { name: 'Recusar' }).click();
     await expect(page.getByText('Para conseguir acessar é obrigatório aceitar o termo de uso')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);

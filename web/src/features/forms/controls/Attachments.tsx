@@ -27,6 +27,7 @@ import type { Attachment } from '../api';
 import type { FormControl } from '../types';
 import { useFileSignatures, useItemFiles } from './AttachmentsFiles';
 import { DropZone, FileProblemAlert, SignatureLine, SignDialog } from './AttachmentsParts';
+import { RelationStates } from './RelationSection';
 import { SectionTitle } from './SectionTitle';
 
 /**
@@ -47,7 +48,6 @@ export function Attachments({ control }: { control: FormControl }) {
   const [signing, setSigning] = useState<Attachment | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const label = control.label || t('files.title');
-  const list = files.query.data;
 
   return (
     <DropZone enabled={files.canEdit && files.uploading === 0} onFiles={(chosen) => files.upload('attachment', chosen)} label={label}>
@@ -76,119 +76,120 @@ export function Attachments({ control }: { control: FormControl }) {
           }}
         />
       </Box>
-      {files.itemId === 0 ? (
-        <Alert severity="info" variant="outlined">
-          {t('files.saveFirst')}
-        </Alert>
-      ) : files.query.isPending ? (
-        <LinearProgress aria-label={t('files.loading')} />
-      ) : files.query.isError ? (
-        <Alert severity="error">{files.query.error.message}</Alert>
-      ) : (
-        <>
-          {list && list.files.length > 0 ? (
-            <Paper variant="outlined">
-              <TableContainer>
-                <Table size="small" aria-label={label}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('files.name')}</TableCell>
-                      <TableCell sx={{ width: 110, display: wide }} align="right">
-                        {t('files.size')}
-                      </TableCell>
-                      <TableCell sx={{ width: 200, display: wide }}>{t('files.uploadedBy')}</TableCell>
-                      <TableCell sx={{ width: 150, display: wide }}>{t('files.uploadedAt')}</TableCell>
-                      <TableCell sx={{ width: files.canEdit ? 168 : 56 }} />
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {list.files.map((file) => (
-                      <TableRow key={file.id} hover>
-                        <TableCell>
-                          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                            <InsertDriveFileOutlined fontSize="small" sx={{ color: 'text.secondary' }} />
-                            <Link component="button" type="button" underline="hover" onClick={() => void files.download(file)} sx={{ textAlign: 'left', wordBreak: 'break-all' }}>
-                              {file.name}
-                            </Link>
-                          </Box>
-                          {/* On a phone the size, sender and date columns fold under the name. */}
-                          <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
-                            {`${files.size(file.size)} · ${t('files.by', { name: file.uploadedBy, date: formatDateTime(file.uploadedAt) })}`}
-                          </Typography>
-                          <SignatureLine info={signatures.of(file.id)} name={file.name} onDownload={(path, name) => void signatures.download(path, name)} />
+      <RelationStates
+        itemId={files.itemId}
+        saveFirst={
+          <Alert severity="info" variant="outlined">
+            {t('files.saveFirst')}
+          </Alert>
+        }
+        loadingLabel={t('files.loading')}
+        query={files.query}
+      >
+        {(list) => (
+          <>
+            {list.files.length > 0 ? (
+              <Paper variant="outlined">
+                <TableContainer>
+                  <Table size="small" aria-label={label}>
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>{t('files.name')}</TableCell>
+                        <TableCell sx={{ width: 110, display: wide }} align="right">
+                          {t('files.size')}
                         </TableCell>
-                        <TableCell align="right" sx={{ display: wide }}>
-                          {files.size(file.size)}
-                        </TableCell>
-                        <TableCell sx={{ display: wide }}>{file.uploadedBy}</TableCell>
-                        <TableCell sx={{ display: wide }}>{formatDateTime(file.uploadedAt)}</TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          <Tooltip title={t('files.download', { name: file.name })}>
-                            <IconButton size="small" aria-label={t('files.download', { name: file.name })} onClick={() => void files.download(file)}>
-                              <DownloadOutlined fontSize="small" />
-                            </IconButton>
-                          </Tooltip>
-                          {files.canEdit && (
-                            <Tooltip title={signatures.of(file.id)?.signedByMe ? t('signature.alreadySigned') : t('signature.sign', { name: file.name })}>
-                              <span>
-                                <IconButton
-                                  size="small"
-                                  aria-label={t('signature.sign', { name: file.name })}
-                                  disabled={!signatures.of(file.id) || signatures.of(file.id)?.signedByMe}
-                                  onClick={() => setSigning(file)}
-                                >
-                                  <DrawOutlined fontSize="small" />
-                                </IconButton>
-                              </span>
-                            </Tooltip>
-                          )}
-                          {files.canEdit && signatures.of(file.id)?.isPdf && !signatures.of(file.id)?.stamped && (
-                            <Tooltip title={t('signature.stamp', { name: file.name })}>
-                              <span>
-                                <IconButton
-                                  size="small"
-                                  aria-label={t('signature.stamp', { name: file.name })}
-                                  disabled={signatures.stamping === file.id}
-                                  onClick={() => void signatures.stamp(file)}
-                                >
-                                  <ApprovalOutlined fontSize="small" />
-                                </IconButton>
-                              </span>
-                            </Tooltip>
-                          )}
-                          {files.canEdit && (
-                            <Tooltip title={t('files.remove', { name: file.name })}>
-                              <span>
-                                <IconButton size="small" aria-label={t('files.remove', { name: file.name })} disabled={files.removing === file.id} onClick={() => void files.remove(file)}>
-                                  <DeleteOutlined fontSize="small" />
-                                </IconButton>
-                              </span>
-                            </Tooltip>
-                          )}
-                        </TableCell>
+                        <TableCell sx={{ width: 200, display: wide }}>{t('files.uploadedBy')}</TableCell>
+                        <TableCell sx={{ width: 150, display: wide }}>{t('files.uploadedAt')}</TableCell>
+                        <TableCell sx={{ width: files.canEdit ? 168 : 56 }} />
                       </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
-            </Paper>
-          ) : (
-            <Typography variant="body2" color="text.secondary">
-              {t('files.empty')}
-            </Typography>
-          )}
-          {files.uploading > 0 && <LinearProgress sx={{ mt: 1 }} aria-label={t('files.uploading', { count: files.uploading })} />}
-          {list && (
+                    </TableHead>
+                    <TableBody>
+                      {list.files.map((file) => (
+                        <TableRow key={file.id} hover>
+                          <TableCell>
+                            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                              <InsertDriveFileOutlined fontSize="small" sx={{ color: 'text.secondary' }} />
+                              <Link component="button" type="button" underline="hover" onClick={() => void files.download(file)} sx={{ textAlign: 'left', wordBreak: 'break-all' }}>
+                                {file.name}
+                              </Link>
+                            </Box>
+                            {/* On a phone the size, sender and date columns fold under the name. */}
+                            <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                              {`${files.size(file.size)} · ${t('files.by', { name: file.uploadedBy, date: formatDateTime(file.uploadedAt) })}`}
+                            </Typography>
+                            <SignatureLine info={signatures.of(file.id)} name={file.name} onDownload={(path, name) => void signatures.download(path, name)} />
+                          </TableCell>
+                          <TableCell align="right" sx={{ display: wide }}>
+                            {files.size(file.size)}
+                          </TableCell>
+                          <TableCell sx={{ display: wide }}>{file.uploadedBy}</TableCell>
+                          <TableCell sx={{ display: wide }}>{formatDateTime(file.uploadedAt)}</TableCell>
+                          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                            <Tooltip title={t('files.download', { name: file.name })}>
+                              <IconButton size="small" aria-label={t('files.download', { name: file.name })} onClick={() => void files.download(file)}>
+                                <DownloadOutlined fontSize="small" />
+                              </IconButton>
+                            </Tooltip>
+                            {files.canEdit && (
+                              <Tooltip title={signatures.of(file.id)?.signedByMe ? t('signature.alreadySigned') : t('signature.sign', { name: file.name })}>
+                                <span>
+                                  <IconButton
+                                    size="small"
+                                    aria-label={t('signature.sign', { name: file.name })}
+                                    disabled={!signatures.of(file.id) || signatures.of(file.id)?.signedByMe}
+                                    onClick={() => setSigning(file)}
+                                  >
+                                    <DrawOutlined fontSize="small" />
+                                  </IconButton>
+                                </span>
+                              </Tooltip>
+                            )}
+                            {files.canEdit && signatures.of(file.id)?.isPdf && !signatures.of(file.id)?.stamped && (
+                              <Tooltip title={t('signature.stamp', { name: file.name })}>
+                                <span>
+                                  <IconButton
+                                    size="small"
+                                    aria-label={t('signature.stamp', { name: file.name })}
+                                    disabled={signatures.stamping === file.id}
+                                    onClick={() => void signatures.stamp(file)}
+                                  >
+                                    <ApprovalOutlined fontSize="small" />
+                                  </IconButton>
+                                </span>
+                              </Tooltip>
+                            )}
+                            {files.canEdit && (
+                              <Tooltip title={t('files.remove', { name: file.name })}>
+                                <span>
+                                  <IconButton size="small" aria-label={t('files.remove', { name: file.name })} disabled={files.removing === file.id} onClick={() => void files.remove(file)}>
+                                    <DeleteOutlined fontSize="small" />
+                                  </IconButton>
+                                </span>
+                              </Tooltip>
+                            )}
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
+              </Paper>
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                {t('files.empty')}
+              </Typography>
+            )}
+            {files.uploading > 0 && <LinearProgress sx={{ mt: 1 }} aria-label={t('files.uploading', { count: files.uploading })} />}
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
               {t('files.limits', { count: list.files.length, max: list.maxCount, size: files.size(list.maxSize) })}
               {` · ${files.canEdit ? t('files.dragHint') : t('files.readOnly')}`}
             </Typography>
-          )}
-          <FileProblemAlert problem={files.problem} />
-          <FileProblemAlert problem={signatures.problem} />
-          {signing && <SignDialog file={signing} version={signatures.of(signing.id)?.version ?? 1} onSign={signatures.sign} onClose={() => setSigning(null)} />}
-        </>
-      )}
+            <FileProblemAlert problem={files.problem} />
+            <FileProblemAlert problem={signatures.problem} />
+            {signing && <SignDialog file={signing} version={signatures.of(signing.id)?.version ?? 1} onSign={signatures.sign} onClose={() => setSigning(null)} />}
+          </>
+        )}
+      </RelationStates>
     </DropZone>
   );
 }

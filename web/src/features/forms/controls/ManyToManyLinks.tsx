@@ -1,13 +1,10 @@
 import AddLinkOutlined from '@mui/icons-material/AddLinkOutlined';
 import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
-import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -17,41 +14,27 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { isApiError } from '../../../api/client';
 import { linkChoicesQuery, linksQuery, refreshManyToManyItems, relationKeys, type LinkChoice, type LinkedRow } from '../api';
 import { useFormRuntime } from '../context';
 import { useFormBase } from '../useFormBase';
-import { SectionTitle } from './SectionTitle';
+import { ItemSearchPicker } from './ItemSearchPicker';
+import { RelationSection } from './RelationSection';
 
 const ROWS_PER_PAGE = 10;
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
-
-const choiceLabel = (choice: LinkChoice) => `#${choice.FormattedID} ${choice.Title}`;
 
 /** The search of items to link (loadManyToManyComboData): by title or number, as the user types. */
 function LinkPicker({ itemId, componentId, relatedComponentId, label, onPick, busy }: { itemId: number; componentId: number; relatedComponentId: number; label: string; onPick: (choice: LinkChoice) => void; busy: boolean }) {
   const { t } = useTranslation('forms');
-  const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [chosen, setChosen] = useState<LinkChoice | null>(null);
-  const search = useDebounced(text, 300);
-  const query = useQuery(linkChoicesQuery(itemId, componentId, relatedComponentId, search, open));
   const pick = () => {
     if (!chosen) return;
     onPick(chosen);
@@ -60,56 +43,15 @@ function LinkPicker({ itemId, componentId, relatedComponentId, label, onPick, bu
   };
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mb: 1.5 }}>
-      <Autocomplete
+      <ItemSearchPicker
         sx={{ flexGrow: 1, maxWidth: 560 }}
-        size="small"
-        options={query.data ?? []}
+        label={label}
+        choices={(search, enabled) => linkChoicesQuery(itemId, componentId, relatedComponentId, search, enabled)}
         value={chosen}
+        onChange={setChosen}
         inputValue={text}
-        open={open}
-        onOpen={() => setOpen(true)}
-        onClose={() => setOpen(false)}
-        filterOptions={(options) => options}
-        isOptionEqualToValue={(option, value) => option.id === value.id}
-        getOptionLabel={choiceLabel}
-        onChange={(_event, choice) => setChosen(choice)}
-        onInputChange={(_event, input) => setText(input)}
-        loading={query.isFetching}
-        loadingText={t('lookup.loading')}
-        noOptionsText={t('lookup.noOptions')}
-        renderOption={(props, option) => {
-          const { key, ...rest } = props as typeof props & { key: string };
-          return (
-            <Box component="li" key={key} {...rest}>
-              <Box>
-                <Typography variant="body2">{choiceLabel(option)}</Typography>
-                {relatedComponentId === 0 && (
-                  <Typography variant="caption" color="text.secondary">
-                    {option.componentName}
-                  </Typography>
-                )}
-              </Box>
-            </Box>
-          );
-        }}
-        renderInput={(params) => (
-          <TextField
-            {...params}
-            label={label}
-            slotProps={{
-              ...params.slotProps,
-              input: {
-                ...params.slotProps.input,
-                endAdornment: (
-                  <>
-                    {query.isFetching ? <CircularProgress color="inherit" size={18} /> : null}
-                    {params.slotProps.input.endAdornment}
-                  </>
-                ),
-              },
-            }}
-          />
-        )}
+        onInputChange={setText}
+        optionLines={relatedComponentId === 0 ? 'titleAndType' : 'title'}
       />
       <Button variant="outlined" startIcon={busy ? <CircularProgress size={16} /> : <AddLinkOutlined />} disabled={!chosen || busy} onClick={pick} sx={{ height: 40 }}>
         {t('links.add')}
@@ -155,20 +97,11 @@ export function LinkedItems({ label, relatedComponentId, searchLabel }: { label:
   const editPath = (row: LinkedRow) => `${base}/editItem/${row.componentId}/${row.id}/0`;
 
   return (
-    <Box component="section" aria-label={label}>
-      <SectionTitle>{label}</SectionTitle>
-      {itemId === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {t('links.saveFirst')}
-        </Typography>
-      ) : query.isPending ? (
-        <LinearProgress aria-label={t('links.loading')} />
-      ) : query.isError ? (
-        <Alert severity="error">{query.error.message}</Alert>
-      ) : (
+    <RelationSection label={label} saveFirst={t('links.saveFirst')} itemId={itemId} loadingLabel={t('links.loading')} query={query}>
+      {(data) => (
         <>
           {canEdit && <LinkPicker itemId={itemId} componentId={componentId} relatedComponentId={relatedComponentId} label={searchLabel} busy={change.isPending} onPick={(choice) => change.mutate({ add: [choice.id] })} />}
-          {query.data.rows.length === 0 ? (
+          {data.rows.length === 0 ? (
             <Typography variant="body2" color="text.secondary">
               {t('links.empty')}
             </Typography>
@@ -187,7 +120,7 @@ export function LinkedItems({ label, relatedComponentId, searchLabel }: { label:
                     </TableRow>
                   </TableHead>
                   <TableBody>
-                    {query.data.rows.map((row) => (
+                    {data.rows.map((row) => (
                       <TableRow key={row.id} hover>
                         <TableCell>{row.FormattedID}</TableCell>
                         <TableCell>
@@ -216,13 +149,13 @@ export function LinkedItems({ label, relatedComponentId, searchLabel }: { label:
                   </TableBody>
                 </Table>
               </TableContainer>
-              {query.data.total > ROWS_PER_PAGE && (
-                <TablePagination component="div" count={query.data.total} page={page} rowsPerPage={ROWS_PER_PAGE} rowsPerPageOptions={[ROWS_PER_PAGE]} onPageChange={(_event, next) => setPage(next)} />
+              {data.total > ROWS_PER_PAGE && (
+                <TablePagination component="div" count={data.total} page={page} rowsPerPage={ROWS_PER_PAGE} rowsPerPageOptions={[ROWS_PER_PAGE]} onPageChange={(_event, next) => setPage(next)} />
               )}
             </Paper>
           )}
         </>
       )}
-    </Box>
+    </RelationSection>
   );
 }

@@ -2,13 +2,11 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -23,7 +21,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { isApiError } from '../../../api/client';
@@ -32,18 +30,8 @@ import { useFormRuntime } from '../context';
 import type { FormControl } from '../types';
 import { useFormBase } from '../useFormBase';
 import { DEPENDENCY_TYPES, changePredecessors, predecessorChoicesQuery, predecessorKeys, predecessorsQuery, type DependencyType, type PredecessorCall, type PredecessorChange, type PredecessorRow } from './PredecessorsApi';
-import { SectionTitle } from './SectionTitle';
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
-
-const choiceLabel = (choice: LinkChoice) => `#${choice.FormattedID} ${choice.Title}`;
+import { ItemSearchPicker } from './ItemSearchPicker';
+import { RelationSection } from './RelationSection';
 
 /** A lag typed by the user: an integer within ±max, or null. */
 function parseLag(text: string, max: number): number | null {
@@ -115,13 +103,10 @@ function LagField({ value, max, onCommit, disabled, label, hiddenLabel }: { valu
 /** The add row: an item found by title or number, the dependency type and the lag. */
 function AddRow({ itemId, componentId, predecessorComponentId, max, busy, onAdd }: { itemId: number; componentId: number; predecessorComponentId: number; max: number; busy: boolean; onAdd: (choice: LinkChoice, type: DependencyType, lag: number) => void }) {
   const { t } = useTranslation('forms');
-  const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [chosen, setChosen] = useState<LinkChoice | null>(null);
   const [type, setType] = useState<DependencyType>('FS');
   const [lagText, setLagText] = useState('0');
-  const search = useDebounced(text, 300);
-  const query = useQuery(predecessorChoicesQuery(itemId, componentId, predecessorComponentId, search, open));
   const lag = parseLag(lagText, max);
   const add = () => {
     if (!chosen || lag === null) return;
@@ -133,41 +118,14 @@ function AddRow({ itemId, componentId, predecessorComponentId, max, busy, onAdd 
   };
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mb: 1.5 }}>
-      <Autocomplete
+      <ItemSearchPicker
         sx={{ flex: '1 1 280px', maxWidth: 480 }}
-        size="small"
-        options={query.data ?? []}
+        label={t('predecessors.search')}
+        choices={(search, enabled) => predecessorChoicesQuery(itemId, componentId, predecessorComponentId, search, enabled)}
         value={chosen}
+        onChange={setChosen}
         inputValue={text}
-        open={open}
-        onOpen={() => setOpen(true)}
-        onClose={() => setOpen(false)}
-        filterOptions={(options) => options}
-        isOptionEqualToValue={(option, value) => option.id === value.id}
-        getOptionLabel={choiceLabel}
-        onChange={(_event, choice) => setChosen(choice)}
-        onInputChange={(_event, input) => setText(input)}
-        loading={query.isFetching}
-        loadingText={t('lookup.loading')}
-        noOptionsText={t('lookup.noOptions')}
-        renderInput={(params) => (
-          <TextField
-            {...params}
-            label={t('predecessors.search')}
-            slotProps={{
-              ...params.slotProps,
-              input: {
-                ...params.slotProps.input,
-                endAdornment: (
-                  <>
-                    {query.isFetching ? <CircularProgress color="inherit" size={18} /> : null}
-                    {params.slotProps.input.endAdornment}
-                  </>
-                ),
-              },
-            }}
-          />
-        )}
+        onInputChange={setText}
       />
       <TypeSelect value={type} onChange={setType} label={t('predecessors.type')} />
       <TextField
@@ -232,17 +190,8 @@ export function Predecessors({ control }: { control: FormControl }) {
   const lagText = (lag: number) => (lag === 0 ? t('predecessors.noLag') : t('predecessors.days', { count: lag, lag: lag > 0 ? `+${lag}` : `−${-lag}` }));
 
   return (
-    <Box component="section" aria-label={label}>
-      <SectionTitle>{label}</SectionTitle>
-      {itemId === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {t('predecessors.saveFirst')}
-        </Typography>
-      ) : query.isPending ? (
-        <LinearProgress aria-label={t('predecessors.loading')} />
-      ) : query.isError ? (
-        <Alert severity="error">{query.error.message}</Alert>
-      ) : (
+    <RelationSection label={label} saveFirst={t('predecessors.saveFirst')} itemId={itemId} loadingLabel={t('predecessors.loading')} query={query}>
+      {(data) => (
         <>
           {canEdit && (
             <AddRow
@@ -259,7 +208,7 @@ export function Predecessors({ control }: { control: FormControl }) {
               {refusal}
             </Alert>
           )}
-          {query.data.rows.length === 0 ? (
+          {data.rows.length === 0 ? (
             <Typography variant="body2" color="text.secondary">
               {t('predecessors.empty')}
             </Typography>
@@ -278,7 +227,7 @@ export function Predecessors({ control }: { control: FormControl }) {
                     </TableRow>
                   </TableHead>
                   <TableBody>
-                    {query.data.rows.map((row, index) => {
+                    {data.rows.map((row, index) => {
                       const editable = canEdit && !row.hidden;
                       const update = (next: { type?: DependencyType; lag?: number }) =>
                         change.mutate({ call: 'updatePredecessor', predecessorId: row.id, type: next.type ?? row.type, lag: next.lag ?? row.lag });
@@ -349,6 +298,6 @@ export function Predecessors({ control }: { control: FormControl }) {
           )}
         </>
       )}
-    </Box>
+    </RelationSection>
   );
 }

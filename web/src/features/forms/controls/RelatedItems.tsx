@@ -1,9 +1,7 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -23,6 +21,7 @@ import { useFormRuntime } from '../context';
 import { formatDate, formatDateTime } from '../display';
 import { useFormBase } from '../useFormBase';
 import type { FormControl } from '../types';
+import { RelationStates } from './RelationSection';
 import { SectionTitle } from './SectionTitle';
 
 const ROWS_PER_PAGE = 10;
@@ -90,64 +89,69 @@ export function RelatedItems({ control }: { control: FormControl }) {
           </Button>
         )}
       </Box>
-      {itemId === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {t('related.saveFirst')}
-        </Typography>
-      ) : query.isPending ? (
-        <LinearProgress aria-label={t('related.loading')} />
-      ) : query.isError ? (
-        <Alert severity="error">{query.error.message}</Alert>
-      ) : query.data.rows.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {t('related.empty')}
-        </Typography>
-      ) : kind === 'timeline' ? (
-        <Timeline rows={query.data.rows} editPath={editPath} />
-      ) : (
-        <Paper variant="outlined">
-          <TableContainer>
-            <Table size="small" aria-label={control.label}>
-              <TableHead>
-                <TableRow>
-                  <TableCell sx={{ width: 90 }}>{t('related.number')}</TableCell>
-                  <TableCell>{t('related.title')}</TableCell>
-                  <TableCell sx={{ width: 160 }}>{t('related.status')}</TableCell>
-                  <TableCell sx={{ width: 200 }}>{t('related.responsible')}</TableCell>
-                  <TableCell sx={{ width: 120 }}>{t('related.created')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {query.data.rows.map((row) => (
-                  <TableRow key={row.id} hover>
-                    <TableCell>{row.FormattedID}</TableCell>
-                    <TableCell>
-                      <Link component={RouterLink} to={editPath(row)} underline="hover">
-                        {row.Title}
-                      </Link>
-                    </TableCell>
-                    <TableCell>
-                      <StatusChip row={row} />
-                    </TableCell>
-                    <TableCell>{row.ResponsibleName}</TableCell>
-                    <TableCell>{formatDate(row.CreationDate)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          {query.data.total > ROWS_PER_PAGE && (
-            <TablePagination
-              component="div"
-              count={query.data.total}
-              page={page}
-              rowsPerPage={ROWS_PER_PAGE}
-              rowsPerPageOptions={[ROWS_PER_PAGE]}
-              onPageChange={(_event, next) => setPage(next)}
-            />
-          )}
-        </Paper>
-      )}
+      <RelationStates
+        itemId={itemId}
+        saveFirst={
+          <Typography variant="body2" color="text.secondary">
+            {t('related.saveFirst')}
+          </Typography>
+        }
+        loadingLabel={t('related.loading')}
+        query={query}
+      >
+        {(data) =>
+          data.rows.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              {t('related.empty')}
+            </Typography>
+          ) : kind === 'timeline' ? (
+            <Timeline rows={data.rows} editPath={editPath} />
+          ) : (
+            <Paper variant="outlined">
+              <TableContainer>
+                <Table size="small" aria-label={control.label}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell sx={{ width: 90 }}>{t('related.number')}</TableCell>
+                      <TableCell>{t('related.title')}</TableCell>
+                      <TableCell sx={{ width: 160 }}>{t('related.status')}</TableCell>
+                      <TableCell sx={{ width: 200 }}>{t('related.responsible')}</TableCell>
+                      <TableCell sx={{ width: 120 }}>{t('related.created')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {data.rows.map((row) => (
+                      <TableRow key={row.id} hover>
+                        <TableCell>{row.FormattedID}</TableCell>
+                        <TableCell>
+                          <Link component={RouterLink} to={editPath(row)} underline="hover">
+                            {row.Title}
+                          </Link>
+                        </TableCell>
+                        <TableCell>
+                          <StatusChip row={row} />
+                        </TableCell>
+                        <TableCell>{row.ResponsibleName}</TableCell>
+                        <TableCell>{formatDate(row.CreationDate)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+              {data.total > ROWS_PER_PAGE && (
+                <TablePagination
+                  component="div"
+                  count={data.total}
+                  page={page}
+                  rowsPerPage={ROWS_PER_PAGE}
+                  rowsPerPageOptions={[ROWS_PER_PAGE]}
+                  onPageChange={(_event, next) => setPage(next)}
+                />
+              )}
+            </Paper>
+          )
+        }
+      </RelationStates>
     </Box>
   );
 }

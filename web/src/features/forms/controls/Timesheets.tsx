@@ -8,7 +8,6 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -30,7 +29,7 @@ import { formKeys } from '../api';
 import { useFormRuntime } from '../context';
 import { checkDateText, fromPickerValue, maskDateText, toPickerValue } from '../dates';
 import type { FormControl } from '../types';
-import { SectionTitle } from './SectionTitle';
+import { RelationSection } from './RelationSection';
 import {
   deleteTimeEntry,
   formatDecimalHours,
@@ -234,144 +233,137 @@ export function Timesheets({ control }: { control: FormControl }) {
   };
 
   return (
-    <Box component="section" aria-label={label}>
-      <SectionTitle>{label}</SectionTitle>
-      {itemId === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {t('timesheets.saveFirst')}
-        </Typography>
-      ) : query.isPending ? (
-        <LinearProgress aria-label={t('timesheets.loading')} />
-      ) : query.isError ? (
-        <Alert severity="error">{query.error.message}</Alert>
-      ) : (
-        <Paper variant="outlined">
-          {canRecord || editing ? (
-            <Box
-              role="group"
-              aria-label={editing ? t('timesheets.editing', { hours: formatMinutes(editing.minutes), date: showDate(editing.date), name: editing.userName }) : t('timesheets.add')}
-              // The item form around it is the <form>: Enter here records the entry, never saves the item.
-              onKeyDown={(event) => {
-                if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
-                event.preventDefault();
-                if (!busy) submit();
-              }}
-              sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider', bgcolor: editing ? 'action.selected' : 'action.hover' }}
-            >
-              {editing && (
-                <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 1 }}>
-                  {t('timesheets.editing', { hours: formatMinutes(editing.minutes), date: showDate(editing.date), name: editing.userName })}
-                </Typography>
-              )}
-              <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-                <EntryDate value={draft.date} onChange={set('date')} error={problems.date} disabled={busy} />
-                {draftSpans ? (
-                  <>
-                    <TextField size="small" label={t('timesheets.start')} placeholder="HH:MM" value={draft.start} disabled={busy} onChange={(event) => set('start')(maskDateText(event.target.value, 'HH:mm'))} error={Boolean(problems.start)} helperText={problems.start} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }} sx={{ width: 110 }} />
-                    <TextField size="small" label={t('timesheets.end')} placeholder="HH:MM" value={draft.end} disabled={busy} onChange={(event) => set('end')(maskDateText(event.target.value, 'HH:mm'))} error={Boolean(problems.end)} helperText={problems.end} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }} sx={{ width: 110 }} />
-                  </>
-                ) : (
-                  <TextField size="small" label={t('timesheets.hours')} placeholder="1:30" value={draft.hours} disabled={busy} onChange={(event) => set('hours')(event.target.value)} error={Boolean(problems.hours)} helperText={problems.hours ?? t('timesheets.hoursHint')} slotProps={{ htmlInput: { maxLength: 5 } }} sx={{ width: 150 }} />
-                )}
-                <TextField size="small" label={t('timesheets.description')} value={draft.description} disabled={busy} onChange={(event) => set('description')(event.target.value)} error={Boolean(problems.description)} helperText={problems.description} slotProps={{ htmlInput: { maxLength: MAX_DESCRIPTION } }} sx={{ flex: '1 1 220px' }} />
-                <Button variant="contained" onClick={submit} startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : <MoreTimeOutlined />} disabled={busy} sx={{ height: 40 }}>
-                  {editing ? t('timesheets.saveEdit') : t('timesheets.add')}
-                </Button>
+    <>
+      <RelationSection label={label} saveFirst={t('timesheets.saveFirst')} itemId={itemId} loadingLabel={t('timesheets.loading')} query={query}>
+        {(sheet) => (
+          <Paper variant="outlined">
+            {canRecord || editing ? (
+              <Box
+                role="group"
+                aria-label={editing ? t('timesheets.editing', { hours: formatMinutes(editing.minutes), date: showDate(editing.date), name: editing.userName }) : t('timesheets.add')}
+                // The item form around it is the <form>: Enter here records the entry, never saves the item.
+                onKeyDown={(event) => {
+                  if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+                  event.preventDefault();
+                  if (!busy) submit();
+                }}
+                sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider', bgcolor: editing ? 'action.selected' : 'action.hover' }}
+              >
                 {editing && (
-                  <Button variant="text" color="inherit" onClick={cancelEdit} disabled={busy} sx={{ height: 40 }}>
-                    {t('timesheets.cancelEdit')}
+                  <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 1 }}>
+                    {t('timesheets.editing', { hours: formatMinutes(editing.minutes), date: showDate(editing.date), name: editing.userName })}
+                  </Typography>
+                )}
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+                  <EntryDate value={draft.date} onChange={set('date')} error={problems.date} disabled={busy} />
+                  {draftSpans ? (
+                    <>
+                      <TextField size="small" label={t('timesheets.start')} placeholder="HH:MM" value={draft.start} disabled={busy} onChange={(event) => set('start')(maskDateText(event.target.value, 'HH:mm'))} error={Boolean(problems.start)} helperText={problems.start} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }} sx={{ width: 110 }} />
+                      <TextField size="small" label={t('timesheets.end')} placeholder="HH:MM" value={draft.end} disabled={busy} onChange={(event) => set('end')(maskDateText(event.target.value, 'HH:mm'))} error={Boolean(problems.end)} helperText={problems.end} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }} sx={{ width: 110 }} />
+                    </>
+                  ) : (
+                    <TextField size="small" label={t('timesheets.hours')} placeholder="1:30" value={draft.hours} disabled={busy} onChange={(event) => set('hours')(event.target.value)} error={Boolean(problems.hours)} helperText={problems.hours ?? t('timesheets.hoursHint')} slotProps={{ htmlInput: { maxLength: 5 } }} sx={{ width: 150 }} />
+                  )}
+                  <TextField size="small" label={t('timesheets.description')} value={draft.description} disabled={busy} onChange={(event) => set('description')(event.target.value)} error={Boolean(problems.description)} helperText={problems.description} slotProps={{ htmlInput: { maxLength: MAX_DESCRIPTION } }} sx={{ flex: '1 1 220px' }} />
+                  <Button variant="contained" onClick={submit} startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : <MoreTimeOutlined />} disabled={busy} sx={{ height: 40 }}>
+                    {editing ? t('timesheets.saveEdit') : t('timesheets.add')}
                   </Button>
+                  {editing && (
+                    <Button variant="text" color="inherit" onClick={cancelEdit} disabled={busy} sx={{ height: 40 }}>
+                      {t('timesheets.cancelEdit')}
+                    </Button>
+                  )}
+                </Box>
+                {serverError && (
+                  <Alert severity="error" sx={{ mt: 1 }}>
+                    {serverError}
+                  </Alert>
                 )}
               </Box>
-              {serverError && (
-                <Alert severity="error" sx={{ mt: 1 }}>
-                  {serverError}
+            ) : (
+              sheet.cannotRecord && (
+                <Alert severity="info" sx={{ borderRadius: 0, borderBottom: 1, borderColor: 'divider' }}>
+                  {sheet.cannotRecord}
                 </Alert>
-              )}
-            </Box>
-          ) : (
-            query.data.cannotRecord && (
-              <Alert severity="info" sx={{ borderRadius: 0, borderBottom: 1, borderColor: 'divider' }}>
-                {query.data.cannotRecord}
-              </Alert>
-            )
-          )}
-          {query.data.entries.length === 0 ? (
-            <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1.5 }}>
-              {t('timesheets.empty')}
-            </Typography>
-          ) : (
-            <TableContainer>
-              <Table size="small" aria-label={label}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={{ width: 110 }}>{t('timesheets.date')}</TableCell>
-                    <TableCell sx={{ width: 200 }}>{t('timesheets.person')}</TableCell>
-                    <TableCell sx={{ width: 80 }} align="right">
-                      {t('timesheets.hours')}
-                    </TableCell>
-                    {showSpans && <TableCell sx={{ width: 120 }}>{t('timesheets.span')}</TableCell>}
-                    <TableCell>{t('timesheets.description')}</TableCell>
-                    {actions && <TableCell sx={{ width: 88 }} />}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {query.data.entries.map((entry) => {
-                    const hours = formatMinutes(entry.minutes);
-                    const date = showDate(entry.date);
-                    return (
-                      <TableRow key={entry.id} hover selected={entry.id === draft.id}>
-                        <TableCell>{date}</TableCell>
-                        <TableCell>{entry.userName}</TableCell>
-                        <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 500 }}>
-                          {hours}
-                        </TableCell>
-                        {showSpans && <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{entry.start ? `${entry.start}–${entry.end}` : ''}</TableCell>}
-                        <TableCell sx={{ wordBreak: 'break-word' }}>{entry.description}</TableCell>
-                        {actions && (
-                          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                            {entry.canEdit && (
-                                <Tooltip title={t('timesheets.edit', { hours, date })}>
-                                  <span>
-                                    <IconButton size="small" aria-label={t('timesheets.edit', { hours, date })} disabled={busy} onClick={() => startEdit(entry)}>
-                                      <EditOutlined fontSize="small" />
-                                    </IconButton>
-                                  </span>
-                                </Tooltip>
-                            )}
-                            {entry.canDelete && (
-                                <Tooltip title={t('timesheets.remove', { hours, date })}>
-                                  <span>
-                                    <IconButton size="small" aria-label={t('timesheets.remove', { hours, date })} disabled={busy} onClick={() => setRemoving(entry)}>
-                                      <DeleteOutlined fontSize="small" />
-                                    </IconButton>
-                                  </span>
-                                </Tooltip>
-                            )}
+              )
+            )}
+            {sheet.entries.length === 0 ? (
+              <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1.5 }}>
+                {t('timesheets.empty')}
+              </Typography>
+            ) : (
+              <TableContainer>
+                <Table size="small" aria-label={label}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell sx={{ width: 110 }}>{t('timesheets.date')}</TableCell>
+                      <TableCell sx={{ width: 200 }}>{t('timesheets.person')}</TableCell>
+                      <TableCell sx={{ width: 80 }} align="right">
+                        {t('timesheets.hours')}
+                      </TableCell>
+                      {showSpans && <TableCell sx={{ width: 120 }}>{t('timesheets.span')}</TableCell>}
+                      <TableCell>{t('timesheets.description')}</TableCell>
+                      {actions && <TableCell sx={{ width: 88 }} />}
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {sheet.entries.map((entry) => {
+                      const hours = formatMinutes(entry.minutes);
+                      const date = showDate(entry.date);
+                      return (
+                        <TableRow key={entry.id} hover selected={entry.id === draft.id}>
+                          <TableCell>{date}</TableCell>
+                          <TableCell>{entry.userName}</TableCell>
+                          <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 500 }}>
+                            {hours}
                           </TableCell>
-                        )}
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-                <TableFooter>
-                  <TableRow>
-                    <TableCell colSpan={2} sx={{ color: 'text.secondary', fontSize: 13 }}>
-                      {t('timesheets.entries', { count: query.data.count })}
-                    </TableCell>
-                    <TableCell align="right" colSpan={1} sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700, fontSize: 14, color: 'text.primary', whiteSpace: 'nowrap' }}>
-                      {t('timesheets.total', { hours: formatMinutes(query.data.totalMinutes) })}
-                    </TableCell>
-                    <TableCell colSpan={(showSpans ? 2 : 1) + (actions ? 1 : 0)} sx={{ color: 'text.secondary', fontSize: 13 }}>
-                      {t('timesheets.totalDecimal', { hours: formatDecimalHours(query.data.totalMinutes, decimalSeparator) })}
-                    </TableCell>
-                  </TableRow>
-                </TableFooter>
-              </Table>
-            </TableContainer>
-          )}
-        </Paper>
-      )}
+                          {showSpans && <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{entry.start ? `${entry.start}–${entry.end}` : ''}</TableCell>}
+                          <TableCell sx={{ wordBreak: 'break-word' }}>{entry.description}</TableCell>
+                          {actions && (
+                            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                              {entry.canEdit && (
+                                  <Tooltip title={t('timesheets.edit', { hours, date })}>
+                                    <span>
+                                      <IconButton size="small" aria-label={t('timesheets.edit', { hours, date })} disabled={busy} onClick={() => startEdit(entry)}>
+                                        <EditOutlined fontSize="small" />
+                                      </IconButton>
+                                    </span>
+                                  </Tooltip>
+                              )}
+                              {entry.canDelete && (
+                                  <Tooltip title={t('timesheets.remove', { hours, date })}>
+                                    <span>
+                                      <IconButton size="small" aria-label={t('timesheets.remove', { hours, date })} disabled={busy} onClick={() => setRemoving(entry)}>
+                                        <DeleteOutlined fontSize="small" />
+                                      </IconButton>
+                                    </span>
+                                  </Tooltip>
+                              )}
+                            </TableCell>
+                          )}
+                        </TableRow>
+                      );
+                    })}
+                  </TableBody>
+                  <TableFooter>
+                    <TableRow>
+                      <TableCell colSpan={2} sx={{ color: 'text.secondary', fontSize: 13 }}>
+                        {t('timesheets.entries', { count: sheet.count })}
+                      </TableCell>
+                      <TableCell align="right" colSpan={1} sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700, fontSize: 14, color: 'text.primary', whiteSpace: 'nowrap' }}>
+                        {t('timesheets.total', { hours: formatMinutes(sheet.totalMinutes) })}
+                      </TableCell>
+                      <TableCell colSpan={(showSpans ? 2 : 1) + (actions ? 1 : 0)} sx={{ color: 'text.secondary', fontSize: 13 }}>
+                        {t('timesheets.totalDecimal', { hours: formatDecimalHours(sheet.totalMinutes, decimalSeparator) })}
+                      </TableCell>
+                    </TableRow>
+                  </TableFooter>
+                </Table>
+              </TableContainer>
+            )}
+          </Paper>
+        )}
+      </RelationSection>
       {removing && (
         <ConfirmDialog
           title={t('timesheets.removeTitle')}
@@ -384,6 +376,6 @@ export function Timesheets({ control }: { control: FormControl }) {
           }}
         />
       )}
-    </Box>
+    </>
   );
 }

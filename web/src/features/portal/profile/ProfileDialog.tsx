@@ -122,6 +122,7 @@ export default function ProfileDialog({ user, onClose }: { user: LoggedUser; onC
                   <ButtonBase
                     key={preset}
                     aria-label={t('profile.preset', { number: index + 1 })}
+                    aria-pressed={source === preset}
                     onClick={() => (setSource(preset), setZoom(1))}
                     sx={{ borderRadius: '50%', outline: source === preset ? 3 : 0, outlineColor: 'primary.main', outlineStyle: 'solid' }}
                   >

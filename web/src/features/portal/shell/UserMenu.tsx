@@ -77,7 +77,7 @@ export function UserMenu({ session }: { session: StoredSession }) {
         </Box>
         <Divider />
         {PRESENCE.map((status) => (
-          <MenuItem key={status} selected={presence === status} onClick={() => setPresence(status)} dense>
+          <MenuItem key={status} role="menuitemradio" aria-checked={presence === status} selected={presence === status} onClick={() => setPresence(status)} dense>
             <ListItemIcon>{dot(status)}</ListItemIcon>
             {t(`userMenu.presence.${status}`)}
           </MenuItem>

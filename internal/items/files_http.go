@@ -79,13 +79,8 @@ func (h *FilesHandler) loadAttachments(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	item, err := queryID(r, "itemId", "itemID")
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
 	// tableName is the legacy client's; the item names its type.
-	comp, err := queryID(r, "componentId", "componentID")
+	item, comp, err := queryItem(r)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

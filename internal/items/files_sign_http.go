@@ -70,12 +70,7 @@ func (h *FilesHandler) loadFileSignatures(w http.ResponseWriter, r *http.Request
 	if !ok {
 		return
 	}
-	item, err := queryID(r, "itemId", "itemID")
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	comp, err := queryID(r, "componentId", "componentID")
+	item, comp, err := queryItem(r)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

@@ -42,13 +42,8 @@ func (h *Handler) getHistory(full bool) http.HandlerFunc {
 		if !ok {
 			return
 		}
-		item, err := queryID(r, "itemId", "itemID")
-		if err != nil {
-			httpx.WriteError(w, r, err)
-			return
-		}
 		// getHistory's tableName is the legacy client's; the item names its type.
-		comp, err := queryID(r, "component", "componentId", "componentID")
+		item, comp, err := queryItem(r, "component")
 		if err != nil {
 			httpx.WriteError(w, r, err)
 			return

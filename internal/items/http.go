@@ -77,6 +77,21 @@ func queryID(r *http.Request, names ...string) (int64, error) {
 	return 0, nil
 }
 
+// queryItem reads a form's item (itemId) and its type (componentId) from the
+// address, either spelling; legacyComponent are older names of the type, read
+// first (and named by the error).
+func queryItem(r *http.Request, legacyComponent ...string) (item, component int64, err error) {
+	item, err = queryID(r, "itemId", "itemID")
+	if err != nil {
+		return 0, 0, err
+	}
+	component, err = queryID(r, append(legacyComponent, "componentId", "componentID")...)
+	if err != nil {
+		return 0, 0, err
+	}
+	return item, component, nil
+}
+
 func (h *Handler) getListControlData(w http.ResponseWriter, r *http.Request) {
 	c, ok := h.caller(w, r)
 	if !ok {

@@ -41,12 +41,7 @@ func (h *Handler) loadPredecessors(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	item, err := queryID(r, "itemId", "itemID")
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	comp, err := queryID(r, "componentId", "componentID")
+	item, comp, err := queryItem(r)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

@@ -254,15 +254,7 @@ func (s *Service) checkEntry(in *TimeEntryInput, typ int) (*entryShape, error) {
 // changes one (the caller's own; any for an administrator), then answers
 // the item's entries. It needs the right to change the item.
 func (s *Service) SaveTimeEntry(ctx context.Context, c Caller, in TimeEntryInput) (*Timesheets, error) {
-	var it *itemRecord
-	err := pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
-		var err error
-		if it, err = s.timesheetItem(ctx, tx, c, in.TimesheetsInput); err != nil {
-			return err
-		}
-		if err := mayRecord(ctx, tx, c, it); err != nil {
-			return err
-		}
+	return s.changeTimesheet(ctx, c, in.TimesheetsInput, func(tx pgx.Tx, it *itemRecord) error {
 		owner, typ, current, err := s.entryOwner(ctx, tx, c, it, int64(in.ID), true)
 		if err != nil {
 			return err
@@ -295,10 +287,6 @@ func (s *Service) SaveTimeEntry(ctx context.Context, c Caller, in TimeEntryInput
 		}
 		return recordTimeEntryEvent(ctx, tx, c, it.ID, owner, op, shape.day, shape.minutes, in.Description)
 	})
-	if err != nil {
-		return nil, err
-	}
-	return s.timesheets(ctx, c, it)
 }
 
 // DeleteTimeEntry answers deleteTimeEntry: it removes an entry (the caller's
@@ -307,15 +295,7 @@ func (s *Service) DeleteTimeEntry(ctx context.Context, c Caller, in TimeEntryInp
 	if in.ID <= 0 {
 		return nil, httpx.Invalid("id", "items.idInvalid", "field", "id")
 	}
-	var it *itemRecord
-	err := pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
-		var err error
-		if it, err = s.timesheetItem(ctx, tx, c, in.TimesheetsInput); err != nil {
-			return err
-		}
-		if err := mayRecord(ctx, tx, c, it); err != nil {
-			return err
-		}
+	return s.changeTimesheet(ctx, c, in.TimesheetsInput, func(tx pgx.Tx, it *itemRecord) error {
 		owner, _, current, err := s.entryOwner(ctx, tx, c, it, int64(in.ID), false)
 		if err != nil {
 			return err
@@ -324,6 +304,22 @@ func (s *Service) DeleteTimeEntry(ctx context.Context, c Caller, in TimeEntryInp
 			return fmt.Errorf("delete time entry: %w", err)
 		}
 		return recordTimeEntryEvent(ctx, tx, c, it.ID, owner, "delete", current.day, current.minutes, current.description)
+	})
+}
+
+// changeTimesheet runs change in one transaction on the form's item, once the
+// caller may record hours on it, and then answers the item's entries.
+func (s *Service) changeTimesheet(ctx context.Context, c Caller, in TimesheetsInput, change func(tx pgx.Tx, it *itemRecord) error) (*Timesheets, error) {
+	var it *itemRecord
+	err := pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
+		var err error
+		if it, err = s.timesheetItem(ctx, tx, c, in); err != nil {
+			return err
+		}
+		if err := mayRecord(ctx, tx, c, it); err != nil {
+			return err
+		}
+		return change(tx, it)
 	})
 	if err != nil {
 		return nil, err

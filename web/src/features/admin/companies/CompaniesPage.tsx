@@ -106,6 +106,7 @@ export default function CompaniesPage() {
       />
       {showFieldFilters && fields.data && <AdditionalFieldFilters fields={fields.data} values={fieldFilters} onChange={setFieldFilters} />}
       <DataTable
+        minWidth={860}
         label={t('nav.companies')}
         columns={columns}
         rows={rows}

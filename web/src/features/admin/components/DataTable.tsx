@@ -9,7 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
-import { headerCellSx } from './tableStyles';
+import { EMPTY_ALIGN, headerCellSx } from './tableStyles';
 
 export interface Column<T> {
   key: string;
@@ -80,7 +80,7 @@ export function DataTable<T extends { id: number }>({
             ))}
             {(error || rows?.length === 0) && (
               <TableRow>
-                <TableCell colSpan={columns.length} sx={{ py: 6, textAlign: 'center', color: error ? 'error.main' : 'text.secondary' }}>
+                <TableCell colSpan={columns.length} sx={{ py: 6, textAlign: EMPTY_ALIGN, color: error ? 'error.main' : 'text.secondary' }}>
                   {error ?? t('common.empty')}
                 </TableCell>
               </TableRow>

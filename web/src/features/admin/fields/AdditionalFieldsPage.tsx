@@ -100,6 +100,7 @@ export default function AdditionalFieldsPage() {
         ))}
       </Tabs>
       <DataTable
+        minWidth={800}
         label={t('nav.additionalFields')}
         columns={columns}
         rows={fields.data && sortFields(fields.data)}

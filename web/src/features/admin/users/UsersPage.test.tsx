@@ -58,6 +58,8 @@ describe('the user list (spec section 2)', () => {
     expect(within(table).queryByText('João Lima')).not.toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: 'Filtrar por E-mail' }), 'ninguem');
     expect(within(table).getByText('Nenhum registro encontrado')).toBeInTheDocument();
+    // The count under the table reads naturally at zero ('0 usuário' in pt-BR's singular before).
+    expect(await screen.findByText('Nenhum usuário')).toBeInTheDocument();
   });
 
   it('deletes the selected rows after confirmation, with the users-deleted toast, and reloads', async () => {

@@ -26,7 +26,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n';
 import { additionalFieldsQuery, deleteUsers, userKeys, usersQuery } from '../api';
-import { headerCellSx } from '../components/tableStyles';
+import { EMPTY_ALIGN, headerCellSx } from '../components/tableStyles';
 import { FilterField } from '../components/FilterField';
 import { PageHeader } from '../components/PageHeader';
 import { AdditionalFieldFilters } from '../components/AdditionalFieldFilters';
@@ -215,14 +215,14 @@ export default function UsersPage() {
               })}
               {all && visible.rows.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={5} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
+                  <TableCell colSpan={5} sx={{ py: 6, textAlign: EMPTY_ALIGN, color: 'text.secondary' }}>
                     {t('users.empty')}
                   </TableCell>
                 </TableRow>
               )}
               {users.isError && (
                 <TableRow>
-                  <TableCell colSpan={5} sx={{ py: 6, textAlign: 'center', color: 'error.main' }}>
+                  <TableCell colSpan={5} sx={{ py: 6, textAlign: EMPTY_ALIGN, color: 'error.main' }}>
                     {errorMessage(users.error, t('common.loadError'))}
                   </TableCell>
                 </TableRow>

@@ -2,7 +2,6 @@ import AddLinkOutlined from '@mui/icons-material/AddLinkOutlined';
 import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -27,6 +26,7 @@ import { useFormRuntime } from '../context';
 import { useFormBase } from '../useFormBase';
 import { ItemSearchPicker } from './ItemSearchPicker';
 import { RelationSection } from './RelationSection';
+import { StatusChip } from './StatusChip';
 
 const ROWS_PER_PAGE = 10;
 
@@ -58,11 +58,6 @@ function LinkPicker({ itemId, componentId, relatedComponentId, label, onPick, bu
       </Button>
     </Box>
   );
-}
-
-function StatusChip({ row }: { row: LinkedRow }) {
-  if (!row.StatusName) return null;
-  return <Chip size="small" label={row.StatusName} sx={{ bgcolor: row.StatusColor || undefined, color: row.StatusColor ? '#fff' : undefined, fontWeight: 500, height: 22 }} />;
 }
 
 /**

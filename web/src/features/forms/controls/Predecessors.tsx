@@ -4,7 +4,6 @@ import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -32,6 +31,7 @@ import { useFormBase } from '../useFormBase';
 import { DEPENDENCY_TYPES, changePredecessors, predecessorChoicesQuery, predecessorKeys, predecessorsQuery, type DependencyType, type PredecessorCall, type PredecessorChange, type PredecessorRow } from './PredecessorsApi';
 import { ItemSearchPicker } from './ItemSearchPicker';
 import { RelationSection } from './RelationSection';
+import { StatusChip } from './StatusChip';
 
 /** A lag typed by the user: an integer within ±max, or null. */
 function parseLag(text: string, max: number): number | null {
@@ -143,11 +143,6 @@ function AddRow({ itemId, componentId, predecessorComponentId, max, busy, onAdd 
       </Button>
     </Box>
   );
-}
-
-function StatusChip({ row }: { row: PredecessorRow }) {
-  if (!row.StatusName) return null;
-  return <Chip size="small" label={row.StatusName} sx={{ bgcolor: row.StatusColor || undefined, color: row.StatusColor ? '#fff' : undefined, fontWeight: 500, height: 22 }} />;
 }
 
 /**

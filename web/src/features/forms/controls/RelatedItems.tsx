@@ -1,7 +1,6 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -23,19 +22,9 @@ import { useFormBase } from '../useFormBase';
 import type { FormControl } from '../types';
 import { RelationStates } from './RelationSection';
 import { SectionTitle } from './SectionTitle';
+import { StatusChip } from './StatusChip';
 
 const ROWS_PER_PAGE = 10;
-
-function StatusChip({ row }: { row: RelatedRow }) {
-  if (!row.StatusName) return null;
-  return (
-    <Chip
-      size="small"
-      label={row.StatusName}
-      sx={{ bgcolor: row.StatusColor || undefined, color: row.StatusColor ? '#fff' : undefined, fontWeight: 500, height: 22 }}
-    />
-  );
-}
 
 function Timeline({ rows, editPath }: { rows: RelatedRow[]; editPath: (row: RelatedRow) => string }) {
   return (

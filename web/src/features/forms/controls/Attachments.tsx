@@ -28,6 +28,7 @@ import type { FormControl } from '../types';
 import { useFileSignatures, useItemFiles } from './AttachmentsFiles';
 import { DropZone, FileProblemAlert, SignatureLine, SignDialog } from './AttachmentsParts';
 import { RelationStates } from './RelationSection';
+import { RowAction } from './RowAction';
 import { SectionTitle } from './SectionTitle';
 
 /**
@@ -145,27 +146,20 @@ export function Attachments({ control }: { control: FormControl }) {
                               </Tooltip>
                             )}
                             {files.canEdit && signatures.of(file.id)?.isPdf && !signatures.of(file.id)?.stamped && (
-                              <Tooltip title={t('signature.stamp', { name: file.name })}>
-                                <span>
-                                  <IconButton
-                                    size="small"
-                                    aria-label={t('signature.stamp', { name: file.name })}
-                                    disabled={signatures.stamping === file.id}
-                                    onClick={() => void signatures.stamp(file)}
-                                  >
-                                    <ApprovalOutlined fontSize="small" />
-                                  </IconButton>
-                                </span>
-                              </Tooltip>
+                              <RowAction
+                                label={t('signature.stamp', { name: file.name })}
+                                icon={<ApprovalOutlined fontSize="small" />}
+                                disabled={signatures.stamping === file.id}
+                                onClick={() => void signatures.stamp(file)}
+                              />
                             )}
                             {files.canEdit && (
-                              <Tooltip title={t('files.remove', { name: file.name })}>
-                                <span>
-                                  <IconButton size="small" aria-label={t('files.remove', { name: file.name })} disabled={files.removing === file.id} onClick={() => void files.remove(file)}>
-                                    <DeleteOutlined fontSize="small" />
-                                  </IconButton>
-                                </span>
-                              </Tooltip>
+                              <RowAction
+                                label={t('files.remove', { name: file.name })}
+                                icon={<DeleteOutlined fontSize="small" />}
+                                disabled={files.removing === file.id}
+                                onClick={() => void files.remove(file)}
+                              />
                             )}
                           </TableCell>
                         </TableRow>

@@ -3,7 +3,6 @@ import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -13,7 +12,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
@@ -26,6 +24,7 @@ import { useFormRuntime } from '../context';
 import { useFormBase } from '../useFormBase';
 import { ItemSearchPicker } from './ItemSearchPicker';
 import { RelationSection } from './RelationSection';
+import { RowAction } from './RowAction';
 import { StatusChip } from './StatusChip';
 
 const ROWS_PER_PAGE = 10;
@@ -130,13 +129,12 @@ export function LinkedItems({ label, relatedComponentId, searchLabel }: { label:
                         <TableCell>{row.ResponsibleName}</TableCell>
                         {canEdit && (
                           <TableCell align="right">
-                            <Tooltip title={t('links.remove', { number: row.FormattedID, title: row.Title })}>
-                              <span>
-                                <IconButton size="small" aria-label={t('links.remove', { number: row.FormattedID, title: row.Title })} disabled={change.isPending} onClick={() => change.mutate({ remove: [row.id] })}>
-                                  <LinkOffOutlined fontSize="small" />
-                                </IconButton>
-                              </span>
-                            </Tooltip>
+                            <RowAction
+                              label={t('links.remove', { number: row.FormattedID, title: row.Title })}
+                              icon={<LinkOffOutlined fontSize="small" />}
+                              disabled={change.isPending}
+                              onClick={() => change.mutate({ remove: [row.id] })}
+                            />
                           </TableCell>
                         )}
                       </TableRow>

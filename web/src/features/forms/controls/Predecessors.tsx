@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -31,6 +30,7 @@ import { useFormBase } from '../useFormBase';
 import { DEPENDENCY_TYPES, changePredecessors, predecessorChoicesQuery, predecessorKeys, predecessorsQuery, type DependencyType, type PredecessorCall, type PredecessorChange, type PredecessorRow } from './PredecessorsApi';
 import { ItemSearchPicker } from './ItemSearchPicker';
 import { RelationSection } from './RelationSection';
+import { RowAction } from './RowAction';
 import { StatusChip } from './StatusChip';
 
 /** A lag typed by the user: an integer within ±max, or null. */
@@ -273,13 +273,12 @@ export function Predecessors({ control }: { control: FormControl }) {
                           {canEdit && (
                             <TableCell align="right">
                               {editable && (
-                                <Tooltip title={t('predecessors.remove', { name })}>
-                                  <span>
-                                    <IconButton size="small" aria-label={t('predecessors.remove', { name })} disabled={change.isPending} onClick={() => change.mutate({ call: 'removePredecessor', predecessorId: row.id })}>
-                                      <DeleteOutlineOutlined fontSize="small" />
-                                    </IconButton>
-                                  </span>
-                                </Tooltip>
+                                <RowAction
+                                  label={t('predecessors.remove', { name })}
+                                  icon={<DeleteOutlineOutlined fontSize="small" />}
+                                  disabled={change.isPending}
+                                  onClick={() => change.mutate({ call: 'removePredecessor', predecessorId: row.id })}
+                                />
                               )}
                             </TableCell>
                           )}

@@ -17,7 +17,6 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
@@ -30,6 +29,7 @@ import { useFormRuntime } from '../context';
 import { checkDateText, fromPickerValue, maskDateText, toPickerValue } from '../dates';
 import type { FormControl } from '../types';
 import { RelationSection } from './RelationSection';
+import { RowAction } from './RowAction';
 import {
   deleteTimeEntry,
   formatDecimalHours,
@@ -322,22 +322,10 @@ export function Timesheets({ control }: { control: FormControl }) {
                           {actions && (
                             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                               {entry.canEdit && (
-                                  <Tooltip title={t('timesheets.edit', { hours, date })}>
-                                    <span>
-                                      <IconButton size="small" aria-label={t('timesheets.edit', { hours, date })} disabled={busy} onClick={() => startEdit(entry)}>
-                                        <EditOutlined fontSize="small" />
-                                      </IconButton>
-                                    </span>
-                                  </Tooltip>
+                                <RowAction label={t('timesheets.edit', { hours, date })} icon={<EditOutlined fontSize="small" />} disabled={busy} onClick={() => startEdit(entry)} />
                               )}
                               {entry.canDelete && (
-                                  <Tooltip title={t('timesheets.remove', { hours, date })}>
-                                    <span>
-                                      <IconButton size="small" aria-label={t('timesheets.remove', { hours, date })} disabled={busy} onClick={() => setRemoving(entry)}>
-                                        <DeleteOutlined fontSize="small" />
-                                      </IconButton>
-                                    </span>
-                                  </Tooltip>
+                                <RowAction label={t('timesheets.remove', { hours, date })} icon={<DeleteOutlined fontSize="small" />} disabled={busy} onClick={() => setRemoving(entry)} />
                               )}
                             </TableCell>
                           )}

@@ -2,6 +2,7 @@ package items_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/tramita/tramita/internal/i18n"
@@ -137,5 +138,76 @@ func TestGridEditOfDependentPicklists(t *testing.T) {
 	}
 	if area, subarea := stored(); area != "it" || subarea != "infra" {
 		t.Fatalf("bulk stored %v/%v", area, subarea)
+	}
+}
+
+// A form that does not show the dependent picklist (and a bulk edit of that
+// form) cannot let the user choose it again: a new parent value that
+// leaves it out empties it, as the grid does; a required one refuses the
+// save, naming it; nothing is half-written.
+func TestAParentSavedWithoutItsDependentEmptiesIt(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	en := i18n.With(ctx, i18n.En)
+	first := w.newTask(t, items.Values{"area": "it", "subarea": "dev"})
+	second := w.newTask(t, items.Values{"area": "it", "subarea": "infra"})
+	w.reimportDemo(t, func(s string) string {
+		return strings.Replace(s, "                - {kind: dropdown, field: subarea, width: 4}\n", "", 1)
+	})
+	stored := func(id int64) (area, subarea any) {
+		t.Helper()
+		if err := w.db.QueryRow(ctx, `SELECT attributes->'area', attributes->'subarea' FROM item WHERE id = $1`, id).Scan(&area, &subarea); err != nil {
+			t.Fatal(err)
+		}
+		return area, subarea
+	}
+
+	// Required: refused in the caller's language, nothing written.
+	if _, err := w.db.Exec(ctx, `UPDATE attribute SET required = true WHERE component_id = $1 AND key = 'subarea'`, w.task); err != nil {
+		t.Fatal(err)
+	}
+	bulk := func(ctx context.Context, values items.Values) error {
+		_, err := w.svc.BulkUpdateItems(ctx, w.ana, items.BulkUpdateInput{IDs: []int64{first.ID, second.ID},
+			ComponentID: items.FlexID(w.task), Values: values})
+		return err
+	}
+	if err := bulk(en, items.Values{"area": "ops"}); status(err) != 400 || message(en, err) !=
+		"Subarea: the current value does not belong to the new choice in Area and the field is required: change both in the item's form" {
+		t.Fatalf("bulk: a new parent value leaving a required dependent out: %v", err)
+	}
+	for _, id := range []int64{first.ID, second.ID} {
+		if area, subarea := stored(id); area != "it" || subarea == nil {
+			t.Fatalf("a refused bulk edit wrote %v/%v", area, subarea)
+		}
+	}
+	if _, err := w.db.Exec(ctx, `UPDATE attribute SET required = false WHERE component_id = $1 AND key = 'subarea'`, w.task); err != nil {
+		t.Fatal(err)
+	}
+
+	// The form's save of a new parent value empties the dependent it leaves out.
+	edit := first.Item
+	edit["area"] = "ops"
+	saved, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: edit, Component: items.FlexID(w.task)})
+	if err != nil {
+		t.Fatalf("a form without the dependent: %v", err)
+	}
+	if _, kept := saved.Item["subarea"]; kept {
+		t.Fatalf("the answer still holds the dependent: %v", saved.Item["subarea"])
+	}
+	if area, subarea := stored(first.ID); area != "ops" || subarea != nil {
+		t.Fatalf("the form's save stored %v/%v", area, subarea)
+	}
+
+	// A bulk edit of the parent alone does the same for every item.
+	if _, err := w.db.Exec(ctx, `UPDATE item SET attributes = attributes || '{"area": "it", "subarea": "dev"}' WHERE id = $1`, first.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := bulk(ctx, items.Values{"area": "ops"}); err != nil {
+		t.Fatalf("bulk: a new parent value: %v", err)
+	}
+	for _, id := range []int64{first.ID, second.ID} {
+		if area, subarea := stored(id); area != "ops" || subarea != nil {
+			t.Fatalf("bulk stored %v/%v", area, subarea)
+		}
 	}
 }

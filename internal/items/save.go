@@ -287,8 +287,40 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, c Caller, t *formType, b
 
 // dependencies checks that a dependent picklist's value belongs to the
 // value of the attribute holding its parent picklist, when either changed.
+// A dependent the save does not write (not on the form, or a grid edit of
+// the parent alone) cannot be chosen again by the user, so a new parent
+// value that leaves it out empties it, as the form's dropdown empties a
+// shown one; a required one cannot be emptied, and the save is refused,
+// naming it.
 func (s *Service) dependencies(ctx context.Context, tx pgx.Tx, t *formType, binds []*binding, old, next *itemRecord) ([]fieldErr, error) {
 	var errs []fieldErr
+	bound := map[string]bool{}
+	for _, b := range binds {
+		bound[b.Field] = true
+	}
+	for i := range t.attrs {
+		d := &t.attrs[i]
+		if bound[d.Key] || d.Type != "PICKLIST" || d.PicklistID == nil || d.ParentPicklistID == nil {
+			continue
+		}
+		p := parentOf(t, d)
+		v, ok := next.Attributes[d.Key].(string)
+		if p == nil || !ok || v == "" || sameValue(old.Attributes[p.Key], next.Attributes[p.Key]) {
+			continue
+		}
+		fits, err := optionFits(ctx, tx, d, v, next.Attributes[p.Key])
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case fits:
+		case d.Required:
+			errs = append(errs, fieldErr{b: &binding{Field: d.Key, Key: d.Key, Label: d.Name, Type: d.Type, Attr: d},
+				key: "items.dependentRequired", args: []any{"parent", p.Name}})
+		default:
+			delete(next.Attributes, d.Key)
+		}
+	}
 	for _, b := range binds {
 		a := b.Attr
 		if a == nil || a.Type != "PICKLIST" || a.ParentPicklistID == nil {
@@ -305,11 +337,9 @@ func (s *Service) dependencies(ctx context.Context, tx pgx.Tx, t *formType, bind
 			if sameValue(old.Attributes[a.Key], v) && sameValue(old.Attributes[p.Key], next.Attributes[p.Key]) {
 				break
 			}
-			parent, _ := next.Attributes[p.Key].(string)
-			var fits bool
-			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM picklist_item WHERE picklist_id = $1 AND value = $2
-				AND (parent_value IS NULL OR parent_value = $3))`, *a.PicklistID, v, parent).Scan(&fits); err != nil {
-				return nil, fmt.Errorf("picklist parent: %w", err)
+			fits, err := optionFits(ctx, tx, a, v, next.Attributes[p.Key])
+			if err != nil {
+				return nil, err
 			}
 			if !fits {
 				errs = append(errs, fieldErr{b: b, key: "forms.optionOfOtherParent", args: []any{"parent", p.Name}})
@@ -318,6 +348,18 @@ func (s *Service) dependencies(ctx context.Context, tx pgx.Tx, t *formType, bind
 		}
 	}
 	return errs, nil
+}
+
+// optionFits reports whether option v of dependent picklist d belongs to
+// the parent value (an option of no parent belongs to every one).
+func optionFits(ctx context.Context, q querier, d *formAttr, v string, parentValue any) (bool, error) {
+	parent, _ := parentValue.(string)
+	var fits bool
+	if err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM picklist_item WHERE picklist_id = $1 AND value = $2
+		AND (parent_value IS NULL OR parent_value = $3))`, *d.PicklistID, v, parent).Scan(&fits); err != nil {
+		return false, fmt.Errorf("picklist parent: %w", err)
+	}
+	return fits, nil
 }
 
 // formState is the item map showWhen tests read.
@@ -619,16 +661,13 @@ func (s *Service) updateItemField(ctx context.Context, c Caller, in UpdateFieldI
 				}
 			}
 		}
-		// A parent picklist's new value empties the dependents it leaves out (dependentsOfEdit).
-		cleared, depErrs, err := s.dependentsOfEdit(ctx, tx, t, f, a, it, item, lang)
+		// A parent picklist's new value empties the dependents it leaves out
+		// (apply's dependency check, for every way of saving).
+		next, errs, err := s.apply(ctx, tx, c, t, binds, it, item, false)
 		if err != nil {
 			return err
 		}
-		next, errs, err := s.apply(ctx, tx, c, t, append(binds, cleared...), it, item, false)
-		if err != nil {
-			return err
-		}
-		if errs = append(errs, depErrs...); len(errs) > 0 {
+		if len(errs) > 0 {
 			return formError(lang, errs)
 		}
 		if !changed(it, next) {

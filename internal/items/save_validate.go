@@ -192,58 +192,6 @@ func (s *Service) option(ctx context.Context, q querier, b *binding, raw any) (a
 	return str, nil, nil
 }
 
-// dependentsOfEdit is what a grid edit of parent picklist a does to the
-// picklists that depend on it, as the form's dropdown does: a dependent whose
-// value is not an option of the new parent value is emptied in the same save
-// (its binding is returned and item holds its nil); a required one cannot be
-// emptied, so the edit is refused, naming it. A value a save rule put in item
-// is the rule's choice, checked as any other.
-func (s *Service) dependentsOfEdit(ctx context.Context, q querier, t *formType, f *formDef, a *formAttr, it *itemRecord,
-	item Values, lang string) ([]*binding, []fieldErr, error) {
-	if a.Type != "PICKLIST" || a.PicklistID == nil {
-		return nil, nil, nil
-	}
-	parent := ""
-	switch v := item[a.Key].(type) {
-	case string:
-		parent = v
-	case json.Number:
-		parent = v.String()
-	}
-	var cleared []*binding
-	var errs []fieldErr
-	for i := range t.attrs {
-		d := &t.attrs[i]
-		if d.Type != "PICKLIST" || d.PicklistID == nil || d.ParentPicklistID == nil || *d.ParentPicklistID != *a.PicklistID ||
-			parentOf(t, d) != a {
-			continue
-		}
-		if _, sent := item[d.Key]; sent {
-			continue
-		}
-		v, ok := it.Attributes[d.Key].(string)
-		if !ok || v == "" {
-			continue
-		}
-		var fits bool
-		if err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM picklist_item WHERE picklist_id = $1 AND value = $2
-			AND (parent_value IS NULL OR parent_value = $3))`, *d.PicklistID, v, parent).Scan(&fits); err != nil {
-			return nil, nil, fmt.Errorf("dependent picklist: %w", err)
-		}
-		if fits {
-			continue
-		}
-		b := gridBinding(t, f, d, lang)
-		if b.Required {
-			errs = append(errs, fieldErr{b: b, key: "items.dependentRequired", args: []any{"parent", a.Name}})
-			continue
-		}
-		item[d.Key] = nil
-		cleared = append(cleared, b)
-	}
-	return cleared, errs, nil
-}
-
 // parentOf is the attribute holding dependent picklist d's parent value: the
 // first of the type with that picklist (as the form's dependsOn and the
 // save's dependency check pair them).

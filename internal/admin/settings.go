@@ -166,27 +166,10 @@ func CheckProtocolTemplate(raw json.RawMessage) (string, *httpx.FieldError) {
 }
 
 // UnknownProtocolPlaceholders lists the {names} of template that signing
-// would not fill, as written, each once: read as the protocol is rendered
-// (internal/items renderProtocol: a name between braces, trimmed, in any case).
+// would not fill, as written, each once (read as internal/items renders the
+// protocol).
 func UnknownProtocolPlaceholders(template string) []string {
-	known := items.ProtocolPlaceholders()
-	var out []string
-	for {
-		open := strings.IndexByte(template, '{')
-		if open < 0 {
-			break
-		}
-		end := strings.IndexByte(template[open:], '}')
-		if end < 0 {
-			break
-		}
-		name := template[open+1 : open+end]
-		if written := "{" + name + "}"; !slices.Contains(known, strings.ToLower(strings.TrimSpace(name))) && !slices.Contains(out, written) {
-			out = append(out, written)
-		}
-		template = template[open+end+1:]
-	}
-	return out
+	return items.UnknownProtocolPlaceholders(template)
 }
 
 // validImageSetting accepts a same-site path or an image data URL, never a

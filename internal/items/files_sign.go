@@ -357,25 +357,15 @@ func protocolValues(a *Attachment, s Signature, client SignClient, lang string) 
 // renderProtocol fills {name} placeholders; unknown ones stay as written.
 func renderProtocol(template string, values map[string]string) string {
 	var sb strings.Builder
-	for {
-		open := strings.IndexByte(template, '{')
-		if open < 0 {
-			break
-		}
-		end := strings.IndexByte(template[open:], '}')
-		if end < 0 {
-			break
-		}
-		name := template[open+1 : open+end]
-		sb.WriteString(template[:open])
-		if v, ok := values[strings.ToLower(strings.TrimSpace(name))]; ok {
+	rest := eachPlaceholder(template, func(text, name, written string) {
+		sb.WriteString(text)
+		if v, ok := values[name]; ok {
 			sb.WriteString(v)
 		} else {
-			sb.WriteString(template[open : open+end+1])
+			sb.WriteString(written)
 		}
-		template = template[open+end+1:]
-	}
-	sb.WriteString(template)
+	})
+	sb.WriteString(rest)
 	return sb.String()
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { loadResponsibles, type ActionAnswers, type ActionView, type Responsible } from './api';
 import { MAX_REASON } from './ChangeReasonDialog';
 import './i18n';
+import { useDebounced } from '../../components/useDebounced';
 
 export interface CommentAndResponsibleDialogProps {
   componentId: number;
@@ -20,16 +21,6 @@ export interface CommentAndResponsibleDialogProps {
   action: ActionView;
   /** The answers on OK; null on Cancel. */
   onClose: (answers: ActionAnswers | null) => void;
-}
-
-/** Waits until typing pauses before searching. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return debounced;
 }
 
 /**

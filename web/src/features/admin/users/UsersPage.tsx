@@ -31,7 +31,7 @@ import { FilterField } from '../components/FilterField';
 import { PageHeader } from '../components/PageHeader';
 import { AdditionalFieldFilters } from '../components/AdditionalFieldFilters';
 import { useConfirm } from '../components/useConfirm';
-import { useDebounced } from '../components/useDebounced';
+import { useDebounced } from '../../../components/useDebounced';
 import { UserAvatar } from '../components/UserAvatar';
 import { errorMessage, formatCount } from '../format';
 import { NO_FILTERS, USER_TABLE_ROWS, visibleUsers, type UserColumnFilters } from './userTable';

@@ -4,21 +4,13 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formKeys } from '../api';
 import { useField, useFormRuntime } from '../context';
 import type { FieldSpec } from '../fields';
 import { referenceLookup, type ReferenceChoice, type ReferenceSource } from '../referenceSources';
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
+import { useDebounced } from '../../../components/useDebounced';
 
 function ColorDot({ color }: { color?: string }) {
   if (!color) return null;

@@ -20,8 +20,8 @@ func (s *Service) TermsOfUse(ctx context.Context) (Terms, error) {
 type AcceptTermsInput struct {
 	Accept bool `json:"accept"`
 	// UserID, when given, must be the caller's own id.
-	UserID      flexibleID `json:"userId"`
-	BrowserInfo string     `json:"browserInfo"`
+	UserID      httpx.ID `json:"userId"`
+	BrowserInfo string   `json:"browserInfo"`
 }
 
 // AcceptTerms records the caller's answer to the current terms. Accepting

@@ -21,7 +21,7 @@ func TestBulkEditValidatesAsTheForm(t *testing.T) {
 	a, b := w.newTask(t, items.Values{"area": "it", "subarea": "dev"}), w.newTask(t, items.Values{"area": "it", "subarea": "dev"})
 	ids := []int64{a.ID, b.ID}
 	bulk := func(c items.Caller, comp int64, ids []int64, values items.Values) error {
-		_, err := w.svc.BulkUpdateItems(ctx, c, items.BulkUpdateInput{IDs: ids, ComponentID: items.FlexID(comp), Values: values})
+		_, err := w.svc.BulkUpdateItems(ctx, c, items.BulkUpdateInput{IDs: ids, ComponentID: httpx.ID(comp), Values: values})
 		return err
 	}
 	for _, tc := range []struct {
@@ -102,7 +102,7 @@ func TestBulkEditValidatesAsTheForm(t *testing.T) {
 	if err := w.db.QueryRow(ctx, `SELECT to_char(modified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') FROM item WHERE id = $1`, one).Scan(&stamp); err != nil {
 		t.Fatal(err)
 	}
-	_, err = w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: items.FlexID(one), ComponentID: items.FlexID(cr),
+	_, err = w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: httpx.ID(one), ComponentID: httpx.ID(cr),
 		Field: "approvedOn", Value: "2025-05-01", LastModify: stamp})
 	if status(err) != 400 || message(ctx, err) != "Aprovada em: este formulário não altera este campo" {
 		t.Fatalf("grid edit of a read-only field: %v", err)
@@ -114,7 +114,7 @@ func TestBulkEditValidatesAsTheForm(t *testing.T) {
 	if _, err := w.db.Exec(ctx, `UPDATE attribute SET edit_in_grid = true WHERE component_id = $1 AND key = 'costImpact'`, cr); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: items.FlexID(one), ComponentID: items.FlexID(cr),
+	if _, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: httpx.ID(one), ComponentID: httpx.ID(cr),
 		Field: "costImpact", Value: json.Number("1500.5"), LastModify: stamp}); err != nil {
 		t.Fatalf("grid edit of a field the form writes: %v", err)
 	}

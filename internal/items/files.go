@@ -108,7 +108,7 @@ func scanAttachment(row pgx.Row) (*Attachment, error) {
 // not found, like a missing one.
 func (f *Files) file(ctx context.Context, c Caller, id int64) (*Attachment, error) {
 	if id <= 0 {
-		return nil, httpx.Invalid("fileId", "items.idInvalid", "field", "fileId")
+		return nil, httpx.Invalid("fileId", "error.idInvalid", "field", "fileId")
 	}
 	a, err := scanAttachment(f.svc.store.db.QueryRow(ctx, `SELECT `+attachmentColumns+`
 		FROM item_file f JOIN item i ON i.id = f.item_id JOIN component c ON c.id = i.component_id

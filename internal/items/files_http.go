@@ -57,15 +57,15 @@ func (h *FilesHandler) caller(w http.ResponseWriter, r *http.Request) (Caller, b
 
 // FileInput is the body of getFileLink, downloadFile and deleteAttachment.
 type FileInput struct {
-	FileID          FlexID `json:"fileId"`
-	FileComponentID FlexID `json:"fileComponentId"`
-	Blob            bool   `json:"blob"`
+	FileID          httpx.ID `json:"fileId"`
+	FileComponentID httpx.ID `json:"fileComponentId"`
+	Blob            bool     `json:"blob"`
 }
 
 // fileID reads the file from the address (GET) or the body (POST).
 func fileID(r *http.Request, body bool) (int64, error) {
 	if !body {
-		return queryID(r, "fileId", "fileID", "id")
+		return httpx.QueryID(r, "fileId", "fileID", "id")
 	}
 	var in FileInput
 	if err := httpx.Decode(r, &in); err != nil {
@@ -86,7 +86,7 @@ func (h *FilesHandler) loadAttachments(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out, err := h.files.LoadAttachments(r.Context(), c, item, comp)
-	answer(w, r, out, err)
+	httpx.Answer(w, r, out, err)
 }
 
 func (h *FilesHandler) link(body bool) http.HandlerFunc {
@@ -101,7 +101,7 @@ func (h *FilesHandler) link(body bool) http.HandlerFunc {
 			return
 		}
 		out, err := h.files.Link(r.Context(), c, id)
-		answer(w, r, out, err)
+		httpx.Answer(w, r, out, err)
 	}
 }
 
@@ -157,7 +157,7 @@ func (h *FilesHandler) deleteAttachment(w http.ResponseWriter, r *http.Request) 
 		return
 	}
 	err = h.files.DeleteAttachment(r.Context(), c, id)
-	answer(w, r, map[string]any{"success": err == nil, "Message": httpxText(r.Context(), "files.deleted")}, err)
+	httpx.Answer(w, r, map[string]any{"success": err == nil, "Message": httpxText(r.Context(), "files.deleted")}, err)
 }
 
 // UploadResult is the answer of uploadFiles.
@@ -250,7 +250,7 @@ func (h *FilesHandler) uploadFiles(w http.ResponseWriter, r *http.Request) {
 		fail(err)
 		return
 	}
-	answer(w, r, UploadResult{Message: httpxText(ctx, "files.uploaded", "count", len(files)), Files: files}, nil)
+	httpx.Answer(w, r, UploadResult{Message: httpxText(ctx, "files.uploaded", "count", len(files)), Files: files}, nil)
 }
 
 // uploadTime is how long an upload call may take to arrive and be answered:
@@ -301,15 +301,15 @@ func parseID(field, v string) (int64, error) {
 		return 0, nil
 	}
 	if strings.HasPrefix(v, "{") {
-		var id FlexID
+		var id httpx.ID
 		if err := id.UnmarshalJSON([]byte(v)); err != nil {
-			return 0, httpx.Invalid(field, "items.idInvalid", "field", field)
+			return 0, httpx.Invalid(field, "error.idInvalid", "field", field)
 		}
 		return int64(id), nil
 	}
 	id, err := strconv.ParseInt(v, 10, 64)
 	if err != nil || id < 0 {
-		return 0, httpx.Invalid(field, "items.idInvalid", "field", field)
+		return 0, httpx.Invalid(field, "error.idInvalid", "field", field)
 	}
 	return id, nil
 }

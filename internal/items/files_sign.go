@@ -53,8 +53,8 @@ type PasswordConfirm func(r *http.Request, userID int64, password string) (SignC
 // id or an object with id, as the spec's client sends it); fileId is
 // accepted as well.
 type SignInput struct {
-	Attachment FlexID   `json:"attachment"`
-	FileID     FlexID   `json:"fileId"`
+	Attachment httpx.ID `json:"attachment"`
+	FileID     httpx.ID `json:"fileId"`
 	Password   string   `json:"password"`
 	Latitude   *float64 `json:"latitude"`
 	Longitude  *float64 `json:"longitude"`
@@ -62,14 +62,14 @@ type SignInput struct {
 
 // StampInput is the body of stampFileAttachment.
 type StampInput struct {
-	Attachment FlexID `json:"attachment"`
-	FileID     FlexID `json:"fileId"`
+	Attachment httpx.ID `json:"attachment"`
+	FileID     httpx.ID `json:"fileId"`
 }
 
 func (in SignInput) file() int64  { return firstID(in.Attachment, in.FileID) }
 func (in StampInput) file() int64 { return firstID(in.Attachment, in.FileID) }
 
-func firstID(a, b FlexID) int64 {
+func firstID(a, b httpx.ID) int64 {
 	if a != 0 {
 		return int64(a)
 	}
@@ -144,7 +144,7 @@ type StampResult struct {
 // 404 as every file call for what they cannot read, 403 otherwise.
 func (f *Files) editableFile(ctx context.Context, c Caller, id int64) (*Attachment, error) {
 	if id <= 0 {
-		return nil, httpx.Invalid("attachment", "items.idInvalid", "field", "attachment")
+		return nil, httpx.Invalid("attachment", "error.idInvalid", "field", "attachment")
 	}
 	a, err := f.file(ctx, c, id)
 	if err != nil {
@@ -628,7 +628,7 @@ func stampSafe(s string) string { return strings.ReplaceAll(oneLine(s), `\n`, `\
 // signature of a readable file, as a PDF.
 func (f *Files) Protocol(ctx context.Context, c Caller, signatureID int64) (name string, pdf []byte, err error) {
 	if signatureID <= 0 {
-		return "", nil, httpx.Invalid("signatureId", "items.idInvalid", "field", "signatureId")
+		return "", nil, httpx.Invalid("signatureId", "error.idInvalid", "field", "signatureId")
 	}
 	var fileID int64
 	var protocol *string

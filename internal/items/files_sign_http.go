@@ -44,7 +44,7 @@ func (h *FilesHandler) signFileAttachment(w http.ResponseWriter, r *http.Request
 		confirm = func(password string) (SignClient, error) { return h.confirm(r, c.UserID, password) }
 	}
 	out, err := h.files.Sign(r.Context(), c, in, confirm)
-	answer(w, r, out, err)
+	httpx.Answer(w, r, out, err)
 }
 
 func (h *FilesHandler) stampFileAttachment(w http.ResponseWriter, r *http.Request) {
@@ -62,7 +62,7 @@ func (h *FilesHandler) stampFileAttachment(w http.ResponseWriter, r *http.Reques
 		client = h.clientOf(r)
 	}
 	out, err := h.files.Stamp(r.Context(), c, in, client)
-	answer(w, r, out, err)
+	httpx.Answer(w, r, out, err)
 }
 
 func (h *FilesHandler) loadFileSignatures(w http.ResponseWriter, r *http.Request) {
@@ -76,7 +76,7 @@ func (h *FilesHandler) loadFileSignatures(w http.ResponseWriter, r *http.Request
 		return
 	}
 	files, err := h.files.LoadSignatures(r.Context(), c, item, comp)
-	answer(w, r, map[string]any{"files": files}, err)
+	httpx.Answer(w, r, map[string]any{"files": files}, err)
 }
 
 func (h *FilesHandler) downloadSignatureProtocol(w http.ResponseWriter, r *http.Request) {
@@ -84,7 +84,7 @@ func (h *FilesHandler) downloadSignatureProtocol(w http.ResponseWriter, r *http.
 	if !ok {
 		return
 	}
-	id, err := queryID(r, "signatureId", "signatureID", "id")
+	id, err := httpx.QueryID(r, "signatureId", "signatureID", "id")
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -107,18 +107,18 @@ func (h *FilesHandler) downloadFileVersion(w http.ResponseWriter, r *http.Reques
 	if !ok {
 		return
 	}
-	id, err := queryID(r, "fileId", "fileID")
+	id, err := httpx.QueryID(r, "fileId", "fileID")
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	version, err := queryID(r, "version")
+	version, err := httpx.QueryID(r, "version")
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
 	if id == 0 || version == 0 {
-		httpx.WriteError(w, r, httpx.Invalid("fileId", "items.idInvalid", "field", "fileId"))
+		httpx.WriteError(w, r, httpx.Invalid("fileId", "error.idInvalid", "field", "fileId"))
 		return
 	}
 	a, rc, err := h.files.OpenVersion(r.Context(), c, id, version)

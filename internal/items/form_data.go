@@ -7,8 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"reflect"
-	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -144,62 +142,19 @@ func canCreate(ctx context.Context, q querier, c Caller, comp, project int64) (b
 	return ok, err
 }
 
-// FlexID reads an id sent as a number, a numeric string or an object with id.
-type FlexID int64
-
-func (f *FlexID) UnmarshalJSON(b []byte) error {
-	b = bytes.TrimSpace(b)
-	if len(b) == 0 || string(b) == "null" {
-		*f = 0
-		return nil
-	}
-	switch b[0] {
-	case '{':
-		var o struct {
-			ID FlexID `json:"id"`
-		}
-		if err := json.Unmarshal(b, &o); err != nil {
-			return err
-		}
-		*f = o.ID
-		return nil
-	case '"':
-		var s string
-		if err := json.Unmarshal(b, &s); err != nil {
-			return err
-		}
-		if s == "" {
-			*f = 0
-			return nil
-		}
-		n, err := strconv.ParseInt(s, 10, 64)
-		if err != nil || n < 0 {
-			return &json.UnmarshalTypeError{Value: "string " + s, Type: reflect.TypeFor[int64]()}
-		}
-		*f = FlexID(n)
-		return nil
-	}
-	var n int64
-	if err := json.Unmarshal(b, &n); err != nil || n < 0 {
-		return &json.UnmarshalTypeError{Value: "number " + string(b), Type: reflect.TypeFor[int64]()}
-	}
-	*f = FlexID(n)
-	return nil
-}
-
 // FormInitialDataInput is the body of getFormInitialData (spec section 7).
 type FormInitialDataInput struct {
-	ComponentID   FlexID `json:"componentID"`
-	ComponentName string `json:"componentName"`
-	ProjectID     FlexID `json:"projectID"`
-	FormID        FlexID `json:"formID"`
-	FormName      string `json:"formName"`
-	ItemID        FlexID `json:"itemID"`
-	ParentID      FlexID `json:"parentID"`
-	FolderID      FlexID `json:"folderID"`
-	FolderName    string `json:"folderName"`
+	ComponentID   httpx.ID `json:"componentID"`
+	ComponentName string   `json:"componentName"`
+	ProjectID     httpx.ID `json:"projectID"`
+	FormID        httpx.ID `json:"formID"`
+	FormName      string   `json:"formName"`
+	ItemID        httpx.ID `json:"itemID"`
+	ParentID      httpx.ID `json:"parentID"`
+	FolderID      httpx.ID `json:"folderID"`
+	FolderName    string   `json:"folderName"`
 	// ItemTemplate is an item of the type whose attributes a new item starts with.
-	ItemTemplate FlexID `json:"itemTemplate"`
+	ItemTemplate httpx.ID `json:"itemTemplate"`
 }
 
 // FormInitialData is the answer of getFormInitialData.

@@ -15,20 +15,20 @@ import (
 // formRoutes mounts the calls of forms, saving and history (under
 // /genericItem, beside the list calls).
 func (h *Handler) formRoutes(r chi.Router) {
-	r.Post("/getForm", lookup(h, h.svc.GetForm))
-	r.Post("/getFormInitialData", lookup(h, h.svc.FormInitialData))
-	r.Post("/saveItem", lookup(h, h.svc.SaveItem))
-	r.Post("/refreshItem", lookup(h, h.svc.RefreshItem))
-	r.Post("/checkPermissionToUpdate", lookup(h, h.svc.CheckPermissionToUpdate))
-	r.Post("/updateItemField", lookup(h, h.svc.UpdateItemField))
-	r.Post("/bulkUpdateItems", lookup(h, h.svc.BulkUpdateItems))
-	r.Post("/showHideField", lookup(h, h.svc.ShowHideField))
-	r.Post("/loadItemTypeStatuses", lookup(h, h.svc.LoadItemTypeStatuses))
-	r.Post("/loadCalendars", lookup(h, h.svc.LoadCalendars))
-	r.Post("/loadOneToManyFormData", lookup(h, func(ctx context.Context, c Caller, in OneToManyInput) (*RelatedPage, error) {
+	r.Post("/getForm", httpx.HandleOptional(h.currentUser, h.svc.GetForm))
+	r.Post("/getFormInitialData", httpx.HandleOptional(h.currentUser, h.svc.FormInitialData))
+	r.Post("/saveItem", httpx.HandleOptional(h.currentUser, h.svc.SaveItem))
+	r.Post("/refreshItem", httpx.HandleOptional(h.currentUser, h.svc.RefreshItem))
+	r.Post("/checkPermissionToUpdate", httpx.HandleOptional(h.currentUser, h.svc.CheckPermissionToUpdate))
+	r.Post("/updateItemField", httpx.HandleOptional(h.currentUser, h.svc.UpdateItemField))
+	r.Post("/bulkUpdateItems", httpx.HandleOptional(h.currentUser, h.svc.BulkUpdateItems))
+	r.Post("/showHideField", httpx.HandleOptional(h.currentUser, h.svc.ShowHideField))
+	r.Post("/loadItemTypeStatuses", httpx.HandleOptional(h.currentUser, h.svc.LoadItemTypeStatuses))
+	r.Post("/loadCalendars", httpx.HandleOptional(h.currentUser, h.svc.LoadCalendars))
+	r.Post("/loadOneToManyFormData", httpx.HandleOptional(h.currentUser, func(ctx context.Context, c Caller, in OneToManyInput) (*RelatedPage, error) {
 		return h.svc.LoadOneToMany(ctx, c, in, false)
 	}))
-	r.Post("/loadOneToManyTimelineFormData", lookup(h, func(ctx context.Context, c Caller, in OneToManyInput) (*RelatedPage, error) {
+	r.Post("/loadOneToManyTimelineFormData", httpx.HandleOptional(h.currentUser, func(ctx context.Context, c Caller, in OneToManyInput) (*RelatedPage, error) {
 		return h.svc.LoadOneToMany(ctx, c, in, true)
 	}))
 	r.Get("/getHistory", h.getHistory(false))
@@ -49,7 +49,7 @@ func (h *Handler) getHistory(full bool) http.HandlerFunc {
 			return
 		}
 		out, err := h.svc.History(r.Context(), c, item, comp, full)
-		answer(w, r, out, err)
+		httpx.Answer(w, r, out, err)
 	}
 }
 
@@ -58,23 +58,23 @@ func (h *Handler) getAttributeChanges(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	cur, err := queryID(r, "currentVersion")
+	cur, err := httpx.QueryID(r, "currentVersion")
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	prev, err := queryID(r, "previousVersion")
+	prev, err := httpx.QueryID(r, "previousVersion")
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	comp, err := queryID(r, "componentId", "componentID")
+	comp, err := httpx.QueryID(r, "componentId", "componentID")
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
 	out, err := h.svc.AttributeChanges(r.Context(), c, cur, prev, comp)
-	answer(w, r, out, err)
+	httpx.Answer(w, r, out, err)
 }
 
 // UnmarshalJSON keeps the value's numbers exact.
@@ -87,9 +87,9 @@ func (u *UpdateFieldInput) UnmarshalJSON(b []byte) error {
 
 // ShowHideInput is the body of showHideField: the item as the form holds it.
 type ShowHideInput struct {
-	ComponentID FlexID `json:"componentID"`
-	FormID      FlexID `json:"formID"`
-	Item        Values `json:"item"`
+	ComponentID httpx.ID `json:"componentID"`
+	FormID      httpx.ID `json:"formID"`
+	Item        Values   `json:"item"`
 }
 
 // ShowHide is the answer of showHideField: the controls with a showWhen

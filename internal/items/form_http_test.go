@@ -144,7 +144,7 @@ func TestConcurrentSavesOfOneVersion(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, errs[i] = w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Component: items.FlexID(w.task), Item: items.Values{
+			_, errs[i] = w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Component: httpx.ID(w.task), Item: items.Values{
 				"id": json.Number(itoa(created.ID)), "modificationDateTicks": created.ModificationDateTicks, "Title": "Versão " + itoa(int64(i))}})
 		}()
 	}

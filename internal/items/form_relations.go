@@ -14,11 +14,11 @@ import (
 // loadOneToManyTimelineFormData: the children of type childComponentId
 // (the control's componentId) whose Parent is the form's item.
 type OneToManyInput struct {
-	ItemID           FlexID `json:"itemId"`
-	ComponentID      FlexID `json:"componentId"`
-	ChildComponentID FlexID `json:"childComponentId"`
-	Page             int    `json:"page"`
-	RowsPerPage      int    `json:"rowsPerPage"`
+	ItemID           httpx.ID `json:"itemId"`
+	ComponentID      httpx.ID `json:"componentId"`
+	ChildComponentID httpx.ID `json:"childComponentId"`
+	Page             int      `json:"page"`
+	RowsPerPage      int      `json:"rowsPerPage"`
 }
 
 // RelatedItem is one child as a one-to-many grid or timeline shows it.

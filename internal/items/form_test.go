@@ -138,7 +138,7 @@ func TestFormInitialDataForNewAndExistingItems(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()
 	digital := w.project(t, "Transformação Digital")
-	fresh, err := w.svc.FormInitialData(ctx, w.ana, items.FormInitialDataInput{ComponentName: "task", ProjectID: items.FlexID(digital),
+	fresh, err := w.svc.FormInitialData(ctx, w.ana, items.FormInitialDataInput{ComponentName: "task", ProjectID: httpx.ID(digital),
 		FormName: "default", FolderID: 7, FolderName: "Contratos"})
 	if err != nil {
 		t.Fatal(err)
@@ -152,7 +152,7 @@ func TestFormInitialDataForNewAndExistingItems(t *testing.T) {
 		WHERE id = (SELECT min(id) FROM item WHERE project_id = $1 AND component_id = $2) RETURNING id`, digital, w.task).Scan(&id); err != nil {
 		t.Fatal(err)
 	}
-	edit, err := w.svc.FormInitialData(ctx, w.bia, items.FormInitialDataInput{ComponentID: items.FlexID(w.task), ItemID: items.FlexID(id)})
+	edit, err := w.svc.FormInitialData(ctx, w.bia, items.FormInitialDataInput{ComponentID: httpx.ID(w.task), ItemID: httpx.ID(id)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,13 +161,13 @@ func TestFormInitialDataForNewAndExistingItems(t *testing.T) {
 		t.Fatalf("bia reads without write: %+v", edit)
 	}
 	// A template's attributes start a new item.
-	tpl, err := w.svc.FormInitialData(ctx, w.ana, items.FormInitialDataInput{ComponentID: items.FlexID(w.task), ProjectID: items.FlexID(digital),
-		ItemTemplate: items.FlexID(id)})
+	tpl, err := w.svc.FormInitialData(ctx, w.ana, items.FormInitialDataInput{ComponentID: httpx.ID(w.task), ProjectID: httpx.ID(digital),
+		ItemTemplate: httpx.ID(id)})
 	if err != nil || tpl.Item["priority"] != "high" || tpl.Item["cost"] != json.Number("10.5") {
 		t.Fatalf("template: %+v %v", tpl, err)
 	}
 	// Another's project: not found, as everywhere.
-	if _, err := w.svc.FormInitialData(ctx, w.bia, items.FormInitialDataInput{ComponentID: items.FlexID(w.task), ProjectID: items.FlexID(w.secret)}); !errors.Is(err, httpx.ErrNotFound) {
+	if _, err := w.svc.FormInitialData(ctx, w.bia, items.FormInitialDataInput{ComponentID: httpx.ID(w.task), ProjectID: httpx.ID(w.secret)}); !errors.Is(err, httpx.ErrNotFound) {
 		t.Fatalf("foreign project: %v", err)
 	}
 }
@@ -182,12 +182,12 @@ func TestOneToManyListsTheChildrenOfAnItem(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, title := range []string{"Atraso do fornecedor", "Falta de verba"} {
-		if _, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Component: items.FlexID(risk), ProjectID: items.FlexID(digital),
+		if _, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Component: httpx.ID(risk), ProjectID: httpx.ID(digital),
 			Item: items.Values{"Title": title, "impact": "2", "Parent": json.Number(itoa(task.ID))}}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	in := items.OneToManyInput{ItemID: items.FlexID(task.ID), ComponentID: items.FlexID(w.task), ChildComponentID: items.FlexID(risk)}
+	in := items.OneToManyInput{ItemID: httpx.ID(task.ID), ComponentID: httpx.ID(w.task), ChildComponentID: httpx.ID(risk)}
 	page, err := w.svc.LoadOneToMany(ctx, w.ana, in, false)
 	if err != nil || page.Total != 2 || page.Rows[0].Title != "Falta de verba" || !page.CanCreate || page.Rows[0].StatusName != "Identificado" {
 		t.Fatalf("children: %+v %v", page, err)
@@ -205,7 +205,7 @@ func TestOneToManyListsTheChildrenOfAnItem(t *testing.T) {
 	if err := w.db.QueryRow(ctx, `SELECT id FROM item WHERE project_id = $1 AND component_id = $2 LIMIT 1`, w.secret, w.task).Scan(&foreign); err != nil {
 		t.Fatal(err)
 	}
-	in.ItemID = items.FlexID(foreign)
+	in.ItemID = httpx.ID(foreign)
 	if _, err := w.svc.LoadOneToMany(ctx, w.bia, in, false); !errors.Is(err, httpx.ErrNotFound) {
 		t.Fatalf("children of a foreign item: %v", err)
 	}

@@ -61,7 +61,7 @@ func (a *AddressLookup) serve(w http.ResponseWriter, r *http.Request) {
 		zip = r.URL.Query().Get("zipCode")
 	}
 	out, err := a.Lookup(r.Context(), zip)
-	answer(w, r, out, err)
+	httpx.Answer(w, r, out, err)
 }
 
 // Lookup finds the address of a Brazilian ZIP code (CEP).

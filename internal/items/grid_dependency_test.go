@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
 )
@@ -26,7 +27,7 @@ func TestGridEditOfDependentPicklists(t *testing.T) {
 	stamp := task.ModificationDateTicks
 	edit := func(ctx context.Context, field string, value any) (*items.SaveItemResult, error) {
 		t.Helper()
-		res, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: items.FlexID(task.ID), ComponentID: items.FlexID(w.task),
+		res, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: httpx.ID(task.ID), ComponentID: httpx.ID(w.task),
 			Field: field, Value: value, ModificationDateTicks: stamp})
 		if err == nil {
 			stamp = res.ModificationDateTicks
@@ -119,7 +120,7 @@ func TestGridEditOfDependentPicklists(t *testing.T) {
 	other := w.newTask(t, items.Values{"area": "it", "subarea": "dev"})
 	ids := []int64{task.ID, other.ID}
 	bulk := func(ctx context.Context, values items.Values) error {
-		_, err := w.svc.BulkUpdateItems(ctx, w.ana, items.BulkUpdateInput{IDs: ids, ComponentID: items.FlexID(w.task), Values: values})
+		_, err := w.svc.BulkUpdateItems(ctx, w.ana, items.BulkUpdateInput{IDs: ids, ComponentID: httpx.ID(w.task), Values: values})
 		return err
 	}
 	if err := bulk(en, items.Values{"subarea": "infra"}); status(err) != 400 ||
@@ -168,7 +169,7 @@ func TestAParentSavedWithoutItsDependentEmptiesIt(t *testing.T) {
 	}
 	bulk := func(ctx context.Context, values items.Values) error {
 		_, err := w.svc.BulkUpdateItems(ctx, w.ana, items.BulkUpdateInput{IDs: []int64{first.ID, second.ID},
-			ComponentID: items.FlexID(w.task), Values: values})
+			ComponentID: httpx.ID(w.task), Values: values})
 		return err
 	}
 	if err := bulk(en, items.Values{"area": "ops"}); status(err) != 400 || message(en, err) !=
@@ -187,7 +188,7 @@ func TestAParentSavedWithoutItsDependentEmptiesIt(t *testing.T) {
 	// The form's save of a new parent value empties the dependent it leaves out.
 	edit := first.Item
 	edit["area"] = "ops"
-	saved, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: edit, Component: items.FlexID(w.task)})
+	saved, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: edit, Component: httpx.ID(w.task)})
 	if err != nil {
 		t.Fatalf("a form without the dependent: %v", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items"
 )
 
@@ -27,11 +28,11 @@ func TestHistoryNamesCalendars(t *testing.T) {
 	task := w.newTask(t, nil)
 	set := func(calendar int64) {
 		t.Helper()
-		now, err := w.svc.RefreshItem(ctx, w.ana, items.RefreshInput{ItemID: items.FlexID(task.ID), Component: items.FlexID(w.task)})
+		now, err := w.svc.RefreshItem(ctx, w.ana, items.RefreshInput{ItemID: httpx.ID(task.ID), Component: httpx.ID(w.task)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: items.FlexID(task.ID), ComponentID: items.FlexID(w.task),
+		if _, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: httpx.ID(task.ID), ComponentID: httpx.ID(w.task),
 			Field: "workCalendar", Value: calendar, ModificationDateTicks: now.ModificationDateTicks}); err != nil {
 			t.Fatal(err)
 		}

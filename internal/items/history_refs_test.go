@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items"
 )
 
@@ -24,7 +25,7 @@ func TestHistoryNamesOnlyReadableItems(t *testing.T) {
 		t.Fatal(err)
 	}
 	task := w.newTask(t, nil)
-	if _, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: items.FlexID(task.ID), ComponentID: items.FlexID(w.task),
+	if _, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: httpx.ID(task.ID), ComponentID: httpx.ID(w.task),
 		Field: "related", Value: secret, ModificationDateTicks: task.ModificationDateTicks}); err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +79,7 @@ func TestFormNamesOnlyReadableItems(t *testing.T) {
 		t.Fatal(err)
 	}
 	task := w.newTask(t, nil)
-	if _, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: items.FlexID(task.ID), ComponentID: items.FlexID(w.task),
+	if _, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: httpx.ID(task.ID), ComponentID: httpx.ID(w.task),
 		Field: "related", Value: secret, ModificationDateTicks: task.ModificationDateTicks}); err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +89,7 @@ func TestFormNamesOnlyReadableItems(t *testing.T) {
 	}
 	form := func(c items.Caller) (map[string]any, map[string]string) {
 		t.Helper()
-		d, err := w.svc.FormInitialData(ctx, c, items.FormInitialDataInput{ComponentID: items.FlexID(w.task), ItemID: items.FlexID(task.ID)})
+		d, err := w.svc.FormInitialData(ctx, c, items.FormInitialDataInput{ComponentID: httpx.ID(w.task), ItemID: httpx.ID(task.ID)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,9 +1,7 @@
 package items
 
 import (
-	"context"
 	"net/http"
-	"strconv"
 
 	"github.com/go-chi/chi/v5"
 
@@ -34,11 +32,11 @@ func (h *Handler) Routes(r chi.Router) {
 		r.Post("/searchItemsByQuery", h.searchItemsByQuery)
 		r.Get("/getDefaultValueQuery", h.getDefaultValueQuery)
 		r.Get("/getAllowedsProjectItemTypes", h.getAllowedsProjectItemTypes)
-		r.Post("/loadUsers", lookup(h, h.svc.LoadUsers))
-		r.Post("/loadCompanies", lookup(h, h.svc.LoadCompanies))
-		r.Post("/loadGenericItems", lookup(h, h.svc.LoadGenericItems))
-		r.Post("/loadOrganizationalStructures", lookup(h, h.svc.LoadOrganizationalStructures))
-		r.Post("/loadPicklistItems", lookup(h, h.svc.LoadPicklistItems))
+		r.Post("/loadUsers", httpx.HandleOptional(h.currentUser, h.svc.LoadUsers))
+		r.Post("/loadCompanies", httpx.HandleOptional(h.currentUser, h.svc.LoadCompanies))
+		r.Post("/loadGenericItems", httpx.HandleOptional(h.currentUser, h.svc.LoadGenericItems))
+		r.Post("/loadOrganizationalStructures", httpx.HandleOptional(h.currentUser, h.svc.LoadOrganizationalStructures))
+		r.Post("/loadPicklistItems", httpx.HandleOptional(h.currentUser, h.svc.LoadPicklistItems))
 		h.formRoutes(r)
 		h.linkRoutes(r)
 		h.timesheetRoutes(r)
@@ -54,38 +52,15 @@ func (h *Handler) caller(w http.ResponseWriter, r *http.Request) (Caller, bool) 
 	return c, ok
 }
 
-func answer(w http.ResponseWriter, r *http.Request, v any, err error) {
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	w.Header().Set("Cache-Control", "no-store")
-	httpx.WriteJSON(w, http.StatusOK, v)
-}
-
-// queryID reads an optional id parameter; a malformed one is a 400.
-func queryID(r *http.Request, names ...string) (int64, error) {
-	for _, n := range names {
-		if v := r.URL.Query().Get(n); v != "" {
-			id, err := strconv.ParseInt(v, 10, 64)
-			if err != nil || id < 0 {
-				return 0, httpx.Invalid(names[0], "items.idInvalid", "field", names[0])
-			}
-			return id, nil
-		}
-	}
-	return 0, nil
-}
-
 // queryItem reads a form's item (itemId) and its type (componentId) from the
 // address, either spelling; legacyComponent are older names of the type, read
 // first (and named by the error).
 func queryItem(r *http.Request, legacyComponent ...string) (item, component int64, err error) {
-	item, err = queryID(r, "itemId", "itemID")
+	item, err = httpx.QueryID(r, "itemId", "itemID")
 	if err != nil {
 		return 0, 0, err
 	}
-	component, err = queryID(r, append(legacyComponent, "componentId", "componentID")...)
+	component, err = httpx.QueryID(r, append(legacyComponent, "componentId", "componentID")...)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -97,23 +72,23 @@ func (h *Handler) getListControlData(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	comp, err := queryID(r, "componentID", "componentId")
+	comp, err := httpx.QueryID(r, "componentID", "componentId")
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	project, err := queryID(r, "projectID", "projectId")
+	project, err := httpx.QueryID(r, "projectID", "projectId")
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	view, err := queryID(r, "viewId", "viewID")
+	view, err := httpx.QueryID(r, "viewId", "viewID")
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
 	out, err := h.svc.ListDefinition(r.Context(), c, comp, project, view)
-	answer(w, r, out, err)
+	httpx.Answer(w, r, out, err)
 }
 
 func (h *Handler) executeFilter(w http.ResponseWriter, r *http.Request) {
@@ -127,7 +102,7 @@ func (h *Handler) executeFilter(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out, err := h.svc.ExecuteFilter(r.Context(), c, in)
-	answer(w, r, out, err)
+	httpx.Answer(w, r, out, err)
 }
 
 func (h *Handler) getComponentByName(w http.ResponseWriter, r *http.Request) {
@@ -140,7 +115,7 @@ func (h *Handler) getComponentByName(w http.ResponseWriter, r *http.Request) {
 		name = r.URL.Query().Get("componentName")
 	}
 	out, err := h.svc.ComponentByName(r.Context(), c, name)
-	answer(w, r, out, err)
+	httpx.Answer(w, r, out, err)
 }
 
 func (h *Handler) loadProjects(w http.ResponseWriter, r *http.Request) {
@@ -149,7 +124,7 @@ func (h *Handler) loadProjects(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out, err := h.svc.LoadProjects(r.Context(), c)
-	answer(w, r, out, err)
+	httpx.Answer(w, r, out, err)
 }
 
 func (h *Handler) deleteItem(w http.ResponseWriter, r *http.Request) {
@@ -163,7 +138,7 @@ func (h *Handler) deleteItem(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	err := h.svc.DeleteItems(r.Context(), c, in)
-	answer(w, r, map[string]bool{"success": err == nil}, err)
+	httpx.Answer(w, r, map[string]bool{"success": err == nil}, err)
 }
 
 func (h *Handler) export(full bool) http.HandlerFunc {
@@ -202,7 +177,7 @@ func (h *Handler) searchItemsByQuery(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out, err := h.svc.SearchItems(r.Context(), c, in)
-	answer(w, r, out, err)
+	httpx.Answer(w, r, out, err)
 }
 
 func (h *Handler) getDefaultValueQuery(w http.ResponseWriter, r *http.Request) {
@@ -210,18 +185,18 @@ func (h *Handler) getDefaultValueQuery(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	query, err := queryID(r, "queryId", "queryID")
+	query, err := httpx.QueryID(r, "queryId", "queryID")
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	project, err := queryID(r, "projectId", "projectID")
+	project, err := httpx.QueryID(r, "projectId", "projectID")
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
 	out, err := h.svc.DefaultValueQuery(r.Context(), c, query, project)
-	answer(w, r, out, err)
+	httpx.Answer(w, r, out, err)
 }
 
 func (h *Handler) getAllowedsProjectItemTypes(w http.ResponseWriter, r *http.Request) {
@@ -229,31 +204,11 @@ func (h *Handler) getAllowedsProjectItemTypes(w http.ResponseWriter, r *http.Req
 	if !ok {
 		return
 	}
-	comp, err := queryID(r, "componentId", "componentID")
+	comp, err := httpx.QueryID(r, "componentId", "componentID")
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
 	out, err := h.svc.AllowedProjectItemTypes(r.Context(), c, comp)
-	answer(w, r, out, err)
-}
-
-// lookup serves a POST call that decodes its body, runs and answers JSON.
-func lookup[In, Out any](h *Handler, run func(context.Context, Caller, In) (Out, error)) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		c, ok := h.caller(w, r)
-		if !ok {
-			return
-		}
-		var in In
-		// A picker opened with nothing typed may send no body at all.
-		if r.ContentLength != 0 {
-			if err := httpx.Decode(r, &in); err != nil {
-				httpx.WriteError(w, r, err)
-				return
-			}
-		}
-		out, err := run(r.Context(), c, in)
-		answer(w, r, out, err)
-	}
+	httpx.Answer(w, r, out, err)
 }

@@ -601,7 +601,7 @@ func fold(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 func (im *Imports) run(ctx context.Context, tx pgx.Tx, c Caller, sh *importSheet, project int64, lang string, write bool,
 	progress func(int)) (int, []ImportError, error) {
 	svc := im.files.svc
-	template, err := svc.startNew(ctx, tx, c, sh.t, SaveItemInput{ProjectID: FlexID(project)}, Values{})
+	template, err := svc.startNew(ctx, tx, c, sh.t, SaveItemInput{ProjectID: httpx.ID(project)}, Values{})
 	if err != nil {
 		return 0, nil, err
 	}

@@ -11,8 +11,8 @@ import (
 
 // ConfirmImportInput is importExcel's JSON body: write a previewed import.
 type ConfirmImportInput struct {
-	ImportID FlexID `json:"importId"`
-	Confirm  bool   `json:"confirm"`
+	ImportID httpx.ID `json:"importId"`
+	Confirm  bool     `json:"confirm"`
 }
 
 // importExcel takes a spreadsheet (multipart: componentId, projectId, then
@@ -35,7 +35,7 @@ func (h *FilesHandler) importExcel(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		out, err := h.imports.Confirm(ctx, c, int64(in.ImportID))
-		answer(w, r, out, err)
+		httpx.Answer(w, r, out, err)
 		return
 	}
 	extendDeadlines(w)
@@ -81,7 +81,7 @@ func (h *FilesHandler) importExcel(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		out, err := h.imports.Preview(ctx, c, in, part.FileName(), part)
-		answer(w, r, out, err)
+		httpx.Answer(w, r, out, err)
 		return
 	}
 	httpx.WriteError(w, r, httpx.Invalid("file", "files.none"))
@@ -92,11 +92,11 @@ func (h *FilesHandler) importStatus(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	id, err := queryID(r, "importId", "importID", "id")
+	id, err := httpx.QueryID(r, "importId", "importID", "id")
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
 	out, err := h.imports.Status(r.Context(), c, id)
-	answer(w, r, out, err)
+	httpx.Answer(w, r, out, err)
 }

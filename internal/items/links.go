@@ -17,10 +17,10 @@ const MaxLinkChange = 500
 
 // linkRoutes mounts the many-to-many and item link calls.
 func (h *Handler) linkRoutes(r chi.Router) {
-	r.Post("/loadManyToManyFormData", lookup(h, h.svc.LoadManyToMany))
-	r.Post("/refreshManyToManyItems", lookup(h, h.svc.RefreshManyToMany))
-	r.Post("/loadManyToManyComboData", lookup(h, h.svc.LoadManyToManyCombo))
-	r.Post("/loadItemLinksFormData", lookup(h, h.svc.LoadItemLinks))
+	r.Post("/loadManyToManyFormData", httpx.HandleOptional(h.currentUser, h.svc.LoadManyToMany))
+	r.Post("/refreshManyToManyItems", httpx.HandleOptional(h.currentUser, h.svc.RefreshManyToMany))
+	r.Post("/loadManyToManyComboData", httpx.HandleOptional(h.currentUser, h.svc.LoadManyToManyCombo))
+	r.Post("/loadItemLinksFormData", httpx.HandleOptional(h.currentUser, h.svc.LoadItemLinks))
 }
 
 // ManyToManyInput is the body of the link calls: the form's item (itemId
@@ -28,14 +28,14 @@ func (h *Handler) linkRoutes(r chi.Router) {
 // lists (relatedComponentId, the control's componentId; 0 for item links:
 // any type).
 type ManyToManyInput struct {
-	ItemID             FlexID `json:"itemId"`
-	ComponentID        FlexID `json:"componentId"`
-	RelatedComponentID FlexID `json:"relatedComponentId"`
-	Page               int    `json:"page"`
-	RowsPerPage        int    `json:"rowsPerPage"`
+	ItemID             httpx.ID `json:"itemId"`
+	ComponentID        httpx.ID `json:"componentId"`
+	RelatedComponentID httpx.ID `json:"relatedComponentId"`
+	Page               int      `json:"page"`
+	RowsPerPage        int      `json:"rowsPerPage"`
 	// Add and Remove are the items refreshManyToManyItems links and unlinks.
-	Add    []FlexID `json:"add"`
-	Remove []FlexID `json:"remove"`
+	Add    []httpx.ID `json:"add"`
+	Remove []httpx.ID `json:"remove"`
 	// Text narrows loadManyToManyComboData (title or FormattedID).
 	Text  string `json:"text"`
 	Limit int    `json:"limit"`
@@ -169,8 +169,8 @@ func (s *Service) RefreshManyToMany(ctx context.Context, c Caller, in ManyToMany
 	return s.linkPage(ctx, c, it, related, in.Page, in.RowsPerPage)
 }
 
-func (s *Service) writeLinks(ctx context.Context, c Caller, it *itemRecord, related int64, add, remove []FlexID) error {
-	ids := func(list []FlexID) []int64 {
+func (s *Service) writeLinks(ctx context.Context, c Caller, it *itemRecord, related int64, add, remove []httpx.ID) error {
+	ids := func(list []httpx.ID) []int64 {
 		out := make([]int64, 0, len(list))
 		for _, id := range list {
 			if !slices.Contains(out, int64(id)) {

@@ -48,11 +48,11 @@ func TestManyToManyLinksFollowTheAccessRules(t *testing.T) {
 	}
 	ticket := w.itemsIn(t, ticketType, "", 1)[0]
 	in := func(item int64, related int64) items.ManyToManyInput {
-		return items.ManyToManyInput{ItemID: items.FlexID(item), ComponentID: items.FlexID(w.task), RelatedComponentID: items.FlexID(related)}
+		return items.ManyToManyInput{ItemID: httpx.ID(item), ComponentID: httpx.ID(w.task), RelatedComponentID: httpx.ID(related)}
 	}
 
 	add := in(a, w.task)
-	add.Add = []items.FlexID{items.FlexID(b), items.FlexID(s), items.FlexID(b)}
+	add.Add = []httpx.ID{httpx.ID(b), httpx.ID(s), httpx.ID(b)}
 	page, err := w.svc.RefreshManyToMany(ctx, w.ana, add)
 	if err != nil || page.Total != 2 || !linkIDs(page)[b] || !linkIDs(page)[s] || !page.CanEdit {
 		t.Fatalf("ana links: %+v %v", page, err)
@@ -63,7 +63,7 @@ func TestManyToManyLinksFollowTheAccessRules(t *testing.T) {
 		t.Fatalf("bia's list: %+v %v", page, err)
 	}
 	biaAdd := in(a, w.task)
-	biaAdd.Add = []items.FlexID{items.FlexID(c)}
+	biaAdd.Add = []httpx.ID{httpx.ID(c)}
 	if _, err := w.svc.RefreshManyToMany(ctx, w.bia, biaAdd); !errors.Is(err, httpx.ErrForbidden) {
 		t.Fatalf("bia links: %v", err)
 	}
@@ -90,14 +90,14 @@ func TestManyToManyLinksFollowTheAccessRules(t *testing.T) {
 		"foreign own": {w.bia, s, b, httpx.ErrNotFound},
 	} {
 		req := in(tc.item, w.task)
-		req.Add = []items.FlexID{items.FlexID(c), items.FlexID(tc.add)}
+		req.Add = []httpx.ID{httpx.ID(c), httpx.ID(tc.add)}
 		if _, err := w.svc.RefreshManyToMany(ctx, tc.caller, req); !errors.Is(err, tc.want) {
 			t.Errorf("%s: %v, want %v", name, err, tc.want)
 		}
 	}
 	// Item links may join types.
 	any := in(a, 0)
-	any.Add = []items.FlexID{items.FlexID(ticket)}
+	any.Add = []httpx.ID{httpx.ID(ticket)}
 	if page, err := w.svc.RefreshManyToMany(ctx, w.ana, any); err != nil || page.Total != 3 {
 		t.Fatalf("item link to a ticket: %+v %v", page, err)
 	}
@@ -172,7 +172,7 @@ func TestManyToManyLinksFollowTheAccessRules(t *testing.T) {
 	}
 	// Removing.
 	rm := in(a, w.task)
-	rm.Remove = []items.FlexID{items.FlexID(s)}
+	rm.Remove = []httpx.ID{httpx.ID(s)}
 	if page, err := w.svc.RefreshManyToMany(ctx, w.ana, rm); err != nil || page.Total != 1 {
 		t.Fatalf("remove: %+v %v", page, err)
 	}

@@ -16,7 +16,7 @@ import (
 func agrees(t *testing.T, ctx context.Context, w *world, c items.Caller, comp int64, p items.Page) {
 	t.Helper()
 	for _, r := range p.Rows {
-		perm, err := w.svc.CheckPermissionToUpdate(ctx, c, items.CheckPermissionInput{Item: items.FlexID(r["id"].(int64)), Component: items.FlexID(comp)})
+		perm, err := w.svc.CheckPermissionToUpdate(ctx, c, items.CheckPermissionInput{Item: httpx.ID(r["id"].(int64)), Component: httpx.ID(comp)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,7 +67,7 @@ func TestListRowsSayWhetherTheCallerMayEditThem(t *testing.T) {
 	if err := w.db.QueryRow(ctx, `SELECT (extract(epoch FROM modified_at) * 10000000)::bigint + 621355968000000000 FROM item WHERE id = $1`, id).Scan(&ticks); err != nil {
 		t.Fatal(err)
 	}
-	edit := items.UpdateFieldInput{ItemID: items.FlexID(id), ComponentID: items.FlexID(w.task), Field: "progress", Value: json.Number("30"),
+	edit := items.UpdateFieldInput{ItemID: httpx.ID(id), ComponentID: httpx.ID(w.task), Field: "progress", Value: json.Number("30"),
 		ModificationDateTicks: json.Number(itoa(ticks))}
 	if _, err := w.svc.UpdateItemField(ctx, w.bia, edit); status(err) != 403 || message(ctx, err) != readOnly {
 		t.Fatalf("bia's grid edit: %v", err)
@@ -108,7 +108,7 @@ func TestListRowsSayWhetherTheCallerMayEditThem(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: items.Values{"Title": "Trocar servidor", "justification": "<p>x</p>"},
-		Component: items.FlexID(change), ProjectID: items.FlexID(digital)}); err != nil {
+		Component: httpx.ID(change), ProjectID: httpx.ID(digital)}); err != nil {
 		t.Fatal(err)
 	}
 	en := i18n.With(ctx, i18n.En)
@@ -160,19 +160,19 @@ func TestUpdateItemFieldOnAnUnreadableItemIsNotFound(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, field := range []string{"title", "progress", "cost"} {
-		_, err := w.svc.UpdateItemField(ctx, w.bia, items.UpdateFieldInput{ItemID: items.FlexID(foreign), ComponentID: items.FlexID(w.task),
+		_, err := w.svc.UpdateItemField(ctx, w.bia, items.UpdateFieldInput{ItemID: httpx.ID(foreign), ComponentID: httpx.ID(w.task),
 			Field: field, Value: json.Number("1"), ModificationDateTicks: json.Number("1")})
 		if !errors.Is(err, httpx.ErrNotFound) {
 			t.Fatalf("field %s of a foreign item: %v", field, err)
 		}
 	}
 	// A missing item too; an item she may read still gets the field's answer.
-	if _, err := w.svc.UpdateItemField(ctx, w.bia, items.UpdateFieldInput{ItemID: 99999999, ComponentID: items.FlexID(w.task),
+	if _, err := w.svc.UpdateItemField(ctx, w.bia, items.UpdateFieldInput{ItemID: 99999999, ComponentID: httpx.ID(w.task),
 		Field: "title", Value: "x"}); !errors.Is(err, httpx.ErrNotFound) {
 		t.Fatalf("missing item: %v", err)
 	}
 	task := w.newTask(t, nil)
-	if _, err := w.svc.UpdateItemField(ctx, w.bia, items.UpdateFieldInput{ItemID: items.FlexID(task.ID), ComponentID: items.FlexID(w.task),
+	if _, err := w.svc.UpdateItemField(ctx, w.bia, items.UpdateFieldInput{ItemID: httpx.ID(task.ID), ComponentID: httpx.ID(w.task),
 		Field: "title", Value: "x"}); status(err) != 400 || message(ctx, err) != "O campo title não existe neste tipo de item." {
 		t.Fatalf("unknown field of a readable item: %v %s", err, message(ctx, err))
 	}
@@ -206,7 +206,7 @@ func TestGridEditsReferences(t *testing.T) {
 	}
 	task := w.newTask(t, nil)
 	edit := func(c items.Caller, comp, id int64, field string, value any, stamp int64) (*items.SaveItemResult, error) {
-		return w.svc.UpdateItemField(ctx, c, items.UpdateFieldInput{ItemID: items.FlexID(id), ComponentID: items.FlexID(comp), Field: field,
+		return w.svc.UpdateItemField(ctx, c, items.UpdateFieldInput{ItemID: httpx.ID(id), ComponentID: httpx.ID(comp), Field: field,
 			Value: value, ModificationDateTicks: json.Number(itoa(stamp))})
 	}
 	res, err := edit(w.ana, w.task, task.ID, "reviewer", json.Number(itoa(w.bia.UserID)), task.ModificationDateTicks)
@@ -242,8 +242,8 @@ func TestGridEditsReferences(t *testing.T) {
 
 	// A risk's related task: an item of the target type the caller may read.
 	digital := w.project(t, "Transformação Digital")
-	rk, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: items.Values{"Title": "Atraso do fornecedor", "impact": "2"}, Component: items.FlexID(risk),
-		ProjectID: items.FlexID(digital)})
+	rk, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: items.Values{"Title": "Atraso do fornecedor", "impact": "2"}, Component: httpx.ID(risk),
+		ProjectID: httpx.ID(digital)})
 	if err != nil {
 		t.Fatal(err)
 	}

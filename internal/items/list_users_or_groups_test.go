@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items"
 )
 
@@ -40,7 +41,7 @@ func TestListNamesUsersOrGroups(t *testing.T) {
 	saved := map[int64]int64{} // item → value
 	for id, name := range want {
 		task := w.newTask(t, nil)
-		res, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: items.FlexID(task.ID), ComponentID: items.FlexID(w.task),
+		res, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: httpx.ID(task.ID), ComponentID: httpx.ID(w.task),
 			Field: "watcher", Value: id, ModificationDateTicks: task.ModificationDateTicks})
 		if err != nil {
 			t.Fatal(err)

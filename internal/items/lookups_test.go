@@ -159,11 +159,11 @@ func TestStatusAndCalendarLookupsAndTheirChecks(t *testing.T) {
 
 	task := w.newTask(t, nil)
 	edit := func(field string, value any) (*items.SaveItemResult, error) {
-		now, err := w.svc.RefreshItem(ctx, w.ana, items.RefreshInput{ItemID: items.FlexID(task.ID), Component: items.FlexID(w.task)})
+		now, err := w.svc.RefreshItem(ctx, w.ana, items.RefreshInput{ItemID: httpx.ID(task.ID), Component: httpx.ID(w.task)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		return w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: items.FlexID(task.ID), ComponentID: items.FlexID(w.task),
+		return w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: httpx.ID(task.ID), ComponentID: httpx.ID(w.task),
 			Field: field, Value: value, ModificationDateTicks: now.ModificationDateTicks})
 	}
 	var foreignStatus int64

@@ -30,10 +30,10 @@ const (
 // predecessorRoutes mounts the predecessors calls.
 func (h *Handler) predecessorRoutes(r chi.Router) {
 	r.Get("/loadPredecessorsFormData", h.loadPredecessors)
-	r.Post("/loadPredecessorChoices", lookup(h, h.svc.LoadPredecessorChoices))
-	r.Post("/addPredecessor", lookup(h, h.svc.AddPredecessor))
-	r.Post("/updatePredecessor", lookup(h, h.svc.UpdatePredecessor))
-	r.Post("/removePredecessor", lookup(h, h.svc.RemovePredecessor))
+	r.Post("/loadPredecessorChoices", httpx.HandleOptional(h.currentUser, h.svc.LoadPredecessorChoices))
+	r.Post("/addPredecessor", httpx.HandleOptional(h.currentUser, h.svc.AddPredecessor))
+	r.Post("/updatePredecessor", httpx.HandleOptional(h.currentUser, h.svc.UpdatePredecessor))
+	r.Post("/removePredecessor", httpx.HandleOptional(h.currentUser, h.svc.RemovePredecessor))
 }
 
 func (h *Handler) loadPredecessors(w http.ResponseWriter, r *http.Request) {
@@ -46,19 +46,19 @@ func (h *Handler) loadPredecessors(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	out, err := h.svc.LoadPredecessors(r.Context(), c, PredecessorInput{ItemID: FlexID(item), ComponentID: FlexID(comp)})
-	answer(w, r, out, err)
+	out, err := h.svc.LoadPredecessors(r.Context(), c, PredecessorInput{ItemID: httpx.ID(item), ComponentID: httpx.ID(comp)})
+	httpx.Answer(w, r, out, err)
 }
 
 // PredecessorInput is the body of the predecessors calls: the form's item
 // (itemId of componentId) and the predecessor they add, change or remove.
 type PredecessorInput struct {
-	ItemID        FlexID `json:"itemId"`
-	ComponentID   FlexID `json:"componentId"`
-	PredecessorID FlexID `json:"predecessorId"`
+	ItemID        httpx.ID `json:"itemId"`
+	ComponentID   httpx.ID `json:"componentId"`
+	PredecessorID httpx.ID `json:"predecessorId"`
 	// PredecessorComponentID is the type the control names (its
 	// componentId); 0: predecessors are of the item's own type.
-	PredecessorComponentID FlexID `json:"predecessorComponentId"`
+	PredecessorComponentID httpx.ID `json:"predecessorComponentId"`
 	// Type is FS (when empty), SS, FF or SF; Lag is in days.
 	Type string `json:"type"`
 	Lag  int    `json:"lag"`

@@ -44,7 +44,7 @@ func TestPredecessorsAreAddedChangedAndRemovedByWhoMayEditTheItem(t *testing.T) 
 	a, b := digital[0], digital[1]
 	nb, _ := w.numberOf(t, b)
 	in := func(item, pred int64) items.PredecessorInput {
-		return items.PredecessorInput{ItemID: items.FlexID(item), ComponentID: items.FlexID(w.task), PredecessorID: items.FlexID(pred)}
+		return items.PredecessorInput{ItemID: httpx.ID(item), ComponentID: httpx.ID(w.task), PredecessorID: httpx.ID(pred)}
 	}
 
 	add := in(a, b)
@@ -107,7 +107,7 @@ func TestPredecessorsRefuseSelfDuplicateCycleAndBadValuesWithAMessage(t *testing
 		t.Fatal(err)
 	}
 	in := func(item, pred int64) items.PredecessorInput {
-		return items.PredecessorInput{ItemID: items.FlexID(item), ComponentID: items.FlexID(w.task), PredecessorID: items.FlexID(pred)}
+		return items.PredecessorInput{ItemID: httpx.ID(item), ComponentID: httpx.ID(w.task), PredecessorID: httpx.ID(pred)}
 	}
 	add := func(ctx context.Context, p items.PredecessorInput) error {
 		_, err := w.svc.AddPredecessor(ctx, w.ana, p)
@@ -123,7 +123,7 @@ func TestPredecessorsRefuseSelfDuplicateCycleAndBadValuesWithAMessage(t *testing
 	badType, bigLag, nonsense := in(d, a), in(d, a), in(d, a)
 	badType.Type = "XX"
 	bigLag.Lag = 3651
-	nonsense.PredecessorComponentID = items.FlexID(risk)
+	nonsense.PredecessorComponentID = httpx.ID(risk)
 	for name, tc := range map[string]struct {
 		in   items.PredecessorInput
 		want error
@@ -192,13 +192,13 @@ func TestPredecessorsNameOnlyItemsTheCallerMayReadAndShowInHistory(t *testing.T)
 	if err := w.db.QueryRow(ctx, `SELECT to_char(modified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') FROM item WHERE id = $1`, a).Scan(&stamp); err != nil {
 		t.Fatal(err)
 	}
-	first := items.PredecessorInput{ItemID: items.FlexID(a), ComponentID: items.FlexID(w.task), PredecessorID: items.FlexID(b), Lag: 2, Type: "SS"}
+	first := items.PredecessorInput{ItemID: httpx.ID(a), ComponentID: httpx.ID(w.task), PredecessorID: httpx.ID(b), Lag: 2, Type: "SS"}
 	if _, err := w.svc.AddPredecessor(ctx, w.ana, first); err != nil {
 		t.Fatal(err)
 	}
 	// A control naming the risk type takes a risk of the project as a predecessor.
-	second := items.PredecessorInput{ItemID: items.FlexID(a), ComponentID: items.FlexID(w.task), PredecessorID: items.FlexID(r),
-		PredecessorComponentID: items.FlexID(risk)}
+	second := items.PredecessorInput{ItemID: httpx.ID(a), ComponentID: httpx.ID(w.task), PredecessorID: httpx.ID(r),
+		PredecessorComponentID: httpx.ID(risk)}
 	if _, err := w.svc.AddPredecessor(ctx, w.ana, second); err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +208,7 @@ func TestPredecessorsNameOnlyItemsTheCallerMayReadAndShowInHistory(t *testing.T)
 		risk, w.bia.UserID); err != nil {
 		t.Fatal(err)
 	}
-	list, err := w.svc.LoadPredecessors(ctx, w.bia, items.PredecessorInput{ItemID: items.FlexID(a), ComponentID: items.FlexID(w.task)})
+	list, err := w.svc.LoadPredecessors(ctx, w.bia, items.PredecessorInput{ItemID: httpx.ID(a), ComponentID: httpx.ID(w.task)})
 	if err != nil || strings.Join(predecessorsOf(list), ",") != fmt.Sprintf("%d SS 2,hidden FS 0", nb) {
 		t.Fatalf("bia's list: %v %v", predecessorsOf(list), err)
 	}
@@ -239,7 +239,7 @@ func TestPredecessorsNameOnlyItemsTheCallerMayReadAndShowInHistory(t *testing.T)
 	// An edit of the item from a form opened before the predecessors changed still saves (they
 	// leave LastModify alone), and its version keeps them: no change of predecessors there.
 	en := i18n.With(context.Background(), i18n.En)
-	if _, err := w.svc.UpdateItemField(en, w.ana, items.UpdateFieldInput{ItemID: items.FlexID(a), ComponentID: items.FlexID(w.task),
+	if _, err := w.svc.UpdateItemField(en, w.ana, items.UpdateFieldInput{ItemID: httpx.ID(a), ComponentID: httpx.ID(w.task),
 		Field: "progress", Value: json.Number("42"), LastModify: stamp}); err != nil {
 		t.Fatalf("edit with the stamp read before: %v", err)
 	}
@@ -266,7 +266,7 @@ func TestPredecessorChoicesOfferTheProjectsItemsNotYetPredecessors(t *testing.T)
 	ctx := context.Background()
 	digital := w.itemsIn(t, w.task, "Transformação Digital", 2)
 	a, b := digital[0], digital[1]
-	in := items.PredecessorInput{ItemID: items.FlexID(a), ComponentID: items.FlexID(w.task), PredecessorID: items.FlexID(b)}
+	in := items.PredecessorInput{ItemID: httpx.ID(a), ComponentID: httpx.ID(w.task), PredecessorID: httpx.ID(b)}
 	if _, err := w.svc.AddPredecessor(ctx, w.ana, in); err != nil {
 		t.Fatal(err)
 	}

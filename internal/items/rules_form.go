@@ -49,15 +49,15 @@ func NewFormRules(svc *Service, run RuleRunner, hosts RuleHosts, currentUser Cur
 // onSave rule runs: the item Service holds no rules runtime of its own.
 func (fr *FormRules) Routes(r chi.Router) {
 	h := NewHandler(fr.svc, fr.currentUser)
-	r.Post("/genericItem/executeFormBusinessRule", lookup(h, func(ctx context.Context, c Caller, in RuleInput) (*RuleResult, error) {
+	r.Post("/genericItem/executeFormBusinessRule", httpx.HandleOptional(h.currentUser, func(ctx context.Context, c Caller, in RuleInput) (*RuleResult, error) {
 		return fr.Execute(ctx, c, in, false)
 	}))
-	r.Post("/genericItem/executeWindowCallResultFunction", lookup(h, func(ctx context.Context, c Caller, in RuleInput) (*RuleResult, error) {
+	r.Post("/genericItem/executeWindowCallResultFunction", httpx.HandleOptional(h.currentUser, func(ctx context.Context, c Caller, in RuleInput) (*RuleResult, error) {
 		return fr.Execute(ctx, c, in, true)
 	}))
-	r.Post("/genericItem/saveItem", lookup(h, fr.SaveItem))
-	r.Post("/genericItem/updateItemField", lookup(h, fr.UpdateItemField))
-	r.Post("/genericItem/bulkUpdateItems", lookup(h, fr.BulkUpdateItems))
+	r.Post("/genericItem/saveItem", httpx.HandleOptional(h.currentUser, fr.SaveItem))
+	r.Post("/genericItem/updateItemField", httpx.HandleOptional(h.currentUser, fr.UpdateItemField))
+	r.Post("/genericItem/bulkUpdateItems", httpx.HandleOptional(h.currentUser, fr.BulkUpdateItems))
 }
 
 // RuleInput is the body of executeFormBusinessRule and
@@ -66,12 +66,12 @@ func (fr *FormRules) Routes(r chi.Router) {
 // and, for a window, the values of the window the button opened (checked
 // against the button's window).
 type RuleInput struct {
-	ComponentID FlexID `json:"componentID"`
-	FormID      FlexID `json:"formID"`
-	Rule        string `json:"rule"`
-	Field       string `json:"field"`
-	Item        Values `json:"item"`
-	Params      Values `json:"params"`
+	ComponentID httpx.ID `json:"componentID"`
+	FormID      httpx.ID `json:"formID"`
+	Rule        string   `json:"rule"`
+	Field       string   `json:"field"`
+	Item        Values   `json:"item"`
+	Params      Values   `json:"params"`
 }
 
 // RuleResult is their answer: the fields the rule changed with their new

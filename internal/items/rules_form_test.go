@@ -45,7 +45,7 @@ func TestFormRuleChangesTheValuesBeingEdited(t *testing.T) {
 	fr := w.formRules(t)
 	ctx := context.Background()
 	en := i18n.With(ctx, "en")
-	in := items.RuleInput{ComponentID: items.FlexID(w.task), Rule: "recalculateDates",
+	in := items.RuleInput{ComponentID: httpx.ID(w.task), Rule: "recalculateDates",
 		Item: items.Values{"startDate": "2025-06-02T00:00:00Z", "estimate": json.Number("20"), "Title": "Nova"}}
 	res, err := fr.Execute(ctx, w.ana, in, false)
 	if err != nil {
@@ -71,7 +71,7 @@ func TestFormRuleChangesTheValuesBeingEdited(t *testing.T) {
 	if err := w.db.QueryRow(ctx, `SELECT id FROM item WHERE project_id = $1 LIMIT 1`, w.secret).Scan(&foreign); err != nil {
 		t.Fatal(err)
 	}
-	in = items.RuleInput{ComponentID: items.FlexID(w.task), Rule: "recalculateDates",
+	in = items.RuleInput{ComponentID: httpx.ID(w.task), Rule: "recalculateDates",
 		Item: items.Values{"id": json.Number(itoa(foreign)), "startDate": "2025-06-02T00:00:00Z"}}
 	if _, err := fr.Execute(ctx, w.bia, in, false); status(err) != 404 {
 		t.Fatalf("foreign item: %v", err)
@@ -103,7 +103,7 @@ func TestWindowValuesAreCheckedAndReachTheRule(t *testing.T) {
 	if button == nil || postpone == nil || len(postpone.Window) != 1 || postpone.Window[0].Key != "days" || !postpone.Window[0].Required {
 		t.Fatalf("the window is not in getForm: %+v", postpone)
 	}
-	in := items.RuleInput{ComponentID: items.FlexID(w.task), Rule: "postponeDueDate", Item: items.Values{"dueDate": "2025-06-05T00:00:00Z"}}
+	in := items.RuleInput{ComponentID: httpx.ID(w.task), Rule: "postponeDueDate", Item: items.Values{"dueDate": "2025-06-05T00:00:00Z"}}
 	for _, c := range []struct {
 		params items.Values
 		want   string
@@ -141,7 +141,7 @@ func TestBrokenFormRuleReportsItsLine(t *testing.T) {
 		if _, err := w.db.Exec(ctx, `UPDATE component_rule SET source = $1 WHERE key = 'recalculateDates'`, c.source); err != nil {
 			t.Fatal(err)
 		}
-		_, err := fr.Execute(ctx, w.ana, items.RuleInput{ComponentID: items.FlexID(w.task), Rule: "recalculateDates"}, false)
+		_, err := fr.Execute(ctx, w.ana, items.RuleInput{ComponentID: httpx.ID(w.task), Rule: "recalculateDates"}, false)
 		if status(err) != 500 || !strings.Contains(message(ctx, err), c.want) {
 			t.Fatalf("%q: %v (%s)", c.source, err, message(ctx, err))
 		}
@@ -154,12 +154,12 @@ func TestOnSaveRuleRunsInsideSaveItem(t *testing.T) {
 	w := newWorld(t)
 	fr := w.formRules(t)
 	ctx := context.Background()
-	project := items.FlexID(w.project(t, "Transformação Digital"))
+	project := httpx.ID(w.project(t, "Transformação Digital"))
 	var before int
 	if err := w.db.QueryRow(ctx, `SELECT count(*) FROM item`).Scan(&before); err != nil {
 		t.Fatal(err)
 	}
-	in := items.SaveItemInput{Component: items.FlexID(w.task), ProjectID: project,
+	in := items.SaveItemInput{Component: httpx.ID(w.task), ProjectID: project,
 		Item: items.Values{"Title": "Cara", "priority": "high", "cost": json.Number("250000")}}
 	if _, err := fr.SaveItem(ctx, w.ana, in); status(err) != 422 || !strings.Contains(message(ctx, err), "precisam de uma descrição") {
 		t.Fatalf("refused save: %v", err)
@@ -191,7 +191,7 @@ func TestOnSaveRuleRunsForGridAndBulkEdits(t *testing.T) {
 	ctx := context.Background()
 	a, b := w.newTask(t, nil), w.newTask(t, nil)
 	ids := []int64{a.ID, b.ID}
-	bulk := items.BulkUpdateInput{IDs: ids, ComponentID: items.FlexID(w.task), Values: items.Values{"cost": json.Number("250000")}}
+	bulk := items.BulkUpdateInput{IDs: ids, ComponentID: httpx.ID(w.task), Values: items.Values{"cost": json.Number("250000")}}
 	if _, err := fr.BulkUpdateItems(ctx, w.ana, bulk); status(err) != 422 || !strings.Contains(message(ctx, err), "precisam de uma descrição") {
 		t.Fatalf("bulk refused by the rule: %v", err)
 	}
@@ -212,17 +212,17 @@ func TestOnSaveRuleRunsForGridAndBulkEdits(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := w.newTask(t, nil)
-	edit := items.UpdateFieldInput{ItemID: items.FlexID(c.ID), ComponentID: items.FlexID(w.task), Field: "progress",
+	edit := items.UpdateFieldInput{ItemID: httpx.ID(c.ID), ComponentID: httpx.ID(w.task), Field: "progress",
 		Value: json.Number("100"), ModificationDateTicks: c.ModificationDateTicks}
 	if _, err := fr.UpdateItemField(ctx, w.ana, edit); status(err) != 422 || message(ctx, err) != "Descreva a tarefa concluída." {
 		t.Fatalf("grid edit refused by the rule: %v", err)
 	}
 	// a has a description (the bulk edit gave it one): the rule's change is saved with the edit.
-	now, err := w.svc.RefreshItem(ctx, w.ana, items.RefreshInput{ItemID: items.FlexID(a.ID), Component: items.FlexID(w.task)})
+	now, err := w.svc.RefreshItem(ctx, w.ana, items.RefreshInput{ItemID: httpx.ID(a.ID), Component: httpx.ID(w.task)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	edit.ItemID, edit.ModificationDateTicks = items.FlexID(a.ID), now.ModificationDateTicks
+	edit.ItemID, edit.ModificationDateTicks = httpx.ID(a.ID), now.ModificationDateTicks
 	res, err := fr.UpdateItemField(ctx, w.ana, edit)
 	if err != nil || res.Item["progress"] != json.Number("100") || res.Item["milestone"] != true {
 		t.Fatalf("grid edit with the rule's change: %+v %v", res, err)

@@ -21,11 +21,11 @@ import (
 // (absent or 0 for a new item), modificationDateTicks (an edit's version)
 // and may carry formID (the form that edited it; default the type's first).
 type SaveItemInput struct {
-	Item         Values `json:"item"`
-	Component    FlexID `json:"component"`
-	ProjectID    FlexID `json:"projectId"`
-	SaveAndClear bool   `json:"saveAndClear"`
-	FormID       FlexID `json:"formID"`
+	Item         Values   `json:"item"`
+	Component    httpx.ID `json:"component"`
+	ProjectID    httpx.ID `json:"projectId"`
+	SaveAndClear bool     `json:"saveAndClear"`
+	FormID       httpx.ID `json:"formID"`
 }
 
 // SaveItemResult is the answer of saveItem.
@@ -79,7 +79,7 @@ func (s *Service) saveItem(ctx context.Context, c Caller, in SaveItemInput, hook
 	binds := t.bindings(f, lang)
 	itemID, ok := idOf(item["id"])
 	if !ok && !isEmpty(item["id"]) || itemID < 0 {
-		return nil, httpx.Invalid("id", "items.idInvalid", "field", "id")
+		return nil, httpx.Invalid("id", "error.idInvalid", "field", "id")
 	}
 	var saved int64
 	err = pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
@@ -421,29 +421,25 @@ func changed(old, next *itemRecord) bool {
 }
 
 // writeItem stores it (a new item when its id is 0) and its version.
-// modified_at moves forward at least a millisecond, so every version has
-// its own modificationDateTicks, even as a JavaScript number (sameStamp).
 func writeItem(ctx context.Context, tx pgx.Tx, c Caller, t *formType, it *itemRecord, op string) (int64, error) {
+	if it.ID != 0 {
+		_, err := Mutate(ctx, tx, c.UserID, it.ID, Change{Operation: op, Title: &it.Title, Attributes: it.Attributes,
+			SetResponsible: true, ResponsibleID: it.ResponsibleID, SetParent: true, ParentID: it.ParentID})
+		return it.ID, err
+	}
 	body, err := json.Marshal(it.Attributes)
 	if err != nil {
 		return 0, fmt.Errorf("attributes: %w", err)
 	}
-	id := it.ID
-	if id == 0 {
-		var number int64
-		if err := tx.QueryRow(ctx, `UPDATE component SET last_number = last_number + 1 WHERE id = $1 RETURNING last_number`,
-			t.comp.ID).Scan(&number); err != nil {
-			return 0, fmt.Errorf("number: %w", err)
-		}
-		if err := tx.QueryRow(ctx, `INSERT INTO item (component_id, number, title, project_id, parent_id, status_id, responsible_id,
-				creator_id, modifier_id, attributes) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9) RETURNING id`,
-			t.comp.ID, number, it.Title, it.ProjectID, it.ParentID, it.StatusID, it.ResponsibleID, c.UserID, body).Scan(&id); err != nil {
-			return 0, fmt.Errorf("insert item: %w", err)
-		}
-	} else if _, err := tx.Exec(ctx, `UPDATE item SET title = $2, responsible_id = $3, parent_id = $4, attributes = $5, modifier_id = $6,
-			modified_at = greatest(now(), modified_at + interval '1 millisecond'), version = version + 1 WHERE id = $1`,
-		id, it.Title, it.ResponsibleID, it.ParentID, body, c.UserID); err != nil {
-		return 0, fmt.Errorf("update item: %w", err)
+	var number, id int64
+	if err := tx.QueryRow(ctx, `UPDATE component SET last_number = last_number + 1 WHERE id = $1 RETURNING last_number`,
+		t.comp.ID).Scan(&number); err != nil {
+		return 0, fmt.Errorf("number: %w", err)
+	}
+	if err := tx.QueryRow(ctx, `INSERT INTO item (component_id, number, title, project_id, parent_id, status_id, responsible_id,
+			creator_id, modifier_id, attributes) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9) RETURNING id`,
+		t.comp.ID, number, it.Title, it.ProjectID, it.ParentID, it.StatusID, it.ResponsibleID, c.UserID, body).Scan(&id); err != nil {
+		return 0, fmt.Errorf("insert item: %w", err)
 	}
 	return id, writeVersion(ctx, tx, id, op)
 }
@@ -474,8 +470,8 @@ func (s *Service) savedAnswer(ctx context.Context, c Caller, t *formType, id int
 		if it.ParentID != nil {
 			parent = *it.ParentID
 		}
-		next, err := s.FormInitialData(ctx, c, FormInitialDataInput{ComponentID: FlexID(t.comp.ID), ProjectID: FlexID(project),
-			FormID: FlexID(formID), ParentID: FlexID(parent)})
+		next, err := s.FormInitialData(ctx, c, FormInitialDataInput{ComponentID: httpx.ID(t.comp.ID), ProjectID: httpx.ID(project),
+			FormID: httpx.ID(formID), ParentID: httpx.ID(parent)})
 		if err != nil {
 			return nil, err
 		}
@@ -486,11 +482,11 @@ func (s *Service) savedAnswer(ctx context.Context, c Caller, t *formType, id int
 
 // CheckPermissionInput is the body of checkPermissionToUpdate.
 type CheckPermissionInput struct {
-	Item        FlexID `json:"item"`
-	Project     FlexID `json:"project"`
-	Component   FlexID `json:"component"`
-	Status      FlexID `json:"status"`
-	Responsible FlexID `json:"responsible"`
+	Item        httpx.ID `json:"item"`
+	Project     httpx.ID `json:"project"`
+	Component   httpx.ID `json:"component"`
+	Status      httpx.ID `json:"status"`
+	Responsible httpx.ID `json:"responsible"`
 }
 
 // Permission is the answer of checkPermissionToUpdate.
@@ -548,9 +544,9 @@ func (s *Service) CheckPermissionToUpdate(ctx context.Context, c Caller, in Chec
 
 // RefreshInput is the body of refreshItem.
 type RefreshInput struct {
-	ItemID                FlexID `json:"itemId"`
-	Component             FlexID `json:"component"`
-	ModificationDateTicks FlexID `json:"modificationDateTicks"`
+	ItemID                httpx.ID `json:"itemId"`
+	Component             httpx.ID `json:"component"`
+	ModificationDateTicks httpx.ID `json:"modificationDateTicks"`
 }
 
 // Refresh is the answer of refreshItem.
@@ -593,12 +589,12 @@ func (s *Service) RefreshItem(ctx context.Context, c Caller, in RefreshInput) (*
 // a list (the attribute allows editInGrid). modificationDateTicks (or the
 // row's LastModify) names the version the list showed.
 type UpdateFieldInput struct {
-	ItemID                FlexID `json:"itemId"`
-	ComponentID           FlexID `json:"componentId"`
-	Field                 string `json:"field"`
-	Value                 any    `json:"value"`
-	ModificationDateTicks any    `json:"modificationDateTicks"`
-	LastModify            string `json:"lastModify"`
+	ItemID                httpx.ID `json:"itemId"`
+	ComponentID           httpx.ID `json:"componentId"`
+	Field                 string   `json:"field"`
+	Value                 any      `json:"value"`
+	ModificationDateTicks any      `json:"modificationDateTicks"`
+	LastModify            string   `json:"lastModify"`
 }
 
 // UpdateItemField answers updateItemField, as saveItem for one field
@@ -698,10 +694,10 @@ func gridBinding(t *formType, f *formDef, a *formAttr, lang string) *binding {
 // every item, as the form (formID, default the first) in bulk mode writes
 // them: only the fields given.
 type BulkUpdateInput struct {
-	IDs         []int64 `json:"ids"`
-	ComponentID FlexID  `json:"componentId"`
-	FormID      FlexID  `json:"formID"`
-	Values      Values  `json:"values"`
+	IDs         []int64  `json:"ids"`
+	ComponentID httpx.ID `json:"componentId"`
+	FormID      httpx.ID `json:"formID"`
+	Values      Values   `json:"values"`
 }
 
 // BulkResult is the answer of bulkUpdateItems.

@@ -20,8 +20,8 @@ func (w *world) newTask(t *testing.T, values items.Values) *items.SaveItemResult
 	for k, v := range values {
 		base[k] = v
 	}
-	res, err := w.svc.SaveItem(context.Background(), w.ana, items.SaveItemInput{Item: base, Component: items.FlexID(w.task),
-		ProjectID: items.FlexID(w.project(t, "Transformação Digital"))})
+	res, err := w.svc.SaveItem(context.Background(), w.ana, items.SaveItemInput{Item: base, Component: httpx.ID(w.task),
+		ProjectID: httpx.ID(w.project(t, "Transformação Digital"))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestSaveItemCreatesEditsRefusesStaleSavesAndKeepsHistory(t *testing.T) {
 	}
 	edit["cost"], edit["progress"], edit["Title"] = json.Number("99.9"), json.Number("50"), "Migrar o ERP e o CRM"
 	delete(edit, "milestone")
-	saved, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: edit, Component: items.FlexID(w.task)})
+	saved, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: edit, Component: httpx.ID(w.task)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,30 +69,30 @@ func TestSaveItemCreatesEditsRefusesStaleSavesAndKeepsHistory(t *testing.T) {
 		stale[k] = v
 	}
 	stale["cost"] = json.Number("1")
-	_, err = w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: stale, Component: items.FlexID(w.task)})
+	_, err = w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: stale, Component: httpx.ID(w.task)})
 	if status(err) != 409 || !strings.Contains(message(ctx, err), "alterado por Ana") || !strings.Contains(message(ctx, err), "versão 2") {
 		t.Fatalf("stale save: %v %q", err, message(ctx, err))
 	}
 	delete(stale, "modificationDateTicks")
-	if _, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: stale, Component: items.FlexID(w.task)}); status(err) != 400 {
+	if _, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: stale, Component: httpx.ID(w.task)}); status(err) != 400 {
 		t.Fatalf("a change without its version: %v", err)
 	}
 	if n := w.versions(t, saved.ID); n != 2 {
 		t.Fatalf("versions after refused saves: %d", n)
 	}
 	// Saving what is stored writes nothing.
-	same, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: saved.Item, Component: items.FlexID(w.task)})
+	same, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: saved.Item, Component: httpx.ID(w.task)})
 	if err != nil || same.Version != 2 || same.ModificationDateTicks != saved.ModificationDateTicks {
 		t.Fatalf("unchanged save: %+v %v", same, err)
 	}
 	// refreshItem: the stale browser learns the item changed.
-	r, err := w.svc.RefreshItem(ctx, w.ana, items.RefreshInput{ItemID: items.FlexID(saved.ID), Component: items.FlexID(w.task),
-		ModificationDateTicks: items.FlexID(created.ModificationDateTicks)})
+	r, err := w.svc.RefreshItem(ctx, w.ana, items.RefreshInput{ItemID: httpx.ID(saved.ID), Component: httpx.ID(w.task),
+		ModificationDateTicks: httpx.ID(created.ModificationDateTicks)})
 	if err != nil || !r.Changed || r.Version != 2 || r.Item["Title"] != "Migrar o ERP e o CRM" || r.ModifierName != "Ana" {
 		t.Fatalf("refresh of a stale copy: %+v %v", r, err)
 	}
-	r, err = w.svc.RefreshItem(ctx, w.ana, items.RefreshInput{ItemID: items.FlexID(saved.ID), Component: items.FlexID(w.task),
-		ModificationDateTicks: items.FlexID(saved.ModificationDateTicks)})
+	r, err = w.svc.RefreshItem(ctx, w.ana, items.RefreshInput{ItemID: httpx.ID(saved.ID), Component: httpx.ID(w.task),
+		ModificationDateTicks: httpx.ID(saved.ModificationDateTicks)})
 	if err != nil || r.Changed || r.Item != nil {
 		t.Fatalf("refresh of the current copy: %+v %v", r, err)
 	}
@@ -184,15 +184,15 @@ func TestSaveItemValidatesAsTheFormDoes(t *testing.T) {
 			for k, v := range c.values {
 				base[k] = v
 			}
-			_, err := w.svc.SaveItem(c.ctx, w.ana, items.SaveItemInput{Item: base, Component: items.FlexID(w.task),
-				ProjectID: items.FlexID(w.project(t, "Transformação Digital"))})
+			_, err := w.svc.SaveItem(c.ctx, w.ana, items.SaveItemInput{Item: base, Component: httpx.ID(w.task),
+				ProjectID: httpx.ID(w.project(t, "Transformação Digital"))})
 			if status(err) != 400 || message(c.ctx, err) != c.want {
 				t.Fatalf("got %d %q, want %q", status(err), message(c.ctx, err), c.want)
 			}
 		})
 	}
 	if _, err := w.svc.SaveItem(pt, w.ana, items.SaveItemInput{Item: items.Values{"id": "abc", "Title": "x"},
-		Component: items.FlexID(w.task)}); status(err) != 400 {
+		Component: httpx.ID(w.task)}); status(err) != 400 {
 		t.Fatalf("a malformed id: %v", err)
 	}
 	// What the form accepts.
@@ -211,8 +211,8 @@ func TestSaveItemValidatesAsTheFormDoes(t *testing.T) {
 func TestSaveItemNamesEveryFailingField(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()
-	_, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Component: items.FlexID(w.task),
-		ProjectID: items.FlexID(w.project(t, "Transformação Digital")),
+	_, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Component: httpx.ID(w.task),
+		ProjectID: httpx.ID(w.project(t, "Transformação Digital")),
 		Item:      items.Values{"Title": "", "priority": nil, "progress": json.Number("150"), "code": "x"}})
 	e, ok := httpx.AsError(err)
 	if !ok || e.Status != 400 {
@@ -239,21 +239,21 @@ func TestSaveItemFollowsTheAccessRules(t *testing.T) {
 	mine := w.newTask(t, nil)
 	// bia reads the project but may not write in it.
 	_, err := w.svc.SaveItem(ctx, w.bia, items.SaveItemInput{Item: items.Values{"id": json.Number(itoa(mine.ID)), "Title": "Outro",
-		"modificationDateTicks": mine.ModificationDateTicks}, Component: items.FlexID(w.task)})
+		"modificationDateTicks": mine.ModificationDateTicks}, Component: httpx.ID(w.task)})
 	// The refusal says why: bia is in the project to read only.
 	if status(err) != 403 || message(ctx, err) != "O usuário participa do projeto Transformação Digital somente para leitura." {
 		t.Fatalf("bia edits: %v", err)
 	}
 	if _, err := w.svc.SaveItem(ctx, w.bia, items.SaveItemInput{Item: items.Values{"Title": "Nova", "priority": "low"},
-		Component: items.FlexID(w.task), ProjectID: items.FlexID(digital)}); status(err) != 403 {
+		Component: httpx.ID(w.task), ProjectID: httpx.ID(digital)}); status(err) != 403 {
 		t.Fatalf("bia creates in a project she reads only: %v", err)
 	}
 	if _, err := w.svc.SaveItem(ctx, w.bia, items.SaveItemInput{Item: items.Values{"Title": "Nova", "priority": "low"},
-		Component: items.FlexID(w.task), ProjectID: items.FlexID(w.secret)}); !errors.Is(err, httpx.ErrNotFound) {
+		Component: httpx.ID(w.task), ProjectID: httpx.ID(w.secret)}); !errors.Is(err, httpx.ErrNotFound) {
 		t.Fatalf("bia creates in a foreign project: %v", err)
 	}
 	if _, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: items.Values{"Title": "Sem projeto", "priority": "low"},
-		Component: items.FlexID(w.task)}); status(err) != 400 {
+		Component: httpx.ID(w.task)}); status(err) != 400 {
 		t.Fatalf("a project-scoped item without a project: %v", err)
 	}
 	var foreign int64
@@ -261,19 +261,19 @@ func TestSaveItemFollowsTheAccessRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := w.svc.SaveItem(ctx, w.bia, items.SaveItemInput{Item: items.Values{"id": json.Number(itoa(foreign)), "Title": "x",
-		"modificationDateTicks": 1}, Component: items.FlexID(w.task)}); !errors.Is(err, httpx.ErrNotFound) {
+		"modificationDateTicks": 1}, Component: httpx.ID(w.task)}); !errors.Is(err, httpx.ErrNotFound) {
 		t.Fatalf("bia edits a foreign item: %v", err)
 	}
-	p, err := w.svc.CheckPermissionToUpdate(ctx, w.bia, items.CheckPermissionInput{Item: items.FlexID(mine.ID), Component: items.FlexID(w.task)})
+	p, err := w.svc.CheckPermissionToUpdate(ctx, w.bia, items.CheckPermissionInput{Item: httpx.ID(mine.ID), Component: httpx.ID(w.task)})
 	if err != nil || p.CanUpdate || p.Message != "O usuário participa do projeto Transformação Digital somente para leitura." {
 		t.Fatalf("bia's permission: %+v %v", p, err)
 	}
-	p, err = w.svc.CheckPermissionToUpdate(ctx, w.ana, items.CheckPermissionInput{Item: items.FlexID(mine.ID), Component: items.FlexID(w.task),
-		Status: items.FlexID(999)})
+	p, err = w.svc.CheckPermissionToUpdate(ctx, w.ana, items.CheckPermissionInput{Item: httpx.ID(mine.ID), Component: httpx.ID(w.task),
+		Status: httpx.ID(999)})
 	if err != nil || !p.CanUpdate || !p.Changed {
 		t.Fatalf("ana's permission: %+v %v", p, err)
 	}
-	if _, err := w.svc.CheckPermissionToUpdate(ctx, w.bia, items.CheckPermissionInput{Item: items.FlexID(foreign), Component: items.FlexID(w.task)}); !errors.Is(err, httpx.ErrNotFound) {
+	if _, err := w.svc.CheckPermissionToUpdate(ctx, w.bia, items.CheckPermissionInput{Item: httpx.ID(foreign), Component: httpx.ID(w.task)}); !errors.Is(err, httpx.ErrNotFound) {
 		t.Fatalf("bia checks a foreign item: %v", err)
 	}
 	// Change requests grant create, not update.
@@ -282,23 +282,23 @@ func TestSaveItemFollowsTheAccessRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	cr, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: items.Values{"Title": "Trocar servidor", "justification": "<p>Fim da garantia</p>"},
-		Component: items.FlexID(change), ProjectID: items.FlexID(digital)})
+		Component: httpx.ID(change), ProjectID: httpx.ID(digital)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, err = w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: items.Values{"id": json.Number(itoa(cr.ID)), "Title": "Trocar dois",
-		"modificationDateTicks": cr.ModificationDateTicks}, Component: items.FlexID(change)})
+		"modificationDateTicks": cr.ModificationDateTicks}, Component: httpx.ID(change)})
 	if status(err) != 403 || message(ctx, err) != "O usuário não possui permissão de editar itens do tipo Solicitação de mudança." {
 		t.Fatalf("update without the right: %v", err)
 	}
 	en := i18n.With(ctx, i18n.En)
-	if p, err := w.svc.CheckPermissionToUpdate(en, w.ana, items.CheckPermissionInput{Item: items.FlexID(cr.ID), Component: items.FlexID(change)}); err != nil ||
+	if p, err := w.svc.CheckPermissionToUpdate(en, w.ana, items.CheckPermissionInput{Item: httpx.ID(cr.ID), Component: httpx.ID(change)}); err != nil ||
 		p.CanUpdate || p.Message != "The user is not allowed to edit items of type Change request." {
 		t.Fatalf("ana's permission on a change request: %+v %v", p, err)
 	}
 	// A field the form shows read-only is never written.
 	if _, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: items.Values{"Title": "Aprovada já", "justification": "x",
-		"approvedOn": "2025-01-01"}, Component: items.FlexID(change), ProjectID: items.FlexID(digital)}); status(err) != 400 ||
+		"approvedOn": "2025-01-01"}, Component: httpx.ID(change), ProjectID: httpx.ID(digital)}); status(err) != 400 ||
 		message(ctx, err) != "Aprovada em: este formulário não altera este campo" {
 		t.Fatalf("read-only field: %v", err)
 	}
@@ -308,20 +308,20 @@ func TestGridAndBulkEditsAreAllOrNothing(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()
 	a, b, c := w.newTask(t, nil), w.newTask(t, nil), w.newTask(t, nil)
-	res, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: items.FlexID(a.ID), ComponentID: items.FlexID(w.task),
+	res, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: httpx.ID(a.ID), ComponentID: httpx.ID(w.task),
 		Field: "progress", Value: json.Number("40"), ModificationDateTicks: a.ModificationDateTicks})
 	if err != nil || res.Version != 2 || res.Item["progress"] != json.Number("40") {
 		t.Fatalf("grid edit: %+v %v", res, err)
 	}
-	if _, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: items.FlexID(a.ID), ComponentID: items.FlexID(w.task),
+	if _, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: httpx.ID(a.ID), ComponentID: httpx.ID(w.task),
 		Field: "progress", Value: json.Number("41"), ModificationDateTicks: a.ModificationDateTicks}); status(err) != 409 {
 		t.Fatalf("stale grid edit: %v", err)
 	}
-	if _, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: items.FlexID(a.ID), ComponentID: items.FlexID(w.task),
+	if _, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: httpx.ID(a.ID), ComponentID: httpx.ID(w.task),
 		Field: "progress", Value: json.Number("101"), ModificationDateTicks: res.ModificationDateTicks}); status(err) != 400 {
 		t.Fatalf("grid edit out of range: %v", err)
 	}
-	if _, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: items.FlexID(a.ID), ComponentID: items.FlexID(w.task),
+	if _, err := w.svc.UpdateItemField(ctx, w.ana, items.UpdateFieldInput{ItemID: httpx.ID(a.ID), ComponentID: httpx.ID(w.task),
 		Field: "cost", Value: json.Number("10"), ModificationDateTicks: res.ModificationDateTicks}); status(err) != 400 ||
 		message(ctx, err) != "Custo: este campo não pode ser editado na lista" {
 		t.Fatalf("grid edit of a field without editInGrid: %v", err)
@@ -332,7 +332,7 @@ func TestGridAndBulkEditsAreAllOrNothing(t *testing.T) {
 	}
 	ids := []int64{a.ID, b.ID, c.ID}
 	// One refused value: nothing written.
-	_, err = w.svc.BulkUpdateItems(ctx, w.ana, items.BulkUpdateInput{IDs: ids, ComponentID: items.FlexID(w.task),
+	_, err = w.svc.BulkUpdateItems(ctx, w.ana, items.BulkUpdateInput{IDs: ids, ComponentID: httpx.ID(w.task),
 		Values: items.Values{"priority": "low", "progress": json.Number("500")}})
 	if status(err) != 400 {
 		t.Fatalf("bulk with a bad value: %v", err)
@@ -343,11 +343,11 @@ func TestGridAndBulkEditsAreAllOrNothing(t *testing.T) {
 		w.project(t, "Transformação Digital"), w.task).Scan(&readOnly); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.svc.BulkUpdateItems(ctx, w.bia, items.BulkUpdateInput{IDs: []int64{readOnly}, ComponentID: items.FlexID(w.task),
+	if _, err := w.svc.BulkUpdateItems(ctx, w.bia, items.BulkUpdateInput{IDs: []int64{readOnly}, ComponentID: httpx.ID(w.task),
 		Values: items.Values{"priority": "low"}}); status(err) != 403 {
 		t.Fatalf("bia's bulk edit: %v", err)
 	}
-	if _, err := w.svc.BulkUpdateItems(ctx, w.ana, items.BulkUpdateInput{IDs: append(ids, 999999), ComponentID: items.FlexID(w.task),
+	if _, err := w.svc.BulkUpdateItems(ctx, w.ana, items.BulkUpdateInput{IDs: append(ids, 999999), ComponentID: httpx.ID(w.task),
 		Values: items.Values{"priority": "low"}}); !errors.Is(err, httpx.ErrNotFound) {
 		t.Fatalf("bulk with a missing item: %v", err)
 	}
@@ -355,7 +355,7 @@ func TestGridAndBulkEditsAreAllOrNothing(t *testing.T) {
 	if err := w.db.QueryRow(ctx, `SELECT count(*) FROM item WHERE id = ANY($1) AND attributes->>'priority' = 'low'`, ids).Scan(&low); err != nil || low != 0 {
 		t.Fatalf("refused bulk edits wrote %d items: %v", low, err)
 	}
-	out, err := w.svc.BulkUpdateItems(ctx, w.ana, items.BulkUpdateInput{IDs: ids, ComponentID: items.FlexID(w.task),
+	out, err := w.svc.BulkUpdateItems(ctx, w.ana, items.BulkUpdateInput{IDs: ids, ComponentID: httpx.ID(w.task),
 		Values: items.Values{"priority": "low", "milestone": true}})
 	if err != nil || out.Updated != 3 || out.Message != "Item Salvo com Sucesso" {
 		t.Fatalf("bulk: %+v %v", out, err)
@@ -367,7 +367,7 @@ func TestGridAndBulkEditsAreAllOrNothing(t *testing.T) {
 		t.Fatalf("versions of a bulk-edited item: %d", n)
 	}
 	// Emptying a required field is refused, even in bulk.
-	if _, err := w.svc.BulkUpdateItems(ctx, w.ana, items.BulkUpdateInput{IDs: ids, ComponentID: items.FlexID(w.task),
+	if _, err := w.svc.BulkUpdateItems(ctx, w.ana, items.BulkUpdateInput{IDs: ids, ComponentID: httpx.ID(w.task),
 		Values: items.Values{"priority": ""}}); status(err) != 400 {
 		t.Fatalf("bulk emptying a required field: %v", err)
 	}
@@ -376,11 +376,11 @@ func TestGridAndBulkEditsAreAllOrNothing(t *testing.T) {
 func TestShowHideField(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()
-	sh, err := w.svc.ShowHideField(ctx, w.ana, items.ShowHideInput{ComponentID: items.FlexID(w.task), Item: items.Values{"milestone": true}})
+	sh, err := w.svc.ShowHideField(ctx, w.ana, items.ShowHideInput{ComponentID: httpx.ID(w.task), Item: items.Values{"milestone": true}})
 	if err != nil || len(sh.Shown) != 1 || sh.Shown[0] != "milestoneNote" || len(sh.Hidden) != 0 {
 		t.Fatalf("milestone: %+v %v", sh, err)
 	}
-	sh, err = w.svc.ShowHideField(ctx, w.ana, items.ShowHideInput{ComponentID: items.FlexID(w.task), Item: items.Values{"milestone": false}})
+	sh, err = w.svc.ShowHideField(ctx, w.ana, items.ShowHideInput{ComponentID: httpx.ID(w.task), Item: items.Values{"milestone": false}})
 	if err != nil || len(sh.Hidden) != 1 {
 		t.Fatalf("no milestone: %+v %v", sh, err)
 	}
@@ -396,8 +396,8 @@ func TestSaveAndClearKeepsTheParent(t *testing.T) {
 	if err := w.db.QueryRow(ctx, `SELECT id FROM component WHERE key = 'risk'`).Scan(&risk); err != nil {
 		t.Fatal(err)
 	}
-	res, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Component: items.FlexID(risk), SaveAndClear: true,
-		ProjectID: items.FlexID(w.project(t, "Transformação Digital")),
+	res, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Component: httpx.ID(risk), SaveAndClear: true,
+		ProjectID: httpx.ID(w.project(t, "Transformação Digital")),
 		Item:      items.Values{"Title": "Atraso do fornecedor", "impact": "2", "Parent": json.Number(itoa(task.ID))}})
 	if err != nil || res.Next == nil {
 		t.Fatalf("save and clear: %+v %v", res, err)

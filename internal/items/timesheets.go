@@ -39,15 +39,15 @@ const (
 
 // timesheetRoutes mounts the calls of the timesheets control.
 func (h *Handler) timesheetRoutes(r chi.Router) {
-	r.Post("/loadTimesheetsFormData", lookup(h, h.svc.LoadTimesheets))
-	r.Post("/saveTimeEntry", lookup(h, h.svc.SaveTimeEntry))
-	r.Post("/deleteTimeEntry", lookup(h, h.svc.DeleteTimeEntry))
+	r.Post("/loadTimesheetsFormData", httpx.HandleOptional(h.currentUser, h.svc.LoadTimesheets))
+	r.Post("/saveTimeEntry", httpx.HandleOptional(h.currentUser, h.svc.SaveTimeEntry))
+	r.Post("/deleteTimeEntry", httpx.HandleOptional(h.currentUser, h.svc.DeleteTimeEntry))
 }
 
 // TimesheetsInput is the body of loadTimesheetsFormData: the form's item.
 type TimesheetsInput struct {
-	ItemID      FlexID `json:"itemId"`
-	ComponentID FlexID `json:"componentId"`
+	ItemID      httpx.ID `json:"itemId"`
+	ComponentID httpx.ID `json:"componentId"`
 }
 
 // TimeEntryInput is the body of saveTimeEntry (id 0 adds one) and
@@ -55,12 +55,12 @@ type TimesheetsInput struct {
 // timesheet type 1 gives, start and end (HH:MM) what a user of type 2 gives.
 type TimeEntryInput struct {
 	TimesheetsInput
-	ID          FlexID `json:"id"`
-	Date        string `json:"date"`
-	Minutes     int    `json:"minutes"`
-	Start       string `json:"start"`
-	End         string `json:"end"`
-	Description string `json:"description"`
+	ID          httpx.ID `json:"id"`
+	Date        string   `json:"date"`
+	Minutes     int      `json:"minutes"`
+	Start       string   `json:"start"`
+	End         string   `json:"end"`
+	Description string   `json:"description"`
 }
 
 // TimeEntry is one entry as the control lists it.
@@ -293,7 +293,7 @@ func (s *Service) SaveTimeEntry(ctx context.Context, c Caller, in TimeEntryInput
 // own; any for an administrator) and answers the item's entries.
 func (s *Service) DeleteTimeEntry(ctx context.Context, c Caller, in TimeEntryInput) (*Timesheets, error) {
 	if in.ID <= 0 {
-		return nil, httpx.Invalid("id", "items.idInvalid", "field", "id")
+		return nil, httpx.Invalid("id", "error.idInvalid", "field", "id")
 	}
 	return s.changeTimesheet(ctx, c, in.TimesheetsInput, func(tx pgx.Tx, it *itemRecord) error {
 		owner, _, current, err := s.entryOwner(ctx, tx, c, it, int64(in.ID), false)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
 )
@@ -18,8 +19,8 @@ func (w *world) timesheetType(t *testing.T, c items.Caller, typ int) {
 }
 
 func entry(item, comp int64, id int64, date string, minutes int, description string) items.TimeEntryInput {
-	return items.TimeEntryInput{TimesheetsInput: items.TimesheetsInput{ItemID: items.FlexID(item), ComponentID: items.FlexID(comp)},
-		ID: items.FlexID(id), Date: date, Minutes: minutes, Description: description}
+	return items.TimeEntryInput{TimesheetsInput: items.TimesheetsInput{ItemID: httpx.ID(item), ComponentID: httpx.ID(comp)},
+		ID: httpx.ID(id), Date: date, Minutes: minutes, Description: description}
 }
 
 func entryOf(t *testing.T, ts *items.Timesheets, description string) items.TimeEntry {
@@ -228,7 +229,7 @@ func TestTimeEntriesKeepTheirBounds(t *testing.T) {
 	if _, err := w.svc.SaveTimeEntry(pt, w.ana, next); err != nil {
 		t.Fatalf("back to back: %v", err)
 	}
-	span.ID = items.FlexID(got.ID)
+	span.ID = httpx.ID(got.ID)
 	span.Start, span.End = "8:30", "10:00"
 	if ts, err := w.svc.SaveTimeEntry(pt, w.ana, span); err != nil || entryOf(t, ts, "Deploy").Minutes != 90 {
 		t.Fatalf("moving the span: %v", err)

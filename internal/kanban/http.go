@@ -102,12 +102,7 @@ func get[In, Out any](h *Handler, read func(url.Values) (In, error), fn func(con
 			return
 		}
 		out, err := fn(r.Context(), c, in)
-		if err != nil {
-			httpx.WriteError(w, r, err)
-			return
-		}
-		w.Header().Set("Cache-Control", "no-store")
-		httpx.WriteJSON(w, http.StatusOK, out)
+		httpx.Answer(w, r, out, err)
 	}
 }
 

@@ -19,7 +19,7 @@ func TestWorkflowRefusesItemsTheCallerMayNotRead(t *testing.T) {
 	if _, err := w.db.Exec(ctx, `UPDATE item SET deleted_at = now() WHERE id = $1`, w.open2); err != nil {
 		t.Fatal(err)
 	}
-	bia := workflow.ID(w.bia.UserID)
+	bia := httpx.ID(w.bia.UserID)
 	cases := []struct {
 		name   string
 		c      workflow.Caller

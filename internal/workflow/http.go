@@ -1,7 +1,6 @@
 package workflow
 
 import (
-	"context"
 	"mime"
 	"net/http"
 	"strconv"
@@ -26,16 +25,16 @@ func NewHandler(svc *Service, currentUser CurrentUser) *Handler {
 // item engine owns the /genericItem sub-router, and chi prefers these
 // exact paths to its catch-all.
 func (h *Handler) Routes(r chi.Router) {
-	r.Post("/genericItem/getActions", call(h, h.svc.Actions))
-	r.Post("/genericItem/loadResponsibles", call(h, h.svc.Responsibles))
-	r.Post("/genericItem/validateByRule", call(h, h.svc.ValidateByRule))
-	r.Post("/genericItem/triggerAction", call(h, h.svc.Trigger))
-	r.Post("/genericItem/executeTaskAction", call(h, h.svc.ExecuteTaskAction))
-	r.Post("/genericItem/getOperation", call(h, h.svc.GetOperation))
-	r.Post("/genericItem/getOperations", call(h, h.svc.GetOperations))
-	r.Post("/genericItem/executeOperationBusinessRule", call(h, h.svc.RunOperation))
+	r.Post("/genericItem/getActions", httpx.Handle(h.currentUser, h.svc.Actions))
+	r.Post("/genericItem/loadResponsibles", httpx.Handle(h.currentUser, h.svc.Responsibles))
+	r.Post("/genericItem/validateByRule", httpx.Handle(h.currentUser, h.svc.ValidateByRule))
+	r.Post("/genericItem/triggerAction", httpx.Handle(h.currentUser, h.svc.Trigger))
+	r.Post("/genericItem/executeTaskAction", httpx.Handle(h.currentUser, h.svc.ExecuteTaskAction))
+	r.Post("/genericItem/getOperation", httpx.Handle(h.currentUser, h.svc.GetOperation))
+	r.Post("/genericItem/getOperations", httpx.Handle(h.currentUser, h.svc.GetOperations))
+	r.Post("/genericItem/executeOperationBusinessRule", httpx.Handle(h.currentUser, h.svc.RunOperation))
 	r.Post("/genericItem/executeOperationCallResultFunction", h.operationFile)
-	r.Post("/genericItem/executeBulkOperation", call(h, h.svc.RunBulk))
+	r.Post("/genericItem/executeBulkOperation", httpx.Handle(h.currentUser, h.svc.RunBulk))
 }
 
 // operationFile answers executeOperationCallResultFunction: the operation's
@@ -68,28 +67,4 @@ func (h *Handler) operationFile(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(res.File.Content)
-}
-
-// call decodes the body into In, runs fn for the signed-in caller and
-// answers its result.
-func call[In, Out any](h *Handler, fn func(context.Context, Caller, In) (Out, error)) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		c, ok := h.currentUser(r.Context())
-		if !ok {
-			httpx.WriteError(w, r, httpx.Unauthorized())
-			return
-		}
-		var in In
-		if err := httpx.Decode(r, &in); err != nil {
-			httpx.WriteError(w, r, err)
-			return
-		}
-		out, err := fn(r.Context(), c, in)
-		if err != nil {
-			httpx.WriteError(w, r, err)
-			return
-		}
-		w.Header().Set("Cache-Control", "no-store")
-		httpx.WriteJSON(w, http.StatusOK, out)
-	}
 }

@@ -57,16 +57,9 @@ func (s *Service) SetResponsible(ctx context.Context, c Caller, componentID, ite
 		if sameResponsible(it.ResponsibleID, responsible) {
 			return nil
 		}
-		if _, err := tx.Exec(ctx, `UPDATE item SET responsible_id = $2, modifier_id = $3,
-				modified_at = greatest(now(), modified_at + interval '1 millisecond'), version = version + 1
-			WHERE id = $1`, it.ID, responsible, c.UserID); err != nil {
-			return fmt.Errorf("responsible of item %d: %w", it.ID, err)
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO item_version (item_id, version, title, project_id, parent_id, status_id, responsible_id,
-				modifier_id, modified_at, reason, attributes, operation)
-			SELECT id, version, title, project_id, parent_id, status_id, responsible_id, modifier_id, modified_at, reason, attributes, 'field'
-			FROM item WHERE id = $1`, it.ID); err != nil {
-			return fmt.Errorf("version of item %d: %w", it.ID, err)
+		if _, err := items.Mutate(ctx, tx, c.UserID, it.ID,
+			items.Change{Operation: "field", SetResponsible: true, ResponsibleID: responsible}); err != nil {
+			return err
 		}
 		if responsible == nil || *responsible == c.UserID {
 			return nil
@@ -157,7 +150,7 @@ type LaneWriter struct {
 // Field writes a lane field as updateItemField does.
 func (l LaneWriter) Field(ctx context.Context, c kanban.Caller, componentID, itemID int64, field string, value, stamp any) error {
 	_, err := l.FormRules.UpdateItemField(ctx, items.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, items.UpdateFieldInput{
-		ItemID: items.FlexID(itemID), ComponentID: items.FlexID(componentID), Field: field, Value: value, ModificationDateTicks: stamp})
+		ItemID: httpx.ID(itemID), ComponentID: httpx.ID(componentID), Field: field, Value: value, ModificationDateTicks: stamp})
 	return err
 }
 

@@ -42,8 +42,8 @@ func (o *operation) result() string {
 // OperationRef names an operation: operationId (its id, or its key with
 // appID).
 type OperationRef struct {
-	OperationID Ref `json:"operationId"`
-	AppID       ID  `json:"appID"`
+	OperationID Ref      `json:"operationId"`
+	AppID       httpx.ID `json:"appID"`
 }
 
 // loadOperation reads the operation ref names, if the caller may use its
@@ -160,8 +160,8 @@ func (s *Service) GetOperation(ctx context.Context, c Caller, in OperationRef) (
 // OperationsInput is the body of getOperations: the operations of an
 // application, or the bulk operations of an item type.
 type OperationsInput struct {
-	AppID       ID `json:"appID"`
-	ComponentID ID `json:"componentId"`
+	AppID       httpx.ID `json:"appID"`
+	ComponentID httpx.ID `json:"componentId"`
 }
 
 // GetOperations answers getOperations.
@@ -317,8 +317,8 @@ func (s *Service) flush(ctx context.Context, tx pgx.Tx, h *host) error {
 // BulkInput is the body of executeBulkOperation.
 type BulkInput struct {
 	RunInput
-	IDs         []ID `json:"ids"`
-	ComponentID ID   `json:"componentId"`
+	IDs         []httpx.ID `json:"ids"`
+	ComponentID httpx.ID   `json:"componentId"`
 }
 
 // RunBulk answers executeBulkOperation: the operation's rule runs on each
@@ -401,25 +401,12 @@ func (s *Service) RunBulk(ctx context.Context, c Caller, in BulkInput) (*Operati
 
 // rewrite stores what a bulk operation's rule wrote into it, with a version.
 func rewrite(ctx context.Context, tx pgx.Tx, c Caller, it *item) (*Changed, error) {
-	attrs, err := json.Marshal(it.Attributes)
+	saved, err := items.Mutate(ctx, tx, c.UserID, it.ID, items.Change{Operation: "bulk", Title: &it.Title, Attributes: it.Attributes})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("bulk operation: %w", err)
 	}
-	var ch Changed
-	var modified time.Time
-	err = tx.QueryRow(ctx, `UPDATE item SET title = $2, attributes = $3::jsonb, modifier_id = $4,
-			modified_at = greatest(now(), modified_at + interval '1 millisecond'), version = version + 1
-		WHERE id = $1 RETURNING id, number, version, modified_at`, it.ID, it.Title, string(attrs), c.UserID).
-		Scan(&ch.ID, &ch.FormattedID, &ch.Version, &modified)
-	if err != nil {
-		return nil, fmt.Errorf("bulk operation on item %d: %w", it.ID, err)
-	}
-	if _, err := tx.Exec(ctx, `INSERT INTO item_version (item_id, version, title, project_id, parent_id, status_id, responsible_id,
-			modifier_id, modified_at, reason, attributes, operation)
-		SELECT id, version, title, project_id, parent_id, status_id, responsible_id, modifier_id, modified_at, reason, attributes, 'bulk'
-		FROM item WHERE id = $1`, it.ID); err != nil {
-		return nil, fmt.Errorf("version of item %d: %w", it.ID, err)
-	}
+	ch := Changed{ID: saved.ID, FormattedID: saved.Number, Version: saved.Version}
+	modified := saved.ModifiedAt
 	ch.ModificationDateTicks = ticks(modified)
 	return &ch, nil
 }

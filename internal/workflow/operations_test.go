@@ -14,6 +14,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/xuri/excelize/v2"
 
+	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items/pkg"
 	"github.com/tramita/tramita/internal/workflow"
@@ -108,7 +109,7 @@ func TestOperationRunsWithCheckedParameters(t *testing.T) {
 	w := newWorld(t)
 	ops := w.withOperations(t)
 	ctx := i18n.With(context.Background(), i18n.Parse("pt-BR"))
-	app := workflow.ID(0)
+	app := httpx.ID(0)
 	if err := w.db.QueryRow(ctx, `SELECT application_id FROM operation WHERE id = $1`, ops["hello"]).Scan(&app); err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +118,7 @@ func TestOperationRunsWithCheckedParameters(t *testing.T) {
 		v.Parameters[2].Options[1].Text != "Large" || v.Result != "message" {
 		t.Fatalf("definition: %+v %v", v, err)
 	}
-	list, err := w.svc.GetOperations(ctx, w.caio, workflow.OperationsInput{ComponentID: workflow.ID(w.request)})
+	list, err := w.svc.GetOperations(ctx, w.caio, workflow.OperationsInput{ComponentID: httpx.ID(w.request)})
 	if err != nil || len(list) != 1 || list[0].Key != "note" {
 		t.Fatalf("bulk operations of the type: %+v %v", list, err)
 	}

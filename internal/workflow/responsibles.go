@@ -16,11 +16,11 @@ import (
 // selected items, which name it), the action whose dialog asks, and an
 // optional text and limit as the other pickers take.
 type ResponsiblesInput struct {
-	ComponentID ID     `json:"componentId"`
-	Action      Ref    `json:"action"`
-	IDs         []ID   `json:"ids"`
-	Text        string `json:"text"`
-	Limit       int    `json:"limit"`
+	ComponentID httpx.ID   `json:"componentId"`
+	Action      Ref        `json:"action"`
+	IDs         []httpx.ID `json:"ids"`
+	Text        string     `json:"text"`
+	Limit       int        `json:"limit"`
 }
 
 // Responsible is a user who may become an item's responsible.

@@ -108,24 +108,9 @@ func (r *Ref) UnmarshalJSON(b []byte) error {
 
 func (r Ref) empty() bool { return r.ID == 0 && r.Key == "" }
 
-// ID is an id sent as a number or a numeric string.
-type ID int64
-
-func (id *ID) UnmarshalJSON(b []byte) error {
-	var r Ref
-	if err := r.UnmarshalJSON(b); err != nil {
-		return err
-	}
-	if r.Key != "" || r.ID < 0 {
-		return &json.UnmarshalTypeError{Value: "string " + r.Key, Type: nil}
-	}
-	*id = ID(r.ID)
-	return nil
-}
-
 // selection checks the ids of a call: at least one, at most MaxIDs, each
 // once.
-func selection(ids []ID) ([]int64, error) {
+func selection(ids []httpx.ID) ([]int64, error) {
 	if len(ids) == 0 {
 		return nil, httpx.Fail(http.StatusBadRequest, "workflow.selectAtLeastOne")
 	}
@@ -216,10 +201,10 @@ func (comp *component) from(a *action, statusID *int64) bool {
 // ActionsInput is the body of getActions (spec: pitId, componentId,
 // stateId, ids). pitId is the legacy client's name of the type.
 type ActionsInput struct {
-	PitID       ID   `json:"pitId"`
-	ComponentID ID   `json:"componentId"`
-	StateID     ID   `json:"stateId"`
-	IDs         []ID `json:"ids"`
+	PitID       httpx.ID   `json:"pitId"`
+	ComponentID httpx.ID   `json:"componentId"`
+	StateID     httpx.ID   `json:"stateId"`
+	IDs         []httpx.ID `json:"ids"`
 }
 
 // StatusRef is a status as an answer shows it.

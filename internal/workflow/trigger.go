@@ -2,18 +2,17 @@ package workflow
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/kanban"
 	"github.com/tramita/tramita/internal/rules"
 )
@@ -22,12 +21,12 @@ import (
 // action, reason, responsibleId) and of executeTaskAction (which may name
 // its one item as itemId).
 type TriggerInput struct {
-	IDs           []ID   `json:"ids"`
-	ItemID        ID     `json:"itemId"`
-	ComponentID   ID     `json:"componentId"`
-	Action        Ref    `json:"action"`
-	Reason        string `json:"reason"`
-	ResponsibleID ID     `json:"responsibleId"`
+	IDs           []httpx.ID `json:"ids"`
+	ItemID        httpx.ID   `json:"itemId"`
+	ComponentID   httpx.ID   `json:"componentId"`
+	Action        Ref        `json:"action"`
+	Reason        string     `json:"reason"`
+	ResponsibleID httpx.ID   `json:"responsibleId"`
 }
 
 // Moved is one item after a transition.
@@ -194,27 +193,16 @@ func (s *Service) ExecuteTaskAction(ctx context.Context, c Caller, in TriggerInp
 
 // move writes the transition of it and its version.
 func move(ctx context.Context, tx pgx.Tx, c Caller, comp *component, it *item, to *status, responsible *int64, reason string) (*Moved, error) {
-	attrs, err := json.Marshal(it.Attributes)
+	ch := items.Change{Operation: "action", StatusID: &to.ID, Reason: &reason, Title: &it.Title, Attributes: it.Attributes}
+	if responsible != nil {
+		ch.SetResponsible, ch.ResponsibleID = true, responsible
+	}
+	saved, err := items.Mutate(ctx, tx, c.UserID, it.ID, ch)
 	if err != nil {
 		return nil, err
 	}
-	var m Moved
-	var modified time.Time
-	err = tx.QueryRow(ctx, `UPDATE item SET status_id = $2, responsible_id = coalesce($3, responsible_id), reason = $4,
-			title = $5, attributes = $6::jsonb, modifier_id = $7,
-			modified_at = greatest(now(), modified_at + interval '1 millisecond'), version = version + 1
-		WHERE id = $1 RETURNING id, number, version, responsible_id, modified_at`,
-		it.ID, to.ID, responsible, reason, it.Title, string(attrs), c.UserID).
-		Scan(&m.ID, &m.FormattedID, &m.Version, &m.ResponsibleID, &modified)
-	if err != nil {
-		return nil, fmt.Errorf("move item %d: %w", it.ID, err)
-	}
-	if _, err := tx.Exec(ctx, `INSERT INTO item_version (item_id, version, title, project_id, parent_id, status_id, responsible_id,
-			modifier_id, modified_at, reason, attributes, operation)
-		SELECT id, version, title, project_id, parent_id, status_id, responsible_id, modifier_id, modified_at, reason, attributes, 'action'
-		FROM item WHERE id = $1`, it.ID); err != nil {
-		return nil, fmt.Errorf("version of item %d: %w", it.ID, err)
-	}
+	m := Moved{ID: saved.ID, FormattedID: saved.Number, Version: saved.Version, ResponsibleID: saved.ResponsibleID}
+	modified := saved.ModifiedAt
 	m.Status = StatusRef{ID: to.ID, Key: to.Key, Name: to.Name.in(langOf(ctx)), Color: to.Color, Final: to.Final}
 	m.ModificationDateTicks = ticks(modified)
 	return &m, nil
@@ -277,13 +265,13 @@ func (s *Service) runRule(ctx context.Context, comp *component, a *action, it *i
 // ValidateInput is the body of validateByRule (spec: stateId, componentId,
 // ids, ruleId); ruleId is the action's id (getActions' ruleId), or action.
 type ValidateInput struct {
-	StateID       ID     `json:"stateId"`
-	ComponentID   ID     `json:"componentId"`
-	IDs           []ID   `json:"ids"`
-	RuleID        Ref    `json:"ruleId"`
-	Action        Ref    `json:"action"`
-	Reason        string `json:"reason"`
-	ResponsibleID ID     `json:"responsibleId"`
+	StateID       httpx.ID   `json:"stateId"`
+	ComponentID   httpx.ID   `json:"componentId"`
+	IDs           []httpx.ID `json:"ids"`
+	RuleID        Ref        `json:"ruleId"`
+	Action        Ref        `json:"action"`
+	Reason        string     `json:"reason"`
+	ResponsibleID httpx.ID   `json:"responsibleId"`
 }
 
 // Validation is the answer of validateByRule when the rule allows the move.

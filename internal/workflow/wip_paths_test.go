@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/workflow"
 )
 
@@ -46,8 +47,8 @@ func TestStrictWIPLimitHoldsOnEveryPathIntoTheColumn(t *testing.T) {
 	submit := workflow.Ref{ID: w.actions["submit"]}
 
 	// A list's selection of two small requests into the one place: refused as a whole.
-	_, err := w.svc.Trigger(ctx, w.ana, workflow.TriggerInput{IDs: ids(w.open1, w.open2), ComponentID: workflow.ID(w.request),
-		Action: submit, ResponsibleID: workflow.ID(w.bia.UserID)})
+	_, err := w.svc.Trigger(ctx, w.ana, workflow.TriggerInput{IDs: ids(w.open1, w.open2), ComponentID: httpx.ID(w.request),
+		Action: submit, ResponsibleID: httpx.ID(w.bia.UserID)})
 	if code, msg := message(t, err, "pt-BR"); code != http.StatusUnprocessableEntity || !strings.HasPrefix(msg, "A coluna Em análise do quadro Quadro está no limite WIP (1)") {
 		t.Errorf("two at once: %d %q", code, msg)
 	}
@@ -58,19 +59,19 @@ func TestStrictWIPLimitHoldsOnEveryPathIntoTheColumn(t *testing.T) {
 	}
 
 	// The form's call (executeTaskAction, one item): the first takes the place, the second is refused.
-	if _, err := w.svc.ExecuteTaskAction(ctx, w.ana, workflow.TriggerInput{ItemID: workflow.ID(w.open1), ComponentID: workflow.ID(w.request),
-		Action: submit, ResponsibleID: workflow.ID(w.bia.UserID)}); err != nil {
+	if _, err := w.svc.ExecuteTaskAction(ctx, w.ana, workflow.TriggerInput{ItemID: httpx.ID(w.open1), ComponentID: httpx.ID(w.request),
+		Action: submit, ResponsibleID: httpx.ID(w.bia.UserID)}); err != nil {
 		t.Fatal(err)
 	}
-	_, err = w.svc.ExecuteTaskAction(ctx, w.ana, workflow.TriggerInput{ItemID: workflow.ID(w.open2), ComponentID: workflow.ID(w.request),
-		Action: submit, ResponsibleID: workflow.ID(w.bia.UserID)})
+	_, err = w.svc.ExecuteTaskAction(ctx, w.ana, workflow.TriggerInput{ItemID: httpx.ID(w.open2), ComponentID: httpx.ID(w.request),
+		Action: submit, ResponsibleID: httpx.ID(w.bia.UserID)})
 	if code, _ := message(t, err, "en"); code != http.StatusUnprocessableEntity {
 		t.Errorf("the form's second move: %d", code)
 	}
 
 	// A large request is off the board, but the rule of "Reduzir" makes it small: it would
 	// take a place the column does not have, so it is refused and keeps its amount.
-	_, err = w.svc.Trigger(ctx, w.ana, workflow.TriggerInput{IDs: ids(w.bigOpen), ComponentID: workflow.ID(w.request), Action: action("shrink")})
+	_, err = w.svc.Trigger(ctx, w.ana, workflow.TriggerInput{IDs: ids(w.bigOpen), ComponentID: httpx.ID(w.request), Action: action("shrink")})
 	if code, _ := message(t, err, "pt-BR"); code != http.StatusUnprocessableEntity {
 		t.Errorf("shrunk onto the board: %d", code)
 	}
@@ -78,7 +79,7 @@ func TestStrictWIPLimitHoldsOnEveryPathIntoTheColumn(t *testing.T) {
 		t.Errorf("the refused shrink: %s v%d %v", st, v, attrs["amount"])
 	}
 	// The rule of "Ampliar" takes a small request off the board: it takes no place, it moves.
-	if _, err := w.svc.Trigger(ctx, w.ana, workflow.TriggerInput{IDs: ids(w.open2), ComponentID: workflow.ID(w.request), Action: action("grow")}); err != nil {
+	if _, err := w.svc.Trigger(ctx, w.ana, workflow.TriggerInput{IDs: ids(w.open2), ComponentID: httpx.ID(w.request), Action: action("grow")}); err != nil {
 		t.Errorf("grown off the board: %v", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/workflow"
 )
@@ -32,8 +33,8 @@ func TestStrictWIPLimitRefusesATransitionIntoAFullColumn(t *testing.T) {
 	w := newWorldOf(t, strictPackage)
 	ctx := context.Background()
 	submit := func(item int64) error {
-		_, err := w.svc.Trigger(ctx, w.ana, workflow.TriggerInput{IDs: ids(item), ComponentID: workflow.ID(w.request),
-			Action: workflow.Ref{ID: w.actions["submit"]}, ResponsibleID: workflow.ID(w.bia.UserID)})
+		_, err := w.svc.Trigger(ctx, w.ana, workflow.TriggerInput{IDs: ids(item), ComponentID: httpx.ID(w.request),
+			Action: workflow.Ref{ID: w.actions["submit"]}, ResponsibleID: httpx.ID(w.bia.UserID)})
 		return err
 	}
 	// The first small request takes the column's one place.
@@ -46,8 +47,8 @@ func TestStrictWIPLimitRefusesATransitionIntoAFullColumn(t *testing.T) {
 		msg != "A coluna Em análise do quadro Quadro está no limite WIP (1) e não aceita mais itens." {
 		t.Errorf("pt-BR: %d %q", code, msg)
 	}
-	_, err = w.svc.Trigger(i18n.With(ctx, i18n.Parse("en")), w.ana, workflow.TriggerInput{IDs: ids(w.open2), ComponentID: workflow.ID(w.request),
-		Action: workflow.Ref{ID: w.actions["submit"]}, ResponsibleID: workflow.ID(w.bia.UserID)})
+	_, err = w.svc.Trigger(i18n.With(ctx, i18n.Parse("en")), w.ana, workflow.TriggerInput{IDs: ids(w.open2), ComponentID: httpx.ID(w.request),
+		Action: workflow.Ref{ID: w.actions["submit"]}, ResponsibleID: httpx.ID(w.bia.UserID)})
 	if _, msg := message(t, err, "en"); msg != "Column In review of board Board is at its WIP limit (1) and takes no more items." {
 		t.Errorf("en: %q", msg)
 	}
@@ -75,8 +76,8 @@ func TestWIPLimitsWarnOnlyWhenNotStrict(t *testing.T) {
 	w := newWorldOf(t, strings.Replace(strictPackage, "wipStrict: true", "wipStrict: false", 1))
 	ctx := context.Background()
 	for _, item := range []int64{w.open1, w.open2} {
-		if _, err := w.svc.Trigger(ctx, w.ana, workflow.TriggerInput{IDs: ids(item), ComponentID: workflow.ID(w.request),
-			Action: workflow.Ref{ID: w.actions["submit"]}, ResponsibleID: workflow.ID(w.bia.UserID)}); err != nil {
+		if _, err := w.svc.Trigger(ctx, w.ana, workflow.TriggerInput{IDs: ids(item), ComponentID: httpx.ID(w.request),
+			Action: workflow.Ref{ID: w.actions["submit"]}, ResponsibleID: httpx.ID(w.bia.UserID)}); err != nil {
 			t.Errorf("a soft limit does not refuse: %v", err)
 		}
 	}
@@ -90,8 +91,8 @@ func TestStrictWIPLimitHoldsUnderConcurrentMoves(t *testing.T) {
 	errs := make(chan error, 2)
 	for _, item := range []int64{w.open1, w.open2} {
 		go func() {
-			_, err := w.svc.Trigger(ctx, w.ana, workflow.TriggerInput{IDs: ids(item), ComponentID: workflow.ID(w.request),
-				Action: workflow.Ref{ID: w.actions["submit"]}, ResponsibleID: workflow.ID(w.bia.UserID)})
+			_, err := w.svc.Trigger(ctx, w.ana, workflow.TriggerInput{IDs: ids(item), ComponentID: httpx.ID(w.request),
+				Action: workflow.Ref{ID: w.actions["submit"]}, ResponsibleID: httpx.ID(w.bia.UserID)})
 			errs <- err
 		}()
 	}

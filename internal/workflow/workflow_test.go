@@ -166,10 +166,10 @@ func newWorldOf(t *testing.T, source string) *world {
 	return w
 }
 
-func ids(v ...int64) []workflow.ID {
-	out := make([]workflow.ID, len(v))
+func ids(v ...int64) []httpx.ID {
+	out := make([]httpx.ID, len(v))
 	for i, x := range v {
-		out[i] = workflow.ID(x)
+		out[i] = httpx.ID(x)
 	}
 	return out
 }
@@ -235,7 +235,7 @@ func TestGetActionsOffersWhatTheCallerMayRunOnTheSelection(t *testing.T) {
 	if _, msg := message(t, err, "en"); msg != "There are no transitions available for the selected item(s)!" {
 		t.Errorf("en: %q", msg)
 	}
-	_, err = w.svc.Actions(ctx, w.ana, workflow.ActionsInput{ComponentID: workflow.ID(w.request)})
+	_, err = w.svc.Actions(ctx, w.ana, workflow.ActionsInput{ComponentID: httpx.ID(w.request)})
 	if code, msg := message(t, err, "pt-BR"); code != 400 || msg != "Selecione pelo menos um item!" {
 		t.Errorf("no selection: %d %q", code, msg)
 	}
@@ -243,7 +243,7 @@ func TestGetActionsOffersWhatTheCallerMayRunOnTheSelection(t *testing.T) {
 		t.Errorf("en: %q", msg)
 	}
 	// A status alone (the kanban's column): what may leave it.
-	got, err = w.svc.Actions(ctx, w.bia, workflow.ActionsInput{PitID: workflow.ID(w.request), StateID: workflow.ID(w.statuses["review"])})
+	got, err = w.svc.Actions(ctx, w.bia, workflow.ActionsInput{PitID: httpx.ID(w.request), StateID: httpx.ID(w.statuses["review"])})
 	// withdraw too: bia may be the creator of some request in review.
 	if err != nil || keys(got) != "approve,reject,withdraw" {
 		t.Errorf("bia from review: %s %v", keys(got), err)
@@ -252,7 +252,7 @@ func TestGetActionsOffersWhatTheCallerMayRunOnTheSelection(t *testing.T) {
 		t.Errorf("approve's rule id = %d", got[0].RuleID)
 	}
 	// Items in other statuses: only what they share.
-	w.trigger(t, w.ana, workflow.TriggerInput{IDs: ids(w.open2), Action: workflow.Ref{Key: "submit"}, ResponsibleID: workflow.ID(w.bia.UserID)})
+	w.trigger(t, w.ana, workflow.TriggerInput{IDs: ids(w.open2), Action: workflow.Ref{Key: "submit"}, ResponsibleID: httpx.ID(w.bia.UserID)})
 	got, err = w.svc.Actions(ctx, w.ana, workflow.ActionsInput{IDs: ids(w.open1, w.open2)})
 	if err != nil || keys(got) != "withdraw" {
 		t.Errorf("ana on open + review: %s %v", keys(got), err)
@@ -287,8 +287,8 @@ func TestTriggerMovesEverySelectedItemWithAVersionAndTellsTheNewResponsible(t *t
 	if _, err := w.db.Exec(ctx, `INSERT INTO push_device (user_id, endpoint, p256dh, auth) VALUES ($1, 'https://push.example/1', 'k', 'a')`, w.bia.UserID); err != nil {
 		t.Fatal(err)
 	}
-	res := w.trigger(t, w.ana, workflow.TriggerInput{IDs: ids(w.open2, w.open1), ComponentID: workflow.ID(w.request),
-		Action: workflow.Ref{ID: w.actions["submit"]}, Reason: "Para análise", ResponsibleID: workflow.ID(w.bia.UserID)})
+	res := w.trigger(t, w.ana, workflow.TriggerInput{IDs: ids(w.open2, w.open1), ComponentID: httpx.ID(w.request),
+		Action: workflow.Ref{ID: w.actions["submit"]}, Reason: "Para análise", ResponsibleID: httpx.ID(w.bia.UserID)})
 	if res.Message != "2 item(s) tramitado(s) para Em análise." || len(res.Items) != 2 || res.Items[0].ID != w.open1 ||
 		res.Items[0].Version != 2 || res.Items[0].Status.Key != "review" || *res.Items[0].ResponsibleID != w.bia.UserID ||
 		res.Items[0].ModificationDateTicks == 0 {
@@ -352,7 +352,7 @@ func TestTriggerMovesEverySelectedItemWithAVersionAndTellsTheNewResponsible(t *t
 func TestTransitionsAreRefusedToWhoMayNotRunThem(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()
-	bia := workflow.ID(w.bia.UserID)
+	bia := httpx.ID(w.bia.UserID)
 	tests := []struct {
 		name   string
 		c      workflow.Caller
@@ -370,7 +370,7 @@ func TestTransitionsAreRefusedToWhoMayNotRunThem(t *testing.T) {
 			409, "A tramitação Aprovar não se aplica ao item 1 no status Aberta."},
 		{"responsible asked", w.ana, workflow.TriggerInput{IDs: ids(w.open1), Action: workflow.Ref{Key: "submit"}},
 			400, "Escolha o novo responsável."},
-		{"responsible not an approver", w.ana, workflow.TriggerInput{IDs: ids(w.open1), Action: workflow.Ref{Key: "submit"}, ResponsibleID: workflow.ID(w.caio.UserID)},
+		{"responsible not an approver", w.ana, workflow.TriggerInput{IDs: ids(w.open1), Action: workflow.Ref{Key: "submit"}, ResponsibleID: httpx.ID(w.caio.UserID)},
 			400, "O responsável escolhido não existe ou não está ativo."},
 		{"unknown action", w.ana, workflow.TriggerInput{IDs: ids(w.open1), Action: workflow.Ref{Key: "fly"}},
 			404, "A tramitação não existe neste tipo de item."},
@@ -426,7 +426,7 @@ func TestExecuteTaskActionTakesOneItem(t *testing.T) {
 	if _, msg := message(t, err, "en"); msg != "Select only one item" {
 		t.Errorf("en: %q", msg)
 	}
-	res, err := w.svc.ExecuteTaskAction(ctx, w.ana, workflow.TriggerInput{ItemID: workflow.ID(w.open2), Action: workflow.Ref{Key: "withdraw"}})
+	res, err := w.svc.ExecuteTaskAction(ctx, w.ana, workflow.TriggerInput{ItemID: httpx.ID(w.open2), Action: workflow.Ref{Key: "withdraw"}})
 	if err != nil || res.Items[0].Status.Key != "rejected" {
 		t.Fatalf("%+v %v", res, err)
 	}
@@ -439,11 +439,11 @@ func TestValidateByRuleRunsTheRuleAndWritesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	rule := workflow.Ref{ID: w.actions["approve"]}
-	_, err := w.svc.ValidateByRule(ctx, w.bia, workflow.ValidateInput{IDs: ids(w.bigOpen), RuleID: rule, StateID: workflow.ID(w.statuses["review"])})
+	_, err := w.svc.ValidateByRule(ctx, w.bia, workflow.ValidateInput{IDs: ids(w.bigOpen), RuleID: rule, StateID: httpx.ID(w.statuses["review"])})
 	if code, msg := message(t, err, "pt-BR"); code != 422 || msg != "Valores acima de R$ 1.000 precisam da diretoria." {
 		t.Errorf("big: %d %q", code, msg)
 	}
-	v, err := w.svc.ValidateByRule(ctx, w.bia, workflow.ValidateInput{IDs: ids(w.open1), RuleID: rule, ComponentID: workflow.ID(w.request)})
+	v, err := w.svc.ValidateByRule(ctx, w.bia, workflow.ValidateInput{IDs: ids(w.open1), RuleID: rule, ComponentID: httpx.ID(w.request)})
 	if err != nil || !v.Valid {
 		t.Fatalf("%+v %v", v, err)
 	}
@@ -485,7 +485,7 @@ func TestLoadResponsiblesOffersWhoMayBeChosen(t *testing.T) {
 		}
 		return strings.Join(out, ",")
 	}
-	comp := workflow.ID(w.request)
+	comp := httpx.ID(w.request)
 	if got := names(workflow.ResponsiblesInput{ComponentID: comp, Action: workflow.Ref{Key: "submit"}}); got != "bia" {
 		t.Errorf("submit: %q", got)
 	}

@@ -125,7 +125,7 @@ func (f *Files) file(ctx context.Context, c Caller, id int64) (*Attachment, erro
 
 // itemOf finds the readable type of a readable item: the one given, or the
 // item's own when component is 0.
-func (f *Files) itemOf(ctx context.Context, c Caller, itemID, component int64) (*formType, *itemRecord, error) {
+func (f *Files) itemOf(ctx context.Context, c Caller, itemID, component int64) (*formType, *Item, error) {
 	if itemID <= 0 {
 		return nil, nil, httpx.Invalid("itemId", "files.itemRequired")
 	}
@@ -142,7 +142,7 @@ func (f *Files) itemOf(ctx context.Context, c Caller, itemID, component int64) (
 	if err != nil {
 		return nil, nil, err
 	}
-	it, err := readItem(ctx, f.svc.store.db, c, t.comp.ID, itemID, false)
+	it, err := ReadItem(ctx, f.svc.store.db, c, t.comp.ID, itemID, false)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -193,7 +193,7 @@ func (f *Files) LoadAttachments(ctx context.Context, c Caller, itemID, component
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("attachments: %w", err)
 	}
-	if out.CanEdit, err = canUpdate(ctx, f.svc.store.db, c, t.comp.ID, it.ID); err != nil {
+	if out.CanEdit, err = CanUpdate(ctx, f.svc.store.db, c, t.comp.ID, it.ID); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -253,10 +253,10 @@ func (f *Files) DeleteAttachment(ctx context.Context, c Caller, fileID int64) er
 	}
 	keys := []string{a.storageKey}
 	err = pgx.BeginFunc(ctx, f.svc.store.db, func(tx pgx.Tx) error {
-		if _, err := readItem(ctx, tx, c, a.ComponentID, a.ItemID, true); err != nil {
+		if _, err := ReadItem(ctx, tx, c, a.ComponentID, a.ItemID, true); err != nil {
 			return err
 		}
-		if ok, err := canUpdate(ctx, tx, c, a.ComponentID, a.ItemID); err != nil {
+		if ok, err := CanUpdate(ctx, tx, c, a.ComponentID, a.ItemID); err != nil {
 			return err
 		} else if !ok {
 			return httpx.Fail(http.StatusForbidden, "forms.cannotEdit")
@@ -325,7 +325,7 @@ type uploadSession struct {
 	f      *Files
 	c      Caller
 	t      *formType
-	item   *itemRecord
+	item   *Item
 	kind   string
 	have   int
 	stored []upload
@@ -346,7 +346,7 @@ func (f *Files) begin(ctx context.Context, c Caller, in UploadTarget) (*uploadSe
 	if err != nil {
 		return nil, err
 	}
-	if ok, err := canUpdate(ctx, f.svc.store.db, c, t.comp.ID, it.ID); err != nil {
+	if ok, err := CanUpdate(ctx, f.svc.store.db, c, t.comp.ID, it.ID); err != nil {
 		return nil, err
 	} else if !ok {
 		return nil, httpx.Fail(http.StatusForbidden, "forms.cannotEdit")
@@ -414,10 +414,10 @@ func (s *uploadSession) commit(ctx context.Context) ([]Attachment, error) {
 	var old []string
 	var ids []int64
 	err := pgx.BeginFunc(ctx, s.f.svc.store.db, func(tx pgx.Tx) error {
-		if _, err := readItem(ctx, tx, s.c, s.t.comp.ID, s.item.ID, true); err != nil {
+		if _, err := ReadItem(ctx, tx, s.c, s.t.comp.ID, s.item.ID, true); err != nil {
 			return err
 		}
-		if ok, err := canUpdate(ctx, tx, s.c, s.t.comp.ID, s.item.ID); err != nil {
+		if ok, err := CanUpdate(ctx, tx, s.c, s.t.comp.ID, s.item.ID); err != nil {
 			return err
 		} else if !ok {
 			return httpx.Fail(http.StatusForbidden, "forms.cannotEdit")

@@ -80,7 +80,7 @@ func (h *FilesHandler) loadAttachments(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// tableName is the legacy client's; the item names its type.
-	item, comp, err := queryItem(r)
+	item, comp, err := QueryItem(r)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

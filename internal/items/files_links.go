@@ -23,7 +23,7 @@ const FileLinkLifetime = time.Hour
 // — for the user it was made for, who must still be able to read the item
 // when it is opened.
 type linkSigner struct {
-	db  querier
+	db  Querier
 	now func() time.Time
 	mu  sync.Mutex
 	key []byte

@@ -150,7 +150,7 @@ func (f *Files) editableFile(ctx context.Context, c Caller, id int64) (*Attachme
 	if err != nil {
 		return nil, err
 	}
-	if ok, err := canUpdate(ctx, f.svc.store.db, c, a.ComponentID, a.ItemID); err != nil {
+	if ok, err := CanUpdate(ctx, f.svc.store.db, c, a.ComponentID, a.ItemID); err != nil {
 		return nil, err
 	} else if !ok {
 		return nil, httpx.Fail(http.StatusForbidden, "forms.cannotEdit")
@@ -535,7 +535,7 @@ func (f *Files) Stamp(ctx context.Context, c Caller, in StampInput, client SignC
 	}
 	var version int
 	err = pgx.BeginFunc(ctx, f.svc.store.db, func(tx pgx.Tx) error {
-		if _, err := readItem(ctx, tx, c, a.ComponentID, a.ItemID, true); err != nil {
+		if _, err := ReadItem(ctx, tx, c, a.ComponentID, a.ItemID, true); err != nil {
 			return err
 		}
 		var lockedVersion int
@@ -681,7 +681,7 @@ func (f *Files) OpenVersion(ctx context.Context, c Caller, fileID, version int64
 
 // versionKeys are the stored bytes of a file's earlier versions, removed
 // with the file (DeleteAttachment).
-func versionKeys(ctx context.Context, q querier, fileID int64) ([]string, error) {
+func versionKeys(ctx context.Context, q Querier, fileID int64) ([]string, error) {
 	rows, err := q.Query(ctx, `SELECT storage_key FROM item_file_version WHERE file_id = $1`, fileID)
 	if err != nil {
 		return nil, fmt.Errorf("file versions: %w", err)

@@ -70,7 +70,7 @@ func (h *FilesHandler) loadFileSignatures(w http.ResponseWriter, r *http.Request
 	if !ok {
 		return
 	}
-	item, comp, err := queryItem(r)
+	item, comp, err := QueryItem(r)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

@@ -15,8 +15,8 @@ import (
 	"github.com/tramita/tramita/internal/items/pkg"
 )
 
-// querier is what both the pool and a transaction offer.
-type querier interface {
+// Querier is what both the pool and a transaction offer.
+type Querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
 	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)

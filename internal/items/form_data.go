@@ -17,8 +17,8 @@ import (
 
 func systemLabel(lang, field string) string { return i18n.T(i18n.Lang(lang), "items.field."+field) }
 
-// itemRecord is an item as stored.
-type itemRecord struct {
+// Item is an item as stored.
+type Item struct {
 	ID            int64
 	ComponentID   int64
 	Number        int64
@@ -50,8 +50,8 @@ func decodeAttributes(raw []byte) (map[string]any, error) {
 const itemRecordColumns = `i.id, i.component_id, i.number, i.title, i.project_id, i.parent_id, i.status_id, i.responsible_id,
 	i.creator_id, i.created_at, i.modifier_id, i.modified_at, i.version, i.reason, i.attributes::text`
 
-func scanItem(row pgx.Row) (*itemRecord, error) {
-	var it itemRecord
+func scanItem(row pgx.Row) (*Item, error) {
+	var it Item
 	var raw string
 	if err := row.Scan(&it.ID, &it.ComponentID, &it.Number, &it.Title, &it.ProjectID, &it.ParentID, &it.StatusID, &it.ResponsibleID,
 		&it.CreatorID, &it.CreatedAt, &it.ModifierID, &it.ModifiedAt, &it.Version, &it.Reason, &raw); err != nil {
@@ -65,9 +65,9 @@ func scanItem(row pgx.Row) (*itemRecord, error) {
 	return &it, nil
 }
 
-// readItem loads an item of type comp the caller may read; lock takes the
+// ReadItem loads an item of type comp the caller may read; lock takes the
 // row for update (in a transaction). Missing and unreadable answer alike.
-func readItem(ctx context.Context, q querier, c Caller, comp, id int64, lock bool) (*itemRecord, error) {
+func ReadItem(ctx context.Context, q Querier, c Caller, comp, id int64, lock bool) (*Item, error) {
 	sql := `SELECT ` + itemRecordColumns + ` FROM item i WHERE i.id = $3 AND i.component_id = $4 AND ` + itemReadable
 	if lock {
 		sql += ` FOR UPDATE OF i`
@@ -98,9 +98,9 @@ func componentRight(right string) string {
 const projectWritable = `($2 OR p.manager_id = $1 OR EXISTS (
 	SELECT 1 FROM project_member pm WHERE pm.project_id = p.id AND pm.user_id = $1 AND pm.can_write))`
 
-// canUpdate reports whether the caller may change item id (type right and
+// CanUpdate reports whether the caller may change item id (type right and
 // project membership with write).
-func canUpdate(ctx context.Context, q querier, c Caller, comp, id int64) (bool, error) {
+func CanUpdate(ctx context.Context, q Querier, c Caller, comp, id int64) (bool, error) {
 	var ok bool
 	err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM item i JOIN component c ON c.id = i.component_id
 		WHERE i.id = $3 AND c.id = $4 AND `+componentRight("update")+` AND `+itemWritable+`)`,
@@ -111,7 +111,7 @@ func canUpdate(ctx context.Context, q querier, c Caller, comp, id int64) (bool, 
 // editRefusal says why the caller may not change item id of type t: no
 // update right on the type, only read membership in the item's project, or
 // (the general message) anything else; nil when the caller may.
-func editRefusal(ctx context.Context, q querier, c Caller, t *formType, id int64) (*httpx.Error, error) {
+func editRefusal(ctx context.Context, q Querier, c Caller, t *formType, id int64) (*httpx.Error, error) {
 	var writable, typeRight bool
 	var project string
 	err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM item i JOIN component c ON c.id = i.component_id
@@ -134,7 +134,7 @@ func editRefusal(ctx context.Context, q querier, c Caller, t *formType, id int64
 
 // canCreate reports whether the caller may create items of comp in project
 // (0: outside projects).
-func canCreate(ctx context.Context, q querier, c Caller, comp, project int64) (bool, error) {
+func canCreate(ctx context.Context, q Querier, c Caller, comp, project int64) (bool, error) {
 	var ok bool
 	err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM component c WHERE c.id = $3 AND `+componentRight("create")+`)
 		AND ($4::bigint = 0 OR EXISTS (SELECT 1 FROM project p WHERE p.id = $4 AND `+projectWritable+`))`,
@@ -200,9 +200,9 @@ func (s *Service) FormInitialData(ctx context.Context, c Caller, in FormInitialD
 	if in.FolderID != 0 || in.FolderName != "" {
 		out.Folder = &Choice{ID: int64(in.FolderID), Name: in.FolderName}
 	}
-	var it *itemRecord
+	var it *Item
 	if in.ItemID != 0 {
-		it, err = readItem(ctx, s.store.db, c, t.comp.ID, int64(in.ItemID), false)
+		it, err = ReadItem(ctx, s.store.db, c, t.comp.ID, int64(in.ItemID), false)
 		if err != nil {
 			return nil, err
 		}
@@ -247,8 +247,8 @@ func (s *Service) FormInitialData(ctx context.Context, c Caller, in FormInitialD
 // newItem is a new item's starting point: the project and parent asked for
 // (each visible to the caller), the initial status and the template's
 // attributes (those the form writes: the others could not be saved back).
-func (s *Service) newItem(ctx context.Context, c Caller, t *formType, in FormInitialDataInput, writes map[string]bool) (*itemRecord, error) {
-	it := &itemRecord{ComponentID: t.comp.ID, Attributes: map[string]any{}}
+func (s *Service) newItem(ctx context.Context, c Caller, t *formType, in FormInitialDataInput, writes map[string]bool) (*Item, error) {
+	it := &Item{ComponentID: t.comp.ID, Attributes: map[string]any{}}
 	if in.ProjectID != 0 {
 		id := int64(in.ProjectID)
 		if ok, err := s.store.projectVisible(ctx, c, id); err != nil {
@@ -279,7 +279,7 @@ func (s *Service) newItem(ctx context.Context, c Caller, t *formType, in FormIni
 		return nil, err
 	}
 	if in.ItemTemplate != 0 {
-		tpl, err := readItem(ctx, s.store.db, c, t.comp.ID, int64(in.ItemTemplate), false)
+		tpl, err := ReadItem(ctx, s.store.db, c, t.comp.ID, int64(in.ItemTemplate), false)
 		if err != nil {
 			return nil, err
 		}
@@ -297,7 +297,7 @@ func (s *Service) newItem(ctx context.Context, c Caller, t *formType, in FormIni
 // attribute values; display holds what references and picklists show. The
 // parent and referenced items are named only when the caller may read them
 // (as the list and the history do): otherwise they keep their ids alone.
-func (s *Service) itemValues(ctx context.Context, c Caller, t *formType, it *itemRecord, lang string) (map[string]any, map[string]string, error) {
+func (s *Service) itemValues(ctx context.Context, c Caller, t *formType, it *Item, lang string) (map[string]any, map[string]string, error) {
 	v := map[string]any{}
 	for k, x := range it.Attributes {
 		if t.byKey[k] != nil {

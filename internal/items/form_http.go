@@ -43,7 +43,7 @@ func (h *Handler) getHistory(full bool) http.HandlerFunc {
 			return
 		}
 		// getHistory's tableName is the legacy client's; the item names its type.
-		item, comp, err := queryItem(r, "component")
+		item, comp, err := QueryItem(r, "component")
 		if err != nil {
 			httpx.WriteError(w, r, err)
 			return

@@ -63,7 +63,7 @@ func (s *Service) LoadOneToMany(ctx context.Context, c Caller, in OneToManyInput
 	if err != nil {
 		return nil, err
 	}
-	parent, err := readItem(ctx, s.store.db, c, parentType.comp.ID, int64(in.ItemID), false)
+	parent, err := ReadItem(ctx, s.store.db, c, parentType.comp.ID, int64(in.ItemID), false)
 	if err != nil {
 		return nil, err
 	}

@@ -62,7 +62,7 @@ func scanVersions(rows pgx.Rows) ([]version, error) {
 }
 
 // writeVersion copies the item as it now is into item_version.
-func writeVersion(ctx context.Context, q querier, item int64, operation string) error {
+func writeVersion(ctx context.Context, q Querier, item int64, operation string) error {
 	_, err := q.Exec(ctx, `INSERT INTO item_version (item_id, version, title, project_id, parent_id, status_id, responsible_id,
 			modifier_id, modified_at, reason, attributes, operation)
 		SELECT id, version, title, project_id, parent_id, status_id, responsible_id, modifier_id, modified_at, reason, attributes, $2
@@ -105,7 +105,7 @@ type HistoryEntry struct {
 }
 
 // itemType finds the type of an item the caller may read, and the item.
-func (s *Service) itemType(ctx context.Context, c Caller, item int64) (*formType, *itemRecord, error) {
+func (s *Service) itemType(ctx context.Context, c Caller, item int64) (*formType, *Item, error) {
 	var comp int64
 	err := s.store.db.QueryRow(ctx, `SELECT component_id FROM item WHERE id = $1`, item).Scan(&comp)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -118,7 +118,7 @@ func (s *Service) itemType(ctx context.Context, c Caller, item int64) (*formType
 	if err != nil {
 		return nil, nil, err
 	}
-	it, err := readItem(ctx, s.store.db, c, comp, item, false)
+	it, err := ReadItem(ctx, s.store.db, c, comp, item, false)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -297,7 +297,7 @@ func (r *resolver) collectVersion(v *version) {
 	}
 }
 
-func (r *resolver) run(ctx context.Context, q querier) error {
+func (r *resolver) run(ctx context.Context, q Querier) error {
 	for _, k := range []struct {
 		m     map[int64]string
 		sql   string

@@ -52,10 +52,10 @@ func (h *Handler) caller(w http.ResponseWriter, r *http.Request) (Caller, bool) 
 	return c, ok
 }
 
-// queryItem reads a form's item (itemId) and its type (componentId) from the
+// QueryItem reads a form's item (itemId) and its type (componentId) from the
 // address, either spelling; legacyComponent are older names of the type, read
 // first (and named by the error).
-func queryItem(r *http.Request, legacyComponent ...string) (item, component int64, err error) {
+func QueryItem(r *http.Request, legacyComponent ...string) (item, component int64, err error) {
 	item, err = httpx.QueryID(r, "itemId", "itemID")
 	if err != nil {
 		return 0, 0, err

@@ -302,7 +302,7 @@ func (im *Imports) Status(ctx context.Context, c Caller, id int64) (*ImportStatu
 	return im.status(ctx, im.files.svc.store.db, c, id, false)
 }
 
-func (im *Imports) status(ctx context.Context, q querier, c Caller, id int64, lock bool) (*ImportStatus, error) {
+func (im *Imports) status(ctx context.Context, q Querier, c Caller, id int64, lock bool) (*ImportStatus, error) {
 	sql := `SELECT id, state, message, file_name, total_rows, done_rows, error_count, errors, columns FROM item_import
 		WHERE id = $1 AND user_id = $2`
 	if lock {
@@ -608,7 +608,7 @@ func (im *Imports) run(ctx context.Context, tx pgx.Tx, c Caller, sh *importSheet
 	conv := newCellConverter(svc, tx, lang)
 	checks := &memoTx{Tx: tx, answers: map[string]bool{}}
 	var errs []ImportError
-	var batch []*itemRecord
+	var batch []*Item
 	for i, cells := range sh.rows {
 		row := sh.rowNumbers[i]
 		values := Values{}
@@ -709,7 +709,7 @@ func (r *rememberedRow) Scan(dest ...any) error {
 // insertImported writes new items as writeItem does (numbers from the
 // type's counter, a version 'import' each), a batch per statement: a row at
 // a time is too slow for 100,000 rows.
-func insertImported(ctx context.Context, tx pgx.Tx, c Caller, t *formType, batch []*itemRecord) error {
+func insertImported(ctx context.Context, tx pgx.Tx, c Caller, t *formType, batch []*Item) error {
 	n := len(batch)
 	titles := make([]string, n)
 	projects, parents, statuses, responsibles := make([]*int64, n), make([]*int64, n), make([]*int64, n), make([]*int64, n)
@@ -755,13 +755,13 @@ func insertImported(ctx context.Context, tx pgx.Tx, c Caller, t *formType, batch
 // texts become their values, users are found by login, e-mail or name.
 type cellConverter struct {
 	svc   *Service
-	q     querier
+	q     Querier
 	lang  string
 	users map[string]any
 	opts  map[int64]map[string]string
 }
 
-func newCellConverter(svc *Service, q querier, lang string) *cellConverter {
+func newCellConverter(svc *Service, q Querier, lang string) *cellConverter {
 	return &cellConverter{svc: svc, q: q, lang: lang, users: map[string]any{}, opts: map[int64]map[string]string{}}
 }
 

@@ -63,12 +63,12 @@ const linkedOf = `(SELECT item_b AS other FROM item_link WHERE item_a = $3 UNION
 
 // linkFrom loads the form's item (readable) and, when related is given, the
 // related type (readable).
-func (s *Service) linkFrom(ctx context.Context, c Caller, in ManyToManyInput) (*itemRecord, int64, error) {
+func (s *Service) linkFrom(ctx context.Context, c Caller, in ManyToManyInput) (*Item, int64, error) {
 	t, err := s.loadType(ctx, c, int64(in.ComponentID))
 	if err != nil {
 		return nil, 0, err
 	}
-	it, err := readItem(ctx, s.store.db, c, t.comp.ID, int64(in.ItemID), false)
+	it, err := ReadItem(ctx, s.store.db, c, t.comp.ID, int64(in.ItemID), false)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -98,7 +98,7 @@ func (s *Service) LoadItemLinks(ctx context.Context, c Caller, in ManyToManyInpu
 	return s.LoadManyToMany(ctx, c, in)
 }
 
-func (s *Service) linkPage(ctx context.Context, c Caller, it *itemRecord, related int64, page, perPage int) (*LinkPage, error) {
+func (s *Service) linkPage(ctx context.Context, c Caller, it *Item, related int64, page, perPage int) (*LinkPage, error) {
 	if perPage <= 0 {
 		perPage = 25
 	}
@@ -140,7 +140,7 @@ func (s *Service) linkPage(ctx context.Context, c Caller, it *itemRecord, relate
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("links: %w", err)
 	}
-	ok, err := canUpdate(ctx, s.store.db, c, it.ComponentID, it.ID)
+	ok, err := CanUpdate(ctx, s.store.db, c, it.ComponentID, it.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +169,7 @@ func (s *Service) RefreshManyToMany(ctx context.Context, c Caller, in ManyToMany
 	return s.linkPage(ctx, c, it, related, in.Page, in.RowsPerPage)
 }
 
-func (s *Service) writeLinks(ctx context.Context, c Caller, it *itemRecord, related int64, add, remove []httpx.ID) error {
+func (s *Service) writeLinks(ctx context.Context, c Caller, it *Item, related int64, add, remove []httpx.ID) error {
 	ids := func(list []httpx.ID) []int64 {
 		out := make([]int64, 0, len(list))
 		for _, id := range list {
@@ -184,10 +184,10 @@ func (s *Service) writeLinks(ctx context.Context, c Caller, it *itemRecord, rela
 		return httpx.Invalid("add", "links.selfLink")
 	}
 	return pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
-		if _, err := readItem(ctx, tx, c, it.ComponentID, it.ID, true); err != nil {
+		if _, err := ReadItem(ctx, tx, c, it.ComponentID, it.ID, true); err != nil {
 			return err
 		}
-		if ok, err := canUpdate(ctx, tx, c, it.ComponentID, it.ID); err != nil {
+		if ok, err := CanUpdate(ctx, tx, c, it.ComponentID, it.ID); err != nil {
 			return err
 		} else if !ok {
 			return httpx.Fail(http.StatusForbidden, "forms.cannotEdit")

@@ -41,7 +41,7 @@ func (h *Handler) loadPredecessors(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	item, comp, err := queryItem(r)
+	item, comp, err := QueryItem(r)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -92,12 +92,12 @@ type PredecessorList struct {
 }
 
 // predecessorOf loads the form's item, readable by the caller.
-func (s *Service) predecessorOf(ctx context.Context, c Caller, in PredecessorInput) (*itemRecord, error) {
+func (s *Service) predecessorOf(ctx context.Context, c Caller, in PredecessorInput) (*Item, error) {
 	t, err := s.loadType(ctx, c, int64(in.ComponentID))
 	if err != nil {
 		return nil, err
 	}
-	return readItem(ctx, s.store.db, c, t.comp.ID, int64(in.ItemID), false)
+	return ReadItem(ctx, s.store.db, c, t.comp.ID, int64(in.ItemID), false)
 }
 
 // LoadPredecessors answers loadPredecessorsFormData: the item's
@@ -110,7 +110,7 @@ func (s *Service) LoadPredecessors(ctx context.Context, c Caller, in Predecessor
 	return s.predecessorList(ctx, s.store.db, c, it)
 }
 
-func (s *Service) predecessorList(ctx context.Context, q querier, c Caller, it *itemRecord) (*PredecessorList, error) {
+func (s *Service) predecessorList(ctx context.Context, q Querier, c Caller, it *Item) (*PredecessorList, error) {
 	rows, err := q.Query(ctx, `SELECT i.id, i.number, i.title, c.id, coalesce(c.name ->> $4, c.name ->> 'pt-BR'),
 			coalesce(st.name ->> $4, st.name ->> 'pt-BR', ''), coalesce(st.color, ''), p.dependency_type, p.lag_days,
 			NOT (c.retired_at IS NULL AND `+componentReadable+` AND `+itemReadable+`)
@@ -130,7 +130,7 @@ func (s *Service) predecessorList(ctx context.Context, q querier, c Caller, it *
 			list[i] = Predecessor{Type: list[i].Type, Lag: list[i].Lag, Hidden: true}
 		}
 	}
-	ok, err := canUpdate(ctx, q, c, it.ComponentID, it.ID)
+	ok, err := CanUpdate(ctx, q, c, it.ComponentID, it.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -154,18 +154,18 @@ func checkDependency(in *PredecessorInput) error {
 // changePredecessors runs change in a transaction on the form's item,
 // locked, once the caller may change it; a change that returns true writes
 // a version of the item (its history), and the answer is the new list.
-func (s *Service) changePredecessors(ctx context.Context, c Caller, in PredecessorInput, change func(pgx.Tx, *itemRecord) (bool, error)) (*PredecessorList, error) {
+func (s *Service) changePredecessors(ctx context.Context, c Caller, in PredecessorInput, change func(pgx.Tx, *Item) (bool, error)) (*PredecessorList, error) {
 	t, err := s.loadType(ctx, c, int64(in.ComponentID))
 	if err != nil {
 		return nil, err
 	}
 	var out *PredecessorList
 	err = pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
-		it, err := readItem(ctx, tx, c, t.comp.ID, int64(in.ItemID), true)
+		it, err := ReadItem(ctx, tx, c, t.comp.ID, int64(in.ItemID), true)
 		if err != nil {
 			return err
 		}
-		if ok, err := canUpdate(ctx, tx, c, it.ComponentID, it.ID); err != nil {
+		if ok, err := CanUpdate(ctx, tx, c, it.ComponentID, it.ID); err != nil {
 			return err
 		} else if !ok {
 			return httpx.Fail(http.StatusForbidden, "forms.cannotEdit")
@@ -212,7 +212,7 @@ type candidate struct {
 }
 
 // readableCandidate loads item id when the caller may read it.
-func readableCandidate(ctx context.Context, q querier, c Caller, id int64) (*candidate, error) {
+func readableCandidate(ctx context.Context, q Querier, c Caller, id int64) (*candidate, error) {
 	var p candidate
 	err := q.QueryRow(ctx, `SELECT i.id, i.number, i.title, i.component_id, i.project_id
 		FROM item i JOIN component c ON c.id = i.component_id
@@ -242,7 +242,7 @@ func (s *Service) AddPredecessor(ctx context.Context, c Caller, in PredecessorIn
 	if in.PredecessorID == in.ItemID {
 		return nil, httpx.Invalid("predecessorId", "items.predecessors.self")
 	}
-	return s.changePredecessors(ctx, c, in, func(tx pgx.Tx, it *itemRecord) (bool, error) {
+	return s.changePredecessors(ctx, c, in, func(tx pgx.Tx, it *Item) (bool, error) {
 		p, err := readableCandidate(ctx, tx, c, int64(in.PredecessorID))
 		if err != nil {
 			return false, err
@@ -306,7 +306,7 @@ func (s *Service) UpdatePredecessor(ctx context.Context, c Caller, in Predecesso
 	if err := checkDependency(&in); err != nil {
 		return nil, err
 	}
-	return s.changePredecessors(ctx, c, in, func(tx pgx.Tx, it *itemRecord) (bool, error) {
+	return s.changePredecessors(ctx, c, in, func(tx pgx.Tx, it *Item) (bool, error) {
 		if _, err := readableCandidate(ctx, tx, c, int64(in.PredecessorID)); err != nil {
 			return false, err
 		}
@@ -336,7 +336,7 @@ func (s *Service) UpdatePredecessor(ctx context.Context, c Caller, in Predecesso
 // RemovePredecessor answers removePredecessor: the item no longer depends
 // on a predecessor the caller may read.
 func (s *Service) RemovePredecessor(ctx context.Context, c Caller, in PredecessorInput) (*PredecessorList, error) {
-	return s.changePredecessors(ctx, c, in, func(tx pgx.Tx, it *itemRecord) (bool, error) {
+	return s.changePredecessors(ctx, c, in, func(tx pgx.Tx, it *Item) (bool, error) {
 		if _, err := readableCandidate(ctx, tx, c, int64(in.PredecessorID)); err != nil {
 			return false, err
 		}

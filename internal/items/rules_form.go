@@ -118,9 +118,9 @@ func (fr *FormRules) Execute(ctx context.Context, c Caller, in RuleInput, window
 	}
 	var res *RuleResult
 	err = pgx.BeginFunc(ctx, fr.svc.store.db, func(tx pgx.Tx) error {
-		it := &itemRecord{ComponentID: t.comp.ID, Attributes: map[string]any{}}
+		it := &Item{ComponentID: t.comp.ID, Attributes: map[string]any{}}
 		if id, _ := idOf(values["id"]); id > 0 {
-			stored, err := readItem(ctx, tx, c, t.comp.ID, id, false)
+			stored, err := ReadItem(ctx, tx, c, t.comp.ID, id, false)
 			if err != nil {
 				return err
 			}
@@ -174,7 +174,7 @@ func (fr *FormRules) BulkUpdateItems(ctx context.Context, c Caller, in BulkUpdat
 
 // onSave runs the form's onSave rule on the values being saved; what it
 // changes is saved as if the user had typed it, so the form's checks apply.
-func (fr *FormRules) onSave(ctx context.Context, tx pgx.Tx, c Caller, t *formType, f *formDef, binds []*binding, it *itemRecord,
+func (fr *FormRules) onSave(ctx context.Context, tx pgx.Tx, c Caller, t *formType, f *formDef, binds []*binding, it *Item,
 	item Values) (Values, error) {
 	out, flush, err := fr.runRule(ctx, tx, c, t, f.OnSave, binds, it, item, map[string]any{"trigger": "save", "new": it.ID == 0})
 	if err != nil {
@@ -193,7 +193,7 @@ func (fr *FormRules) onSave(ctx context.Context, tx pgx.Tx, c Caller, t *formTyp
 // runRule loads rule key of the type and runs it on the stored item with
 // the form's values over it. The rule may change only fields the form
 // writes; anything else is its bug (500).
-func (fr *FormRules) runRule(ctx context.Context, tx pgx.Tx, c Caller, t *formType, key string, binds []*binding, it *itemRecord,
+func (fr *FormRules) runRule(ctx context.Context, tx pgx.Tx, c Caller, t *formType, key string, binds []*binding, it *Item,
 	values Values, params map[string]any) (*rules.Output, func(context.Context) error, error) {
 	var source string
 	err := tx.QueryRow(ctx, `SELECT source FROM component_rule WHERE component_id = $1 AND key = $2 AND retired_at IS NULL`,
@@ -242,7 +242,7 @@ func (fr *FormRules) runRule(ctx context.Context, tx pgx.Tx, c Caller, t *formTy
 
 // ruleItem is the item as a form's rule sees it: its attributes and system
 // fields by the keys the form sends them under.
-func ruleItem(it *itemRecord) map[string]any {
+func ruleItem(it *Item) map[string]any {
 	v := formState(it)
 	v["id"], v["FormattedID"], v["Version"] = it.ID, it.Number, it.Version
 	v["CreatorID"] = ptrValue(it.CreatorID)

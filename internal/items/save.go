@@ -52,7 +52,7 @@ func (s *Service) SaveItem(ctx context.Context, c Caller, in SaveItemInput) (*Sa
 
 // saveHook runs inside saveItem's transaction, before the values are
 // checked, and may change them: the form's onSave rule (rules_form.go).
-type saveHook func(ctx context.Context, tx pgx.Tx, c Caller, t *formType, f *formDef, binds []*binding, it *itemRecord, item Values) (Values, error)
+type saveHook func(ctx context.Context, tx pgx.Tx, c Caller, t *formType, f *formDef, binds []*binding, it *Item, item Values) (Values, error)
 
 func (s *Service) saveItem(ctx context.Context, c Caller, in SaveItemInput, hook saveHook) (*SaveItemResult, error) {
 	item := in.Item
@@ -83,7 +83,7 @@ func (s *Service) saveItem(ctx context.Context, c Caller, in SaveItemInput, hook
 	}
 	var saved int64
 	err = pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
-		var it *itemRecord
+		var it *Item
 		op := "save"
 		if itemID != 0 {
 			if it, err = s.lockForChange(ctx, tx, c, t, itemID, item["modificationDateTicks"], true); err != nil {
@@ -124,8 +124,8 @@ func (s *Service) saveItem(ctx context.Context, c Caller, in SaveItemInput, hook
 // caller may not read it, 'O usuário não possui permissão de editar o
 // item.' when not change it, and a conflict when stamp (its
 // modificationDateTicks as the caller read it) is not the stored one.
-func (s *Service) lockForChange(ctx context.Context, tx pgx.Tx, c Caller, t *formType, id int64, stamp any, needStamp bool) (*itemRecord, error) {
-	it, err := readItem(ctx, tx, c, t.comp.ID, id, true)
+func (s *Service) lockForChange(ctx context.Context, tx pgx.Tx, c Caller, t *formType, id int64, stamp any, needStamp bool) (*Item, error) {
+	it, err := ReadItem(ctx, tx, c, t.comp.ID, id, true)
 	if err != nil {
 		return nil, err
 	}
@@ -163,8 +163,8 @@ func (s *Service) lockForChange(ctx context.Context, tx pgx.Tx, c Caller, t *for
 // startNew is a new item: its project (required for project-scoped types,
 // writable by the caller), parent (readable), initial status, and the
 // right to create.
-func (s *Service) startNew(ctx context.Context, tx pgx.Tx, c Caller, t *formType, in SaveItemInput, item Values) (*itemRecord, error) {
-	it := &itemRecord{ComponentID: t.comp.ID, Attributes: map[string]any{}}
+func (s *Service) startNew(ctx context.Context, tx pgx.Tx, c Caller, t *formType, in SaveItemInput, item Values) (*Item, error) {
+	it := &Item{ComponentID: t.comp.ID, Attributes: map[string]any{}}
 	project := int64(in.ProjectID)
 	if project == 0 {
 		project, _ = idOf(item["ProjectID"])
@@ -207,8 +207,8 @@ func (s *Service) startNew(ctx context.Context, tx pgx.Tx, c Caller, t *formType
 // changed. Values equal to the stored ones are not checked again, so a
 // value that became invalid (a deactivated user) does not block the save of
 // the others.
-func (s *Service) apply(ctx context.Context, tx pgx.Tx, c Caller, t *formType, binds []*binding, it *itemRecord, item Values,
-	partial bool) (*itemRecord, []fieldErr, error) {
+func (s *Service) apply(ctx context.Context, tx pgx.Tx, c Caller, t *formType, binds []*binding, it *Item, item Values,
+	partial bool) (*Item, []fieldErr, error) {
 	next := *it
 	next.Attributes = maps.Clone(it.Attributes)
 	var errs []fieldErr
@@ -292,7 +292,7 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, c Caller, t *formType, b
 // value that leaves it out empties it, as the form's dropdown empties a
 // shown one; a required one cannot be emptied, and the save is refused,
 // naming it.
-func (s *Service) dependencies(ctx context.Context, tx pgx.Tx, t *formType, binds []*binding, old, next *itemRecord) ([]fieldErr, error) {
+func (s *Service) dependencies(ctx context.Context, tx pgx.Tx, t *formType, binds []*binding, old, next *Item) ([]fieldErr, error) {
 	var errs []fieldErr
 	bound := map[string]bool{}
 	for _, b := range binds {
@@ -352,7 +352,7 @@ func (s *Service) dependencies(ctx context.Context, tx pgx.Tx, t *formType, bind
 
 // optionFits reports whether option v of dependent picklist d belongs to
 // the parent value (an option of no parent belongs to every one).
-func optionFits(ctx context.Context, q querier, d *formAttr, v string, parentValue any) (bool, error) {
+func optionFits(ctx context.Context, q Querier, d *formAttr, v string, parentValue any) (bool, error) {
 	parent, _ := parentValue.(string)
 	var fits bool
 	if err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM picklist_item WHERE picklist_id = $1 AND value = $2
@@ -363,7 +363,7 @@ func optionFits(ctx context.Context, q querier, d *formAttr, v string, parentVal
 }
 
 // formState is the item map showWhen tests read.
-func formState(it *itemRecord) map[string]any {
+func formState(it *Item) map[string]any {
 	v := maps.Clone(it.Attributes)
 	v["Title"], v["Reason"] = it.Title, it.Reason
 	for k, p := range map[string]*int64{"StatusID": it.StatusID, "ResponsibleID": it.ResponsibleID, "ProjectID": it.ProjectID, "Parent": it.ParentID} {
@@ -372,7 +372,7 @@ func formState(it *itemRecord) map[string]any {
 	return v
 }
 
-func current(it *itemRecord, b *binding) any {
+func current(it *Item, b *binding) any {
 	switch b.Field {
 	case "Title":
 		return it.Title
@@ -384,7 +384,7 @@ func current(it *itemRecord, b *binding) any {
 	return it.Attributes[b.Field]
 }
 
-func set(it *itemRecord, b *binding, v any) {
+func set(it *Item, b *binding, v any) {
 	ref := func() *int64 {
 		if id, ok := idOf(v); ok {
 			return &id
@@ -407,7 +407,7 @@ func set(it *itemRecord, b *binding, v any) {
 	}
 }
 
-func changed(old, next *itemRecord) bool {
+func changed(old, next *Item) bool {
 	if old.Title != next.Title || !sameValue(ptrValue(old.ResponsibleID), ptrValue(next.ResponsibleID)) ||
 		!sameValue(ptrValue(old.ParentID), ptrValue(next.ParentID)) || len(old.Attributes) != len(next.Attributes) {
 		return true
@@ -421,7 +421,7 @@ func changed(old, next *itemRecord) bool {
 }
 
 // writeItem stores it (a new item when its id is 0) and its version.
-func writeItem(ctx context.Context, tx pgx.Tx, c Caller, t *formType, it *itemRecord, op string) (int64, error) {
+func writeItem(ctx context.Context, tx pgx.Tx, c Caller, t *formType, it *Item, op string) (int64, error) {
 	if it.ID != 0 {
 		_, err := Mutate(ctx, tx, c.UserID, it.ID, Change{Operation: op, Title: &it.Title, Attributes: it.Attributes,
 			SetResponsible: true, ResponsibleID: it.ResponsibleID, SetParent: true, ParentID: it.ParentID})
@@ -446,7 +446,7 @@ func writeItem(ctx context.Context, tx pgx.Tx, c Caller, t *formType, it *itemRe
 
 // savedAnswer reads the saved item back for the form.
 func (s *Service) savedAnswer(ctx context.Context, c Caller, t *formType, id int64, in SaveItemInput) (*SaveItemResult, error) {
-	it, err := readItem(ctx, s.store.db, c, t.comp.ID, id, false)
+	it, err := ReadItem(ctx, s.store.db, c, t.comp.ID, id, false)
 	if err != nil {
 		return nil, err
 	}
@@ -524,7 +524,7 @@ func (s *Service) CheckPermissionToUpdate(ctx context.Context, c Caller, in Chec
 		}
 		return out, nil
 	}
-	it, err := readItem(ctx, s.store.db, c, t.comp.ID, int64(in.Item), false)
+	it, err := ReadItem(ctx, s.store.db, c, t.comp.ID, int64(in.Item), false)
 	if err != nil {
 		return nil, err
 	}
@@ -568,7 +568,7 @@ func (s *Service) RefreshItem(ctx context.Context, c Caller, in RefreshInput) (*
 	if err != nil {
 		return nil, err
 	}
-	it, err := readItem(ctx, s.store.db, c, t.comp.ID, int64(in.ItemID), false)
+	it, err := ReadItem(ctx, s.store.db, c, t.comp.ID, int64(in.ItemID), false)
 	if err != nil {
 		return nil, err
 	}
@@ -610,7 +610,7 @@ func (s *Service) updateItemField(ctx context.Context, c Caller, in UpdateFieldI
 	}
 	// An item the caller may not read is not found, whatever the field: the
 	// field's checks must not tell anything of it first.
-	if _, err := readItem(ctx, s.store.db, c, t.comp.ID, int64(in.ItemID), false); err != nil {
+	if _, err := ReadItem(ctx, s.store.db, c, t.comp.ID, int64(in.ItemID), false); err != nil {
 		return nil, err
 	}
 	a := t.byKey[in.Field]

@@ -71,7 +71,7 @@ func (v *Values) UnmarshalJSON(b []byte) error {
 
 // normalize checks one value sent for binding b and returns it as stored
 // (nil: the field is emptied). self is the item being saved (0: new).
-func (s *Service) normalize(ctx context.Context, q querier, c Caller, b *binding, raw any, self int64) (any, *fieldErr, error) {
+func (s *Service) normalize(ctx context.Context, q Querier, c Caller, b *binding, raw any, self int64) (any, *fieldErr, error) {
 	if isEmpty(raw) {
 		return nil, nil, nil
 	}
@@ -168,7 +168,7 @@ func (s *Service) plainValue(b *binding, raw any) (any, *fieldErr) {
 
 // option checks a picklist value (the parent picklist is checked after,
 // with every value of the save: dependencies).
-func (s *Service) option(ctx context.Context, q querier, b *binding, raw any) (any, *fieldErr, error) {
+func (s *Service) option(ctx context.Context, q Querier, b *binding, raw any) (any, *fieldErr, error) {
 	bad := &fieldErr{b: b, key: "forms.unknownOption"}
 	str, ok := raw.(string)
 	if !ok {
@@ -206,7 +206,7 @@ func parentOf(t *formType, d *formAttr) *formAttr {
 
 // reference checks an id of a user, group, company, project, item or
 // status; a parent may not be the item or one of its descendants.
-func (s *Service) reference(ctx context.Context, q querier, c Caller, b *binding, raw any, self int64) (any, *fieldErr, error) {
+func (s *Service) reference(ctx context.Context, q Querier, c Caller, b *binding, raw any, self int64) (any, *fieldErr, error) {
 	bad := &fieldErr{b: b, key: "forms.unknownReference"}
 	id, ok := idOf(raw)
 	if !ok || id <= 0 {
@@ -235,7 +235,7 @@ func (s *Service) reference(ctx context.Context, q querier, c Caller, b *binding
 
 // referenceExists checks that id names what the attribute type points at,
 // among what the caller may see.
-func (s *Service) referenceExists(ctx context.Context, q querier, c Caller, b *binding, id, self int64) (bool, error) {
+func (s *Service) referenceExists(ctx context.Context, q Querier, c Caller, b *binding, id, self int64) (bool, error) {
 	var sql string
 	args := []any{id}
 	switch b.Type {

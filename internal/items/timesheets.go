@@ -97,12 +97,12 @@ type Timesheets struct {
 }
 
 // timesheetItem loads the form's item, which the caller must read.
-func (s *Service) timesheetItem(ctx context.Context, q querier, c Caller, in TimesheetsInput) (*itemRecord, error) {
+func (s *Service) timesheetItem(ctx context.Context, q Querier, c Caller, in TimesheetsInput) (*Item, error) {
 	t, err := s.loadType(ctx, c, int64(in.ComponentID))
 	if err != nil {
 		return nil, err
 	}
-	return readItem(ctx, q, c, t.comp.ID, int64(in.ItemID), false)
+	return ReadItem(ctx, q, c, t.comp.ID, int64(in.ItemID), false)
 }
 
 // lastDay is the last date an entry may have: today wherever today is
@@ -113,7 +113,7 @@ func (s *Service) lastDay() time.Time {
 	return time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
 }
 
-func timesheetTypeOf(ctx context.Context, q querier, user int64) (int, error) {
+func timesheetTypeOf(ctx context.Context, q Querier, user int64) (int, error) {
 	var typ int
 	if err := q.QueryRow(ctx, `SELECT timesheet_type FROM app_user WHERE id = $1`, user).Scan(&typ); err != nil {
 		return 0, fmt.Errorf("timesheet type: %w", err)
@@ -131,13 +131,13 @@ func (s *Service) LoadTimesheets(ctx context.Context, c Caller, in TimesheetsInp
 	return s.timesheets(ctx, c, it)
 }
 
-func (s *Service) timesheets(ctx context.Context, c Caller, it *itemRecord) (*Timesheets, error) {
+func (s *Service) timesheets(ctx context.Context, c Caller, it *Item) (*Timesheets, error) {
 	out := &Timesheets{Entries: []TimeEntry{}}
 	if err := s.store.db.QueryRow(ctx, `SELECT count(*), coalesce(sum(minutes), 0) FROM item_time_entry WHERE item_id = $1`, it.ID).
 		Scan(&out.Count, &out.TotalMinutes); err != nil {
 		return nil, fmt.Errorf("time entries: %w", err)
 	}
-	writable, err := canUpdate(ctx, s.store.db, c, it.ComponentID, it.ID)
+	writable, err := CanUpdate(ctx, s.store.db, c, it.ComponentID, it.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -254,7 +254,7 @@ func (s *Service) checkEntry(in *TimeEntryInput, typ int) (*entryShape, error) {
 // changes one (the caller's own; any for an administrator), then answers
 // the item's entries. It needs the right to change the item.
 func (s *Service) SaveTimeEntry(ctx context.Context, c Caller, in TimeEntryInput) (*Timesheets, error) {
-	return s.changeTimesheet(ctx, c, in.TimesheetsInput, func(tx pgx.Tx, it *itemRecord) error {
+	return s.changeTimesheet(ctx, c, in.TimesheetsInput, func(tx pgx.Tx, it *Item) error {
 		owner, typ, current, err := s.entryOwner(ctx, tx, c, it, int64(in.ID), true)
 		if err != nil {
 			return err
@@ -295,7 +295,7 @@ func (s *Service) DeleteTimeEntry(ctx context.Context, c Caller, in TimeEntryInp
 	if in.ID <= 0 {
 		return nil, httpx.Invalid("id", "error.idInvalid", "field", "id")
 	}
-	return s.changeTimesheet(ctx, c, in.TimesheetsInput, func(tx pgx.Tx, it *itemRecord) error {
+	return s.changeTimesheet(ctx, c, in.TimesheetsInput, func(tx pgx.Tx, it *Item) error {
 		owner, _, current, err := s.entryOwner(ctx, tx, c, it, int64(in.ID), false)
 		if err != nil {
 			return err
@@ -309,8 +309,8 @@ func (s *Service) DeleteTimeEntry(ctx context.Context, c Caller, in TimeEntryInp
 
 // changeTimesheet runs change in one transaction on the form's item, once the
 // caller may record hours on it, and then answers the item's entries.
-func (s *Service) changeTimesheet(ctx context.Context, c Caller, in TimesheetsInput, change func(tx pgx.Tx, it *itemRecord) error) (*Timesheets, error) {
-	var it *itemRecord
+func (s *Service) changeTimesheet(ctx context.Context, c Caller, in TimesheetsInput, change func(tx pgx.Tx, it *Item) error) (*Timesheets, error) {
+	var it *Item
 	err := pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
 		var err error
 		if it, err = s.timesheetItem(ctx, tx, c, in); err != nil {
@@ -329,8 +329,8 @@ func (s *Service) changeTimesheet(ctx context.Context, c Caller, in TimesheetsIn
 
 // mayRecord refuses a caller who may not change the item: recording hours
 // on an item, as linking or attaching, is a change of it.
-func mayRecord(ctx context.Context, q querier, c Caller, it *itemRecord) error {
-	if ok, err := canUpdate(ctx, q, c, it.ComponentID, it.ID); err != nil {
+func mayRecord(ctx context.Context, q Querier, c Caller, it *Item) error {
+	if ok, err := CanUpdate(ctx, q, c, it.ComponentID, it.ID); err != nil {
 		return err
 	} else if !ok {
 		return httpx.Fail(http.StatusForbidden, "timesheets.cannotRecord")
@@ -351,7 +351,7 @@ type storedEntry struct {
 // user's entry is the caller's to change only as an administrator. A user
 // whose type records no hours may not save one (deleting their own is
 // still theirs).
-func (s *Service) entryOwner(ctx context.Context, q querier, c Caller, it *itemRecord, id int64, saving bool) (int64, int, *storedEntry, error) {
+func (s *Service) entryOwner(ctx context.Context, q Querier, c Caller, it *Item, id int64, saving bool) (int64, int, *storedEntry, error) {
 	if id == 0 {
 		typ, err := timesheetTypeOf(ctx, q, c.UserID)
 		if err != nil {
@@ -394,7 +394,7 @@ func (s *Service) entryOwner(ctx context.Context, q querier, c Caller, it *itemR
 // checkDay refuses an entry that would take its owner past 24 hours on its
 // day (entry except being the one changed), or whose span overlaps
 // another of the owner's spans that day.
-func (s *Service) checkDay(ctx context.Context, q querier, owner, except int64, e *entryShape) error {
+func (s *Service) checkDay(ctx context.Context, q Querier, owner, except int64, e *entryShape) error {
 	var used int
 	var overlap *string
 	err := q.QueryRow(ctx, `SELECT coalesce(sum(minutes), 0),

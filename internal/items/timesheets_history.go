@@ -9,7 +9,7 @@ import (
 
 // recordTimeEntryEvent keeps what the item's history shows of a time entry
 // added, changed or removed (the entry as it then was).
-func recordTimeEntryEvent(ctx context.Context, q querier, c Caller, item, owner int64, op string, day time.Time, minutes int, description string) error {
+func recordTimeEntryEvent(ctx context.Context, q Querier, c Caller, item, owner int64, op string, day time.Time, minutes int, description string) error {
 	if _, err := q.Exec(ctx, `INSERT INTO item_time_entry_event (item_id, actor_id, owner_id, operation, work_date, minutes, description)
 		VALUES ($1, $2, $3, $4, $5, $6, $7)`, item, c.UserID, owner, op, day, minutes, description); err != nil {
 		return fmt.Errorf("time entry history: %w", err)

@@ -16,20 +16,18 @@ import (
 	"github.com/tramita/tramita/internal/storage"
 )
 
-// FilesHandler serves the file calls and the Excel import under
-// /genericItem. The upload calls (UploadPaths) take multipart bodies up to
+// FilesHandler serves the file calls under /genericItem. The upload calls (UploadPaths) take multipart bodies up to
 // FileLimits.UploadBodyLimit; internal/server gives them that limit.
 type FilesHandler struct {
 	files       *Files
-	imports     *Imports
 	currentUser CurrentUser
 	confirm     PasswordConfirm
 	clientOf    func(*http.Request) SignClient
 }
 
-// NewFilesHandler returns the handler; imports may be nil in route listings.
-func NewFilesHandler(files *Files, imports *Imports, currentUser CurrentUser) *FilesHandler {
-	return &FilesHandler{files: files, imports: imports, currentUser: currentUser}
+// NewFilesHandler returns the handler.
+func NewFilesHandler(files *Files, currentUser CurrentUser) *FilesHandler {
+	return &FilesHandler{files: files, currentUser: currentUser}
 }
 
 // Routes mounts the calls.
@@ -42,8 +40,6 @@ func (h *FilesHandler) Routes(r chi.Router) {
 	r.Get("/genericItem/downloadFile", h.download(false))
 	r.Post("/genericItem/downloadFile", h.download(true))
 	r.Post("/genericItem/deleteAttachment", h.deleteAttachment)
-	r.Post("/genericItem/importExcel", h.importExcel)
-	r.Get("/genericItem/getImportStatus", h.importStatus)
 	h.signRoutes(r)
 }
 

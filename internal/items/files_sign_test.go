@@ -113,7 +113,7 @@ func (w *signWorld) server(t *testing.T, c items.Caller) *fileServer {
 	t.Helper()
 	limits := items.FileLimits{MaxSize: 1 << 20, MaxCount: 10}
 	files := items.NewFiles(w.svc, storage.NewLocal(w.root), limits)
-	h := items.NewFilesHandler(files, items.NewImports(files), func(context.Context) (items.Caller, bool) { return c, c.UserID != 0 })
+	h := items.NewFilesHandler(files, func(context.Context) (items.Caller, bool) { return c, c.UserID != 0 })
 	h.SetClientOf(func(r *http.Request) items.SignClient {
 		cl := w.auth.ClientOf(r)
 		return items.SignClient{Address: cl.Address, UserAgent: cl.UserAgent}

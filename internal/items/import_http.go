@@ -6,8 +6,35 @@ import (
 	"mime"
 	"net/http"
 
+	"github.com/go-chi/chi/v5"
 	"github.com/tramita/tramita/internal/httpx"
 )
+
+// ImportsHandler serves the Excel import under /genericItem; importExcel's
+// upload takes a multipart body (UploadPaths).
+type ImportsHandler struct {
+	imports     *Imports
+	currentUser CurrentUser
+}
+
+// NewImportsHandler returns the handler; imports may be nil in route listings.
+func NewImportsHandler(imports *Imports, currentUser CurrentUser) *ImportsHandler {
+	return &ImportsHandler{imports: imports, currentUser: currentUser}
+}
+
+// Routes mounts the calls.
+func (h *ImportsHandler) Routes(r chi.Router) {
+	r.Post("/genericItem/importExcel", h.importExcel)
+	r.Get("/genericItem/getImportStatus", h.importStatus)
+}
+
+func (h *ImportsHandler) caller(w http.ResponseWriter, r *http.Request) (Caller, bool) {
+	c, ok := h.currentUser(r.Context())
+	if !ok {
+		httpx.WriteError(w, r, httpx.Unauthorized())
+	}
+	return c, ok
+}
 
 // ConfirmImportInput is importExcel's JSON body: write a previewed import.
 type ConfirmImportInput struct {
@@ -17,7 +44,7 @@ type ConfirmImportInput struct {
 
 // importExcel takes a spreadsheet (multipart: componentId, projectId, then
 // file) and answers its preview, or a JSON {importId, confirm} and queues it.
-func (h *FilesHandler) importExcel(w http.ResponseWriter, r *http.Request) {
+func (h *ImportsHandler) importExcel(w http.ResponseWriter, r *http.Request) {
 	c, ok := h.caller(w, r)
 	if !ok {
 		return
@@ -87,7 +114,7 @@ func (h *FilesHandler) importExcel(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteError(w, r, httpx.Invalid("file", "files.none"))
 }
 
-func (h *FilesHandler) importStatus(w http.ResponseWriter, r *http.Request) {
+func (h *ImportsHandler) importStatus(w http.ResponseWriter, r *http.Request) {
 	c, ok := h.caller(w, r)
 	if !ok {
 		return

@@ -22,10 +22,11 @@ import (
 
 // itemsModule is the generic item engine's calls under /api/genericItem.
 type itemsModule struct {
-	handler *items.Handler
-	address *items.AddressLookup
-	files   *items.FilesHandler
-	limits  items.FileLimits
+	handler  *items.Handler
+	address  *items.AddressLookup
+	files    *items.FilesHandler
+	importer *items.ImportsHandler
+	limits   items.FileLimits
 	// imports writes confirmed Excel imports; its job runs in the portal's worker.
 	imports *items.Imports
 }
@@ -62,11 +63,12 @@ func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDem
 	files := items.NewFiles(svc, store, limits)
 	imports := items.NewImports(files)
 	return &itemsModule{
-		handler: items.NewHandler(svc, current),
-		address: items.NewAddressLookup(cfg.ZipLookupURL, nil, current),
-		files:   items.NewFilesHandler(files, imports, current),
-		limits:  limits,
-		imports: imports,
+		handler:  items.NewHandler(svc, current),
+		address:  items.NewAddressLookup(cfg.ZipLookupURL, nil, current),
+		files:    items.NewFilesHandler(files, current),
+		importer: items.NewImportsHandler(imports, current),
+		limits:   limits,
+		imports:  imports,
 	}, nil
 }
 
@@ -94,6 +96,7 @@ func (m *itemsModule) Routes(r chi.Router) {
 	m.handler.Routes(r)
 	m.address.Routes(r)
 	m.files.Routes(r)
+	m.importer.Routes(r)
 }
 
 // bodyLimit is the /api body limit: apiLimit for every call, and the upload

@@ -57,7 +57,7 @@ FUZZ_PARSE_RUNS ?= 40000x
 FUZZ_LOGIN_RUNS ?= 100000x
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzCompile$$' -fuzztime $(FUZZ_COMPILE_RUNS) -fuzzminimizetime 200x ./internal/items/filter
-	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZ_PARSE_RUNS) -fuzzminimizetime 200x ./internal/items/pkg
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZ_PARSE_RUNS) -fuzzminimizetime 200x ./internal/apppkg
 	$(GO) test -run '^$$' -fuzz '^FuzzLoginPayload$$' -fuzztime $(FUZZ_LOGIN_RUNS) -fuzzminimizetime 200x ./internal/auth
 
 test-web: web/node_modules/.package-lock.json

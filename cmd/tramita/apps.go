@@ -8,9 +8,9 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/database"
 	"github.com/tramita/tramita/internal/items"
-	"github.com/tramita/tramita/internal/items/pkg"
 )
 
 // apps runs `tramita apps import PATH` and `tramita apps export APP`.
@@ -21,14 +21,14 @@ func apps(ctx context.Context, args []string, getenv func(string) string, stdout
 	action, target, rest := args[0], args[1], args[2:]
 	if action == "export" {
 		return withDatabase(ctx, "apps export", rest, getenv, stderr, func(ctx context.Context, db *databaseHandle) error {
-			p, err := pkg.Export(ctx, db.pool, target)
-			if errors.Is(err, pkg.ErrNoApplication) {
+			p, err := apppkg.Export(ctx, db.pool, target)
+			if errors.Is(err, apppkg.ErrNoApplication) {
 				return fmt.Errorf("no application with key %q", target)
 			}
 			if err != nil {
 				return err
 			}
-			out, err := pkg.Marshal(p)
+			out, err := apppkg.Marshal(p)
 			if err != nil {
 				return err
 			}
@@ -41,7 +41,7 @@ func apps(ctx context.Context, args []string, getenv func(string) string, stdout
 		return err
 	}
 	// Refuse an invalid package before touching the database.
-	p, err := pkg.Parse(filepath.Base(target), data)
+	p, err := apppkg.Parse(filepath.Base(target), data)
 	if err != nil {
 		return err
 	}
@@ -49,7 +49,7 @@ func apps(ctx context.Context, args []string, getenv func(string) string, stdout
 		if err := database.Migrate(ctx, db.pool, db.log); err != nil {
 			return err
 		}
-		rep, err := pkg.Import(ctx, db.pool, filepath.Base(target), p)
+		rep, err := apppkg.Import(ctx, db.pool, filepath.Base(target), p)
 		if err != nil {
 			return err
 		}

@@ -3,7 +3,7 @@ package items
 import (
 	"slices"
 
-	"github.com/tramita/tramita/internal/items/pkg"
+	"github.com/tramita/tramita/internal/apppkg"
 )
 
 // unwrittenFields names the keys of a bulk edit that no control of the form
@@ -44,8 +44,8 @@ func readOnlyInForm(t *formType, f *formDef, key, lang string) bool {
 		}
 	}
 	var shown bool
-	var walk func(n *pkg.Control)
-	walk = func(n *pkg.Control) {
+	var walk func(n *apppkg.Control)
+	walk = func(n *apppkg.Control) {
 		if n.Field == key && n.ReadOnly {
 			shown = true
 		}

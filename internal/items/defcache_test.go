@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	demoapps "github.com/tramita/tramita/apps/demo"
+	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items"
-	"github.com/tramita/tramita/internal/items/pkg"
 )
 
 // filterOn lists the tasks with one grid filter on field.
@@ -27,11 +27,11 @@ func (w *world) reimportDemo(t *testing.T, edit func(string) string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := pkg.Parse("project-management.yaml", []byte(edit(string(data))))
+	p, err := apppkg.Parse("project-management.yaml", []byte(edit(string(data))))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := pkg.Import(context.Background(), w.db, "project-management.yaml", p); err != nil {
+	if _, err := apppkg.Import(context.Background(), w.db, "project-management.yaml", p); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -11,8 +11,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
-	"github.com/tramita/tramita/internal/items/pkg"
 )
 
 // Querier is what both the pool and a transaction offer.
@@ -80,7 +80,7 @@ type formDef struct {
 	ID   int64
 	Key  string
 	Name string
-	Tree *pkg.Control
+	Tree *apppkg.Control
 	// OnSave is the key of the rule saveItem runs ('' none).
 	OnSave string
 }
@@ -97,13 +97,13 @@ func (s *Service) loadForm(ctx context.Context, t *formType, id int64, name stri
 		if id != 0 || name != "" {
 			return nil, httpx.Fail(http.StatusNotFound, "forms.formNotFound")
 		}
-		return &formDef{Key: "", Name: t.comp.Name, Tree: &pkg.Control{Kind: "panel"}}, nil
+		return &formDef{Key: "", Name: t.comp.Name, Tree: &apppkg.Control{Kind: "panel"}}, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("form: %w", err)
 	}
 	if f.Tree == nil || f.Tree.Kind == "" {
-		f.Tree = &pkg.Control{Kind: "panel"}
+		f.Tree = &apppkg.Control{Kind: "panel"}
 	}
 	return &f, nil
 }
@@ -121,33 +121,33 @@ type binding struct {
 	Field, Key string
 	Label      string
 	Type       string
-	Control    *pkg.Control
+	Control    *apppkg.Control
 	Attr       *formAttr
 	Required   bool
 	// lang is the caller's, for the bounds in range messages.
 	lang string
 	// Conditions are the showWhen tests of the control and its containers:
 	// a hidden field is neither required nor checked for emptiness.
-	Conditions []*pkg.ShowWhen
+	Conditions []*apppkg.ShowWhen
 }
 
 // bindings lists the fields form f writes, in form order. Controls bound to
 // a field the type no longer has are skipped.
 func (t *formType) bindings(f *formDef, lang string) []*binding {
 	var out []*binding
-	var walk func(n *pkg.Control, conds []*pkg.ShowWhen)
-	walk = func(n *pkg.Control, conds []*pkg.ShowWhen) {
+	var walk func(n *apppkg.Control, conds []*apppkg.ShowWhen)
+	walk = func(n *apppkg.Control, conds []*apppkg.ShowWhen) {
 		if n.ShowWhen != nil {
 			conds = append(conds[:len(conds):len(conds)], n.ShowWhen)
 		}
-		rule := pkg.Kinds[n.Kind]
+		rule := apppkg.Kinds[n.Kind]
 		if rule.Writes && !n.ReadOnly && n.Field != "" {
 			if b := t.bind(n, n.Field, lang); b != nil {
 				b.Required = b.Required || n.Required
 				b.Conditions = conds
 				out = append(out, b)
 			}
-			for _, role := range pkg.AddressParts {
+			for _, role := range apppkg.AddressParts {
 				if key, ok := n.Parts[role]; ok {
 					if b := t.bind(n, key, lang); b != nil && b.Type == "STRING" {
 						b.Conditions = conds
@@ -164,7 +164,7 @@ func (t *formType) bindings(f *formDef, lang string) []*binding {
 	return out
 }
 
-func (t *formType) bind(n *pkg.Control, field, lang string) *binding {
+func (t *formType) bind(n *apppkg.Control, field, lang string) *binding {
 	if key, ok := systemItemKey[field]; ok {
 		label := textIn(n.Label, lang)
 		if label == "" {
@@ -183,7 +183,7 @@ func (t *formType) bind(n *pkg.Control, field, lang string) *binding {
 	return &binding{Field: field, Key: field, Label: label, Type: a.Type, Control: n, Attr: a, Required: a.Required, lang: lang}
 }
 
-func textIn(t pkg.Text, lang string) string {
+func textIn(t apppkg.Text, lang string) string {
 	if v := t[lang]; v != "" {
 		return v
 	}
@@ -225,11 +225,11 @@ type FormControl struct {
 	OnChange string `json:"onChange,omitempty"`
 	// Window is the parameter form a button opens before it runs its rule
 	// with executeWindowCallResultFunction.
-	Window   []WindowField `json:"window,omitempty"`
-	Text     string        `json:"text,omitempty"`
-	ShowWhen *pkg.ShowWhen `json:"showWhen,omitempty"`
-	Width    int           `json:"width,omitempty"`
-	Children []FormControl `json:"children,omitempty"`
+	Window   []WindowField    `json:"window,omitempty"`
+	Text     string           `json:"text,omitempty"`
+	ShowWhen *apppkg.ShowWhen `json:"showWhen,omitempty"`
+	Width    int              `json:"width,omitempty"`
+	Children []FormControl    `json:"children,omitempty"`
 }
 
 // Numeric defaults of spec section 5 and 9.
@@ -335,7 +335,7 @@ func fieldsOnly(c FormControl, flat bool) FormControl {
 	}
 	var kept []FormControl
 	for _, ch := range c.Children {
-		if ch.Field != "" || pkg.Kinds[ch.Kind].Container {
+		if ch.Field != "" || apppkg.Kinds[ch.Kind].Container {
 			kept = append(kept, fieldsOnly(ch, false))
 		}
 	}
@@ -369,13 +369,13 @@ func (t *formType) render(f *formDef, lang string, types map[string]int64) *Form
 
 // control renders one node; ok is false for a control bound to a field the
 // type no longer has (it is left out).
-func (t *formType) control(n *pkg.Control, lang string, types map[string]int64) (FormControl, bool) {
+func (t *formType) control(n *apppkg.Control, lang string, types map[string]int64) (FormControl, bool) {
 	out := FormControl{Kind: n.Kind, Key: n.Key, Field: n.Field, ItemType: n.ItemType, Label: textIn(n.Label, lang),
 		Required: n.Required, ReadOnly: n.ReadOnly, Hidden: n.Hidden, Minimum: n.Minimum, Maximum: n.Maximum,
 		DecimalScale: n.DecimalScale, Prefix: n.Prefix, Suffix: n.Suffix, Currency: n.Currency,
 		DecimalSeparator: n.DecimalSeparator, ThousandSeparator: n.ThousandSeparator, Mask: n.Mask, MaxLength: n.MaxLength,
 		Format: n.Format, Parts: n.Parts, Rule: n.Rule, OnChange: n.OnChange, Window: windowFields(n.Window, lang), Text: textIn(n.Text, lang), ShowWhen: n.ShowWhen, Width: n.Width}
-	rule := pkg.Kinds[n.Kind]
+	rule := apppkg.Kinds[n.Kind]
 	if n.Kind == "html" {
 		// A package's HTML is an administrator's, but goes through the same
 		// allow-list as what users type.
@@ -423,14 +423,14 @@ func (t *formType) control(n *pkg.Control, lang string, types map[string]int64) 
 		}
 		out.AttributeType = typ
 		if out.ItemType == "" {
-			out.ItemType = pkg.DefaultItemType(n.Kind, typ, dtf)
+			out.ItemType = apppkg.DefaultItemType(n.Kind, typ, dtf)
 		}
 		numericDefaults(&out, typ)
 	} else if out.ItemType == "" {
-		out.ItemType = pkg.DefaultItemType(n.Kind, "", 0)
+		out.ItemType = apppkg.DefaultItemType(n.Kind, "", 0)
 	}
 	if out.ItemType == "Phone" && out.Mask == "" {
-		out.Mask = pkg.DefaultPhoneMask
+		out.Mask = apppkg.DefaultPhoneMask
 	}
 	for i := range n.Children {
 		if ch, ok := t.control(&n.Children[i], lang, types); ok {

@@ -8,8 +8,8 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
-	"github.com/tramita/tramita/internal/items/pkg"
 )
 
 // formRoutes mounts the calls of forms, saving and history (under
@@ -115,8 +115,8 @@ func (s *Service) ShowHideField(ctx context.Context, c Caller, in ShowHideInput)
 		values = map[string]any{}
 	}
 	out := &ShowHide{Hidden: []string{}, Shown: []string{}}
-	var walk func(n *pkg.Control, visible bool)
-	walk = func(n *pkg.Control, visible bool) {
+	var walk func(n *apppkg.Control, visible bool)
+	walk = func(n *apppkg.Control, visible bool) {
 		if n.ShowWhen != nil {
 			visible = visible && holds(n.ShowWhen, values)
 			name := n.Key

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tramita/tramita/internal/items/pkg"
+	"github.com/tramita/tramita/internal/apppkg"
 )
 
 func TestPredecessorsControlMayNameTheTypeOfItsPredecessors(t *testing.T) {
@@ -27,11 +27,11 @@ components:
 ` + controls
 	}
 	ok := "            - {kind: predecessors}\n            - {kind: predecessors, component: milestone, label: {pt-BR: Marcos anteriores}}\n"
-	if _, err := pkg.Parse("schedule.yaml", []byte(src(ok))); err != nil {
+	if _, err := apppkg.Parse("schedule.yaml", []byte(src(ok))); err != nil {
 		t.Fatalf("predecessors of the item's own type and of a named one: %v", err)
 	}
-	_, err := pkg.Parse("schedule.yaml", []byte(src("            - {kind: predecessors, component: phase}\n")))
-	var inv *pkg.Invalid
+	_, err := apppkg.Parse("schedule.yaml", []byte(src("            - {kind: predecessors, component: phase}\n")))
+	var inv *apppkg.Invalid
 	if !errors.As(err, &inv) || len(inv.Problems) != 1 || !strings.Contains(inv.Problems[0].String(), `predecessors: component "phase" is not defined`) {
 		t.Fatalf("an unknown component: %v", err)
 	}

@@ -13,8 +13,8 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
-	"github.com/tramita/tramita/internal/items/pkg"
 	"github.com/tramita/tramita/internal/rules"
 )
 
@@ -260,8 +260,8 @@ func (f *formDef) names(key string) bool {
 		return true
 	}
 	var found bool
-	var walk func(n *pkg.Control)
-	walk = func(n *pkg.Control) {
+	var walk func(n *apppkg.Control)
+	walk = func(n *apppkg.Control) {
 		if n.Rule == key || n.OnChange == key {
 			found = true
 		}

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
-	"github.com/tramita/tramita/internal/items/pkg"
 )
 
 // WindowField is a field of the window a button opens (its rule reads the
@@ -27,7 +27,7 @@ type WindowOption struct {
 	Color string `json:"color,omitempty"`
 }
 
-func windowFields(ps []pkg.Parameter, lang string) []WindowField {
+func windowFields(ps []apppkg.Parameter, lang string) []WindowField {
 	var out []WindowField
 	for _, p := range ps {
 		out = append(out, WindowField{Key: p.Key, Name: textIn(p.Name, lang), Type: p.Type, Required: p.Required, Picklist: p.Picklist})
@@ -81,9 +81,9 @@ func (s *Service) picklistChoices(ctx context.Context, t *formType, key string) 
 // runs rule: each known, required ones filled in, each of its type (a
 // picklist's value one of its choices). Without a window, no values.
 func (s *Service) windowParams(ctx context.Context, t *formType, f *formDef, rule string, in Values) (map[string]any, error) {
-	var window []pkg.Parameter
-	var walk func(n *pkg.Control)
-	walk = func(n *pkg.Control) {
+	var window []apppkg.Parameter
+	var walk func(n *apppkg.Control)
+	walk = func(n *apppkg.Control) {
 		if window == nil && n.Rule == rule && len(n.Window) > 0 {
 			window = n.Window
 		}
@@ -103,13 +103,13 @@ func (s *Service) windowParams(ctx context.Context, t *formType, f *formDef, rul
 }
 
 // CheckParameters checks the values of a parameter form — an operation's,
-// or the window a form button opens; both are pkg.Parameter lists and must
+// or the window a form button opens; both are apppkg.Parameter lists and must
 // refuse alike: each value known, required ones filled in (blank text and
-// empty lists are missing), each of its type (pkg.ParameterValue), a
+// empty lists are missing), each of its type (apppkg.ParameterValue), a
 // picklist's value one of choices(picklist). The answer has every
 // parameter (nil when not given); a refusal is a 400 naming the field in
 // lang.
-func CheckParameters(ps []pkg.Parameter, in map[string]any, lang string, choices func(picklist string) ([]string, error)) (map[string]any, error) {
+func CheckParameters(ps []apppkg.Parameter, in map[string]any, lang string, choices func(picklist string) ([]string, error)) (map[string]any, error) {
 	out := map[string]any{}
 	known := map[string]bool{}
 	for _, p := range ps {
@@ -123,7 +123,7 @@ func CheckParameters(ps []pkg.Parameter, in map[string]any, lang string, choices
 			out[p.Key] = nil
 			continue
 		}
-		v, ok := pkg.ParameterValue(p.Type, raw)
+		v, ok := apppkg.ParameterValue(p.Type, raw)
 		if ok && p.Type == "PICKLIST" {
 			values, err := choices(p.Picklist)
 			if err != nil {

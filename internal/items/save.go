@@ -11,9 +11,9 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
-	"github.com/tramita/tramita/internal/items/pkg"
 )
 
 // SaveItemInput is the body of saveItem (spec section 7). The item is the
@@ -236,7 +236,7 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, c Caller, t *formType, b
 	if it.ID == 0 && !written["Parent"] {
 		if raw, ok := item["Parent"]; ok && !isEmpty(raw) {
 			b := &binding{Field: "Parent", Key: "Parent", Label: systemLabel(langOf(ctx), "Parent"), Type: "GENERIC_ITEM_TYPE",
-				Control: &pkg.Control{}, lang: langOf(ctx)}
+				Control: &apppkg.Control{}, lang: langOf(ctx)}
 			if v, ferr, err := s.normalize(ctx, tx, c, b, raw, 0); err != nil {
 				return nil, nil, err
 			} else if ferr != nil {
@@ -687,7 +687,7 @@ func gridBinding(t *formType, f *formDef, a *formAttr, lang string) *binding {
 			return b
 		}
 	}
-	return &binding{Field: a.Key, Key: a.Key, Label: a.Name, Type: a.Type, Control: &pkg.Control{}, Attr: a, Required: a.Required, lang: lang}
+	return &binding{Field: a.Key, Key: a.Key, Label: a.Name, Type: a.Type, Control: &apppkg.Control{}, Attr: a, Required: a.Required, lang: lang}
 }
 
 // BulkUpdateInput is the body of bulkUpdateItems: the same values for

@@ -14,9 +14,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
-	"github.com/tramita/tramita/internal/items/pkg"
 )
 
 // Limits of saved values.
@@ -120,7 +120,7 @@ func (s *Service) plainValue(b *binding, raw any) (any, *fieldErr) {
 		}
 		mask := n.Mask
 		if mask == "" && n.ItemType == "Phone" && n.Kind == "masked textbox" {
-			mask = pkg.DefaultPhoneMask
+			mask = apppkg.DefaultPhoneMask
 		}
 		if mask != "" {
 			if !fitsMask(str, mask) && !(n.ItemType == "Phone" && fitsMask(str, shortPhoneMask(mask))) {
@@ -427,7 +427,7 @@ func checkImage(s string, b *binding) (any, *fieldErr) {
 }
 
 // shown reports whether every showWhen test holds over values.
-func shown(conds []*pkg.ShowWhen, values map[string]any) bool {
+func shown(conds []*apppkg.ShowWhen, values map[string]any) bool {
 	for _, c := range conds {
 		if !holds(c, values) {
 			return false
@@ -439,7 +439,7 @@ func shown(conds []*pkg.ShowWhen, values map[string]any) bool {
 // showKey is the item map key a showWhen field reads.
 var showKey = map[string]string{"StatusName": "StatusID", "ResponsibleName": "ResponsibleID", "ProjectName": "ProjectID"}
 
-func holds(c *pkg.ShowWhen, values map[string]any) bool {
+func holds(c *apppkg.ShowWhen, values map[string]any) bool {
 	key := c.Field
 	if k, ok := showKey[key]; ok {
 		key = k

@@ -17,9 +17,9 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	demoapps "github.com/tramita/tramita/apps/demo"
+	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
-	"github.com/tramita/tramita/internal/items/pkg"
 	"github.com/tramita/tramita/internal/kanban"
 	"github.com/tramita/tramita/internal/testkit"
 )
@@ -118,11 +118,11 @@ func newWorldOf(t *testing.T, source string) *world {
 	exec(`INSERT INTO user_group (name) VALUES ('Técnicos')`)
 	exec(`INSERT INTO group_member (group_id, user_id) SELECT g.id, u.id FROM user_group g, app_user u
 		WHERE g.name = 'Técnicos' AND u.login = 'out'`)
-	p, err := pkg.Parse("kb.yaml", []byte(source))
+	p, err := apppkg.Parse("kb.yaml", []byte(source))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := pkg.Import(ctx, db, "kb.yaml", p); err != nil {
+	if _, err := apppkg.Import(ctx, db, "kb.yaml", p); err != nil {
 		t.Fatal(err)
 	}
 	w := &world{queries: map[string]int64{}, db: db}
@@ -473,11 +473,11 @@ func TestDemoTicketBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := pkg.Parse("service-desk.yaml", data)
+	p, err := apppkg.Parse("service-desk.yaml", data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := pkg.Import(ctx, db, "service-desk.yaml", p); err != nil {
+	if _, err := apppkg.Import(ctx, db, "service-desk.yaml", p); err != nil {
 		t.Fatal(err)
 	}
 	var user int64
@@ -593,11 +593,11 @@ func TestWIPLimitsDefaultToThePackageAndAdministratorsOverrideThem(t *testing.T)
 		t.Errorf("stored limits %d %v", stored, err)
 	}
 	// A re-import with another default changes the columns that follow it.
-	p, err := pkg.Parse("kb.yaml", []byte(strings.Replace(scopedPackage, "wip: {todo: 100, doing: 2}", "wip: {todo: 50, doing: 2}", 1)))
+	p, err := apppkg.Parse("kb.yaml", []byte(strings.Replace(scopedPackage, "wip: {todo: 100, doing: 2}", "wip: {todo: 50, doing: 2}", 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := pkg.Import(ctx, w.db, "kb.yaml", p); err != nil {
+	if _, err := apppkg.Import(ctx, w.db, "kb.yaml", p); err != nil {
 		t.Fatal(err)
 	}
 	if b, err = w.svc.Board(ctx, w.ana, kanban.BoardInput{ViewID: large}); err != nil || !slices.Equal(limits(b), []int{50, 50, 0, 2, 3, 0}) {
@@ -624,7 +624,7 @@ func TestMenuLinkToABoardByKeysIsItsRuntimeAddress(t *testing.T) {
 		t.Errorf("menu link %q, want %q (getBoards: %q)", link, want, refs[0].Link)
 	}
 	// Export writes the keys back, with the view's query and limits.
-	p, err := pkg.Export(ctx, w.db, "kb")
+	p, err := apppkg.Export(ctx, w.db, "kb")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -650,7 +650,7 @@ func TestKanbanViewFieldsAreCheckedAtImport(t *testing.T) {
 		if src == scopedPackage {
 			t.Fatalf("%q is not in the package", c.from)
 		}
-		_, err := pkg.Parse("kb.yaml", []byte(src))
+		_, err := apppkg.Parse("kb.yaml", []byte(src))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want %s", c.to, err, c.want)
 		}

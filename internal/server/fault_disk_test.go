@@ -23,9 +23,9 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/config"
 	"github.com/tramita/tramita/internal/httpx"
-	"github.com/tramita/tramita/internal/items/pkg"
 	"github.com/tramita/tramita/internal/storage"
 	"github.com/tramita/tramita/internal/testkit"
 )
@@ -139,11 +139,11 @@ func testFullDisk(t *testing.T, root string, store storage.Store, refill func(),
 		t.Fatal(err)
 	}
 	t.Cleanup(db.Close)
-	p, err := pkg.Parse("disk.yaml", []byte(diskPackage))
+	p, err := apppkg.Parse("disk.yaml", []byte(diskPackage))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := pkg.Import(ctx, db, "disk.yaml", p); err != nil {
+	if _, err := apppkg.Import(ctx, db, "disk.yaml", p); err != nil {
 		t.Fatal(err)
 	}
 	var note, item int64

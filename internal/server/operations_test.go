@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
-	"github.com/tramita/tramita/internal/items/pkg"
 	"github.com/tramita/tramita/internal/testkit"
 )
 
@@ -26,11 +26,11 @@ func TestFormRulesAndOperationsWiredEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := pkg.Parse("project-management.yaml", raw)
+	p, err := apppkg.Parse("project-management.yaml", raw)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := pkg.Import(ctx, s.pool, "project-management.yaml", p)
+	rep, err := apppkg.Import(ctx, s.pool, "project-management.yaml", p)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/auth"
 	"github.com/tramita/tramita/internal/httpx"
-	"github.com/tramita/tramita/internal/items/pkg"
 )
 
 // A ticket goes new → taken (by a responsible chosen from Atendentes) →
@@ -67,11 +67,11 @@ func TestWorkflowWiredEndToEnd(t *testing.T) {
 	s.exec(`INSERT INTO app_user (login, name, email, password_hash, password_changed_at, language) VALUES ('tech', 'Tech', 'tech@example.com', $1, now(), 'en')`, hash)
 	s.exec(`INSERT INTO user_group (name) VALUES ('Atendentes')`)
 	s.exec(`INSERT INTO group_member (group_id, user_id) SELECT g.id, u.id FROM user_group g, app_user u WHERE g.name = 'Atendentes' AND u.login = 'tech'`)
-	p, err := pkg.Parse("desk.yaml", []byte(workflowWiringPackage))
+	p, err := apppkg.Parse("desk.yaml", []byte(workflowWiringPackage))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := pkg.Import(ctx, s.pool, "desk.yaml", p); err != nil {
+	if _, err := apppkg.Import(ctx, s.pool, "desk.yaml", p); err != nil {
 		t.Fatal(err)
 	}
 	var comp, item, tech int64

@@ -12,10 +12,10 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
-	"github.com/tramita/tramita/internal/items/pkg"
 	"github.com/tramita/tramita/internal/rules"
 )
 
@@ -29,7 +29,7 @@ type operation struct {
 	ComponentID       *int64
 	Key               string
 	Name              text
-	pkg.Operation
+	apppkg.Operation
 }
 
 func (o *operation) result() string {

@@ -14,9 +14,9 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/xuri/excelize/v2"
 
+	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
-	"github.com/tramita/tramita/internal/items/pkg"
 	"github.com/tramita/tramita/internal/workflow"
 )
 
@@ -77,11 +77,11 @@ operations:
 func (w *world) withOperations(t *testing.T) map[string]int64 {
 	t.Helper()
 	ctx := context.Background()
-	p, err := pkg.Parse("wf.yaml", []byte(operationsPackage))
+	p, err := apppkg.Parse("wf.yaml", []byte(operationsPackage))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := pkg.Import(ctx, w.db, "wf.yaml", p); err != nil {
+	if _, err := apppkg.Import(ctx, w.db, "wf.yaml", p); err != nil {
 		t.Fatal(err)
 	}
 	out := map[string]int64{}

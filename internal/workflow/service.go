@@ -1,7 +1,7 @@
 // Package workflow runs the workflow of items: which actions the caller may
 // run on a selection, who may become responsible, validation rules, and the
 // transitions themselves (docs/workflow.md). Actions and statuses come from
-// application packages (internal/items/pkg); rules run in internal/rules.
+// application packages (internal/apppkg); rules run in internal/rules.
 package workflow
 
 import (

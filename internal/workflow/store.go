@@ -11,9 +11,9 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items"
-	"github.com/tramita/tramita/internal/items/pkg"
 )
 
 // The access rules are the item engine's (items.Access), built for the
@@ -67,7 +67,7 @@ type action struct {
 	ID   int64
 	Key  string
 	Name text
-	pkg.Action
+	apppkg.Action
 }
 
 // loadComponent reads type id with its statuses, actions and attributes; a

@@ -16,9 +16,9 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
-	"github.com/tramita/tramita/internal/items/pkg"
 	"github.com/tramita/tramita/internal/messages"
 	"github.com/tramita/tramita/internal/rules"
 	"github.com/tramita/tramita/internal/testkit"
@@ -119,11 +119,11 @@ func newWorldOf(t *testing.T, source string) *world {
 	exec(`INSERT INTO user_group (name) VALUES ('Editores'), ('Aprovadores')`)
 	exec(`INSERT INTO group_member (group_id, user_id)
 		SELECT g.id, u.id FROM user_group g, app_user u WHERE (g.name = 'Editores' AND u.login = 'ana') OR (g.name = 'Aprovadores' AND u.login = 'bia')`)
-	p, err := pkg.Parse("wf.yaml", []byte(source))
+	p, err := apppkg.Parse("wf.yaml", []byte(source))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := pkg.Import(ctx, db, "wf.yaml", p); err != nil {
+	if _, err := apppkg.Import(ctx, db, "wf.yaml", p); err != nil {
 		t.Fatal(err)
 	}
 	id := func(sql string, args ...any) int64 {
@@ -530,22 +530,22 @@ func TestConcurrentTransitionsOfOneItem(t *testing.T) {
 func TestActionDefinitionsAreCheckedAtImport(t *testing.T) {
 	db := testkit.NewDB(t)
 	bad := strings.Replace(requestPackage, "allowedTo: {groups: [Aprovadores]}", "allowedTo: {groups: [Ninguém]}", 1)
-	p, err := pkg.Parse("wf.yaml", []byte(bad))
+	p, err := apppkg.Parse("wf.yaml", []byte(bad))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = pkg.Import(context.Background(), db, "wf.yaml", p)
-	var inv *pkg.Invalid
+	_, err = apppkg.Import(context.Background(), db, "wf.yaml", p)
+	var inv *apppkg.Invalid
 	if !errors.As(err, &inv) || !strings.Contains(err.Error(), `group "Ninguém" does not exist`) {
 		t.Errorf("unknown group: %v", err)
 	}
 	broken := strings.Replace(requestPackage, "var n = 0;", "var n = ;", 1)
-	_, err = pkg.Parse("wf.yaml", []byte(broken))
+	_, err = apppkg.Parse("wf.yaml", []byte(broken))
 	if !errors.As(err, &inv) || !strings.Contains(err.Error(), `action "spin": rule line 1:`) {
 		t.Errorf("rule syntax: %v", err)
 	}
 	nobody := strings.Replace(requestPackage, "allowedTo: {creator: true}", "allowedTo: {}", 1)
-	if _, err = pkg.Parse("wf.yaml", []byte(nobody)); err == nil || !strings.Contains(err.Error(), "allowedTo names nobody") {
+	if _, err = apppkg.Parse("wf.yaml", []byte(nobody)); err == nil || !strings.Contains(err.Error(), "allowedTo names nobody") {
 		t.Errorf("allowedTo {}: %v", err)
 	}
 }

@@ -16,7 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	demoapps "github.com/tramita/tramita/apps/demo"
-	"github.com/tramita/tramita/internal/items/pkg"
+	"github.com/tramita/tramita/internal/apppkg"
 )
 
 // Load imports each demo package whose application is not there yet, with
@@ -36,7 +36,7 @@ func Load(ctx context.Context, db *pgxpool.Pool, log *slog.Logger, enabled bool)
 		if err != nil {
 			return err
 		}
-		p, err := pkg.Parse(f, data)
+		p, err := apppkg.Parse(f, data)
 		if err != nil {
 			return err
 		}
@@ -47,7 +47,7 @@ func Load(ctx context.Context, db *pgxpool.Pool, log *slog.Logger, enabled bool)
 		if exists {
 			continue
 		}
-		rep, err := pkg.Import(ctx, db, f, p)
+		rep, err := apppkg.Import(ctx, db, f, p)
 		if err != nil {
 			return fmt.Errorf("demo package %s: %w", f, err)
 		}

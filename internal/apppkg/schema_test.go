@@ -1,4 +1,4 @@
-package pkg_test
+package apppkg_test
 
 import (
 	"encoding/json"
@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tramita/tramita/internal/items/pkg"
+	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/items/schema"
 	"github.com/tramita/tramita/internal/testkit"
 )
@@ -48,29 +48,29 @@ func TestJSONSchemaMatchesTheGoTypes(t *testing.T) {
 		path string
 		typ  any
 	}{
-		{"properties", pkg.Package{}},
-		{"properties.application.properties", pkg.Application{}},
-		{"properties.menu.[].properties", pkg.MenuEntry{}},
-		{"properties.menu.[].properties.list.properties", pkg.ListLink{}},
-		{"properties.picklists.[].properties", pkg.Picklist{}},
-		{"properties.picklists.[].properties.items.[].properties", pkg.PicklistItem{}},
-		{"properties.components.[].properties", pkg.Component{}},
-		{"properties.components.[].properties.permissions.[].properties", pkg.Grant{}},
-		{"properties.components.[].properties.attributes.[].properties", pkg.Attribute{}},
-		{"properties.components.[].properties.statuses.[].properties", pkg.Status{}},
-		{"properties.components.[].properties.actions.[].properties", pkg.Action{}},
-		{"properties.components.[].properties.actions.[].properties.allowedTo.properties", pkg.ActionRunners{}},
-		{"properties.components.[].properties.forms.[].properties", pkg.Form{}},
-		{"properties.components.[].properties.rules.[].properties", pkg.NamedRule{}},
-		{"properties.operations.[].properties", pkg.Operation{}},
-		{"properties.operations.[].properties.parameters.[].properties", pkg.Parameter{}},
-		{"properties.components.[].properties.queries.[].properties", pkg.Query{}},
-		{"properties.components.[].properties.views.[].properties", pkg.View{}},
-		{"properties.components.[].properties.views.[].properties.columns.[].properties", pkg.Column{}},
-		{"properties.components.[].properties.views.[].properties.sort.[].properties", pkg.Sort{}},
-		{"$defs.condition.properties", pkg.Condition{}},
-		{"$defs.control.properties", pkg.Control{}},
-		{"$defs.control.properties.showWhen.properties", pkg.ShowWhen{}},
+		{"properties", apppkg.Package{}},
+		{"properties.application.properties", apppkg.Application{}},
+		{"properties.menu.[].properties", apppkg.MenuEntry{}},
+		{"properties.menu.[].properties.list.properties", apppkg.ListLink{}},
+		{"properties.picklists.[].properties", apppkg.Picklist{}},
+		{"properties.picklists.[].properties.items.[].properties", apppkg.PicklistItem{}},
+		{"properties.components.[].properties", apppkg.Component{}},
+		{"properties.components.[].properties.permissions.[].properties", apppkg.Grant{}},
+		{"properties.components.[].properties.attributes.[].properties", apppkg.Attribute{}},
+		{"properties.components.[].properties.statuses.[].properties", apppkg.Status{}},
+		{"properties.components.[].properties.actions.[].properties", apppkg.Action{}},
+		{"properties.components.[].properties.actions.[].properties.allowedTo.properties", apppkg.ActionRunners{}},
+		{"properties.components.[].properties.forms.[].properties", apppkg.Form{}},
+		{"properties.components.[].properties.rules.[].properties", apppkg.NamedRule{}},
+		{"properties.operations.[].properties", apppkg.Operation{}},
+		{"properties.operations.[].properties.parameters.[].properties", apppkg.Parameter{}},
+		{"properties.components.[].properties.queries.[].properties", apppkg.Query{}},
+		{"properties.components.[].properties.views.[].properties", apppkg.View{}},
+		{"properties.components.[].properties.views.[].properties.columns.[].properties", apppkg.Column{}},
+		{"properties.components.[].properties.views.[].properties.sort.[].properties", apppkg.Sort{}},
+		{"$defs.condition.properties", apppkg.Condition{}},
+		{"$defs.control.properties", apppkg.Control{}},
+		{"$defs.control.properties.showWhen.properties", apppkg.ShowWhen{}},
 	}
 	for _, c := range cases {
 		var fields []string
@@ -99,7 +99,7 @@ func TestJSONSchemaMatchesTheGoTypes(t *testing.T) {
 		return out
 	}
 	var kinds []string
-	for k := range pkg.Kinds {
+	for k := range apppkg.Kinds {
 		kinds = append(kinds, k)
 	}
 	for _, e := range []struct {
@@ -107,11 +107,11 @@ func TestJSONSchemaMatchesTheGoTypes(t *testing.T) {
 		want []string
 	}{
 		{"$defs.control.properties.kind", kinds},
-		{"$defs.control.properties.itemType", pkg.ItemTypes},
-		{"$defs.control.properties.showWhen.properties.operator", pkg.ShowOperators},
+		{"$defs.control.properties.itemType", apppkg.ItemTypes},
+		{"$defs.control.properties.showWhen.properties.operator", apppkg.ShowOperators},
 		{"properties.components.[].properties.attributes.[].properties.type", schema.Types},
-		{"properties.operations.[].properties.result", pkg.ResultKinds},
-		{"properties.operations.[].properties.parameters.[].properties.type", pkg.ParameterTypes},
+		{"properties.operations.[].properties.result", apppkg.ResultKinds},
+		{"properties.operations.[].properties.parameters.[].properties.type", apppkg.ParameterTypes},
 	} {
 		want := slices.Sorted(slices.Values(e.want))
 		if got := enum(e.path); !slices.Equal(got, want) {

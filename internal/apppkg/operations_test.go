@@ -1,4 +1,4 @@
-package pkg_test
+package apppkg_test
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tramita/tramita/internal/items/pkg"
+	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/testkit"
 )
 
@@ -60,8 +60,8 @@ operations:
     name: {pt-BR: Sem regra}
     component: ghost
 `
-	_, err := pkg.Parse("ops.yaml", []byte(src))
-	var inv *pkg.Invalid
+	_, err := apppkg.Parse("ops.yaml", []byte(src))
+	var inv *apppkg.Invalid
 	if !errors.As(err, &inv) {
 		t.Fatalf("not refused: %v", err)
 	}
@@ -122,8 +122,8 @@ components:
     rules:
       - {key: go, source: "return params.n;"}
 `
-	_, err := pkg.Parse("win.yaml", []byte(src))
-	var inv *pkg.Invalid
+	_, err := apppkg.Parse("win.yaml", []byte(src))
+	var inv *apppkg.Invalid
 	if !errors.As(err, &inv) {
 		t.Fatalf("not refused: %v", err)
 	}
@@ -147,7 +147,7 @@ func TestOperationsAndRulesAreStoredAndLinked(t *testing.T) {
 	db := testkit.NewDB(t)
 	ctx := context.Background()
 	p, _ := demo(t, "project-management.yaml")
-	rep, err := pkg.Import(ctx, db, "pm.yaml", p)
+	rep, err := apppkg.Import(ctx, db, "pm.yaml", p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +169,7 @@ func TestOperationsAndRulesAreStoredAndLinked(t *testing.T) {
 	p.Operations = p.Operations[:1]
 	p.Components[0].Rules = p.Components[0].Rules[:2]
 	p.Components[0].Forms[0].OnSave = ""
-	rep, err = pkg.Import(ctx, db, "pm.yaml", p)
+	rep, err = apppkg.Import(ctx, db, "pm.yaml", p)
 	if err != nil {
 		t.Fatal(err)
 	}

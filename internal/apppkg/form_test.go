@@ -1,11 +1,11 @@
-package pkg_test
+package apppkg_test
 
 import (
 	"errors"
 	"strings"
 	"testing"
 
-	"github.com/tramita/tramita/internal/items/pkg"
+	"github.com/tramita/tramita/internal/apppkg"
 )
 
 func TestInvalidFormIsRefusedWithLines(t *testing.T) {
@@ -46,8 +46,8 @@ components:
     forms:
       - {key: g, name: {pt-BR: G}}
 `
-	_, err := pkg.Parse("forms.yaml", []byte(src))
-	var inv *pkg.Invalid
+	_, err := apppkg.Parse("forms.yaml", []byte(src))
+	var inv *apppkg.Invalid
 	if !errors.As(err, &inv) {
 		t.Fatalf("got %v", err)
 	}

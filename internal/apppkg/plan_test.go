@@ -1,4 +1,4 @@
-package pkg_test
+package apppkg_test
 
 import (
 	"context"
@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/tramita/tramita/internal/admin/planlimit"
+	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
-	"github.com/tramita/tramita/internal/items/pkg"
 	"github.com/tramita/tramita/internal/testkit"
 )
 
@@ -26,10 +26,10 @@ func TestImportKeepsToThePlansApplicationsLimit(t *testing.T) {
 	}
 	pm, _ := demo(t, "project-management.yaml")
 	sd, _ := demo(t, "service-desk.yaml")
-	if rep, err := pkg.Import(ctx, db, "pm.yaml", pm); err != nil || !rep.Created {
+	if rep, err := apppkg.Import(ctx, db, "pm.yaml", pm); err != nil || !rep.Created {
 		t.Fatalf("first application within the plan: %+v %v", rep, err)
 	}
-	_, err := pkg.Import(ctx, db, "sd.yaml", sd)
+	_, err := apppkg.Import(ctx, db, "sd.yaml", sd)
 	var limit *planlimit.LimitError
 	var httpErr *httpx.Error
 	want := "The contracted plan allows at most " + itoa(int64(before+1)) + " applications; the application " + sd.Key + " was not imported."
@@ -44,7 +44,7 @@ func TestImportKeepsToThePlansApplicationsLimit(t *testing.T) {
 	if _, err := db.Exec(ctx, `UPDATE plan SET max_applications = 0`); err != nil {
 		t.Fatal(err)
 	}
-	if rep, err := pkg.Import(ctx, db, "pm.yaml", pm); err != nil || rep.Created {
+	if rep, err := apppkg.Import(ctx, db, "pm.yaml", pm); err != nil || rep.Created {
 		t.Fatalf("re-import: %+v %v", rep, err)
 	}
 }
@@ -61,11 +61,11 @@ func TestConcurrentImportsShareTheLastApplicationPlace(t *testing.T) {
 	sd, _ := demo(t, "service-desk.yaml")
 	errs := make([]error, 2)
 	var wg sync.WaitGroup
-	for i, p := range []*pkg.Package{pm, sd} {
+	for i, p := range []*apppkg.Package{pm, sd} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, errs[i] = pkg.Import(ctx, db, p.Key+".yaml", p)
+			_, errs[i] = apppkg.Import(ctx, db, p.Key+".yaml", p)
 		}()
 	}
 	wg.Wait()

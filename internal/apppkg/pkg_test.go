@@ -1,4 +1,4 @@
-package pkg_test
+package apppkg_test
 
 import (
 	"context"
@@ -9,19 +9,19 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tramita/tramita/internal/items/pkg"
+	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/testkit"
 )
 
 func TestMain(m *testing.M) { testkit.Main(m) }
 
-func demo(t *testing.T, name string) (*pkg.Package, []byte) {
+func demo(t *testing.T, name string) (*apppkg.Package, []byte) {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(testkit.RepoRoot(), "apps", "demo", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := pkg.Parse(name, data)
+	p, err := apppkg.Parse(name, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,14 +43,14 @@ func TestDemoPackagesRoundTrip(t *testing.T) {
 			db := testkit.NewDB(t)
 			ctx := context.Background()
 			p, _ := demo(t, name)
-			rep, err := pkg.Import(ctx, db, name, p)
+			rep, err := apppkg.Import(ctx, db, name, p)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !rep.Created || len(rep.Notes) != 0 {
 				t.Fatalf("first import: %+v", rep)
 			}
-			back, err := pkg.Export(ctx, db, p.Key)
+			back, err := apppkg.Export(ctx, db, p.Key)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -58,15 +58,15 @@ func TestDemoPackagesRoundTrip(t *testing.T) {
 				t.Fatalf("export differs from the package\n got %s\nwant %s", got, want)
 			}
 			// The exported YAML imports again and changes nothing.
-			text, err := pkg.Marshal(back)
+			text, err := apppkg.Marshal(back)
 			if err != nil {
 				t.Fatal(err)
 			}
-			again, err := pkg.Parse("export.yaml", text)
+			again, err := apppkg.Parse("export.yaml", text)
 			if err != nil {
 				t.Fatal(err)
 			}
-			rep, err = pkg.Import(ctx, db, "export.yaml", again)
+			rep, err = apppkg.Import(ctx, db, "export.yaml", again)
 			if err != nil || rep.Created || len(rep.Notes) != 0 {
 				t.Fatalf("re-import: %+v %v", rep, err)
 			}
@@ -96,8 +96,8 @@ components:
             - {field: missing, operator: is, value: 1}
             - {field: Title, operator: ">", value: 1}
 `
-	_, err := pkg.Parse("broken.yaml", []byte(src))
-	var inv *pkg.Invalid
+	_, err := apppkg.Parse("broken.yaml", []byte(src))
+	var inv *apppkg.Invalid
 	if !errors.As(err, &inv) {
 		t.Fatalf("got %v", err)
 	}
@@ -105,7 +105,7 @@ components:
 	if len(inv.Problems) != 1 || inv.Problems[0].Line != 4 || !strings.Contains(inv.Problems[0].Reason, "colour") {
 		t.Fatalf("problems: %v", inv)
 	}
-	_, err = pkg.Parse("broken.yaml", []byte(strings.Replace(src, "  colour: blue\n", "", 1)))
+	_, err = apppkg.Parse("broken.yaml", []byte(strings.Replace(src, "  colour: blue\n", "", 1)))
 	if !errors.As(err, &inv) {
 		t.Fatalf("got %v", err)
 	}
@@ -131,8 +131,8 @@ func TestUnknownGroupRefusesTheWholeImport(t *testing.T) {
 	ctx := context.Background()
 	p, _ := demo(t, "project-management.yaml")
 	p.Groups = append(p.Groups, "Ninguém")
-	_, err := pkg.Import(ctx, db, "pm.yaml", p)
-	var inv *pkg.Invalid
+	_, err := apppkg.Import(ctx, db, "pm.yaml", p)
+	var inv *apppkg.Invalid
 	if !errors.As(err, &inv) || !strings.Contains(inv.Error(), `group "Ninguém" does not exist`) {
 		t.Fatalf("got %v", err)
 	}
@@ -146,7 +146,7 @@ func TestReimportRenamesMovesValuesAndKeepsRemovedData(t *testing.T) {
 	db := testkit.NewDB(t)
 	ctx := context.Background()
 	p, _ := demo(t, "project-management.yaml")
-	rep, err := pkg.Import(ctx, db, "pm.yaml", p)
+	rep, err := apppkg.Import(ctx, db, "pm.yaml", p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +159,7 @@ func TestReimportRenamesMovesValuesAndKeepsRemovedData(t *testing.T) {
 		t.Fatal(err)
 	}
 	task := &p.Components[0]
-	var kept []pkg.Attribute
+	var kept []apppkg.Attribute
 	for _, a := range task.Attributes {
 		switch a.Key {
 		case "cost":
@@ -177,7 +177,7 @@ func TestReimportRenamesMovesValuesAndKeepsRemovedData(t *testing.T) {
 			}
 		}
 	}
-	rep, err = pkg.Import(ctx, db, "pm.yaml", p)
+	rep, err = apppkg.Import(ctx, db, "pm.yaml", p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func TestReimportRenamesMovesValuesAndKeepsRemovedData(t *testing.T) {
 			task.Attributes[i].Type = "BOOLEAN"
 		}
 	}
-	if _, err := pkg.Import(ctx, db, "pm.yaml", p); err == nil || !strings.Contains(err.Error(), "cannot change from CURRENCY to BOOLEAN") {
+	if _, err := apppkg.Import(ctx, db, "pm.yaml", p); err == nil || !strings.Contains(err.Error(), "cannot change from CURRENCY to BOOLEAN") {
 		t.Fatalf("type change: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package pkg
+package apppkg
 
 import (
 	"encoding/json"

@@ -1,6 +1,6 @@
 // Package pkg reads, validates, imports and exports application packages:
 // one YAML file that defines an application completely (docs/app-packages.md).
-package pkg
+package apppkg
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package pkg
+package apppkg
 
 import (
 	"context"
@@ -434,15 +434,14 @@ func (im *importer) attributes(ctx context.Context, comp Component, id int64) er
 	for i, a := range comp.Attributes {
 		if _, exists := stored[a.Key]; !exists && a.RenamedFrom != "" {
 			if old, ok := stored[a.RenamedFrom]; ok {
-				tag, err := im.tx.Exec(ctx, `UPDATE item SET attributes = (attributes - $2::text) || jsonb_build_object($3::text, attributes -> $2::text)
-					WHERE component_id = $1 AND attributes ? $2::text`, id, a.RenamedFrom, a.Key)
+				moved, err := schema.RenameValues(ctx, im.tx, id, a.RenamedFrom, a.Key)
 				if err != nil {
 					return err
 				}
 				if _, err := im.tx.Exec(ctx, `UPDATE attribute SET key = $2 WHERE id = $1`, old.id, a.Key); err != nil {
 					return err
 				}
-				im.note("attribute %q of %q renamed to %q: values of %d items moved", a.RenamedFrom, comp.Key, a.Key, tag.RowsAffected())
+				im.note("attribute %q of %q renamed to %q: values of %d items moved", a.RenamedFrom, comp.Key, a.Key, moved)
 				stored[a.Key] = old
 				delete(stored, a.RenamedFrom)
 			}

@@ -44,7 +44,7 @@ func (l FileLimits) WithDefaults() FileLimits {
 func (l FileLimits) UploadBodyLimit() int64 { return 4*l.MaxSize + 1<<20 }
 
 // UploadPaths are the calls whose multipart bodies get UploadBodyLimit.
-var UploadPaths = []string{"/api/genericItem/uploadFiles", "/api/genericItem/importExcel"}
+var UploadPaths = []string{"/api/genericItem/uploadFiles"}
 
 // Files runs the calls of item files: attachments and the digital content.
 type Files struct {

@@ -27,8 +27,6 @@ func (h *Handler) Routes(r chi.Router) {
 		r.Get("/getComponentByName", h.getComponentByName)
 		r.Get("/loadProjects", h.loadProjects)
 		r.Post("/deleteItem", h.deleteItem)
-		r.Post("/exportExcel", h.export(false))
-		r.Post("/exportFullListToExcel", h.export(true))
 		r.Post("/searchItemsByQuery", h.searchItemsByQuery)
 		r.Get("/getDefaultValueQuery", h.getDefaultValueQuery)
 		r.Get("/getAllowedsProjectItemTypes", h.getAllowedsProjectItemTypes)
@@ -139,31 +137,6 @@ func (h *Handler) deleteItem(w http.ResponseWriter, r *http.Request) {
 	}
 	err := h.svc.DeleteItems(r.Context(), c, in)
 	httpx.Answer(w, r, map[string]bool{"success": err == nil}, err)
-}
-
-func (h *Handler) export(full bool) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		c, ok := h.caller(w, r)
-		if !ok {
-			return
-		}
-		var in ExportInput
-		if err := httpx.Decode(r, &in); err != nil {
-			httpx.WriteError(w, r, err)
-			return
-		}
-		wb, err := h.svc.Export(r.Context(), c, in, full)
-		if err != nil {
-			httpx.WriteError(w, r, err)
-			return
-		}
-		w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-		w.Header().Set("Content-Disposition", wb.ContentDisposition())
-		w.Header().Set("Cache-Control", "no-store")
-		if _, err := wb.WriteTo(w); err != nil {
-			httpx.Logger(r.Context()).Warn("export interrupted", "error", err)
-		}
-	}
 }
 
 func (h *Handler) searchItemsByQuery(w http.ResponseWriter, r *http.Request) {

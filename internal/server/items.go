@@ -15,6 +15,7 @@ import (
 
 	"github.com/tramita/tramita/internal/config"
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/itemio"
 	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/items/demo"
 	"github.com/tramita/tramita/internal/storage"
@@ -25,10 +26,10 @@ type itemsModule struct {
 	handler  *items.Handler
 	address  *items.AddressLookup
 	files    *items.FilesHandler
-	importer *items.ImportsHandler
+	importer *itemio.Handler
 	limits   items.FileLimits
 	// imports writes confirmed Excel imports; its job runs in the portal's worker.
-	imports *items.Imports
+	imports *itemio.Service
 }
 
 // newItems loads the demo packages when loadDemo is set (the first start of
@@ -61,12 +62,12 @@ func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDem
 		}
 	}
 	files := items.NewFiles(svc, store, limits)
-	imports := items.NewImports(files)
+	imports := itemio.NewService(pool, svc, store, limits.MaxSize, nil)
 	return &itemsModule{
 		handler:  items.NewHandler(svc, current),
 		address:  items.NewAddressLookup(cfg.ZipLookupURL, nil, current),
 		files:    items.NewFilesHandler(files, current),
-		importer: items.NewImportsHandler(imports, current),
+		importer: itemio.NewHandler(imports, current),
 		limits:   limits,
 		imports:  imports,
 	}, nil
@@ -101,14 +102,14 @@ func (m *itemsModule) Routes(r chi.Router) {
 
 // bodyLimit is the /api body limit: apiLimit for every call, and the upload
 // limit (4 files of TRAMITA_FILE_MAX_SIZE + 1 MB) for the multipart bodies
-// of the upload calls (items.UploadPaths).
+// of the upload calls (items.UploadPaths, itemio.UploadPaths).
 func (m *itemsModule) bodyLimit(apiLimit int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		small := httpx.LimitBody(apiLimit)(next)
 		big := httpx.LimitBody(m.limits.UploadBodyLimit())(next)
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-			if mt == "multipart/form-data" && slices.Contains(items.UploadPaths, r.URL.Path) {
+			if mt == "multipart/form-data" && (slices.Contains(items.UploadPaths, r.URL.Path) || slices.Contains(itemio.UploadPaths, r.URL.Path)) {
 				big.ServeHTTP(w, r)
 				return
 			}

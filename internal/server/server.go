@@ -18,6 +18,7 @@ import (
 	"github.com/tramita/tramita/internal/auth"
 	"github.com/tramita/tramita/internal/config"
 	"github.com/tramita/tramita/internal/database"
+	"github.com/tramita/tramita/internal/itemio"
 	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/mail"
 	"github.com/tramita/tramita/internal/storage"
@@ -108,7 +109,7 @@ func Open(ctx context.Context, opts Options) (app *App, err error) {
 	if a.items, err = newItems(ctx, a.pool, opts.Logger, firstStart && opts.Config.Demo && a.embedded != nil, opts.Config, opts.Storage); err != nil {
 		return nil, err
 	}
-	a.portal.worker.Handle(items.ImportJobKind, a.items.imports.HandleJob)
+	a.portal.worker.Handle(itemio.ImportJobKind, a.items.imports.HandleJob)
 	// Signing a file asks for the password again, checked as a sign-in (docs/items.md, "Signatures and stamps").
 	a.items.files.SetClientOf(func(r *http.Request) items.SignClient {
 		c := a.auth.ClientOf(r)

@@ -1,4 +1,4 @@
-package items_test
+package itemio_test
 
 import (
 	"archive/zip"
@@ -9,53 +9,24 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/xuri/excelize/v2"
-
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/itemio"
 	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/jobs"
 	"github.com/tramita/tramita/internal/storage"
 )
 
-func xlsx(t *testing.T, rows [][]any) []byte {
-	t.Helper()
-	f := excelize.NewFile()
-	defer f.Close()
-	for i, row := range rows {
-		cell, _ := excelize.CoordinatesToCellName(1, i+1)
-		if err := f.SetSheetRow("Sheet1", cell, &row); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var buf bytes.Buffer
-	if err := f.Write(&buf); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
-func (w *world) count(t *testing.T, sql string, args ...any) int {
-	t.Helper()
-	var n int
-	if err := w.db.QueryRow(context.Background(), sql, args...).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
-}
-
 func TestImportExcelPreviewsThenWritesAllOrNothing(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()
 	root := filepath.Join(t.TempDir(), "files")
-	files := items.NewFiles(w.svc, storage.NewLocal(root), items.FileLimits{MaxSize: 5 << 20, MaxCount: 5})
-	im := items.NewImports(files)
+	im := itemio.NewService(w.db, w.svc, storage.NewLocal(root), 5<<20, nil)
 	digital := w.project(t, "Transformação Digital")
-	in := items.ImportInput{ComponentID: w.task, ProjectID: digital}
+	in := itemio.ImportInput{ComponentID: w.task, ProjectID: digital}
 	before := w.count(t, `SELECT count(*) FROM item WHERE component_id = $1`, w.task)
 
 	header := []any{"Título", "Prioridade", "progress", "Due date", "Coluna estranha"}
@@ -126,8 +97,8 @@ func TestImportExcelPreviewsThenWritesAllOrNothing(t *testing.T) {
 		t.Fatalf("confirm: %+v %v", queued, err)
 	}
 	worker := jobs.NewWorker(w.db, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	worker.Handle(items.ImportJobKind, im.HandleJob)
-	if ran, err := worker.RunOne(ctx, []string{items.ImportJobKind}); !ran || err != nil {
+	worker.Handle(itemio.ImportJobKind, im.HandleJob)
+	if ran, err := worker.RunOne(ctx, []string{itemio.ImportJobKind}); !ran || err != nil {
 		t.Fatalf("job: %v %v", ran, err)
 	}
 	done, err := im.Status(ctx, w.ana, st.ImportID)
@@ -147,7 +118,7 @@ func TestImportExcelPreviewsThenWritesAllOrNothing(t *testing.T) {
 		t.Fatalf("stored %q %q %v", priority, due, err)
 	}
 	// A second run of the same job (at-least-once delivery) writes nothing more.
-	if err := im.HandleJob(ctx, jobs.Job{Kind: items.ImportJobKind, Payload: []byte(`{"importId": ` + itoa(st.ImportID) + `, "userId": ` + itoa(w.ana.UserID) + `}`)}); err != nil {
+	if err := im.HandleJob(ctx, jobs.Job{Kind: itemio.ImportJobKind, Payload: []byte(`{"importId": ` + itoa(st.ImportID) + `, "userId": ` + itoa(w.ana.UserID) + `}`)}); err != nil {
 		t.Fatal(err)
 	}
 	if n := w.count(t, `SELECT count(*) FROM item WHERE component_id = $1`, w.task); n != before+5 {
@@ -162,9 +133,8 @@ func TestImportExcelRefusesBadFiles(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()
 	root := filepath.Join(t.TempDir(), "files")
-	files := items.NewFiles(w.svc, storage.NewLocal(root), items.FileLimits{MaxSize: 1 << 20, MaxCount: 5})
-	im := items.NewImports(files)
-	in := items.ImportInput{ComponentID: w.task, ProjectID: w.project(t, "Transformação Digital")}
+	im := itemio.NewService(w.db, w.svc, storage.NewLocal(root), 1<<20, nil)
+	in := itemio.ImportInput{ComponentID: w.task, ProjectID: w.project(t, "Transformação Digital")}
 
 	// A zip bomb: a few hundred KB that would unpack to 210 MB.
 	var bomb bytes.Buffer
@@ -178,7 +148,7 @@ func TestImportExcelRefusesBadFiles(t *testing.T) {
 	cases := []struct {
 		name   string
 		caller items.Caller
-		input  items.ImportInput
+		input  itemio.ImportInput
 		file   []byte
 		status int
 	}{
@@ -187,7 +157,7 @@ func TestImportExcelRefusesBadFiles(t *testing.T) {
 		{"over the size", w.ana, in, make([]byte, 2<<20), 413},
 		{"header only", w.ana, in, xlsx(t, [][]any{{"Título"}}), 400},
 		{"no matching column", w.ana, in, xlsx(t, [][]any{{"Nada"}, {"x"}}), 400},
-		{"foreign project", w.bia, items.ImportInput{ComponentID: w.task, ProjectID: w.secret}, xlsx(t, [][]any{{"Título"}, {"x"}}), 404},
+		{"foreign project", w.bia, itemio.ImportInput{ComponentID: w.task, ProjectID: w.secret}, xlsx(t, [][]any{{"Título"}, {"x"}}), 404},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -213,7 +183,7 @@ func TestImportExcelRefusesBadFiles(t *testing.T) {
 
 func TestImportExcelOverHTTP(t *testing.T) {
 	w := newWorld(t)
-	ana := w.fileServer(t, w.ana, filepath.Join(t.TempDir(), "files"), items.FileLimits{MaxSize: 1 << 20, MaxCount: 5})
+	ana := w.server(t, w.ana, filepath.Join(t.TempDir(), "files"), 1<<20)
 	book := xlsx(t, [][]any{{"TITLE", "Priority"}, {"Via HTTP", "High"}})
 	code, body := ana.multipart("/genericItem/importExcel", "en", part{"componentId", "", []byte(itoa(w.task))},
 		part{"projectId", "", []byte(itoa(w.project(t, "Transformação Digital")))}, part{"file", "planilha.xlsx", book})
@@ -243,25 +213,13 @@ func TestImportExcelOverHTTP(t *testing.T) {
 	}
 }
 
-func storedFiles(root string) int {
-	n := 0
-	_ = filepath.WalkDir(root, func(_ string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			n++
-		}
-		return nil
-	})
-	return n
-}
-
 // The import asks each existence check once per value (memoTx): an option
 // refused or accepted once is refused or accepted on every row that repeats it.
 func TestImportExcelRepeatedValuesAreCheckedOnEveryRow(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()
-	files := items.NewFiles(w.svc, storage.NewLocal(filepath.Join(t.TempDir(), "files")), items.FileLimits{MaxSize: 5 << 20, MaxCount: 5})
-	im := items.NewImports(files)
-	in := items.ImportInput{ComponentID: w.task, ProjectID: w.project(t, "Transformação Digital")}
+	im := itemio.NewService(w.db, w.svc, storage.NewLocal(filepath.Join(t.TempDir(), "files")), 5<<20, nil)
+	in := itemio.ImportInput{ComponentID: w.task, ProjectID: w.project(t, "Transformação Digital")}
 	rows := [][]any{{"Título", "Prioridade"}}
 	for i := range 6 {
 		rows = append(rows, []any{fmt.Sprintf("Repetida %d", i), []string{"Alta", "Urgentíssima"}[i%2]})

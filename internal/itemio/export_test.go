@@ -1,23 +1,27 @@
-package items_test
+package itemio_test
 
 import (
 	"bytes"
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"github.com/go-chi/chi/v5"
 	"github.com/xuri/excelize/v2"
 
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/itemio"
 	"github.com/tramita/tramita/internal/items"
 )
 
 // export runs an export and opens the produced file as a spreadsheet would.
-func (w *world) export(t *testing.T, c items.Caller, in items.ExportInput, full bool) [][]string {
+func (w *world) export(t *testing.T, c items.Caller, in itemio.ExportInput, full bool) [][]string {
 	t.Helper()
 	in.ComponentID = w.task
-	wb, err := w.svc.Export(context.Background(), c, in, full)
+	wb, err := w.io.Export(context.Background(), c, in, full)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +50,7 @@ func TestExportWritesTypedCellsAndNeutralisesFormulas(t *testing.T) {
 		WHERE id = (SELECT min(id) FROM item WHERE component_id = $1) RETURNING number`, w.task).Scan(&id); err != nil {
 		t.Fatal(err)
 	}
-	in := items.ExportInput{ExecuteFilterInput: items.ExecuteFilterInput{
+	in := itemio.ExportInput{ExecuteFilterInput: items.ExecuteFilterInput{
 		Filters: []items.FilterItem{{Field: "FormattedID", Operator: "equals", Value: "1"}}}}
 	rows := w.export(t, w.ana, in, false)
 	if len(rows) != 2 {
@@ -79,7 +83,7 @@ func TestExportWritesTypedCellsAndNeutralisesFormulas(t *testing.T) {
 		t.Errorf("status %q", r[col["STATUS"]])
 	}
 	// The same file read as a user sees it: a formatted date, the cell not a formula.
-	wb, err := w.svc.Export(ctx, w.ana, items.ExportInput{ExecuteFilterInput: items.ExecuteFilterInput{ComponentID: w.task,
+	wb, err := w.io.Export(ctx, w.ana, itemio.ExportInput{ExecuteFilterInput: items.ExecuteFilterInput{ComponentID: w.task,
 		Filters: in.Filters}}, false)
 	if err != nil {
 		t.Fatal(err)
@@ -110,11 +114,11 @@ func TestExportWritesTypedCellsAndNeutralisesFormulas(t *testing.T) {
 
 func TestExportFullListHasEveryMatchingRowAndACap(t *testing.T) {
 	w := newWorld(t)
-	all := w.export(t, w.ana, items.ExportInput{}, true)
+	all := w.export(t, w.ana, itemio.ExportInput{}, true)
 	if len(all) != 181 {
 		t.Fatalf("full export has %d rows, want 180 + header", len(all))
 	}
-	page := w.export(t, w.ana, items.ExportInput{ExecuteFilterInput: items.ExecuteFilterInput{Page: 1, RowsPerPage: 50}}, false)
+	page := w.export(t, w.ana, itemio.ExportInput{ExecuteFilterInput: items.ExecuteFilterInput{Page: 1, RowsPerPage: 50}}, false)
 	if len(page) != 51 {
 		t.Fatalf("page export has %d rows", len(page))
 	}
@@ -128,17 +132,70 @@ func TestExportFullListHasEveryMatchingRowAndACap(t *testing.T) {
 		_ = rows.Scan(&id)
 		ids = append(ids, id)
 	}
-	if sel := w.export(t, w.ana, items.ExportInput{IDs: ids}, false); len(sel) != 4 {
+	if sel := w.export(t, w.ana, itemio.ExportInput{IDs: ids}, false); len(sel) != 4 {
 		t.Fatalf("selection export has %d rows", len(sel))
 	}
 	// Past the cap the caller is told to narrow the list, not given part of it.
 	if _, err := w.db.Exec(context.Background(), `INSERT INTO item (component_id, number, title)
-		SELECT $1, 1000 + g, 'bulk ' || g FROM generate_series(1, $2::int) g`, w.task, items.MaxExportRows); err != nil {
+		SELECT $1, 1000 + g, 'bulk ' || g FROM generate_series(1, $2::int) g`, w.task, itemio.MaxExportRows); err != nil {
 		t.Fatal(err)
 	}
-	_, err = w.svc.Export(context.Background(), w.ana, items.ExportInput{ExecuteFilterInput: items.ExecuteFilterInput{ComponentID: w.task}}, true)
+	_, err = w.io.Export(context.Background(), w.ana, itemio.ExportInput{ExecuteFilterInput: items.ExecuteFilterInput{ComponentID: w.task}}, true)
 	var he *httpx.Error
 	if !errors.As(err, &he) || he.Key != "items.exportTooBig" {
 		t.Fatalf("over the cap: %v", err)
+	}
+}
+
+// Exports keep to the caller's rights as the list does (from the core's
+// TestListShowsOnlyProjectsTheCallerIsIn): the full list has her rows only;
+// a selection naming a foreign item leaves it out; a foreign project is not
+// found.
+func TestExportShowsOnlyProjectsTheCallerIsIn(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	hers, err := w.svc.ExecuteFilter(ctx, w.bia, items.ExecuteFilterInput{ComponentID: w.task, RowsPerPage: 500})
+	if err != nil || hers.Total == 0 {
+		t.Fatalf("bia's list: %d %v", hers.Total, err)
+	}
+	var foreign int64
+	if err := w.db.QueryRow(ctx, `SELECT id FROM item WHERE project_id = $1 LIMIT 1`, w.secret).Scan(&foreign); err != nil {
+		t.Fatal(err)
+	}
+	full := w.export(t, w.bia, itemio.ExportInput{}, true)
+	if int64(len(full)-1) != hers.Total {
+		t.Fatalf("bia's full export has %d rows, her list %d", len(full)-1, hers.Total)
+	}
+	for _, r := range full[1:] {
+		for _, cell := range r {
+			if cell == "Nova Sede" {
+				t.Fatal("bia's export holds an item of Nova Sede")
+			}
+		}
+	}
+	if sel := w.export(t, w.bia, itemio.ExportInput{IDs: []int64{foreign}}, false); len(sel) != 1 {
+		t.Fatalf("bia's selection of a foreign item exported %d rows", len(sel)-1)
+	}
+	if _, err := w.io.Export(ctx, w.bia, itemio.ExportInput{ExecuteFilterInput: items.ExecuteFilterInput{ComponentID: w.task, ProjectID: w.secret}}, true); !errors.Is(err, httpx.ErrNotFound) {
+		t.Fatalf("export of a foreign project: %v", err)
+	}
+}
+
+// The exports are mounted with the spec's methods and answer a file (from
+// the core's TestRoutesAnswerFilesAndLookups).
+func TestExportRoutesAnswerAFile(t *testing.T) {
+	w := newWorld(t)
+	r := chi.NewRouter()
+	itemio.NewHandler(w.io, func(context.Context) (items.Caller, bool) { return w.ana, true }).Routes(r)
+	srv := httptest.NewServer(r)
+	defer srv.Close()
+	res, err := http.Post(srv.URL+"/genericItem/exportFullListToExcel", "application/json", strings.NewReader(`{"componentID": `+itoa(w.task)+`}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" ||
+		!strings.HasPrefix(res.Header.Get("Content-Disposition"), `attachment; filename="task-`) {
+		t.Fatalf("export: %d %v", res.StatusCode, res.Header)
 	}
 }

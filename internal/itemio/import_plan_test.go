@@ -1,4 +1,4 @@
-package items_test
+package itemio_test
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/tramita/tramita/internal/admin/planlimit"
-	"github.com/tramita/tramita/internal/items"
+	"github.com/tramita/tramita/internal/itemio"
 	"github.com/tramita/tramita/internal/jobs"
 	"github.com/tramita/tramita/internal/storage"
 )
@@ -41,7 +41,7 @@ func TestImportUploadsKeepToThePlansStorageLimit(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()
 	root := filepath.Join(t.TempDir(), "files")
-	ana := w.fileServer(t, w.ana, root, items.FileLimits{MaxSize: 5 << 20, MaxCount: 5})
+	ana := w.server(t, w.ana, root, 5<<20)
 	book := bigBook(t)
 	size := int64(len(book))
 	if size < 150<<10 {
@@ -127,8 +127,8 @@ func TestImportUploadsKeepToThePlansStorageLimit(t *testing.T) {
 		t.Fatalf("confirm: %d %v", code, body)
 	}
 	worker := jobs.NewWorker(w.db, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	worker.Handle(items.ImportJobKind, items.NewImports(items.NewFiles(w.svc, storage.NewLocal(root), items.FileLimits{MaxSize: 5 << 20, MaxCount: 5})).HandleJob)
-	if ran, err := worker.RunOne(ctx, []string{items.ImportJobKind}); !ran || err != nil {
+	worker.Handle(itemio.ImportJobKind, itemio.NewService(w.db, w.svc, storage.NewLocal(root), 5<<20, nil).HandleJob)
+	if ran, err := worker.RunOne(ctx, []string{itemio.ImportJobKind}); !ran || err != nil {
 		t.Fatalf("job: %v %v", ran, err)
 	}
 	if got := used().FileBytes - before; got != size || ana.stored() != 1 {

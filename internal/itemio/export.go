@@ -1,33 +1,27 @@
-package items
+package itemio
 
 import (
 	"context"
 	"fmt"
 	"io"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/xuri/excelize/v2"
 
 	"github.com/tramita/tramita/internal/httpx"
-	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/items"
 )
 
 // MaxExportRows caps exportFullListToExcel; past it the caller is asked to
 // narrow the filters instead of receiving a truncated file.
 const MaxExportRows = 100000
 
-// exportBatch is how many rows are read before their lookups (users,
-// picklists, projects) are resolved and written: memory stays flat however
-// long the list.
-const exportBatch = 1000
-
 // ExportInput is the body of exportExcel and exportFullListToExcel: the body
 // of executeFilter, and for exportExcel optionally the selected rows.
 type ExportInput struct {
-	ExecuteFilterInput
+	items.ExecuteFilterInput
 	// IDs, when given, exports these rows (of those the filters match)
 	// instead of the current page.
 	IDs []int64 `json:"ids"`
@@ -56,20 +50,20 @@ func (wb *Workbook) ContentDisposition() string {
 // Export answers exportExcel (full false: the page or selection the grid
 // shows) and exportFullListToExcel (full true: every matching row, up to
 // MaxExportRows). Rows come from the same WHERE as executeFilter.
-func (s *Service) Export(ctx context.Context, c Caller, in ExportInput, full bool) (*Workbook, error) {
+func (s *Service) Export(ctx context.Context, c items.Caller, in ExportInput, full bool) (*Workbook, error) {
 	if in.RowsPerPage <= 0 {
 		in.RowsPerPage = 25
 	}
-	if in.RowsPerPage > MaxRowsPerPage {
-		return nil, httpx.Invalid("rowsPerPage", "items.rowsPerPageTooBig", "max", MaxRowsPerPage)
+	if in.RowsPerPage > items.MaxRowsPerPage {
+		return nil, httpx.Invalid("rowsPerPage", "items.rowsPerPageTooBig", "max", items.MaxRowsPerPage)
 	}
 	if in.Page < 0 {
 		return nil, httpx.Invalid("page", "items.pageInvalid")
 	}
-	if len(in.IDs) > MaxRowsPerPage {
-		return nil, httpx.Invalid("ids", "items.tooManyIds", "max", MaxRowsPerPage)
+	if len(in.IDs) > items.MaxRowsPerPage {
+		return nil, httpx.Invalid("ids", "items.tooManyIds", "max", items.MaxRowsPerPage)
 	}
-	q, err := s.prepare(ctx, c, in.ExecuteFilterInput)
+	list, err := s.items.ReadList(ctx, c, in.ExecuteFilterInput)
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +71,7 @@ func (s *Service) Export(ctx context.Context, c Caller, in ExportInput, full boo
 	switch {
 	case full:
 		limit, offset = MaxExportRows, 0
-		n, err := s.store.countUpTo(ctx, q.where, q.args, MaxExportRows+1)
+		n, err := list.CountUpTo(ctx, MaxExportRows+1)
 		if err != nil {
 			return nil, err
 		}
@@ -85,33 +79,25 @@ func (s *Service) Export(ctx context.Context, c Caller, in ExportInput, full boo
 			return nil, httpx.Fail(400, "items.exportTooBig", "max", MaxExportRows)
 		}
 	case len(in.IDs) > 0:
-		q.args = append(q.args, in.IDs)
-		q.where += " AND i.id = ANY($" + strconv.Itoa(len(q.args)) + ")"
+		list.Only(in.IDs)
 		limit, offset = len(in.IDs), 0
 	}
-	view := q.view
-	if view == nil {
-		views, err := s.store.views(ctx, q.comp.ID, q.lang)
-		if err != nil {
-			return nil, err
-		}
-		for i := range views {
-			if views[i].Default && view == nil {
-				view = &views[i]
-			}
-		}
+	all, err := list.Columns(ctx)
+	if err != nil {
+		return nil, err
 	}
-	var cols []Column
-	for _, col := range columns(q.comp, view, i18n.Lang(q.lang)) {
+	var cols []items.Column
+	for _, col := range all {
 		if !col.Hidden {
 			cols = append(cols, col)
 		}
 	}
-	sheet, err := newSheet(q.comp.Name, cols)
+	comp := list.Component
+	sheet, err := newSheet(comp.Name, cols)
 	if err != nil {
 		return nil, err
 	}
-	err = s.store.each(ctx, q.comp, q.where, q.order, q.args, limit, offset, q.lang, func(rows []map[string]any) error {
+	err = list.Each(ctx, limit, offset, func(rows []map[string]any) error {
 		for _, r := range rows {
 			if err := sheet.add(r); err != nil {
 				return err
@@ -126,20 +112,20 @@ func (s *Service) Export(ctx context.Context, c Caller, in ExportInput, full boo
 		sheet.file.Close()
 		return nil, fmt.Errorf("export: %w", err)
 	}
-	return &Workbook{Filename: q.comp.Key + "-" + s.now().UTC().Format("20060102-1504") + ".xlsx",
-		DisplayName: q.comp.Name, file: sheet.file}, nil
+	return &Workbook{Filename: comp.Key + "-" + s.now().UTC().Format("20060102-1504") + ".xlsx",
+		DisplayName: comp.Name, file: sheet.file}, nil
 }
 
 // sheet writes rows of a list as typed cells under upper-case headers.
 type sheet struct {
 	file   *excelize.File
 	sw     *excelize.StreamWriter
-	cols   []Column
+	cols   []items.Column
 	styles map[string]int
 	next   int
 }
 
-func newSheet(title string, cols []Column) (*sheet, error) {
+func newSheet(title string, cols []items.Column) (*sheet, error) {
 	f := excelize.NewFile()
 	name := sheetName(title)
 	if err := f.SetSheetName("Sheet1", name); err != nil {
@@ -190,7 +176,7 @@ func (sh *sheet) add(r map[string]any) error {
 
 // cell types a value by its column: numbers as numbers, dates as dates,
 // booleans as booleans; every text is neutralised.
-func (sh *sheet) cell(c Column, v any) any {
+func (sh *sheet) cell(c items.Column, v any) any {
 	if v == nil {
 		return nil
 	}
@@ -263,56 +249,4 @@ func sheetName(s string) string {
 		return "Itens"
 	}
 	return strings.TrimSpace(s)
-}
-
-// countUpTo counts matching rows, stopping at limit.
-func (st *Store) countUpTo(ctx context.Context, where string, args []any, limit int) (int, error) {
-	var n int
-	err := st.db.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM item i WHERE `+where+` LIMIT `+strconv.Itoa(limit)+`) t`,
-		args...).Scan(&n)
-	if err != nil {
-		return 0, fmt.Errorf("count export: %w", err)
-	}
-	return n, nil
-}
-
-// each reads rows in order and hands them on in batches with their lookups
-// resolved: one query streams the rows, each batch adds one query per kind.
-func (st *Store) each(ctx context.Context, comp *Component, where, order string, args []any, limit, offset int, lang string,
-	fn func([]map[string]any) error) error {
-	args = append(args, lang, limit, offset)
-	n := len(args)
-	rows, err := st.db.Query(ctx, `SELECT `+fmt.Sprintf(rowColumns, n-2)+` FROM item i`+rowJoins+` WHERE `+where+
-		` ORDER BY `+order+fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n-1, n), args...)
-	if err != nil {
-		return fmt.Errorf("export items: %w", err)
-	}
-	defer rows.Close()
-	batch := make([]map[string]any, 0, exportBatch)
-	flush := func() error {
-		if len(batch) == 0 {
-			return nil
-		}
-		if err := st.resolve(ctx, comp, batch, lang); err != nil {
-			return err
-		}
-		err := fn(batch)
-		batch = batch[:0]
-		return err
-	}
-	for rows.Next() {
-		r, err := scanRow(rows)
-		if err != nil {
-			return err
-		}
-		if batch = append(batch, r); len(batch) == exportBatch {
-			if err := flush(); err != nil {
-				return err
-			}
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("export items: %w", err)
-	}
-	return flush()
 }

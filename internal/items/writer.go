@@ -82,3 +82,12 @@ func Mutate(ctx context.Context, tx pgx.Tx, by, id int64, ch Change) (*Mutated, 
 	}
 	return &m, writeVersion(ctx, tx, id, ch.Operation)
 }
+
+// LockItems takes the rows of ids for a change, in id order so that two
+// changes of the same items never wait on each other crosswise.
+func LockItems(ctx context.Context, q Querier, ids []int64) error {
+	if _, err := q.Exec(ctx, `SELECT 1 FROM item WHERE id = ANY($1) ORDER BY id FOR UPDATE`, ids); err != nil {
+		return fmt.Errorf("lock items: %w", err)
+	}
+	return nil
+}

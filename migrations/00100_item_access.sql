@@ -72,7 +72,12 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
 $$;
 -- +goose StatementEnd
 
+-- The items not deleted, whoever asks: for the modules' counts that hold
+-- for everybody (a strict WIP limit counts the cards nobody may see too).
+CREATE VIEW live_item AS SELECT * FROM item WHERE deleted_at IS NULL;
+
 -- +goose Down
+DROP VIEW live_item;
 DROP FUNCTION writable_item(bigint, boolean);
 DROP FUNCTION readable_item(bigint, boolean);
 DROP FUNCTION readable_project(bigint, boolean);

@@ -32,9 +32,9 @@ import (
 	"github.com/tramita/tramita/internal/items"
 )
 
-// notesHeading starts the part of docs/benchmarks.md that people write:
-// reading of the figures, findings, what to do next. The bench keeps it.
-const notesHeading = "## Notes (written by hand, kept by make bench)"
+// findingsHeading starts the part of docs/benchmarks.md that people write:
+// what the figures mean and what was tried. A new run keeps it as it is.
+const findingsHeading = "## Findings (written by hand, kept by make bench)"
 
 type options struct {
 	bin        string
@@ -247,9 +247,9 @@ func run(ctx context.Context, o options) error {
 	text := rep.markdown()
 	fmt.Println(text)
 	if o.out != "" {
-		// A hand-written section under notesHeading survives a new run.
+		// The hand-written part, from findingsHeading on, survives a new run.
 		if old, err := os.ReadFile(o.out); err == nil {
-			if i := strings.Index(string(old), notesHeading); i >= 0 {
+			if i := strings.Index(string(old), findingsHeading); i >= 0 {
 				text += "\n" + string(old[i:])
 			}
 		}

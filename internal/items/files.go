@@ -58,7 +58,7 @@ type Files struct {
 func NewFiles(svc *Service, store storage.Store, limits FileLimits) *Files {
 	f := &Files{svc: svc, store: store, limits: limits.WithDefaults()}
 	if svc != nil {
-		f.links = &linkSigner{db: svc.store.db, now: svc.now}
+		f.links = &linkSigner{db: svc.store.db, now: svc.Now}
 	}
 	return f
 }
@@ -91,12 +91,14 @@ func (a *Attachment) finish() {
 	a.IsImage = len(a.ContentType) > 6 && a.ContentType[:6] == "image/"
 }
 
-const attachmentColumns = `f.id, f.item_id, i.component_id, f.kind, f.name, f.content_type, f.size, f.sha256,
+// attachmentColumns read item_file f with its uploader u; the item's type
+// comes from the item, read through the core.
+const attachmentColumns = `f.id, f.item_id, f.kind, f.name, f.content_type, f.size, f.sha256,
 	coalesce(u.name, ''), f.uploaded_at, f.storage_key`
 
 func scanAttachment(row pgx.Row) (*Attachment, error) {
 	var a Attachment
-	if err := row.Scan(&a.ID, &a.ItemID, &a.ComponentID, &a.Kind, &a.Name, &a.ContentType, &a.Size, &a.SHA256,
+	if err := row.Scan(&a.ID, &a.ItemID, &a.Kind, &a.Name, &a.ContentType, &a.Size, &a.SHA256,
 		&a.UploadedBy, &a.UploadedAt, &a.storageKey); err != nil {
 		return nil, err
 	}
@@ -111,42 +113,52 @@ func (f *Files) file(ctx context.Context, c Caller, id int64) (*Attachment, erro
 		return nil, httpx.Invalid("fileId", "error.idInvalid", "field", "fileId")
 	}
 	a, err := scanAttachment(f.svc.store.db.QueryRow(ctx, `SELECT `+attachmentColumns+`
-		FROM item_file f JOIN item i ON i.id = f.item_id JOIN component c ON c.id = i.component_id
-			LEFT JOIN app_user u ON u.id = f.uploaded_by
-		WHERE f.id = $3 AND c.retired_at IS NULL AND `+componentReadable+` AND `+itemReadable, c.UserID, c.PanelAdmin, id))
+		FROM item_file f LEFT JOIN app_user u ON u.id = f.uploaded_by WHERE f.id = $1`, id))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, httpx.NotFound()
 	}
 	if err != nil {
 		return nil, fmt.Errorf("file %d: %w", id, err)
 	}
+	it, err := f.svc.ItemOf(ctx, c, 0, a.ItemID)
+	if err != nil {
+		return nil, err
+	}
+	a.ComponentID = it.ComponentID
 	return a, nil
 }
 
-// itemOf finds the readable type of a readable item: the one given, or the
+// itemOf reads a readable item of a readable type: the one given, or the
 // item's own when component is 0.
-func (f *Files) itemOf(ctx context.Context, c Caller, itemID, component int64) (*formType, *Item, error) {
+func (f *Files) itemOf(ctx context.Context, c Caller, itemID, component int64) (*Item, error) {
 	if itemID <= 0 {
-		return nil, nil, httpx.Invalid("itemId", "files.itemRequired")
+		return nil, httpx.Invalid("itemId", "files.itemRequired")
 	}
-	if component == 0 {
-		err := f.svc.store.db.QueryRow(ctx, `SELECT component_id FROM item WHERE id = $1`, itemID).Scan(&component)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil, nil, httpx.NotFound()
-		}
+	return f.svc.ItemOf(ctx, c, component, itemID)
+}
+
+// itemFiles lists the files of item it, oldest first.
+func (f *Files) itemFiles(ctx context.Context, it *Item) ([]*Attachment, error) {
+	rows, err := f.svc.store.db.Query(ctx, `SELECT `+attachmentColumns+`
+		FROM item_file f LEFT JOIN app_user u ON u.id = f.uploaded_by
+		WHERE f.item_id = $1 ORDER BY f.id`, it.ID)
+	if err != nil {
+		return nil, fmt.Errorf("files: %w", err)
+	}
+	defer rows.Close()
+	var out []*Attachment
+	for rows.Next() {
+		a, err := scanAttachment(rows)
 		if err != nil {
-			return nil, nil, fmt.Errorf("item type: %w", err)
+			return nil, fmt.Errorf("files: %w", err)
 		}
+		a.ComponentID = it.ComponentID
+		out = append(out, a)
 	}
-	t, err := f.svc.loadType(ctx, c, component)
-	if err != nil {
-		return nil, nil, err
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("files: %w", err)
 	}
-	it, err := ReadItem(ctx, f.svc.store.db, c, t.comp.ID, itemID, false)
-	if err != nil {
-		return nil, nil, err
-	}
-	return t, it, nil
+	return out, nil
 }
 
 // AttachmentList is the answer of loadAttachments.
@@ -163,25 +175,17 @@ type AttachmentList struct {
 // LoadAttachments answers loadAttachments: the files of an item the caller
 // may read, oldest first.
 func (f *Files) LoadAttachments(ctx context.Context, c Caller, itemID, component int64) (*AttachmentList, error) {
-	t, it, err := f.itemOf(ctx, c, itemID, component)
+	it, err := f.itemOf(ctx, c, itemID, component)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := f.svc.store.db.Query(ctx, `SELECT `+attachmentColumns+`
-		FROM item_file f JOIN item i ON i.id = f.item_id LEFT JOIN app_user u ON u.id = f.uploaded_by
-		WHERE f.item_id = $1 ORDER BY f.id`, it.ID)
+	files, err := f.itemFiles(ctx, it)
 	if err != nil {
-		return nil, fmt.Errorf("attachments: %w", err)
+		return nil, err
 	}
 	out := &AttachmentList{Files: []Attachment{}, MaxCount: f.limits.MaxCount, MaxSize: f.limits.MaxSize}
-	for rows.Next() {
-		a, err := scanAttachment(rows)
-		if err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("attachments: %w", err)
-		}
+	for _, a := range files {
 		if a.SignedURL, err = f.links.sign(ctx, a.ID, c.UserID); err != nil {
-			rows.Close()
 			return nil, err
 		}
 		if a.Kind == "content" {
@@ -190,10 +194,7 @@ func (f *Files) LoadAttachments(ctx context.Context, c Caller, itemID, component
 			out.Files = append(out.Files, *a)
 		}
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("attachments: %w", err)
-	}
-	if out.CanEdit, err = CanUpdate(ctx, f.svc.store.db, c, t.comp.ID, it.ID); err != nil {
+	if out.CanEdit, err = CanUpdate(ctx, f.svc.store.db, c, it.ComponentID, it.ID); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -224,7 +225,7 @@ func (f *Files) Link(ctx context.Context, c Caller, fileID int64) (*FileLink, er
 		return nil, err
 	}
 	return &FileLink{FileID: a.ID, Name: a.Name, ContentType: a.ContentType, Size: a.Size, URL: a.URL, SignedURL: signed,
-		ExpiresAt: f.svc.now().Add(FileLinkLifetime).UTC()}, nil
+		ExpiresAt: f.svc.Now().Add(FileLinkLifetime).UTC()}, nil
 }
 
 // Download opens a readable file. A file whose bytes the storage lost is
@@ -282,14 +283,12 @@ func (f *Files) DeleteAttachment(ctx context.Context, c Caller, fileID int64) er
 // syncFileFlags makes HasAttachment and HasDigitalContent of the list say
 // what item_file holds; run in the transaction that changed the files.
 func syncFileFlags(ctx context.Context, tx pgx.Tx, item int64) error {
-	_, err := tx.Exec(ctx, `UPDATE item SET
-		has_attachment = EXISTS (SELECT 1 FROM item_file WHERE item_id = $1 AND kind = 'attachment'),
-		has_digital_content = EXISTS (SELECT 1 FROM item_file WHERE item_id = $1 AND kind = 'content')
-		WHERE id = $1`, item)
-	if err != nil {
+	var attachment, content bool
+	if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM item_file WHERE item_id = $1 AND kind = 'attachment'),
+		EXISTS (SELECT 1 FROM item_file WHERE item_id = $1 AND kind = 'content')`, item).Scan(&attachment, &content); err != nil {
 		return fmt.Errorf("file flags: %w", err)
 	}
-	return nil
+	return SetFileFlags(ctx, tx, item, attachment, content)
 }
 
 // removeBlobs deletes stored bytes no row names any more. A failure leaves
@@ -324,7 +323,6 @@ type UploadTarget struct {
 type uploadSession struct {
 	f      *Files
 	c      Caller
-	t      *formType
 	item   *Item
 	kind   string
 	have   int
@@ -342,16 +340,16 @@ func (f *Files) begin(ctx context.Context, c Caller, in UploadTarget) (*uploadSe
 	default:
 		return nil, httpx.Invalid("kind", "files.kindInvalid")
 	}
-	t, it, err := f.itemOf(ctx, c, in.ItemID, in.ComponentID)
+	it, err := f.itemOf(ctx, c, in.ItemID, in.ComponentID)
 	if err != nil {
 		return nil, err
 	}
-	if ok, err := CanUpdate(ctx, f.svc.store.db, c, t.comp.ID, it.ID); err != nil {
+	if ok, err := CanUpdate(ctx, f.svc.store.db, c, it.ComponentID, it.ID); err != nil {
 		return nil, err
 	} else if !ok {
 		return nil, httpx.Fail(http.StatusForbidden, "forms.cannotEdit")
 	}
-	s := &uploadSession{f: f, c: c, t: t, item: it, kind: in.Kind}
+	s := &uploadSession{f: f, c: c, item: it, kind: in.Kind}
 	if err := s.readPlanRoom(ctx); err != nil {
 		return nil, err
 	}
@@ -388,7 +386,7 @@ func (s *uploadSession) add(ctx context.Context, name string, r io.Reader) error
 	if byPlan && limit <= 0 {
 		return planlimit.StorageError(*s.plan.limit)
 	}
-	key := storage.NewKey("items", s.f.svc.now())
+	key := storage.NewKey("items", s.f.svc.Now())
 	sum := sha256.New()
 	size, err := s.f.store.Put(ctx, key, io.TeeReader(io.MultiReader(bytes.NewReader(head), r), sum), limit)
 	if errors.Is(err, storage.ErrTooLarge) && byPlan {
@@ -414,10 +412,10 @@ func (s *uploadSession) commit(ctx context.Context) ([]Attachment, error) {
 	var old []string
 	var ids []int64
 	err := pgx.BeginFunc(ctx, s.f.svc.store.db, func(tx pgx.Tx) error {
-		if _, err := ReadItem(ctx, tx, s.c, s.t.comp.ID, s.item.ID, true); err != nil {
+		if _, err := ReadItem(ctx, tx, s.c, s.item.ComponentID, s.item.ID, true); err != nil {
 			return err
 		}
-		if ok, err := CanUpdate(ctx, tx, s.c, s.t.comp.ID, s.item.ID); err != nil {
+		if ok, err := CanUpdate(ctx, tx, s.c, s.item.ComponentID, s.item.ID); err != nil {
 			return err
 		} else if !ok {
 			return httpx.Fail(http.StatusForbidden, "forms.cannotEdit")

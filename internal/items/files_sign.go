@@ -263,7 +263,7 @@ func (f *Files) Sign(ctx context.Context, c Caller, in SignInput, confirm func(p
 	if err := f.checkStored(ctx, a.storageKey, a.SHA256); err != nil {
 		return nil, err
 	}
-	now := f.svc.now().UTC().Truncate(time.Second)
+	now := f.svc.Now().UTC().Truncate(time.Second)
 	var sig Signature
 	protocolIssued := false
 	err = pgx.BeginFunc(ctx, f.svc.store.db, func(tx pgx.Tx) error {
@@ -461,28 +461,14 @@ func (f *Files) signaturesOfFiles(ctx context.Context, c Caller, files []*Attach
 // LoadSignatures answers loadFileSignatures: the signatures, stamps and
 // earlier versions of every file of a readable item.
 func (f *Files) LoadSignatures(ctx context.Context, c Caller, itemID, component int64) ([]*FileSignatures, error) {
-	if _, _, err := f.itemOf(ctx, c, itemID, component); err != nil {
+	it, err := f.itemOf(ctx, c, itemID, component)
+	if err != nil {
 		return nil, err
 	}
-	rows, err := f.svc.store.db.Query(ctx, `SELECT `+attachmentColumns+`
-		FROM item_file f JOIN item i ON i.id = f.item_id LEFT JOIN app_user u ON u.id = f.uploaded_by
-		WHERE f.item_id = $1 ORDER BY f.id`, itemID)
+	files, err := f.itemFiles(ctx, it)
 	if err != nil {
-		return nil, fmt.Errorf("files: %w", err)
+		return nil, err
 	}
-	defer rows.Close()
-	var files []*Attachment
-	for rows.Next() {
-		a, err := scanAttachment(rows)
-		if err != nil {
-			return nil, fmt.Errorf("files: %w", err)
-		}
-		files = append(files, a)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("files: %w", err)
-	}
-	rows.Close()
 	return f.signaturesOfFiles(ctx, c, files)
 }
 
@@ -526,7 +512,7 @@ func (f *Files) Stamp(ctx context.Context, c Caller, in StampInput, client SignC
 	if err != nil {
 		return nil, err
 	}
-	now := f.svc.now().UTC()
+	now := f.svc.Now().UTC()
 	key := storage.NewKey("items", now)
 	sum := sha256.Sum256(stamped)
 	size, err := f.store.Put(ctx, key, bytes.NewReader(stamped), int64(len(stamped)))

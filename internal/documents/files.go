@@ -1,4 +1,4 @@
-package items
+package documents
 
 import (
 	"bytes"
@@ -13,9 +13,11 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tramita/tramita/internal/admin/planlimit"
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/storage"
 )
 
@@ -48,17 +50,18 @@ var UploadPaths = []string{"/api/genericItem/uploadFiles", "/api/genericItem/imp
 
 // Files runs the calls of item files: attachments and the digital content.
 type Files struct {
-	svc    *Service
+	svc    *items.Service
+	db     *pgxpool.Pool
 	store  storage.Store
 	limits FileLimits
 	links  *linkSigner
 }
 
 // NewFiles returns the file calls over store.
-func NewFiles(svc *Service, store storage.Store, limits FileLimits) *Files {
-	f := &Files{svc: svc, store: store, limits: limits.WithDefaults()}
+func NewFiles(svc *items.Service, db *pgxpool.Pool, store storage.Store, limits FileLimits) *Files {
+	f := &Files{svc: svc, db: db, store: store, limits: limits.WithDefaults()}
 	if svc != nil {
-		f.links = &linkSigner{db: svc.store.db, now: svc.Now}
+		f.links = &linkSigner{db: db, now: svc.Now}
 	}
 	return f
 }
@@ -108,11 +111,11 @@ func scanAttachment(row pgx.Row) (*Attachment, error) {
 
 // file loads a file whose item and type the caller may read; any other is
 // not found, like a missing one.
-func (f *Files) file(ctx context.Context, c Caller, id int64) (*Attachment, error) {
+func (f *Files) file(ctx context.Context, c items.Caller, id int64) (*Attachment, error) {
 	if id <= 0 {
 		return nil, httpx.Invalid("fileId", "error.idInvalid", "field", "fileId")
 	}
-	a, err := scanAttachment(f.svc.store.db.QueryRow(ctx, `SELECT `+attachmentColumns+`
+	a, err := scanAttachment(f.db.QueryRow(ctx, `SELECT `+attachmentColumns+`
 		FROM item_file f LEFT JOIN app_user u ON u.id = f.uploaded_by WHERE f.id = $1`, id))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, httpx.NotFound()
@@ -130,7 +133,7 @@ func (f *Files) file(ctx context.Context, c Caller, id int64) (*Attachment, erro
 
 // itemOf reads a readable item of a readable type: the one given, or the
 // item's own when component is 0.
-func (f *Files) itemOf(ctx context.Context, c Caller, itemID, component int64) (*Item, error) {
+func (f *Files) itemOf(ctx context.Context, c items.Caller, itemID, component int64) (*items.Item, error) {
 	if itemID <= 0 {
 		return nil, httpx.Invalid("itemId", "files.itemRequired")
 	}
@@ -138,8 +141,8 @@ func (f *Files) itemOf(ctx context.Context, c Caller, itemID, component int64) (
 }
 
 // itemFiles lists the files of item it, oldest first.
-func (f *Files) itemFiles(ctx context.Context, it *Item) ([]*Attachment, error) {
-	rows, err := f.svc.store.db.Query(ctx, `SELECT `+attachmentColumns+`
+func (f *Files) itemFiles(ctx context.Context, it *items.Item) ([]*Attachment, error) {
+	rows, err := f.db.Query(ctx, `SELECT `+attachmentColumns+`
 		FROM item_file f LEFT JOIN app_user u ON u.id = f.uploaded_by
 		WHERE f.item_id = $1 ORDER BY f.id`, it.ID)
 	if err != nil {
@@ -174,7 +177,7 @@ type AttachmentList struct {
 
 // LoadAttachments answers loadAttachments: the files of an item the caller
 // may read, oldest first.
-func (f *Files) LoadAttachments(ctx context.Context, c Caller, itemID, component int64) (*AttachmentList, error) {
+func (f *Files) LoadAttachments(ctx context.Context, c items.Caller, itemID, component int64) (*AttachmentList, error) {
 	it, err := f.itemOf(ctx, c, itemID, component)
 	if err != nil {
 		return nil, err
@@ -194,7 +197,7 @@ func (f *Files) LoadAttachments(ctx context.Context, c Caller, itemID, component
 			out.Files = append(out.Files, *a)
 		}
 	}
-	if out.CanEdit, err = CanUpdate(ctx, f.svc.store.db, c, it.ComponentID, it.ID); err != nil {
+	if out.CanEdit, err = items.CanUpdate(ctx, f.db, c, it.ComponentID, it.ID); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -215,7 +218,7 @@ type FileLink struct {
 }
 
 // Link answers the link calls for a readable file.
-func (f *Files) Link(ctx context.Context, c Caller, fileID int64) (*FileLink, error) {
+func (f *Files) Link(ctx context.Context, c items.Caller, fileID int64) (*FileLink, error) {
 	a, err := f.file(ctx, c, fileID)
 	if err != nil {
 		return nil, err
@@ -230,7 +233,7 @@ func (f *Files) Link(ctx context.Context, c Caller, fileID int64) (*FileLink, er
 
 // Download opens a readable file. A file whose bytes the storage lost is
 // a 404 with its own message (and a log line), never half an answer.
-func (f *Files) Download(ctx context.Context, c Caller, fileID int64) (*Attachment, io.ReadCloser, error) {
+func (f *Files) Download(ctx context.Context, c items.Caller, fileID int64) (*Attachment, io.ReadCloser, error) {
 	a, err := f.file(ctx, c, fileID)
 	if err != nil {
 		return nil, nil, err
@@ -247,17 +250,17 @@ func (f *Files) Download(ctx context.Context, c Caller, fileID int64) (*Attachme
 
 // DeleteAttachment removes a file of an item the caller may change; its
 // bytes go once the row is gone.
-func (f *Files) DeleteAttachment(ctx context.Context, c Caller, fileID int64) error {
+func (f *Files) DeleteAttachment(ctx context.Context, c items.Caller, fileID int64) error {
 	a, err := f.file(ctx, c, fileID)
 	if err != nil {
 		return err
 	}
 	keys := []string{a.storageKey}
-	err = pgx.BeginFunc(ctx, f.svc.store.db, func(tx pgx.Tx) error {
-		if _, err := ReadItem(ctx, tx, c, a.ComponentID, a.ItemID, true); err != nil {
+	err = pgx.BeginFunc(ctx, f.db, func(tx pgx.Tx) error {
+		if _, err := items.ReadItem(ctx, tx, c, a.ComponentID, a.ItemID, true); err != nil {
 			return err
 		}
-		if ok, err := CanUpdate(ctx, tx, c, a.ComponentID, a.ItemID); err != nil {
+		if ok, err := items.CanUpdate(ctx, tx, c, a.ComponentID, a.ItemID); err != nil {
 			return err
 		} else if !ok {
 			return httpx.Fail(http.StatusForbidden, "forms.cannotEdit")
@@ -288,7 +291,7 @@ func syncFileFlags(ctx context.Context, tx pgx.Tx, item int64) error {
 		EXISTS (SELECT 1 FROM item_file WHERE item_id = $1 AND kind = 'content')`, item).Scan(&attachment, &content); err != nil {
 		return fmt.Errorf("file flags: %w", err)
 	}
-	return SetFileFlags(ctx, tx, item, attachment, content)
+	return items.SetFileFlags(ctx, tx, item, attachment, content)
 }
 
 // removeBlobs deletes stored bytes no row names any more. A failure leaves
@@ -322,8 +325,8 @@ type UploadTarget struct {
 // what was stored.
 type uploadSession struct {
 	f      *Files
-	c      Caller
-	item   *Item
+	c      items.Caller
+	item   *items.Item
 	kind   string
 	have   int
 	stored []upload
@@ -332,7 +335,7 @@ type uploadSession struct {
 
 // begin checks the target: a readable item the caller may change, and room
 // for one more attachment.
-func (f *Files) begin(ctx context.Context, c Caller, in UploadTarget) (*uploadSession, error) {
+func (f *Files) begin(ctx context.Context, c items.Caller, in UploadTarget) (*uploadSession, error) {
 	switch in.Kind {
 	case "":
 		in.Kind = "attachment"
@@ -344,7 +347,7 @@ func (f *Files) begin(ctx context.Context, c Caller, in UploadTarget) (*uploadSe
 	if err != nil {
 		return nil, err
 	}
-	if ok, err := CanUpdate(ctx, f.svc.store.db, c, it.ComponentID, it.ID); err != nil {
+	if ok, err := items.CanUpdate(ctx, f.db, c, it.ComponentID, it.ID); err != nil {
 		return nil, err
 	} else if !ok {
 		return nil, httpx.Fail(http.StatusForbidden, "forms.cannotEdit")
@@ -354,7 +357,7 @@ func (f *Files) begin(ctx context.Context, c Caller, in UploadTarget) (*uploadSe
 		return nil, err
 	}
 	if in.Kind == "attachment" {
-		if err := f.svc.store.db.QueryRow(ctx, `SELECT count(*) FROM item_file WHERE item_id = $1 AND kind = 'attachment'`,
+		if err := f.db.QueryRow(ctx, `SELECT count(*) FROM item_file WHERE item_id = $1 AND kind = 'attachment'`,
 			it.ID).Scan(&s.have); err != nil {
 			return nil, fmt.Errorf("attachment count: %w", err)
 		}
@@ -411,11 +414,11 @@ func (s *uploadSession) commit(ctx context.Context) ([]Attachment, error) {
 	}
 	var old []string
 	var ids []int64
-	err := pgx.BeginFunc(ctx, s.f.svc.store.db, func(tx pgx.Tx) error {
-		if _, err := ReadItem(ctx, tx, s.c, s.item.ComponentID, s.item.ID, true); err != nil {
+	err := pgx.BeginFunc(ctx, s.f.db, func(tx pgx.Tx) error {
+		if _, err := items.ReadItem(ctx, tx, s.c, s.item.ComponentID, s.item.ID, true); err != nil {
 			return err
 		}
-		if ok, err := CanUpdate(ctx, tx, s.c, s.item.ComponentID, s.item.ID); err != nil {
+		if ok, err := items.CanUpdate(ctx, tx, s.c, s.item.ComponentID, s.item.ID); err != nil {
 			return err
 		} else if !ok {
 			return httpx.Fail(http.StatusForbidden, "forms.cannotEdit")

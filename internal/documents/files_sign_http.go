@@ -1,4 +1,4 @@
-package items
+package documents
 
 import (
 	"io"
@@ -8,6 +8,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/storage"
 )
 
@@ -70,7 +71,7 @@ func (h *FilesHandler) loadFileSignatures(w http.ResponseWriter, r *http.Request
 	if !ok {
 		return
 	}
-	item, comp, err := QueryItem(r)
+	item, comp, err := items.QueryItem(r)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

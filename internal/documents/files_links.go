@@ -1,4 +1,4 @@
-package items
+package documents
 
 import (
 	"context"
@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/tramita/tramita/internal/items"
 )
 
 // FileLinkLifetime is how long a signed file link opens its file.
@@ -23,7 +25,7 @@ const FileLinkLifetime = time.Hour
 // — for the user it was made for, who must still be able to read the item
 // when it is opened.
 type linkSigner struct {
-	db  Querier
+	db  items.Querier
 	now func() time.Time
 	mu  sync.Mutex
 	key []byte
@@ -93,15 +95,15 @@ func (s *linkSigner) verify(ctx context.Context, r *http.Request) (int64, bool, 
 
 // signedCaller is the user of a valid signed link, with their current
 // panel-administrator right; an inactive user opens nothing.
-func (f *Files) signedCaller(ctx context.Context, r *http.Request) (Caller, bool, error) {
+func (f *Files) signedCaller(ctx context.Context, r *http.Request) (items.Caller, bool, error) {
 	user, ok, err := f.links.verify(ctx, r)
 	if err != nil || !ok {
-		return Caller{}, false, err
+		return items.Caller{}, false, err
 	}
-	c := Caller{UserID: user}
-	err = f.svc.store.db.QueryRow(ctx, `SELECT panel_admin FROM app_user WHERE id = $1 AND active`, user).Scan(&c.PanelAdmin)
+	c := items.Caller{UserID: user}
+	err = f.db.QueryRow(ctx, `SELECT panel_admin FROM app_user WHERE id = $1 AND active`, user).Scan(&c.PanelAdmin)
 	if err != nil {
-		return Caller{}, false, nil
+		return items.Caller{}, false, nil
 	}
 	return c, true, nil
 }

@@ -1,6 +1,7 @@
-package items
+package documents
 
 import (
+	"context"
 	"errors"
 	"io"
 	"mime/multipart"
@@ -59,5 +60,7 @@ func (b *multipartBody) field(p *multipart.Part) error {
 	b.fields[name] = strings.TrimSpace(string(v))
 	return nil
 }
+
+func langOf(ctx context.Context) string { return string(i18n.From(ctx)) }
 
 func i18nT(lang, key string, args ...any) string { return i18n.T(i18n.Lang(lang), key, args...) }

@@ -1,4 +1,4 @@
-package items
+package documents
 
 import (
 	"context"
@@ -19,7 +19,7 @@ type planRoom struct {
 // readPlanRoom reads the room left; an upload with none is refused before
 // any byte is stored.
 func (s *uploadSession) readPlanRoom(ctx context.Context) error {
-	limit, left, err := planlimit.StorageRoom(ctx, s.f.svc.store.db)
+	limit, left, err := planlimit.StorageRoom(ctx, s.f.db)
 	if err != nil {
 		return err
 	}

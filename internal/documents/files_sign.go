@@ -1,4 +1,4 @@
-package items
+package documents
 
 import (
 	"bytes"
@@ -21,6 +21,7 @@ import (
 	"github.com/tramita/tramita/internal/admin/planlimit"
 	"github.com/tramita/tramita/internal/audit"
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/storage"
 )
 
@@ -142,7 +143,7 @@ type StampResult struct {
 
 // editableFile finds a readable file of an item the caller may change:
 // 404 as every file call for what they cannot read, 403 otherwise.
-func (f *Files) editableFile(ctx context.Context, c Caller, id int64) (*Attachment, error) {
+func (f *Files) editableFile(ctx context.Context, c items.Caller, id int64) (*Attachment, error) {
 	if id <= 0 {
 		return nil, httpx.Invalid("attachment", "error.idInvalid", "field", "attachment")
 	}
@@ -150,7 +151,7 @@ func (f *Files) editableFile(ctx context.Context, c Caller, id int64) (*Attachme
 	if err != nil {
 		return nil, err
 	}
-	if ok, err := CanUpdate(ctx, f.svc.store.db, c, a.ComponentID, a.ItemID); err != nil {
+	if ok, err := items.CanUpdate(ctx, f.db, c, a.ComponentID, a.ItemID); err != nil {
 		return nil, err
 	} else if !ok {
 		return nil, httpx.Fail(http.StatusForbidden, "forms.cannotEdit")
@@ -238,7 +239,7 @@ func newCode() string {
 
 // Sign answers signFileAttachment. confirm checks the password (called
 // only once the caller is known to may sign the file).
-func (f *Files) Sign(ctx context.Context, c Caller, in SignInput, confirm func(password string) (SignClient, error)) (*SignResult, error) {
+func (f *Files) Sign(ctx context.Context, c items.Caller, in SignInput, confirm func(password string) (SignClient, error)) (*SignResult, error) {
 	if err := checkLocation(in.Latitude, in.Longitude); err != nil {
 		return nil, err
 	}
@@ -257,7 +258,7 @@ func (f *Files) Sign(ctx context.Context, c Caller, in SignInput, confirm func(p
 		return nil, err
 	}
 	var version int
-	if err := f.svc.store.db.QueryRow(ctx, `SELECT version FROM item_file WHERE id = $1`, a.ID).Scan(&version); err != nil {
+	if err := f.db.QueryRow(ctx, `SELECT version FROM item_file WHERE id = $1`, a.ID).Scan(&version); err != nil {
 		return nil, fmt.Errorf("file version: %w", err)
 	}
 	if err := f.checkStored(ctx, a.storageKey, a.SHA256); err != nil {
@@ -266,7 +267,7 @@ func (f *Files) Sign(ctx context.Context, c Caller, in SignInput, confirm func(p
 	now := f.svc.Now().UTC().Truncate(time.Second)
 	var sig Signature
 	protocolIssued := false
-	err = pgx.BeginFunc(ctx, f.svc.store.db, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, f.db, func(tx pgx.Tx) error {
 		var lockedVersion int
 		var lockedSum string
 		if err := tx.QueryRow(ctx, `SELECT version, sha256 FROM item_file WHERE id = $1 FOR UPDATE`, a.ID).Scan(&lockedVersion, &lockedSum); err != nil {
@@ -370,7 +371,7 @@ func renderProtocol(template string, values map[string]string) string {
 }
 
 // signaturesOf lists the signatures, stamp and versions of one file.
-func (f *Files) signaturesOf(ctx context.Context, c Caller, a *Attachment) (*FileSignatures, error) {
+func (f *Files) signaturesOf(ctx context.Context, c items.Caller, a *Attachment) (*FileSignatures, error) {
 	all, err := f.signaturesOfFiles(ctx, c, []*Attachment{a})
 	if err != nil {
 		return nil, err
@@ -378,7 +379,7 @@ func (f *Files) signaturesOf(ctx context.Context, c Caller, a *Attachment) (*Fil
 	return all[0], nil
 }
 
-func (f *Files) signaturesOfFiles(ctx context.Context, c Caller, files []*Attachment) ([]*FileSignatures, error) {
+func (f *Files) signaturesOfFiles(ctx context.Context, c items.Caller, files []*Attachment) ([]*FileSignatures, error) {
 	out := make([]*FileSignatures, len(files))
 	byID := map[int64]*FileSignatures{}
 	ids := make([]int64, len(files))
@@ -387,7 +388,7 @@ func (f *Files) signaturesOfFiles(ctx context.Context, c Caller, files []*Attach
 		byID[a.ID] = out[i]
 		ids[i] = a.ID
 	}
-	db := f.svc.store.db
+	db := f.db
 	rows, err := db.Query(ctx, `SELECT f.id, f.version, f.stamped_at, coalesce(u.name, ''), coalesce(f.stamp_code, '')
 		FROM item_file f LEFT JOIN app_user u ON u.id = f.stamped_by WHERE f.id = ANY($1)`, ids)
 	if err != nil {
@@ -460,7 +461,7 @@ func (f *Files) signaturesOfFiles(ctx context.Context, c Caller, files []*Attach
 
 // LoadSignatures answers loadFileSignatures: the signatures, stamps and
 // earlier versions of every file of a readable item.
-func (f *Files) LoadSignatures(ctx context.Context, c Caller, itemID, component int64) ([]*FileSignatures, error) {
+func (f *Files) LoadSignatures(ctx context.Context, c items.Caller, itemID, component int64) ([]*FileSignatures, error) {
 	it, err := f.itemOf(ctx, c, itemID, component)
 	if err != nil {
 		return nil, err
@@ -476,7 +477,7 @@ func (f *Files) LoadSignatures(ctx context.Context, c Caller, itemID, component 
 // version written on every page of the PDF, as a new version; the
 // replaced one is kept (downloadFileVersion).
 // client is the caller's connection, for the audit event.
-func (f *Files) Stamp(ctx context.Context, c Caller, in StampInput, client SignClient) (*StampResult, error) {
+func (f *Files) Stamp(ctx context.Context, c items.Caller, in StampInput, client SignClient) (*StampResult, error) {
 	a, err := f.editableFile(ctx, c, in.file())
 	if err != nil {
 		return nil, err
@@ -520,8 +521,8 @@ func (f *Files) Stamp(ctx context.Context, c Caller, in StampInput, client SignC
 		return nil, readError(err)
 	}
 	var version int
-	err = pgx.BeginFunc(ctx, f.svc.store.db, func(tx pgx.Tx) error {
-		if _, err := ReadItem(ctx, tx, c, a.ComponentID, a.ItemID, true); err != nil {
+	err = pgx.BeginFunc(ctx, f.db, func(tx pgx.Tx) error {
+		if _, err := items.ReadItem(ctx, tx, c, a.ComponentID, a.ItemID, true); err != nil {
 			return err
 		}
 		var lockedVersion int
@@ -612,14 +613,14 @@ func stampSafe(s string) string { return strings.ReplaceAll(oneLine(s), `\n`, `\
 
 // Protocol answers downloadSignatureProtocol: the Signature Protocol of a
 // signature of a readable file, as a PDF.
-func (f *Files) Protocol(ctx context.Context, c Caller, signatureID int64) (name string, pdf []byte, err error) {
+func (f *Files) Protocol(ctx context.Context, c items.Caller, signatureID int64) (name string, pdf []byte, err error) {
 	if signatureID <= 0 {
 		return "", nil, httpx.Invalid("signatureId", "error.idInvalid", "field", "signatureId")
 	}
 	var fileID int64
 	var protocol *string
 	var code string
-	err = f.svc.store.db.QueryRow(ctx, `SELECT file_id, protocol, code FROM item_file_signature WHERE id = $1`, signatureID).Scan(&fileID, &protocol, &code)
+	err = f.db.QueryRow(ctx, `SELECT file_id, protocol, code FROM item_file_signature WHERE id = $1`, signatureID).Scan(&fileID, &protocol, &code)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", nil, httpx.NotFound()
 	}
@@ -638,7 +639,7 @@ func (f *Files) Protocol(ctx context.Context, c Caller, signatureID int64) (name
 
 // OpenVersion answers downloadFileVersion: an earlier version of a
 // readable file (the original of a stamped PDF).
-func (f *Files) OpenVersion(ctx context.Context, c Caller, fileID, version int64) (*Attachment, io.ReadCloser, error) {
+func (f *Files) OpenVersion(ctx context.Context, c items.Caller, fileID, version int64) (*Attachment, io.ReadCloser, error) {
 	a, err := f.file(ctx, c, fileID)
 	if err != nil {
 		return nil, nil, err
@@ -647,7 +648,7 @@ func (f *Files) OpenVersion(ctx context.Context, c Caller, fileID, version int64
 		return nil, nil, httpx.NotFound() // versions are integers (item_file_version.version)
 	}
 	var key string
-	err = f.svc.store.db.QueryRow(ctx, `SELECT storage_key, content_type, size, sha256 FROM item_file_version WHERE file_id = $1 AND version = $2`,
+	err = f.db.QueryRow(ctx, `SELECT storage_key, content_type, size, sha256 FROM item_file_version WHERE file_id = $1 AND version = $2`,
 		a.ID, version).Scan(&key, &a.ContentType, &a.Size, &a.SHA256)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil, httpx.NotFound()
@@ -667,7 +668,7 @@ func (f *Files) OpenVersion(ctx context.Context, c Caller, fileID, version int64
 
 // versionKeys are the stored bytes of a file's earlier versions, removed
 // with the file (DeleteAttachment).
-func versionKeys(ctx context.Context, q Querier, fileID int64) ([]string, error) {
+func versionKeys(ctx context.Context, q items.Querier, fileID int64) ([]string, error) {
 	rows, err := q.Query(ctx, `SELECT storage_key FROM item_file_version WHERE file_id = $1`, fileID)
 	if err != nil {
 		return nil, fmt.Errorf("file versions: %w", err)

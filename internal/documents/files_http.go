@@ -1,4 +1,4 @@
-package items
+package documents
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/storage"
 )
 
@@ -20,13 +21,13 @@ import (
 // FileLimits.UploadBodyLimit; internal/server gives them that limit.
 type FilesHandler struct {
 	files       *Files
-	currentUser CurrentUser
+	currentUser items.CurrentUser
 	confirm     PasswordConfirm
 	clientOf    func(*http.Request) SignClient
 }
 
 // NewFilesHandler returns the handler.
-func NewFilesHandler(files *Files, currentUser CurrentUser) *FilesHandler {
+func NewFilesHandler(files *Files, currentUser items.CurrentUser) *FilesHandler {
 	return &FilesHandler{files: files, currentUser: currentUser}
 }
 
@@ -43,7 +44,7 @@ func (h *FilesHandler) Routes(r chi.Router) {
 	h.signRoutes(r)
 }
 
-func (h *FilesHandler) caller(w http.ResponseWriter, r *http.Request) (Caller, bool) {
+func (h *FilesHandler) caller(w http.ResponseWriter, r *http.Request) (items.Caller, bool) {
 	c, ok := h.currentUser(r.Context())
 	if !ok {
 		httpx.WriteError(w, r, httpx.Unauthorized())
@@ -76,7 +77,7 @@ func (h *FilesHandler) loadAttachments(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// tableName is the legacy client's; the item names its type.
-	item, comp, err := QueryItem(r)
+	item, comp, err := items.QueryItem(r)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

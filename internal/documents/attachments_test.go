@@ -46,7 +46,7 @@ func (w *world) fileServer(t *testing.T, c items.Caller, root string, limits doc
 	r := chi.NewRouter()
 	r.Use(httpx.WithRequest(slog.New(slog.NewTextHandler(io.Discard, nil))), httpx.LimitBody(limits.UploadBodyLimit()))
 	who := func(context.Context) (items.Caller, bool) { return c, c.UserID != 0 }
-	documents.NewFilesHandler(files, who).Routes(r)
+	documents.NewHandler(files, who).Routes(r)
 	srv := httptest.NewServer(r)
 	t.Cleanup(srv.Close)
 	return &fileServer{t: t, root: root, url: srv.URL}

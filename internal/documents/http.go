@@ -1,14 +1,10 @@
 package documents
 
 import (
-	"context"
 	"errors"
 	"io"
-	"mime"
 	"net/http"
 	"strconv"
-	"strings"
-	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -17,34 +13,47 @@ import (
 	"github.com/tramita/tramita/internal/storage"
 )
 
-// FilesHandler serves the file calls under /genericItem. The upload calls (UploadPaths) take multipart bodies up to
-// FileLimits.UploadBodyLimit; internal/server gives them that limit.
-type FilesHandler struct {
+// Handler serves the file calls under /genericItem. The upload call (UploadPaths) takes multipart bodies up to
+// FileLimits.UploadBodyLimit; internal/server gives it that limit.
+type Handler struct {
 	files       *Files
 	currentUser items.CurrentUser
 	confirm     PasswordConfirm
 	clientOf    func(*http.Request) SignClient
 }
 
-// NewFilesHandler returns the handler.
-func NewFilesHandler(files *Files, currentUser items.CurrentUser) *FilesHandler {
-	return &FilesHandler{files: files, currentUser: currentUser}
+// NewHandler returns the handler.
+func NewHandler(files *Files, currentUser items.CurrentUser) *Handler {
+	return &Handler{files: files, currentUser: currentUser}
 }
+
+// SetPasswordConfirm gives signFileAttachment its password check
+// (internal/server wires internal/auth's ConfirmPassword). Without one the
+// call answers 503.
+func (h *Handler) SetPasswordConfirm(confirm PasswordConfirm) { h.confirm = confirm }
+
+// SetClientOf tells the handler the caller's address and browser as the
+// server knows them (trusted proxies), for the stamp's audit event.
+func (h *Handler) SetClientOf(clientOf func(*http.Request) SignClient) { h.clientOf = clientOf }
 
 // Routes mounts the calls.
-func (h *FilesHandler) Routes(r chi.Router) {
+func (h *Handler) Routes(r chi.Router) {
 	r.Post("/genericItem/uploadFiles", h.uploadFiles)
-	r.Get("/genericItem/loadAttachments", h.loadAttachments)
-	r.Get("/genericItem/getAttachmentLink", h.link(false))
-	r.Post("/genericItem/getFileLink", h.link(true))
-	r.Get("/genericItem/getImageName", h.link(false))
+	r.Get("/genericItem/loadAttachments", httpx.Serve(h.currentUser, h.loadAttachments))
+	r.Get("/genericItem/getAttachmentLink", httpx.Serve(h.currentUser, h.link(false)))
+	r.Post("/genericItem/getFileLink", httpx.Serve(h.currentUser, h.link(true)))
+	r.Get("/genericItem/getImageName", httpx.Serve(h.currentUser, h.link(false)))
 	r.Get("/genericItem/downloadFile", h.download(false))
 	r.Post("/genericItem/downloadFile", h.download(true))
-	r.Post("/genericItem/deleteAttachment", h.deleteAttachment)
-	h.signRoutes(r)
+	r.Post("/genericItem/deleteAttachment", httpx.Serve(h.currentUser, h.deleteAttachment))
+	r.Post("/genericItem/signFileAttachment", httpx.Serve(h.currentUser, h.signFileAttachment))
+	r.Post("/genericItem/stampFileAttachment", httpx.Serve(h.currentUser, h.stampFileAttachment))
+	r.Get("/genericItem/loadFileSignatures", httpx.Serve(h.currentUser, h.loadFileSignatures))
+	r.Get("/genericItem/downloadSignatureProtocol", h.downloadSignatureProtocol)
+	r.Get("/genericItem/downloadFileVersion", h.downloadFileVersion)
 }
 
-func (h *FilesHandler) caller(w http.ResponseWriter, r *http.Request) (items.Caller, bool) {
+func (h *Handler) caller(w http.ResponseWriter, r *http.Request) (items.Caller, bool) {
 	c, ok := h.currentUser(r.Context())
 	if !ok {
 		httpx.WriteError(w, r, httpx.Unauthorized())
@@ -71,38 +80,26 @@ func fileID(r *http.Request, body bool) (int64, error) {
 	return int64(in.FileID), nil
 }
 
-func (h *FilesHandler) loadAttachments(w http.ResponseWriter, r *http.Request) {
-	c, ok := h.caller(w, r)
-	if !ok {
-		return
-	}
+func (h *Handler) loadAttachments(r *http.Request, c items.Caller) (*AttachmentList, error) {
 	// tableName is the legacy client's; the item names its type.
 	item, comp, err := items.QueryItem(r)
 	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return nil, err
 	}
-	out, err := h.files.LoadAttachments(r.Context(), c, item, comp)
-	httpx.Answer(w, r, out, err)
+	return h.files.LoadAttachments(r.Context(), c, item, comp)
 }
 
-func (h *FilesHandler) link(body bool) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		c, ok := h.caller(w, r)
-		if !ok {
-			return
-		}
+func (h *Handler) link(body bool) func(*http.Request, items.Caller) (*FileLink, error) {
+	return func(r *http.Request, c items.Caller) (*FileLink, error) {
 		id, err := fileID(r, body)
 		if err != nil {
-			httpx.WriteError(w, r, err)
-			return
+			return nil, err
 		}
-		out, err := h.files.Link(r.Context(), c, id)
-		httpx.Answer(w, r, out, err)
+		return h.files.Link(r.Context(), c, id)
 	}
 }
 
-func (h *FilesHandler) download(body bool) http.HandlerFunc {
+func (h *Handler) download(body bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		c, ok := h.currentUser(r.Context())
 		if !ok && !body {
@@ -143,18 +140,13 @@ func (h *FilesHandler) download(body bool) http.HandlerFunc {
 	}
 }
 
-func (h *FilesHandler) deleteAttachment(w http.ResponseWriter, r *http.Request) {
-	c, ok := h.caller(w, r)
-	if !ok {
-		return
-	}
+func (h *Handler) deleteAttachment(r *http.Request, c items.Caller) (map[string]any, error) {
 	id, err := fileID(r, true)
 	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return nil, err
 	}
 	err = h.files.DeleteAttachment(r.Context(), c, id)
-	httpx.Answer(w, r, map[string]any{"success": err == nil, "Message": httpxText(r.Context(), "files.deleted")}, err)
+	return map[string]any{"success": err == nil, "Message": httpxText(r.Context(), "files.deleted")}, err
 }
 
 // UploadResult is the answer of uploadFiles.
@@ -163,27 +155,10 @@ type UploadResult struct {
 	Files   []Attachment `json:"files"`
 }
 
-// multipartReader opens a multipart/form-data body; any other is a 415
-// (read first, so a body over the limit is a 413 as for every call).
-func multipartReader(r *http.Request) (*multipartBody, error) {
-	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if err != nil || mt != "multipart/form-data" {
-		if _, err := io.Copy(io.Discard, r.Body); err != nil {
-			return nil, readError(err)
-		}
-		return nil, httpx.Fail(http.StatusUnsupportedMediaType, "files.notMultipart")
-	}
-	mr, err := r.MultipartReader()
-	if err != nil {
-		return nil, httpx.Fail(http.StatusBadRequest, "files.notMultipart")
-	}
-	return &multipartBody{mr: mr, fields: map[string]string{}}, nil
-}
-
 // uploadFiles receives files as they stream in, each checked and stored
 // before the next; rows are written only when all arrived, and on any
 // failure every stored file is removed.
-func (h *FilesHandler) uploadFiles(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) uploadFiles(w http.ResponseWriter, r *http.Request) {
 	c, ok := h.caller(w, r)
 	if !ok {
 		return
@@ -250,67 +225,94 @@ func (h *FilesHandler) uploadFiles(w http.ResponseWriter, r *http.Request) {
 	httpx.Answer(w, r, UploadResult{Message: httpxText(ctx, "files.uploaded", "count", len(files)), Files: files}, nil)
 }
 
-// uploadTime is how long an upload call may take to arrive and be answered:
-// the server's own timeouts (60 s to read a request, 120 s to answer) are
-// meant for JSON calls, not for 100 MB on a slow line.
-const uploadTime = 15 * time.Minute
-
-// extendDeadlines gives an upload call uploadTime (where the server allows it).
-func extendDeadlines(w http.ResponseWriter) {
-	rc := http.NewResponseController(w)
-	_ = rc.SetReadDeadline(time.Now().Add(uploadTime))
-	_ = rc.SetWriteDeadline(time.Now().Add(uploadTime))
+func (h *Handler) signFileAttachment(r *http.Request, c items.Caller) (*SignResult, error) {
+	var in SignInput
+	if err := httpx.Decode(r, &in); err != nil {
+		return nil, err
+	}
+	var confirm func(string) (SignClient, error)
+	if h.confirm != nil {
+		confirm = func(password string) (SignClient, error) { return h.confirm(r, c.UserID, password) }
+	}
+	return h.files.Sign(r.Context(), c, in, confirm)
 }
 
-// uploadTarget reads the item of an upload from the fields or the address.
-func uploadTarget(r *http.Request, fields map[string]string) (UploadTarget, error) {
-	get := func(names ...string) string {
-		for _, n := range names {
-			if v := fields[n]; v != "" {
-				return v
-			}
-			if v := r.URL.Query().Get(n); v != "" {
-				return v
-			}
-		}
-		return ""
+func (h *Handler) stampFileAttachment(r *http.Request, c items.Caller) (*StampResult, error) {
+	var in StampInput
+	if err := httpx.Decode(r, &in); err != nil {
+		return nil, err
 	}
-	var t UploadTarget
-	var err error
-	if t.ItemID, err = parseID("itemId", get("itemId", "itemID")); err != nil {
-		return t, err
+	var client SignClient
+	if h.clientOf != nil {
+		client = h.clientOf(r)
 	}
-	if t.ItemID == 0 {
-		return t, httpx.Invalid("itemId", "files.itemRequired")
-	}
-	if t.ComponentID, err = parseID("component", get("component", "componentId", "componentID")); err != nil {
-		return t, err
-	}
-	t.Kind = get("kind")
-	return t, nil
+	return h.files.Stamp(r.Context(), c, in, client)
 }
 
-// parseID reads an id field of a multipart body: a number, or an object
-// with id (the spec's client may send the component as JSON).
-func parseID(field, v string) (int64, error) {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return 0, nil
+func (h *Handler) loadFileSignatures(r *http.Request, c items.Caller) (map[string]any, error) {
+	item, comp, err := items.QueryItem(r)
+	if err != nil {
+		return nil, err
 	}
-	if strings.HasPrefix(v, "{") {
-		var id httpx.ID
-		if err := id.UnmarshalJSON([]byte(v)); err != nil {
-			return 0, httpx.Invalid(field, "error.idInvalid", "field", field)
-		}
-		return int64(id), nil
-	}
-	id, err := strconv.ParseInt(v, 10, 64)
-	if err != nil || id < 0 {
-		return 0, httpx.Invalid(field, "error.idInvalid", "field", field)
-	}
-	return id, nil
+	files, err := h.files.LoadSignatures(r.Context(), c, item, comp)
+	return map[string]any{"files": files}, err
 }
 
-func httpxText(ctx context.Context, key string, args ...any) string {
-	return i18nT(langOf(ctx), key, args...)
+func (h *Handler) downloadSignatureProtocol(w http.ResponseWriter, r *http.Request) {
+	c, ok := h.caller(w, r)
+	if !ok {
+		return
+	}
+	id, err := httpx.QueryID(r, "signatureId", "signatureID", "id")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	name, pdf, err := h.files.Protocol(r.Context(), c, id)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	hd := w.Header()
+	hd.Set("Content-Type", "application/pdf")
+	hd.Set("Content-Disposition", storage.ContentDisposition("attachment", name))
+	hd.Set("Content-Length", strconv.Itoa(len(pdf)))
+	hd.Set("Cache-Control", "private, no-store")
+	_, _ = w.Write(pdf)
+}
+
+func (h *Handler) downloadFileVersion(w http.ResponseWriter, r *http.Request) {
+	c, ok := h.caller(w, r)
+	if !ok {
+		return
+	}
+	id, err := httpx.QueryID(r, "fileId", "fileID")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	version, err := httpx.QueryID(r, "version")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	if id == 0 || version == 0 {
+		httpx.WriteError(w, r, httpx.Invalid("fileId", "error.idInvalid", "field", "fileId"))
+		return
+	}
+	a, rc, err := h.files.OpenVersion(r.Context(), c, id, version)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	defer rc.Close()
+	hd := w.Header()
+	hd.Set("Content-Type", a.ContentType)
+	hd.Set("Content-Disposition", storage.ContentDisposition("attachment", a.Name))
+	hd.Set("Content-Length", strconv.FormatInt(a.Size, 10))
+	hd.Set("Cache-Control", "private, no-store")
+	hd.Set("ETag", `"`+a.SHA256+`"`)
+	if _, err := io.Copy(w, rc); err != nil {
+		httpx.Logger(r.Context()).Warn("download interrupted", "file", a.ID, "version", version, "error", err)
+	}
 }

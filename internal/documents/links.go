@@ -25,10 +25,10 @@ const FileLinkLifetime = time.Hour
 // — for the user it was made for, who must still be able to read the item
 // when it is opened.
 type linkSigner struct {
-	db  items.Querier
-	now func() time.Time
-	mu  sync.Mutex
-	key []byte
+	store *Store
+	now   func() time.Time
+	mu    sync.Mutex
+	key   []byte
 }
 
 func (s *linkSigner) secret(ctx context.Context) ([]byte, error) {
@@ -39,10 +39,9 @@ func (s *linkSigner) secret(ctx context.Context) ([]byte, error) {
 	}
 	fresh := make([]byte, 32)
 	_, _ = rand.Read(fresh)
-	var key []byte
-	if err := s.db.QueryRow(ctx, `WITH made AS (INSERT INTO file_link_key (key) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING key)
-		SELECT key FROM made UNION ALL SELECT key FROM file_link_key WHERE NOT EXISTS (SELECT 1 FROM made)`, fresh).Scan(&key); err != nil {
-		return nil, fmt.Errorf("file link key: %w", err)
+	key, err := s.store.linkKey(ctx, fresh)
+	if err != nil {
+		return nil, err
 	}
 	s.key = key
 	return key, nil
@@ -100,10 +99,9 @@ func (f *Files) signedCaller(ctx context.Context, r *http.Request) (items.Caller
 	if err != nil || !ok {
 		return items.Caller{}, false, err
 	}
-	c := items.Caller{UserID: user}
-	err = f.db.QueryRow(ctx, `SELECT panel_admin FROM app_user WHERE id = $1 AND active`, user).Scan(&c.PanelAdmin)
-	if err != nil {
+	active, panelAdmin := f.store.activeUser(ctx, user)
+	if !active {
 		return items.Caller{}, false, nil
 	}
-	return c, true, nil
+	return items.Caller{UserID: user, PanelAdmin: panelAdmin}, true, nil
 }

@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"io"
+	"mime"
 	"mime/multipart"
 	"net/http"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
@@ -64,3 +67,85 @@ func (b *multipartBody) field(p *multipart.Part) error {
 func langOf(ctx context.Context) string { return string(i18n.From(ctx)) }
 
 func i18nT(lang, key string, args ...any) string { return i18n.T(i18n.Lang(lang), key, args...) }
+
+// multipartReader opens a multipart/form-data body; any other is a 415
+// (read first, so a body over the limit is a 413 as for every call).
+func multipartReader(r *http.Request) (*multipartBody, error) {
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || mt != "multipart/form-data" {
+		if _, err := io.Copy(io.Discard, r.Body); err != nil {
+			return nil, readError(err)
+		}
+		return nil, httpx.Fail(http.StatusUnsupportedMediaType, "files.notMultipart")
+	}
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, httpx.Fail(http.StatusBadRequest, "files.notMultipart")
+	}
+	return &multipartBody{mr: mr, fields: map[string]string{}}, nil
+}
+
+// uploadTime is how long an upload call may take to arrive and be answered:
+// the server's own timeouts (60 s to read a request, 120 s to answer) are
+// meant for JSON calls, not for 100 MB on a slow line.
+const uploadTime = 15 * time.Minute
+
+// extendDeadlines gives an upload call uploadTime (where the server allows it).
+func extendDeadlines(w http.ResponseWriter) {
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Now().Add(uploadTime))
+	_ = rc.SetWriteDeadline(time.Now().Add(uploadTime))
+}
+
+// uploadTarget reads the item of an upload from the fields or the address.
+func uploadTarget(r *http.Request, fields map[string]string) (UploadTarget, error) {
+	get := func(names ...string) string {
+		for _, n := range names {
+			if v := fields[n]; v != "" {
+				return v
+			}
+			if v := r.URL.Query().Get(n); v != "" {
+				return v
+			}
+		}
+		return ""
+	}
+	var t UploadTarget
+	var err error
+	if t.ItemID, err = parseID("itemId", get("itemId", "itemID")); err != nil {
+		return t, err
+	}
+	if t.ItemID == 0 {
+		return t, httpx.Invalid("itemId", "files.itemRequired")
+	}
+	if t.ComponentID, err = parseID("component", get("component", "componentId", "componentID")); err != nil {
+		return t, err
+	}
+	t.Kind = get("kind")
+	return t, nil
+}
+
+// parseID reads an id field of a multipart body: a number, or an object
+// with id (the spec's client may send the component as JSON).
+func parseID(field, v string) (int64, error) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0, nil
+	}
+	if strings.HasPrefix(v, "{") {
+		var id httpx.ID
+		if err := id.UnmarshalJSON([]byte(v)); err != nil {
+			return 0, httpx.Invalid(field, "error.idInvalid", "field", field)
+		}
+		return int64(id), nil
+	}
+	id, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || id < 0 {
+		return 0, httpx.Invalid(field, "error.idInvalid", "field", field)
+	}
+	return id, nil
+}
+
+func httpxText(ctx context.Context, key string, args ...any) string {
+	return i18nT(langOf(ctx), key, args...)
+}

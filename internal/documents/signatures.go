@@ -1,7 +1,6 @@
 package documents
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -11,33 +10,22 @@ import (
 	"io"
 	"math"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/tramita/tramita/internal/admin/planlimit"
 	"github.com/tramita/tramita/internal/audit"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/storage"
 )
 
-// Signatures and stamps of item files (docs/items.md, "Signatures and
-// stamps"): signFileAttachment records who signed which version of a file
-// (its SHA-256 read from the storage), with the Signature Protocol rendered
-// from the administrator's template; stampFileAttachment writes the
-// signatures on a PDF as a visible stamp, as a new version of the file.
-
-// ProtocolTemplateSetting is the platform setting holding the Signature
-// Protocol's template (empty: not configured).
-const ProtocolTemplateSetting = "signatureProtocolTemplate"
-
-// maxStampSigners is how many signers a stamp names one per line; the rest
-// are counted.
-const maxStampSigners = 6
+// Signatures of item files: signFileAttachment records who signed which
+// version of a file (its SHA-256 read from the storage), with the Signature
+// Protocol rendered from the administrator's template (protocol.go);
+// stampFileAttachment writes them on a PDF (stamping.go).
 
 // SignClient is what the server knows of the signer's connection.
 type SignClient struct {
@@ -151,7 +139,7 @@ func (f *Files) editableFile(ctx context.Context, c items.Caller, id int64) (*At
 	if err != nil {
 		return nil, err
 	}
-	if ok, err := items.CanUpdate(ctx, f.db, c, a.ComponentID, a.ItemID); err != nil {
+	if ok, err := items.CanUpdate(ctx, f.store.db, c, a.ComponentID, a.ItemID); err != nil {
 		return nil, err
 	} else if !ok {
 		return nil, httpx.Fail(http.StatusForbidden, "forms.cannotEdit")
@@ -174,7 +162,7 @@ func checkLocation(lat, long *float64) error {
 // recorded SHA-256: a signature or a stamp is only made over the bytes the
 // record names.
 func (f *Files) readStored(ctx context.Context, key, sum string, limit int64) ([]byte, error) {
-	rc, err := f.store.Open(ctx, key)
+	rc, err := f.blobs.Open(ctx, key)
 	if errors.Is(err, storage.ErrNotFound) {
 		return nil, &httpx.Error{Status: http.StatusNotFound, Key: "files.missing", Cause: fmt.Errorf("%s missing", key)}
 	}
@@ -197,7 +185,7 @@ func (f *Files) readStored(ctx context.Context, key, sum string, limit int64) ([
 // reading them through the digest (a signature needs no copy in memory,
 // whatever the file's size).
 func (f *Files) checkStored(ctx context.Context, key, sum string) error {
-	rc, err := f.store.Open(ctx, key)
+	rc, err := f.blobs.Open(ctx, key)
 	if errors.Is(err, storage.ErrNotFound) {
 		return &httpx.Error{Status: http.StatusNotFound, Key: "files.missing", Cause: fmt.Errorf("%s missing", key)}
 	}
@@ -257,9 +245,9 @@ func (f *Files) Sign(ctx context.Context, c items.Caller, in SignInput, confirm 
 	if err != nil {
 		return nil, err
 	}
-	var version int
-	if err := f.db.QueryRow(ctx, `SELECT version FROM item_file WHERE id = $1`, a.ID).Scan(&version); err != nil {
-		return nil, fmt.Errorf("file version: %w", err)
+	version, err := f.store.fileVersion(ctx, a.ID)
+	if err != nil {
+		return nil, err
 	}
 	if err := f.checkStored(ctx, a.storageKey, a.SHA256); err != nil {
 		return nil, err
@@ -267,26 +255,21 @@ func (f *Files) Sign(ctx context.Context, c items.Caller, in SignInput, confirm 
 	now := f.svc.Now().UTC().Truncate(time.Second)
 	var sig Signature
 	protocolIssued := false
-	err = pgx.BeginFunc(ctx, f.db, func(tx pgx.Tx) error {
-		var lockedVersion int
-		var lockedSum string
-		if err := tx.QueryRow(ctx, `SELECT version, sha256 FROM item_file WHERE id = $1 FOR UPDATE`, a.ID).Scan(&lockedVersion, &lockedSum); err != nil {
-			if errors.Is(err, pgx.ErrNoRows) {
-				return httpx.NotFound()
-			}
-			return fmt.Errorf("lock file: %w", err)
+	err = pgx.BeginFunc(ctx, f.store.db, func(tx pgx.Tx) error {
+		locked, err := lockFile(ctx, tx, a.ID)
+		if err != nil {
+			return err
 		}
-		if lockedVersion != version || lockedSum != a.SHA256 {
+		if locked.version != version || locked.sum != a.SHA256 {
 			return &httpx.Error{Status: http.StatusConflict, Key: "files.integrity", Cause: errors.New("file changed while signing")}
 		}
-		var name, login string
-		if err := tx.QueryRow(ctx, `SELECT name, login FROM app_user WHERE id = $1`, c.UserID).Scan(&name, &login); err != nil {
-			return fmt.Errorf("signer: %w", err)
+		name, login, err := userNames(ctx, tx, c.UserID)
+		if err != nil {
+			return err
 		}
-		var template string
-		if err := tx.QueryRow(ctx, `SELECT coalesce((SELECT value #>> '{}' FROM platform_setting WHERE key = $1), '')`,
-			ProtocolTemplateSetting).Scan(&template); err != nil {
-			return fmt.Errorf("protocol template: %w", err)
+		template, err := protocolTemplate(ctx, tx)
+		if err != nil {
+			return err
 		}
 		sig = Signature{FileID: a.ID, Version: version, SHA256: a.SHA256, SignerID: c.UserID, SignerName: name, SignerLogin: login,
 			SignedAt: now, Latitude: in.Latitude, Longitude: in.Longitude, Code: newCode(), Mine: true}
@@ -296,17 +279,14 @@ func (f *Files) Sign(ctx context.Context, c items.Caller, in SignInput, confirm 
 			protocol = &text
 			protocolIssued = true
 		}
-		err := tx.QueryRow(ctx, `INSERT INTO item_file_signature (file_id, version, sha256, signer_id, signer_name, signer_login, signed_at,
-				latitude, longitude, client_address, user_agent, code, protocol)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-			ON CONFLICT ON CONSTRAINT item_file_signature_once DO NOTHING RETURNING id`,
-			a.ID, version, a.SHA256, c.UserID, name, login, now, in.Latitude, in.Longitude, client.Address, client.UserAgent, sig.Code, protocol).Scan(&sig.ID)
-		if errors.Is(err, pgx.ErrNoRows) {
+		id, ok, err := insertSignature(ctx, tx, sig, client, protocol)
+		if err != nil {
+			return err
+		}
+		if !ok {
 			return httpx.Fail(http.StatusConflict, "files.alreadySigned")
 		}
-		if err != nil {
-			return fmt.Errorf("insert signature: %w", err)
-		}
+		sig.ID = id
 		if protocolIssued {
 			sig.ProtocolURL = protocolURL(sig.ID)
 		}
@@ -329,47 +309,6 @@ func (f *Files) Sign(ctx context.Context, c items.Caller, in SignInput, confirm 
 	return out, nil
 }
 
-func protocolURL(id int64) string {
-	return "/api/genericItem/downloadSignatureProtocol?signatureId=" + strconv.FormatInt(id, 10)
-}
-
-// protocolValues are the template's placeholders, by their pt-BR and en names.
-func protocolValues(a *Attachment, s Signature, client SignClient, lang string) map[string]string {
-	location := "-"
-	if s.Latitude != nil && s.Longitude != nil {
-		location = strconv.FormatFloat(*s.Latitude, 'f', 6, 64) + ", " + strconv.FormatFloat(*s.Longitude, 'f', 6, 64)
-	}
-	date := s.SignedAt.Format("02/01/2006 15:04:05") + " UTC"
-	if lang == "en" {
-		date = s.SignedAt.Format("2006-01-02 15:04:05") + " UTC"
-	}
-	v := map[string]string{
-		"arquivo": oneLine(a.Name), "versao": strconv.Itoa(s.Version), "hash": s.SHA256, "item": strconv.FormatInt(a.ItemID, 10),
-		"signatario": oneLine(s.SignerName), "login": oneLine(s.SignerLogin), "data": date, "codigo": s.Code, "local": location,
-		"endereco": oneLine(client.Address),
-	}
-	for pt, en := range map[string]string{"arquivo": "file", "versao": "version", "signatario": "signer", "data": "date",
-		"codigo": "code", "local": "location", "endereco": "address"} {
-		v[en] = v[pt]
-	}
-	return v
-}
-
-// renderProtocol fills {name} placeholders; unknown ones stay as written.
-func renderProtocol(template string, values map[string]string) string {
-	var sb strings.Builder
-	rest := eachPlaceholder(template, func(text, name, written string) {
-		sb.WriteString(text)
-		if v, ok := values[name]; ok {
-			sb.WriteString(v)
-		} else {
-			sb.WriteString(written)
-		}
-	})
-	sb.WriteString(rest)
-	return sb.String()
-}
-
 // signaturesOf lists the signatures, stamp and versions of one file.
 func (f *Files) signaturesOf(ctx context.Context, c items.Caller, a *Attachment) (*FileSignatures, error) {
 	all, err := f.signaturesOfFiles(ctx, c, []*Attachment{a})
@@ -388,42 +327,14 @@ func (f *Files) signaturesOfFiles(ctx context.Context, c items.Caller, files []*
 		byID[a.ID] = out[i]
 		ids[i] = a.ID
 	}
-	db := f.db
-	rows, err := db.Query(ctx, `SELECT f.id, f.version, f.stamped_at, coalesce(u.name, ''), coalesce(f.stamp_code, '')
-		FROM item_file f LEFT JOIN app_user u ON u.id = f.stamped_by WHERE f.id = ANY($1)`, ids)
-	if err != nil {
-		return nil, fmt.Errorf("file stamps: %w", err)
+	if err := f.store.stampOf(ctx, byID, ids); err != nil {
+		return nil, err
 	}
-	var id int64
-	var version int
-	var stampedAt *time.Time
-	var stampedBy, stampCode string
-	if _, err := pgx.ForEachRow(rows, []any{&id, &version, &stampedAt, &stampedBy, &stampCode}, func() error {
-		fs := byID[id]
-		fs.Version, fs.StampedBy, fs.StampCode = version, stampedBy, stampCode
-		if stampedAt != nil {
-			t := stampedAt.UTC()
-			fs.StampedAt, fs.Stamped = &t, true
-		}
-		return nil
-	}); err != nil {
-		return nil, fmt.Errorf("file stamps: %w", err)
-	}
-	rows, err = db.Query(ctx, `SELECT id, file_id, version, sha256, coalesce(signer_id, 0), signer_name, signer_login, signed_at,
-			latitude, longitude, code, protocol IS NOT NULL
-		FROM item_file_signature WHERE file_id = ANY($1) ORDER BY id`, ids)
-	if err != nil {
-		return nil, fmt.Errorf("signatures: %w", err)
-	}
-	var s Signature
-	var hasProtocol bool
-	if _, err := pgx.ForEachRow(rows, []any{&s.ID, &s.FileID, &s.Version, &s.SHA256, &s.SignerID, &s.SignerName, &s.SignerLogin,
-		&s.SignedAt, &s.Latitude, &s.Longitude, &s.Code, &hasProtocol}, func() error {
-		one := s
+	err := f.store.signaturesOf(ctx, ids, func(one Signature, hasProtocol bool) {
 		one.SignedAt = one.SignedAt.UTC()
 		one.Mine = one.SignerID == c.UserID
-		// Where someone signed is theirs and the administrators' to see
-		// (docs/items.md); other readers see who and when.
+		// Where someone signed is theirs and the administrators' to see;
+		// other readers see who and when.
 		if !one.Mine && !c.PanelAdmin {
 			one.Latitude, one.Longitude = nil, nil
 		}
@@ -436,25 +347,17 @@ func (f *Files) signaturesOfFiles(ctx context.Context, c items.Caller, files []*
 		if one.Mine && one.Version == fs.Version {
 			fs.SignedByMe = true
 		}
-		s.Latitude, s.Longitude = nil, nil
-		return nil
-	}); err != nil {
-		return nil, fmt.Errorf("signatures: %w", err)
-	}
-	rows, err = db.Query(ctx, `SELECT file_id, version, size, sha256, created_at FROM item_file_version
-		WHERE file_id = ANY($1) ORDER BY file_id, version`, ids)
+	})
 	if err != nil {
-		return nil, fmt.Errorf("file versions: %w", err)
+		return nil, err
 	}
-	var v FileVersion
-	if _, err := pgx.ForEachRow(rows, []any{&id, &v.Version, &v.Size, &v.SHA256, &v.CreatedAt}, func() error {
-		one := v
+	err = f.store.versionsOf(ctx, ids, func(id int64, one FileVersion) {
 		one.CreatedAt = one.CreatedAt.UTC()
 		one.URL = fmt.Sprintf("/api/genericItem/downloadFileVersion?fileId=%d&version=%d", id, one.Version)
 		byID[id].Versions = append(byID[id].Versions, one)
-		return nil
-	}); err != nil {
-		return nil, fmt.Errorf("file versions: %w", err)
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -473,126 +376,28 @@ func (f *Files) LoadSignatures(ctx context.Context, c items.Caller, itemID, comp
 	return f.signaturesOfFiles(ctx, c, files)
 }
 
-// Stamp answers stampFileAttachment: the signatures of the file's current
-// version written on every page of the PDF, as a new version; the
-// replaced one is kept (downloadFileVersion).
-// client is the caller's connection, for the audit event.
-func (f *Files) Stamp(ctx context.Context, c items.Caller, in StampInput, client SignClient) (*StampResult, error) {
-	a, err := f.editableFile(ctx, c, in.file())
+// OpenVersion answers downloadFileVersion: an earlier version of a
+// readable file (the original of a stamped PDF).
+func (f *Files) OpenVersion(ctx context.Context, c items.Caller, fileID, version int64) (*Attachment, io.ReadCloser, error) {
+	a, err := f.file(ctx, c, fileID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	info, err := f.signaturesOf(ctx, c, a)
+	if version <= 0 || version > math.MaxInt32 {
+		return nil, nil, httpx.NotFound() // versions are integers (item_file_version.version)
+	}
+	key, err := f.store.version(ctx, a, version)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if info.Stamped || !info.IsPDF {
-		return nil, httpx.Invalid("attachment", "files.stampRefused")
+	rc, err := f.blobs.Open(ctx, key)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, nil, &httpx.Error{Status: http.StatusNotFound, Key: "files.missing", Cause: fmt.Errorf("%s missing", key)}
 	}
-	var current []Signature
-	for _, s := range info.Signatures {
-		if s.Version == info.Version {
-			current = append(current, s)
-		}
-	}
-	if len(current) == 0 {
-		return nil, httpx.Invalid("attachment", "files.stampNeedsSignature")
-	}
-	// A file stored under a larger upload limit than today's is not read
-	// into memory to stamp (413 as an upload over the limit), rather than
-	// read up to the bound and refused as changed.
-	if a.Size > f.readLimit() {
-		return nil, &httpx.Error{Status: http.StatusRequestEntityTooLarge, Key: "files.tooLarge", Args: []any{"name", a.Name, "max", humanSize(f.readLimit())}}
-	}
-	original, err := f.readStored(ctx, a.storageKey, a.SHA256, f.readLimit())
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	code := newCode()
-	stamped, err := stampPDFBounded(ctx, original, stampLines(langOf(ctx), current, info.Version, a.SHA256, code))
-	if err != nil {
-		return nil, err
-	}
-	now := f.svc.Now().UTC()
-	key := storage.NewKey("items", now)
-	sum := sha256.Sum256(stamped)
-	size, err := f.store.Put(ctx, key, bytes.NewReader(stamped), int64(len(stamped)))
-	if err != nil {
-		return nil, readError(err)
-	}
-	var version int
-	err = pgx.BeginFunc(ctx, f.db, func(tx pgx.Tx) error {
-		if _, err := items.ReadItem(ctx, tx, c, a.ComponentID, a.ItemID, true); err != nil {
-			return err
-		}
-		var lockedVersion int
-		var lockedSum string
-		var stampedAt *time.Time
-		if err := tx.QueryRow(ctx, `SELECT version, sha256, stamped_at FROM item_file WHERE id = $1 FOR UPDATE`, a.ID).Scan(&lockedVersion, &lockedSum, &stampedAt); err != nil {
-			if errors.Is(err, pgx.ErrNoRows) {
-				return httpx.NotFound()
-			}
-			return fmt.Errorf("lock file: %w", err)
-		}
-		if stampedAt != nil {
-			return httpx.Invalid("attachment", "files.stampRefused")
-		}
-		if lockedVersion != info.Version || lockedSum != a.SHA256 {
-			return &httpx.Error{Status: http.StatusConflict, Key: "files.integrity", Cause: errors.New("file changed while stamping")}
-		}
-		// The replaced version is kept (item_file_version, counted by
-		// planlimit): the new version's bytes are all added.
-		if err := planlimit.CheckStorage(ctx, tx, size); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO item_file_version (file_id, version, content_type, size, sha256, storage_key, created_by, created_at)
-			SELECT id, version, content_type, size, sha256, storage_key, uploaded_by, uploaded_at FROM item_file WHERE id = $1`, a.ID); err != nil {
-			return fmt.Errorf("keep version: %w", err)
-		}
-		if err := tx.QueryRow(ctx, `UPDATE item_file SET version = version + 1, storage_key = $2, sha256 = $3, size = $4,
-				stamped_at = $5, stamped_by = $6, stamp_code = $7 WHERE id = $1 RETURNING version`,
-			a.ID, key, hex.EncodeToString(sum[:]), size, now, c.UserID, code).Scan(&version); err != nil {
-			return fmt.Errorf("stamp file: %w", err)
-		}
-		var login string
-		if err := tx.QueryRow(ctx, `SELECT login FROM app_user WHERE id = $1`, c.UserID).Scan(&login); err != nil {
-			return fmt.Errorf("stamper: %w", err)
-		}
-		return audit.Record(ctx, tx, audit.Event{At: now, UserID: c.UserID, Login: login, Kind: "file.stamped", Address: client.Address,
-			Detail: map[string]any{"file": a.ID, "item": a.ItemID, "name": a.Name, "version": version, "signedVersion": info.Version,
-				"signedSha256": a.SHA256, "sha256": hex.EncodeToString(sum[:]), "code": code, "signatures": len(current)}})
-	})
-	if err != nil {
-		f.removeBlobs(ctx, key)
-		return nil, err
-	}
-	out := &StampResult{Message: httpxText(ctx, "files.stamped", "version", version)}
-	if out.Attach, err = f.file(ctx, c, a.ID); err != nil {
-		return nil, err
-	}
-	if out.File, err = f.signaturesOf(ctx, c, out.Attach); err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// stampLines are the stamp's text: one line per signer of the version
-// (up to maxStampSigners, then a count), then the verification code and
-// the signed version's SHA-256.
-func stampLines(lang string, sigs []Signature, version int, sum, code string) []string {
-	var lines []string
-	for i, s := range sigs {
-		if i == maxStampSigners {
-			lines = append(lines, i18nT(lang, "files.stampMore", "count", len(sigs)-maxStampSigners))
-			break
-		}
-		date := s.SignedAt.UTC().Format("02/01/2006 15:04")
-		if lang == "en" {
-			date = s.SignedAt.UTC().Format("2006-01-02 15:04")
-		}
-		lines = append(lines, stampSafe(i18nT(lang, "files.stampSigner", "name", oneLine(s.SignerName), "date", date)))
-	}
-	return append(lines, i18nT(lang, "files.stampCode", "code", code, "version", version, "hash", sum))
+	return a, rc, nil
 }
 
 // oneLine keeps a value on its line: control characters (a newline in a
@@ -605,77 +410,4 @@ func oneLine(s string) string {
 		}
 		return r
 	}, s)
-}
-
-// stampSafe keeps a stamp line one line for pdfcpu, which also breaks a
-// line at a backslash followed by n.
-func stampSafe(s string) string { return strings.ReplaceAll(oneLine(s), `\n`, `\ n`) }
-
-// Protocol answers downloadSignatureProtocol: the Signature Protocol of a
-// signature of a readable file, as a PDF.
-func (f *Files) Protocol(ctx context.Context, c items.Caller, signatureID int64) (name string, pdf []byte, err error) {
-	if signatureID <= 0 {
-		return "", nil, httpx.Invalid("signatureId", "error.idInvalid", "field", "signatureId")
-	}
-	var fileID int64
-	var protocol *string
-	var code string
-	err = f.db.QueryRow(ctx, `SELECT file_id, protocol, code FROM item_file_signature WHERE id = $1`, signatureID).Scan(&fileID, &protocol, &code)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return "", nil, httpx.NotFound()
-	}
-	if err != nil {
-		return "", nil, fmt.Errorf("signature: %w", err)
-	}
-	if _, err := f.file(ctx, c, fileID); err != nil {
-		return "", nil, err
-	}
-	if protocol == nil {
-		return "", nil, httpx.Fail(http.StatusNotFound, "files.noProtocol")
-	}
-	title := httpxText(ctx, "files.protocolTitle")
-	return title + " " + code + ".pdf", protocolPDF(title, *protocol), nil
-}
-
-// OpenVersion answers downloadFileVersion: an earlier version of a
-// readable file (the original of a stamped PDF).
-func (f *Files) OpenVersion(ctx context.Context, c items.Caller, fileID, version int64) (*Attachment, io.ReadCloser, error) {
-	a, err := f.file(ctx, c, fileID)
-	if err != nil {
-		return nil, nil, err
-	}
-	if version <= 0 || version > math.MaxInt32 {
-		return nil, nil, httpx.NotFound() // versions are integers (item_file_version.version)
-	}
-	var key string
-	err = f.db.QueryRow(ctx, `SELECT storage_key, content_type, size, sha256 FROM item_file_version WHERE file_id = $1 AND version = $2`,
-		a.ID, version).Scan(&key, &a.ContentType, &a.Size, &a.SHA256)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, nil, httpx.NotFound()
-	}
-	if err != nil {
-		return nil, nil, fmt.Errorf("file version: %w", err)
-	}
-	rc, err := f.store.Open(ctx, key)
-	if errors.Is(err, storage.ErrNotFound) {
-		return nil, nil, &httpx.Error{Status: http.StatusNotFound, Key: "files.missing", Cause: fmt.Errorf("%s missing", key)}
-	}
-	if err != nil {
-		return nil, nil, err
-	}
-	return a, rc, nil
-}
-
-// versionKeys are the stored bytes of a file's earlier versions, removed
-// with the file (DeleteAttachment).
-func versionKeys(ctx context.Context, q items.Querier, fileID int64) ([]string, error) {
-	rows, err := q.Query(ctx, `SELECT storage_key FROM item_file_version WHERE file_id = $1`, fileID)
-	if err != nil {
-		return nil, fmt.Errorf("file versions: %w", err)
-	}
-	keys, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		return nil, fmt.Errorf("file versions: %w", err)
-	}
-	return keys, nil
 }

@@ -114,7 +114,7 @@ func (w *signWorld) server(t *testing.T, c items.Caller) *fileServer {
 	t.Helper()
 	limits := documents.FileLimits{MaxSize: 1 << 20, MaxCount: 10}
 	files := documents.NewFiles(w.svc, w.db, storage.NewLocal(w.root), limits)
-	h := documents.NewFilesHandler(files, func(context.Context) (items.Caller, bool) { return c, c.UserID != 0 })
+	h := documents.NewHandler(files, func(context.Context) (items.Caller, bool) { return c, c.UserID != 0 })
 	h.SetClientOf(func(r *http.Request) documents.SignClient {
 		cl := w.auth.ClientOf(r)
 		return documents.SignClient{Address: cl.Address, UserAgent: cl.UserAgent}

@@ -25,7 +25,7 @@ import (
 type itemsModule struct {
 	handler  *items.Handler
 	address  *items.AddressLookup
-	files    *documents.FilesHandler
+	files    *documents.Handler
 	importer *items.ImportsHandler
 	limits   documents.FileLimits
 	// imports writes confirmed Excel imports; its job runs in the portal's worker.
@@ -66,7 +66,7 @@ func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDem
 	return &itemsModule{
 		handler:  items.NewHandler(svc, current),
 		address:  items.NewAddressLookup(cfg.ZipLookupURL, nil, current),
-		files:    documents.NewFilesHandler(files, current),
+		files:    documents.NewHandler(files, current),
 		importer: items.NewImportsHandler(imports, current),
 		limits:   limits,
 		imports:  imports,

@@ -110,7 +110,7 @@ func Open(ctx context.Context, opts Options) (app *App, err error) {
 		return nil, err
 	}
 	a.portal.worker.Handle(items.ImportJobKind, a.items.imports.HandleJob)
-	// Signing a file asks for the password again, checked as a sign-in (docs/items.md, "Signatures and stamps").
+	// Signing a file asks for the password again, checked as a sign-in (docs/documents.md, "Signatures").
 	a.items.files.SetClientOf(func(r *http.Request) documents.SignClient {
 		c := a.auth.ClientOf(r)
 		return documents.SignClient{Address: c.Address, UserAgent: c.UserAgent}

@@ -1,7 +1,6 @@
 package documents
 
 import (
-	"context"
 	"errors"
 	"io"
 	"mime"
@@ -12,7 +11,6 @@ import (
 	"time"
 
 	"github.com/tramita/tramita/internal/httpx"
-	"github.com/tramita/tramita/internal/i18n"
 )
 
 // maxFieldBytes caps a plain (non-file) field of an upload.
@@ -63,10 +61,6 @@ func (b *multipartBody) field(p *multipart.Part) error {
 	b.fields[name] = strings.TrimSpace(string(v))
 	return nil
 }
-
-func langOf(ctx context.Context) string { return string(i18n.From(ctx)) }
-
-func i18nT(lang, key string, args ...any) string { return i18n.T(i18n.Lang(lang), key, args...) }
 
 // multipartReader opens a multipart/form-data body; any other is a 415
 // (read first, so a body over the limit is a 413 as for every call).
@@ -144,8 +138,4 @@ func parseID(field, v string) (int64, error) {
 		return 0, httpx.Invalid(field, "error.idInvalid", "field", field)
 	}
 	return id, nil
-}
-
-func httpxText(ctx context.Context, key string, args ...any) string {
-	return i18nT(langOf(ctx), key, args...)
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/storage"
 )
@@ -261,4 +262,14 @@ func (f *Files) removeBlobs(ctx context.Context, keys ...string) {
 			httpx.Logger(ctx).Warn("files: stored file left behind", "key", k, "error", err)
 		}
 	}
+}
+
+// The texts of answers, in the request's language.
+
+func langOf(ctx context.Context) string { return string(i18n.From(ctx)) }
+
+func i18nT(lang, key string, args ...any) string { return i18n.T(i18n.Lang(lang), key, args...) }
+
+func httpxText(ctx context.Context, key string, args ...any) string {
+	return i18nT(langOf(ctx), key, args...)
 }

@@ -91,3 +91,13 @@ func LockItems(ctx context.Context, q Querier, ids []int64) error {
 	}
 	return nil
 }
+
+// SetFileFlags writes the list's HasAttachment and HasDigitalContent of item
+// id inside q (the transaction that changed its files): documents keeps them
+// in step with its files. Not a change of the item: no version is written.
+func SetFileFlags(ctx context.Context, q Querier, id int64, attachment, content bool) error {
+	if _, err := q.Exec(ctx, `UPDATE item SET has_attachment = $2, has_digital_content = $3 WHERE id = $1`, id, attachment, content); err != nil {
+		return fmt.Errorf("file flags of item %d: %w", id, err)
+	}
+	return nil
+}

@@ -64,6 +64,17 @@ func (w *world) count(t *testing.T, sql string, args ...any) int {
 	return n
 }
 
+// itemIn is the first task of project.
+func (w *world) itemIn(t *testing.T, project string) int64 {
+	t.Helper()
+	var id int64
+	if err := w.db.QueryRow(context.Background(), `SELECT id FROM item WHERE component_id = $1 AND project_id = $2 ORDER BY id LIMIT 1`,
+		w.task, w.project(t, project)).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
 func (w *world) list(t *testing.T, c items.Caller, in items.ExecuteFilterInput) items.Page {
 	t.Helper()
 	in.ComponentID = w.task

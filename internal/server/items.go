@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tramita/tramita/internal/config"
+	"github.com/tramita/tramita/internal/documents"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/itemio"
 	"github.com/tramita/tramita/internal/items"
@@ -25,9 +26,9 @@ import (
 type itemsModule struct {
 	handler  *items.Handler
 	address  *items.AddressLookup
-	files    *items.FilesHandler
+	files    *documents.Handler
 	importer *itemio.Handler
-	limits   items.FileLimits
+	limits   documents.FileLimits
 	// imports writes confirmed Excel imports; its job runs in the portal's worker.
 	imports *itemio.Service
 }
@@ -54,19 +55,19 @@ func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDem
 		return items.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, ok
 	}
 	svc := items.NewService(items.NewStore(pool), nil)
-	limits := items.FileLimits{MaxSize: cfg.FileMaxSize, MaxCount: cfg.FileMaxCount}.WithDefaults()
+	limits := documents.FileLimits{MaxSize: cfg.FileMaxSize, MaxCount: cfg.FileMaxCount}.WithDefaults()
 	if store == nil {
 		var err error
 		if store, err = fileStore(ctx, cfg); err != nil {
 			return nil, err
 		}
 	}
-	files := items.NewFiles(svc, store, limits)
+	files := documents.NewFiles(svc, pool, store, limits)
 	imports := itemio.NewService(pool, svc, store, limits.MaxSize, nil)
 	return &itemsModule{
 		handler:  items.NewHandler(svc, current),
 		address:  items.NewAddressLookup(cfg.ZipLookupURL, nil, current),
-		files:    items.NewFilesHandler(files, current),
+		files:    documents.NewHandler(files, current),
 		importer: itemio.NewHandler(imports, current),
 		limits:   limits,
 		imports:  imports,
@@ -102,14 +103,14 @@ func (m *itemsModule) Routes(r chi.Router) {
 
 // bodyLimit is the /api body limit: apiLimit for every call, and the upload
 // limit (4 files of TRAMITA_FILE_MAX_SIZE + 1 MB) for the multipart bodies
-// of the upload calls (items.UploadPaths, itemio.UploadPaths).
+// of the upload calls (documents.UploadPaths, itemio.UploadPaths).
 func (m *itemsModule) bodyLimit(apiLimit int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		small := httpx.LimitBody(apiLimit)(next)
 		big := httpx.LimitBody(m.limits.UploadBodyLimit())(next)
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-			if mt == "multipart/form-data" && (slices.Contains(items.UploadPaths, r.URL.Path) || slices.Contains(itemio.UploadPaths, r.URL.Path)) {
+			if mt == "multipart/form-data" && (slices.Contains(documents.UploadPaths, r.URL.Path) || slices.Contains(itemio.UploadPaths, r.URL.Path)) {
 				big.ServeHTTP(w, r)
 				return
 			}

@@ -447,8 +447,8 @@ func (im *importer) attributes(ctx context.Context, comp Component, id int64) er
 			}
 		}
 		if old, ok := stored[a.Key]; ok && old.typ != a.Type && schema.KindOf(old.typ) != schema.KindOf(a.Type) {
-			var n int64
-			if err := im.tx.QueryRow(ctx, `SELECT count(*) FROM item WHERE component_id = $1 AND attributes ? $2::text`, id, a.Key).Scan(&n); err != nil {
+			n, err := schema.CountValues(ctx, im.tx, id, a.Key)
+			if err != nil {
 				return err
 			}
 			if n > 0 {
@@ -495,8 +495,8 @@ func (im *importer) attributes(ctx context.Context, comp Component, id int64) er
 		if a.retired || slices.Contains(keys, k) {
 			continue
 		}
-		var n int64
-		if err := im.tx.QueryRow(ctx, `SELECT count(*) FROM item WHERE component_id = $1 AND attributes ? $2::text`, id, k).Scan(&n); err != nil {
+		n, err := schema.CountValues(ctx, im.tx, id, k)
+		if err != nil {
 			return err
 		}
 		if _, err := im.tx.Exec(ctx, `UPDATE attribute SET retired_at = now() WHERE id = $1`, a.id); err != nil {

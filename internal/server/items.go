@@ -29,6 +29,8 @@ type itemsModule struct {
 	limits   items.FileLimits
 	// imports writes confirmed Excel imports; its job runs in the portal's worker.
 	imports *items.Imports
+	// modules are the modules beside the core that serve calls of their own.
+	modules []interface{ Routes(chi.Router) }
 }
 
 // newItems loads the demo packages when loadDemo is set (the first start of
@@ -69,6 +71,7 @@ func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDem
 		importer: items.NewImportsHandler(imports, current),
 		limits:   limits,
 		imports:  imports,
+		modules:  []interface{ Routes(chi.Router) }{newTimesheets(pool, svc, current)},
 	}, nil
 }
 
@@ -97,6 +100,9 @@ func (m *itemsModule) Routes(r chi.Router) {
 	m.address.Routes(r)
 	m.files.Routes(r)
 	m.importer.Routes(r)
+	for _, mod := range m.modules {
+		mod.Routes(r)
+	}
 }
 
 // bodyLimit is the /api body limit: apiLimit for every call, and the upload

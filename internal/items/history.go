@@ -32,20 +32,19 @@ type version struct {
 	Reason        string
 	Operation     string
 	Attributes    map[string]any
-	Predecessors  []versionPredecessor
 }
 
 const versionColumns = `v.id, v.item_id, v.version, v.title, v.project_id, v.parent_id, v.status_id, v.responsible_id,
-	v.modifier_id, v.modified_at, v.reason, v.operation, v.attributes::text, v.predecessors::text`
+	v.modifier_id, v.modified_at, v.reason, v.operation, v.attributes::text`
 
 func scanVersions(rows pgx.Rows) ([]version, error) {
 	defer rows.Close()
 	var out []version
 	for rows.Next() {
 		var v version
-		var raw, preds string
+		var raw string
 		if err := rows.Scan(&v.ID, &v.ItemID, &v.Version, &v.Title, &v.ProjectID, &v.ParentID, &v.StatusID, &v.ResponsibleID,
-			&v.ModifierID, &v.ModifiedAt, &v.Reason, &v.Operation, &raw, &preds); err != nil {
+			&v.ModifierID, &v.ModifiedAt, &v.Reason, &v.Operation, &raw); err != nil {
 			return nil, fmt.Errorf("versions: %w", err)
 		}
 		attrs, err := decodeAttributes([]byte(raw))
@@ -53,9 +52,6 @@ func scanVersions(rows pgx.Rows) ([]version, error) {
 			return nil, err
 		}
 		v.Attributes = attrs
-		if v.Predecessors, err = decodeVersionPredecessors(preds); err != nil {
-			return nil, err
-		}
 		out = append(out, v)
 	}
 	return out, rows.Err()
@@ -369,7 +365,6 @@ func (r *resolver) collect(attrs map[string]any) {
 
 func (r *resolver) collectVersion(v *version) {
 	r.collect(v.Attributes)
-	r.collectPredecessors(v)
 	for _, p := range []struct {
 		id *int64
 		m  map[int64]string
@@ -528,7 +523,6 @@ func (r *resolver) diff(prev, cur *version) []AttributeChange {
 		sys("Parent", "GENERIC_ITEM_TYPE", ptrValue(prev.ParentID), ptrValue(cur.ParentID), r.ref(r.items, prev.ParentID), r.ref(r.items, cur.ParentID)),
 		sys("Reason", "STRING", prev.Reason, cur.Reason, prev.Reason, cur.Reason),
 	}
-	out = append(out, r.predecessorsChange(prev, cur)...)
 	for _, f := range r.changes {
 		out = append(out, f(prev.ID, cur.ID)...)
 	}

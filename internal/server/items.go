@@ -71,7 +71,7 @@ func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDem
 		importer: items.NewImportsHandler(imports, current),
 		limits:   limits,
 		imports:  imports,
-		modules:  []interface{ Routes(chi.Router) }{newTimesheets(pool, svc, current)},
+		modules:  []interface{ Routes(chi.Router) }{newTimesheets(pool, svc, current), newSchedule(pool, svc, current)},
 	}, nil
 }
 

@@ -29,7 +29,8 @@ type listCase struct {
 	// the nextCursor of page-1 (keyset paging) instead.
 	page   int
 	cursor bool
-	// goal marks issue 6's figure: two attribute filters and a sort.
+	// goal marks the case the list goal is stated for: two attribute
+	// filters and a sort (its name is in bold in the report).
 	goal bool
 }
 

@@ -32,9 +32,9 @@ import (
 	"github.com/tramita/tramita/internal/items"
 )
 
-// notesHeading starts the part of docs/benchmarks.md that people write:
-// reading of the figures, findings, what to do next. The bench keeps it.
-const notesHeading = "## Notes (written by hand, kept by make bench)"
+// findingsHeading starts the part of docs/benchmarks.md that people write:
+// what the figures mean and what was tried. A new run keeps it as it is.
+const findingsHeading = "## Findings (written by hand, kept by make bench)"
 
 type options struct {
 	bin        string
@@ -247,9 +247,9 @@ func run(ctx context.Context, o options) error {
 	text := rep.markdown()
 	fmt.Println(text)
 	if o.out != "" {
-		// A hand-written section under notesHeading survives a new run.
+		// The hand-written part, from findingsHeading on, survives a new run.
 		if old, err := os.ReadFile(o.out); err == nil {
-			if i := strings.Index(string(old), notesHeading); i >= 0 {
+			if i := strings.Index(string(old), findingsHeading); i >= 0 {
 				text += "\n" + string(old[i:])
 			}
 		}
@@ -404,9 +404,8 @@ func machine() (cores int, memMB int64, cpu string) {
 }
 
 // attributeIndexes makes sure the demo's attribute indexes exist before the
-// seeding (which rebuilds every index of item from its definition after the
-// load). The server builds them itself once it calls items.SyncIndexes at
-// start; until then the bench calls it, as the server would, and says so.
+// seeding rebuilds every index of item. The server builds them at start; for
+// a binary that did not, the bench calls items.SyncIndexes and says so.
 func attributeIndexes(ctx context.Context, pool *pgxpool.Pool) (string, error) {
 	var n int
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM pg_indexes WHERE tablename = 'item' AND indexname LIKE 'item\_attr\_%'`).Scan(&n); err != nil {
@@ -419,7 +418,7 @@ func attributeIndexes(ctx context.Context, pool *pgxpool.Pool) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("attribute indexes: %w", err)
 	}
-	msg := fmt.Sprintf("%d attribute indexes and statistics (%s), built by the bench with items.SyncIndexes: the server does not call it at start yet",
+	msg := fmt.Sprintf("%d attribute indexes and statistics (%s), built by the bench with items.SyncIndexes: this binary did not build them at start",
 		len(res.Created), strings.Join(res.Created, ", "))
 	log.Print(msg)
 	return msg, nil

@@ -15,8 +15,8 @@ import (
 	adminsvc "github.com/tramita/tramita/internal/admin"
 	"github.com/tramita/tramita/internal/auth"
 	"github.com/tramita/tramita/internal/database"
+	"github.com/tramita/tramita/internal/documents"
 	"github.com/tramita/tramita/internal/i18n"
-	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/mail"
 	"github.com/tramita/tramita/internal/messages"
 	"github.com/tramita/tramita/internal/platform"
@@ -36,7 +36,7 @@ func adminSetting(ctx context.Context, args []string, getenv func(string) string
 	if !json.Valid([]byte(raw)) {
 		return usageError(fmt.Sprintf("value %q is not JSON (text needs quotes: '\"Tramita\"')", raw))
 	}
-	if key == items.ProtocolTemplateSetting {
+	if key == documents.ProtocolTemplateSetting {
 		// Checked as the settings page's save checks it (unknown
 		// placeholders, length, control characters), with its message.
 		template, bad := adminsvc.CheckProtocolTemplate(json.RawMessage(raw))

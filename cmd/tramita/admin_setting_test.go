@@ -8,8 +8,8 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/tramita/tramita/internal/documents"
 	"github.com/tramita/tramita/internal/i18n"
-	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/testkit"
 )
 
@@ -19,8 +19,8 @@ import (
 func TestAdminSettingChecksTheProtocolTemplate(t *testing.T) {
 	url := testkit.DatabaseURL(t)
 	env := map[string]string{"DATABASE_URL": url, "TRAMITA_LOG_LEVEL": "error"}
-	key := items.ProtocolTemplateSetting
-	known := "{" + items.ProtocolPlaceholders()[0] + "}"
+	key := documents.ProtocolTemplateSetting
+	known := "{" + documents.ProtocolPlaceholders()[0] + "}"
 	good, err := json.Marshal("Assinado por " + known)
 	if err != nil {
 		t.Fatal(err)

@@ -14,8 +14,8 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/auth"
+	"github.com/tramita/tramita/internal/documents"
 	"github.com/tramita/tramita/internal/httpx"
-	"github.com/tramita/tramita/internal/items"
 )
 
 // settingKind says how a platform setting is checked.
@@ -46,7 +46,7 @@ var editableSettings = map[string]settingKind{
 	"passwordMaxAgeDays": settingDays,
 	"recaptchaSecret":    settingSecret,
 
-	items.ProtocolTemplateSetting: settingProtocol,
+	documents.ProtocolTemplateSetting: settingProtocol,
 }
 
 // Choices of the enumerated settings.
@@ -73,7 +73,7 @@ func (s *Service) Settings(ctx context.Context, a Actor) (map[string]json.RawMes
 	}
 	// The protocol template's row is private only to keep it out of the
 	// public settings call; the administrators edit it here.
-	rows, err := s.db.Query(ctx, `SELECT key, value FROM platform_setting WHERE NOT secret OR key = $1 ORDER BY key`, items.ProtocolTemplateSetting)
+	rows, err := s.db.Query(ctx, `SELECT key, value FROM platform_setting WHERE NOT secret OR key = $1 ORDER BY key`, documents.ProtocolTemplateSetting)
 	if err != nil {
 		return nil, fmt.Errorf("settings: %w", err)
 	}
@@ -169,7 +169,7 @@ func CheckProtocolTemplate(raw json.RawMessage) (string, *httpx.FieldError) {
 // would not fill, as written, each once (read as internal/items renders the
 // protocol).
 func UnknownProtocolPlaceholders(template string) []string {
-	return items.UnknownProtocolPlaceholders(template)
+	return documents.UnknownProtocolPlaceholders(template)
 }
 
 // validImageSetting accepts a same-site path or an image data URL, never a

@@ -119,7 +119,7 @@ func New(ctx context.Context, db *pgxpool.Pool, opts Options) (*Service, error) 
 	if s.dummyHash, err = HashPassword(RandomPassword(24)); err != nil {
 		return nil, err
 	}
-	if err := s.store.ensureDefaultTerms(ctx, "termos-de-uso.pdf", renderTermsPDF(defaultTermsTitle, defaultTerms)); err != nil {
+	if err := s.store.ensureDefaultTerms(ctx, defaultTermsName, defaultTermsPDF); err != nil {
 		return nil, err
 	}
 	return s, nil

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"bytes"
+	"os"
 	"testing"
 	"time"
 )
@@ -55,7 +56,10 @@ func TestTermsOfUse(t *testing.T) {
 	if _, err := e.svc.PublishTerms(t.Context(), boss, "v2.pdf", []byte("not a pdf"), Client{}); err == nil {
 		t.Error("a non-PDF was published")
 	}
-	pdf := renderTermsPDF("Termos v2", []string{"Novo texto."})
+	pdf, err := os.ReadFile("testdata/termos-v2.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
 	if v, err := e.svc.PublishTerms(t.Context(), boss, "v2.pdf", pdf, Client{}); err != nil || v != 2 {
 		t.Fatalf("publish: %d %v", v, err)
 	}

@@ -6,12 +6,15 @@ import (
 	"regexp"
 	"strconv"
 	"testing"
+
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 )
 
 // The default terms must be a PDF a reader opens: every xref offset points
-// at its object and startxref at the table.
+// at its object and startxref at the table, and pdfcpu validates it.
 func TestDefaultTermsPDFIsWellFormed(t *testing.T) {
-	pdf := renderTermsPDF(defaultTermsTitle, defaultTerms)
+	pdf := defaultTermsPDF
 	if !bytes.HasPrefix(pdf, []byte("%PDF-1.4\n")) || !bytes.HasSuffix(pdf, []byte("%%EOF\n")) {
 		t.Fatal("header or trailer missing")
 	}
@@ -45,8 +48,15 @@ func TestDefaultTermsPDFIsWellFormed(t *testing.T) {
 	}
 }
 
-func TestPDFStringEscapes(t *testing.T) {
-	if got := pdfString(`a(b)\ çé €`); got != `a\(b\)\\ \347\351 ?` {
-		t.Errorf("got %q", got)
+func TestDefaultTermsPDFValidates(t *testing.T) {
+	api.DisableConfigDir()
+	conf := model.NewDefaultConfiguration()
+	conf.ValidationMode = model.ValidationStrict
+	if err := api.Validate(bytes.NewReader(defaultTermsPDF), conf); err != nil {
+		t.Fatalf("pdfcpu: %v", err)
+	}
+	n, err := api.PageCount(bytes.NewReader(defaultTermsPDF), conf)
+	if err != nil || n != 1 {
+		t.Errorf("%d pages (%v), want 1", n, err)
 	}
 }

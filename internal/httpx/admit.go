@@ -20,7 +20,7 @@ const AdmitBodyMax = 64 << 10
 // run at once and share the CPU and the database pool by turns; a call
 // that takes three trips to the pool then waits in its queue three times,
 // and its latency grows with the number of calls in flight times its own
-// weight, so the heavy calls make the tail (docs/benchmarks.md, notes).
+// weight, so the heavy calls make the tail (docs/benchmarks.md, Findings).
 // Admitted in order, each call waits once, about as long as the others,
 // and then runs with few competitors. The work done is the same; only its
 // order changes.

@@ -1,13 +1,8 @@
 package i18n
 
-func init() { register(adminPtBR, adminEn) }
-
-// Messages of the administration: users, groups, companies, additional
-// fields and the audit log.
+// Messages of the administration: users, groups, companies, additional fields, mail server, settings.
 var adminPtBR = map[string]string{
 	"admin.unknownReference":      "O registro indicado não existe.",
-	"resources.userTaken":         "Este usuário já é um recurso.",
-	"resources.inUse":             "O recurso possui registros associados e não pode ser excluído. Desative-o.",
 	"admin.invalidHost":           "Informe o nome ou endereço do servidor.",
 	"admin.invalidPort":           "A porta deve estar entre 1 e 65535.",
 	"admin.mailNotConfiguredTest": "Salve as configurações do servidor de e-mail antes de enviar o teste.",
@@ -63,10 +58,6 @@ var adminPtBR = map[string]string{
 	"admin.planUserLimit":         "O plano contratado permite no máximo {max} usuários; o usuário não foi criado.",
 	"admin.planStorageLimit":      "O plano contratado permite no máximo {max} de armazenamento; o arquivo não foi enviado.",
 	"admin.planApplicationLimit":  "O plano contratado permite no máximo {max} aplicações; a aplicação {key} não foi importada.",
-	"audit.chain.altered":         "O conteúdo ou o hash do registro foi alterado.",
-	"audit.chain.missing":         "Faltam registros antes deste (esperado o nº {expected}).",
-	"audit.chain.unchained":       "O registro não está encadeado (gravado com o gatilho da cadeia desligado).",
-	"audit.chain.truncated":       "Registros posteriores a este foram removidos (a cadeia ia até o nº {seq}).",
 	"admin.groupInUse":            "O grupo está em uso ({uses}) e não pode ser excluído.",
 	"admin.groupAllUsers":         "O grupo de todos os usuários não pode ser renomeado nem excluído.",
 	"admin.companyInUse":          "A empresa está em uso ({uses}) e não pode ser excluída.",
@@ -81,7 +72,6 @@ var adminPtBR = map[string]string{
 	"admin.autoTimesheetType.0":   "Manual",
 	"admin.autoTimesheetType.1":   "Pelas tarefas",
 	"admin.autoTimesheetType.2":   "Pelo calendário de trabalho",
-
 	// The Signature Protocol template (settings editor).
 	"admin.protocolUnknownPlaceholders": "O modelo do protocolo de assinatura usa marcadores desconhecidos: {names}. Use apenas os marcadores da lista.",
 	"admin.protocolControlCharacters":   "O modelo do protocolo de assinatura não pode conter caracteres de controle.",
@@ -89,8 +79,6 @@ var adminPtBR = map[string]string{
 
 var adminEn = map[string]string{
 	"admin.unknownReference":      "The record given does not exist.",
-	"resources.userTaken":         "This user already is a resource.",
-	"resources.inUse":             "The resource has related records and cannot be deleted. Disable it instead.",
 	"admin.invalidHost":           "Enter the server's name or address.",
 	"admin.invalidPort":           "The port must be between 1 and 65535.",
 	"admin.mailNotConfiguredTest": "Save the e-mail server settings before sending the test.",
@@ -146,10 +134,6 @@ var adminEn = map[string]string{
 	"admin.planUserLimit":         "The contracted plan allows at most {max} users; the user was not created.",
 	"admin.planStorageLimit":      "The contracted plan allows at most {max} of storage; the file was not uploaded.",
 	"admin.planApplicationLimit":  "The contracted plan allows at most {max} applications; the application {key} was not imported.",
-	"audit.chain.altered":         "Its content or hash was changed.",
-	"audit.chain.missing":         "Entries before it are missing (expected number {expected}).",
-	"audit.chain.unchained":       "The entry is not chained (written with the chain trigger off).",
-	"audit.chain.truncated":       "Entries after it were removed (the chain went up to number {seq}).",
 	"admin.groupInUse":            "The group is in use ({uses}) and cannot be deleted.",
 	"admin.groupAllUsers":         "The all-users group cannot be renamed or deleted.",
 	"admin.companyInUse":          "The company is in use ({uses}) and cannot be deleted.",
@@ -164,7 +148,6 @@ var adminEn = map[string]string{
 	"admin.autoTimesheetType.0":   "Manual",
 	"admin.autoTimesheetType.1":   "From tasks",
 	"admin.autoTimesheetType.2":   "From the work calendar",
-
 	// The Signature Protocol template (settings editor).
 	"admin.protocolUnknownPlaceholders": "The signature protocol template uses unknown placeholders: {names}. Use only the placeholders in the list.",
 	"admin.protocolControlCharacters":   "The signature protocol template cannot contain control characters.",

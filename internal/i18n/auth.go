@@ -1,9 +1,6 @@
 package i18n
 
-func init() { register(authPtBR, authEn) }
-
-// Messages of sign-in, sessions, MFA, passwords and terms of use. Texts the
-// spec quotes are kept to the letter.
+// Messages of sign-in, sessions, passwords, MFA, terms of use and password confirmation.
 var authPtBR = map[string]string{
 	"auth.wrongCredentials":          "Login ou senha inválidos.",
 	"auth.passwordExpired":           "Sua senha expirou ou precisa ser alterada.",
@@ -35,6 +32,7 @@ var authPtBR = map[string]string{
 		"Use a senha temporária abaixo para entrar; ela vale por 1 hora e deverá ser trocada no primeiro acesso.\n\n" +
 		"Login: {login}\nSenha temporária: {password}\n\n" +
 		"Se você não fez este pedido, ignore esta mensagem: a sua senha atual continua valendo.\n",
+	"auth.passwordNotConfirmed": "Senha incorreta: nada foi assinado.",
 }
 
 var authEn = map[string]string{
@@ -68,4 +66,5 @@ var authEn = map[string]string{
 		"Use the temporary password below to sign in; it is valid for 1 hour and must be changed at first use.\n\n" +
 		"Login: {login}\nTemporary password: {password}\n\n" +
 		"If you did not ask for this, ignore this message: your current password still works.\n",
+	"auth.passwordNotConfirmed": "Wrong password: nothing was signed.",
 }

@@ -1,10 +1,6 @@
 package i18n
 
-func init() { register(formsPtBR, formsEn) }
-
-// Messages of item forms, saving and history (docs/items.md, "Forms, saving
-// and history"). Field messages are lower-case: the top Message puts the
-// field's label before them ("Progresso: o valor deve estar entre 0 e 100").
+// Messages of item forms: loading, saving, validation, form rules.
 var formsPtBR = map[string]string{
 	"forms.saved":               "Item Salvo com Sucesso",
 	"forms.cannotEdit":          "O usuário não possui permissão de editar o item.",

@@ -1,6 +1,9 @@
 package i18n
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestCataloguesHaveTheSameKeys(t *testing.T) {
 	for k := range ptBR {
@@ -62,6 +65,31 @@ func TestSpecValidationTexts(t *testing.T) {
 	} {
 		if got := T(c.lang, c.key); got != c.want {
 			t.Errorf("%s %s = %q, want %q", c.lang, c.key, got, c.want)
+		}
+	}
+}
+
+// Each module's texts are in its own catalogue: a key sits in the catalogue
+// whose prefix names it most closely, so no module's texts hide in another's.
+func TestEachKeyIsInItsModulesCatalogue(t *testing.T) {
+	owner := func(key string) int {
+		best, at := -1, -1
+		for i, c := range catalogues {
+			for _, p := range c.prefixes {
+				if strings.HasPrefix(key, p) && len(p) > best {
+					best, at = len(p), i
+				}
+			}
+		}
+		return at
+	}
+	for i, c := range catalogues {
+		for _, m := range []map[string]string{c.ptBR, c.en} {
+			for k := range m {
+				if o := owner(k); o != i {
+					t.Errorf("key %q is in the catalogue of %v, its prefix is %v's", k, c.prefixes, catalogues[max(o, 0)].prefixes)
+				}
+			}
 		}
 	}
 }

@@ -1,9 +1,11 @@
 package i18n
 
-func init() { register(itemsPtBR, itemsEn) }
-
-// Messages of the item engine: lists, filters, system field headers.
+// Messages of the item core: lists, filters, system field headers, lookups, deletion, item links.
 var itemsPtBR = map[string]string{
+	"links.selfLink":                "Um item não pode ser ligado a si mesmo.",
+	"links.tooMany":                 "Informe no máximo {max} itens de uma vez.",
+	"links.wrongType":               "O item {id} não é do tipo desta lista.",
+	"links.saved":                   "Ligações gravadas.",
 	"items.filter.unknownField":     "O campo {field} não existe neste tipo de item.",
 	"items.filter.badOperator":      "O operador {operator} não se aplica ao campo {field}.",
 	"items.filter.badValue":         "Valor inválido para o campo {field}.",
@@ -49,6 +51,10 @@ var itemsPtBR = map[string]string{
 }
 
 var itemsEn = map[string]string{
+	"links.selfLink":                "An item cannot be linked to itself.",
+	"links.tooMany":                 "Give at most {max} items at once.",
+	"links.wrongType":               "Item {id} is not of this list's type.",
+	"links.saved":                   "Links saved.",
 	"items.filter.unknownField":     "The field {field} does not exist in this item type.",
 	"items.filter.badOperator":      "The operator {operator} does not apply to the field {field}.",
 	"items.filter.badValue":         "Invalid value for the field {field}.",

@@ -1,10 +1,6 @@
 package i18n
 
-func init() { register(kanbanPtBR, kanbanEn) }
-
-// Messages of the kanban board calls (docs/kanban.md): a query parameter of
-// getBoard, getColumn or getBoards that is not what the call takes is named;
-// setLane (a card dropped into another swimlane).
+// Messages of kanban boards.
 var kanbanPtBR = map[string]string{
 	"kanban.paramNumber":   "O parâmetro {param} deve ser um número inteiro.",
 	"kanban.paramLimit":    "O parâmetro limit deve estar entre 0 e {max} (0: {default}).",

@@ -1,11 +1,6 @@
 package i18n
 
-func init() { register(portalPtBR, portalEn) }
-
-// Messages of the portal: messages, web push and the profile. Texts the spec
-// quotes are kept to the letter: section 5 quotes 'Invalid email' with no
-// Portuguese variant, and the web shows it in both languages, so it is the
-// pt-BR text too.
+// Messages of the portal: messages, push, profile.
 var portalPtBR = map[string]string{
 	"portal.textTooLong":         "O texto deve ter no máximo {max} caracteres.",
 	"portal.pushEndpointInvalid": "O endereço de notificação deve ser uma URL https de um serviço de notificações, não um endereço local.",

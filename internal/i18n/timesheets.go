@@ -1,8 +1,6 @@
 package i18n
 
-func init() { register(timesheetsPtBR, timesheetsEn) }
-
-// Messages of the timesheets form control (time entries of an item).
+// Messages of time entries (internal/timesheets).
 var timesheetsPtBR = map[string]string{
 	"timesheets.noHours":            "Seu tipo de apontamento não registra horas; peça ao administrador para alterá-lo no seu cadastro.",
 	"timesheets.cannotRecord":       "Você não tem permissão de editar este item, por isso não pode apontar horas nele.",

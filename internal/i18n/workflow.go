@@ -1,8 +1,6 @@
 package i18n
 
-func init() { register(workflowPtBR, workflowEn) }
-
-// Messages of workflow transitions and business rules (docs/workflow.md).
+// Messages of statuses, actions, transitions and operations.
 var workflowPtBR = map[string]string{
 	"workflow.selectOnlyOne":           "Selecione apenas um item",
 	"workflow.selectAtLeastOne":        "Selecione pelo menos um item!",
@@ -36,11 +34,6 @@ var workflowPtBR = map[string]string{
 	"workflow.paramRequired":           "Preencha o campo {field}.",
 	"workflow.paramInvalid":            "O valor do campo {field} é inválido.",
 	"workflow.paramUnknown":            "O campo {field} não é um parâmetro conhecido.",
-	"rules.refused":                    "{message}",
-	"rules.broken":                     "A regra de negócio {rule} falhou na linha {line}. Avise o administrador da aplicação.",
-	"rules.syntax":                     "A regra de negócio {rule} tem um erro de sintaxe na linha {line}. Avise o administrador da aplicação.",
-	"rules.timeout":                    "A regra de negócio {rule} foi interrompida por exceder o tempo limite (linha {line}). Avise o administrador da aplicação.",
-	"rules.limit":                      "A regra de negócio {rule} foi interrompida por exceder um limite: {reason}. Avise o administrador da aplicação.",
 }
 
 var workflowEn = map[string]string{
@@ -76,9 +69,4 @@ var workflowEn = map[string]string{
 	"workflow.paramRequired":           "Fill in the field {field}.",
 	"workflow.paramInvalid":            "The value of the field {field} is invalid.",
 	"workflow.paramUnknown":            "The field {field} is not a known parameter.",
-	"rules.refused":                    "{message}",
-	"rules.broken":                     "The business rule {rule} failed at line {line}. Tell the application's administrator.",
-	"rules.syntax":                     "The business rule {rule} has a syntax error at line {line}. Tell the application's administrator.",
-	"rules.timeout":                    "The business rule {rule} was stopped for exceeding its time limit (line {line}). Tell the application's administrator.",
-	"rules.limit":                      "The business rule {rule} was stopped for exceeding a limit: {reason}. Tell the application's administrator.",
 }

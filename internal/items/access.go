@@ -1,24 +1,25 @@
 package items
 
-// Who may read what: one rule for every query that returns items, in this
-// package (lists, lookups, exports, search, files, links) and in the
-// workflow and kanban packages, which build their conditions here rather
-// than keep copies that could drift apart.
+// Who may read what: one rule for every query that returns items. The
+// core's own queries write it out from these conditions; the modules beside
+// the core select FROM the SQL functions the core owns (readable_item,
+// writable_item, readable_component, updatable_component, readable_project:
+// migration 00100), which a test holds to these conditions.
 
-// Access writes the SQL conditions of one caller's rights. User and Admin
+// access writes the SQL conditions of one caller's rights. User and Admin
 // are SQL expressions, normally placeholders: User the caller's user id,
 // Admin whether the caller is a panel administrator (who passes every
 // condition). The conditions name their rows by the aliases every query of
-// these packages uses: c a component, p a project, i an item. Nothing of a
+// this package uses: c a component, p a project, i an item. Nothing of a
 // request ever becomes part of the text: values stay parameters.
-type Access struct {
+type access struct {
 	User  string
 	Admin string
 }
 
-// CallerAccess is the caller as $1 (user id) and $2 (panel administrator),
+// callerAccess is the caller as $1 (user id) and $2 (panel administrator),
 // the first two arguments of every query that applies these rules.
-var CallerAccess = Access{User: "$1", Admin: "$2"}
+var callerAccess = access{User: "$1", Admin: "$2"}
 
 // Right is a right a group may hold over an item type (component_grant).
 type Right string
@@ -47,42 +48,42 @@ func grantColumn(r Right) string {
 
 // member holds over group g when the caller is in it (a group of all users
 // holds everyone).
-func (a Access) member() string {
+func (a access) member() string {
 	return `(g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = ` + a.User + `))`
 }
 
 // ApplicationUsable holds when the caller may use the application whose id
 // is the column appID (getAllowedApplications decides the same way).
-func (a Access) ApplicationUsable(appID string) string {
+func (a access) ApplicationUsable(appID string) string {
 	return `(` + a.Admin + ` OR ` + a.usesApplication(appID) + `)`
 }
 
 // ComponentGranted holds over component c when a group of the caller has
 // right on the type; it says nothing about the application (see
 // ComponentReadable).
-func (a Access) ComponentGranted(r Right) string {
+func (a access) ComponentGranted(r Right) string {
 	return `(` + a.Admin + ` OR ` + a.granted(r) + `)`
 }
 
 // ComponentReadable holds over component c: the caller may use its
 // application and a group of the caller has read on the type.
-func (a Access) ComponentReadable() string {
+func (a access) ComponentReadable() string {
 	return `(` + a.Admin + ` OR (` + a.usesApplication("c.application_id") + ` AND ` + a.granted(RightRead) + `))`
 }
 
-func (a Access) usesApplication(appID string) string {
+func (a access) usesApplication(appID string) string {
 	return `EXISTS (
 		SELECT 1 FROM application_group ag JOIN user_group g ON g.id = ag.group_id
 		WHERE ag.application_id = ` + appID + ` AND ` + a.member() + `)`
 }
 
-func (a Access) granted(r Right) string {
+func (a access) granted(r Right) string {
 	return `EXISTS (SELECT 1 FROM component_grant cg JOIN user_group g ON g.id = cg.group_id
 		WHERE cg.component_id = c.id AND ` + grantColumn(r) + ` AND ` + a.member() + `)`
 }
 
 // ProjectReadable holds over project p for a member or its manager.
-func (a Access) ProjectReadable() string {
+func (a access) ProjectReadable() string {
 	return `(` + a.Admin + ` OR p.manager_id = ` + a.User + ` OR EXISTS (
 	SELECT 1 FROM project_member pm WHERE pm.project_id = p.id AND pm.user_id = ` + a.User + `))`
 }
@@ -91,12 +92,12 @@ func (a Access) ProjectReadable() string {
 // follows its type only (AND it with ComponentReadable where the type is
 // not already checked); an item in a project also needs the caller in the
 // project.
-func (a Access) ItemReadable() string { return a.item(false) }
+func (a access) ItemReadable() string { return a.item(false) }
 
 // ItemWritable is ItemReadable for changes: project members need write.
-func (a Access) ItemWritable() string { return a.item(true) }
+func (a access) ItemWritable() string { return a.item(true) }
 
-func (a Access) item(write bool) string {
+func (a access) item(write bool) string {
 	canWrite := ""
 	if write {
 		canWrite = " AND pm.can_write"
@@ -108,17 +109,17 @@ func (a Access) item(write bool) string {
 
 // The caller's conditions as this package's queries use them.
 var (
-	componentReadable = CallerAccess.ComponentReadable()
-	projectReadable   = CallerAccess.ProjectReadable()
-	itemReadable      = CallerAccess.ItemReadable()
-	itemWritable      = CallerAccess.ItemWritable()
+	componentReadable = callerAccess.ComponentReadable()
+	projectReadable   = callerAccess.ProjectReadable()
+	itemReadable      = callerAccess.ItemReadable()
+	itemWritable      = callerAccess.ItemWritable()
 )
 
 // componentGrant is componentReadable with another right in place of read
 // (without the application check, which deleting does not ask).
 func componentGrant(right string) string {
 	if right == "delete" {
-		return CallerAccess.ComponentGranted(RightDelete)
+		return callerAccess.ComponentGranted(RightDelete)
 	}
 	return componentReadable
 }

@@ -32,7 +32,7 @@ const defStamp = `md5(c.application_id::text || '/' || c.key || '/' || c.name::t
 // than the generic one, so PostgreSQL planned the statement again on every
 // list request (0.15 ms of the database's time, more than running it).
 var defGuardSQL = `SELECT ` + defStamp + ` FROM component c WHERE c.id = $3 AND c.retired_at IS NULL AND ` +
-	Access{User: "$1", Admin: "(SELECT $2::boolean)"}.ComponentReadable()
+	access{User: "$1", Admin: "(SELECT $2::boolean)"}.ComponentReadable()
 
 // errStaleDefinition says the kept definition of a type no longer matches
 // the database; the request runs again from a fresh read.

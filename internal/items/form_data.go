@@ -82,6 +82,23 @@ func ReadItem(ctx context.Context, q Querier, c Caller, comp, id int64, lock boo
 	return it, nil
 }
 
+// ItemOf loads item id when the caller may read it and its type (a type
+// not retired): of type comp, or of its own type when comp is 0. Missing and
+// unreadable answer alike. Modules read the items they hang on through it.
+func (s *Service) ItemOf(ctx context.Context, c Caller, comp, id int64) (*Item, error) {
+	it, err := scanItem(s.store.db.QueryRow(ctx, `SELECT `+itemRecordColumns+`
+		FROM item i JOIN component c ON c.id = i.component_id
+		WHERE i.id = $3 AND ($4::bigint = 0 OR c.id = $4) AND c.retired_at IS NULL AND `+componentReadable+` AND `+itemReadable,
+		c.UserID, c.PanelAdmin, id, comp))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, httpx.NotFound()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("item %d: %w", id, err)
+	}
+	return it, nil
+}
+
 // componentRight holds over component c when the caller may use the type
 // with right ("create" or "update"); it includes componentReadable.
 func componentRight(right string) string {

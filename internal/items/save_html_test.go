@@ -18,6 +18,13 @@ func TestSanitizeHTMLKeepsFormattingOnly(t *testing.T) {
 		{`1 < 2 & 3 > 2`, `1 &lt; 2 &amp; 3 &gt; 2`},
 		{`<!-- comentário --><br>linha`, `<br />linha`},
 		{`<iframe src="https://x"></iframe><ul><li>um</li></ul>`, `<ul><li>um</li></ul>`},
+		// What the editor makes (execCommand in a contenteditable), and a paste.
+		{`<div><b>um</b></div><div><br></div><ol><li><i>dois</i></li></ol><u>três</u>`, `<div><b>um</b></div><div><br /></div><ol><li><i>dois</i></li></ol><u>três</u>`},
+		{`<span style="font-family: Arial" class="x">colado</span>&nbsp;fim`, "<span>colado</span>\u00a0fim"},
+		// A value saved before is saved again unchanged.
+		{`<p>a<br />b</p><hr /><a href="mailto:ana@tramita.dev" target="_blank" rel="noopener noreferrer">Ana</a>`,
+			`<p>a<br />b</p><hr /><a href="mailto:ana@tramita.dev" target="_blank" rel="noopener noreferrer">Ana</a>`},
+		{`<a href="http://">x</a><a href=" HTTPS://tramita.dev/a b">y</a><a href="/relativo">z</a>`, `<a>x</a><a>y</a><a>z</a>`},
 	} {
 		if got := sanitizeHTML(c.in); got != c.want {
 			t.Errorf("sanitizeHTML(%q) = %q, want %q", c.in, got, c.want)

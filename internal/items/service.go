@@ -35,4 +35,8 @@ func NewService(store *Store, now func() time.Time) *Service {
 	return &Service{store: store, now: now}
 }
 
+// Now is the service's clock, for modules that stamp what they record
+// around items the same way.
+func (s *Service) Now() time.Time { return s.now() }
+
 func langOf(ctx context.Context) string { return string(i18n.From(ctx)) }

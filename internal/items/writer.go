@@ -107,3 +107,22 @@ func writeVersionBy(ctx context.Context, q Querier, item int64, operation string
 	}
 	return nil
 }
+
+// LockItems takes the rows of ids for a change, in id order so that two
+// changes of the same items never wait on each other crosswise.
+func LockItems(ctx context.Context, q Querier, ids []int64) error {
+	if _, err := q.Exec(ctx, `SELECT 1 FROM item WHERE id = ANY($1) ORDER BY id FOR UPDATE`, ids); err != nil {
+		return fmt.Errorf("lock items: %w", err)
+	}
+	return nil
+}
+
+// SetFileFlags writes the list's HasAttachment and HasDigitalContent of item
+// id inside q (the transaction that changed its files): documents keeps them
+// in step with its files. Not a change of the item: no version is written.
+func SetFileFlags(ctx context.Context, q Querier, id int64, attachment, content bool) error {
+	if _, err := q.Exec(ctx, `UPDATE item SET has_attachment = $2, has_digital_content = $3 WHERE id = $1`, id, attachment, content); err != nil {
+		return fmt.Errorf("file flags of item %d: %w", id, err)
+	}
+	return nil
+}

@@ -8,7 +8,7 @@ import (
 )
 
 // The board reads cards through the item engine's access rules
-// (items.Access): a deleted card is on no board and in no column page, not
+// (the core's readable_item): a deleted card is on no board and in no column page, not
 // even a panel administrator's, and counts in no total.
 func TestBoardLeavesOutCardsTheCallerMayNotRead(t *testing.T) {
 	w := newWorld(t)

@@ -174,7 +174,7 @@ func ticksOf(v any) (int64, bool) {
 // itemNumber is an item's FormattedID.
 func (s *Store) itemNumber(ctx context.Context, id int64) (int64, error) {
 	var n int64
-	if err := s.pool.QueryRow(ctx, `SELECT number FROM item WHERE id = $1`, id).Scan(&n); err != nil {
+	if err := s.pool.QueryRow(ctx, `SELECT number FROM live_item WHERE id = $1`, id).Scan(&n); err != nil {
 		return 0, fmt.Errorf("item number: %w", err)
 	}
 	return n, nil

@@ -217,7 +217,7 @@ func (s *Service) prepare(ctx context.Context, c Caller, in BoardInput) (*prepar
 		attrs = append(attrs, schema.Attr{Key: a.Key, Type: a.Type})
 	}
 	fields := schema.Build(attrs)
-	q := &cardQuery{args: []any{c.UserID, c.PanelAdmin, b.ComponentID}, where: []string{"i.component_id = $3", itemReadable}}
+	q := &cardQuery{args: []any{c.UserID, c.PanelAdmin, b.ComponentID}, where: []string{"i.component_id = $3"}}
 	if in.ProjectID != 0 {
 		q.args = append(q.args, in.ProjectID)
 		q.where = append(q.where, "i.project_id = $"+strconv.Itoa(len(q.args)))

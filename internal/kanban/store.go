@@ -13,15 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tramita/tramita/internal/httpx"
-	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/items/schema"
-)
-
-// The access rules are the item engine's (items.Access), built for the
-// caller as $1 and $2 (whether a panel admin) like every query here.
-var (
-	componentReadable = items.CallerAccess.ComponentReadable()
-	itemReadable      = items.CallerAccess.ItemReadable()
 )
 
 // Store reads boards over pgx.
@@ -110,8 +102,8 @@ func (s *Store) board(ctx context.Context, c Caller, viewID int64) (*board, erro
 	b := &board{}
 	var fields, sort []byte
 	err := s.pool.QueryRow(ctx, `SELECT v.id, v.key, v.name, v.fields, v.sort, coalesce(v.query_key, ''), v.wip, v.wip_strict, c.id, c.key, c.name, c.application_id
-		FROM item_view v JOIN component c ON c.id = v.component_id
-		WHERE v.id = $3 AND v.kind = 'kanban' AND v.retired_at IS NULL AND c.retired_at IS NULL AND `+componentReadable,
+		FROM item_view v JOIN readable_component($1, $2) c ON c.id = v.component_id
+		WHERE v.id = $3 AND v.kind = 'kanban' AND v.retired_at IS NULL AND c.retired_at IS NULL`,
 		c.UserID, c.PanelAdmin, viewID).
 		Scan(&b.ViewID, &b.ViewKey, &b.ViewName, &fields, &sort, &b.QueryKey, &b.WIP, &b.WIPStrict, &b.ComponentID, &b.ComponentKey, &b.ComponentName, &b.ApplicationID)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -276,7 +268,7 @@ func (s *Store) firstPages(ctx context.Context, q *cardQuery, limit int) ([]card
 		SELECT i.id, i.number, i.title, i.status_id, i.responsible_id, ` + q.picked() + ` AS vals, i.modified_at,
 			row_number() OVER (PARTITION BY i.status_id ORDER BY ` + q.order + `) AS rn,
 			count(*) OVER (PARTITION BY i.status_id) AS total
-		FROM item i WHERE i.status_id IS NOT NULL AND ` + strings.Join(q.where, " AND ") + `) x
+		FROM readable_item($1, $2) i WHERE i.status_id IS NOT NULL AND ` + strings.Join(q.where, " AND ") + `) x
 		WHERE rn <= $` + strconv.Itoa(len(args)) + ` ORDER BY status_id, rn`
 	return s.cards(ctx, sql, args)
 }
@@ -286,7 +278,7 @@ func (s *Store) page(ctx context.Context, q *cardQuery, statusID int64, offset, 
 	args := append(append([]any{}, q.args...), statusID, limit, offset)
 	n := len(args)
 	sql := `SELECT i.id, i.number, i.title, i.status_id, i.responsible_id, ` + q.picked() + `, count(*) OVER ()::bigint, i.modified_at
-		FROM item i WHERE i.status_id = $` + strconv.Itoa(n-2) + ` AND ` + strings.Join(q.where, " AND ") + `
+		FROM readable_item($1, $2) i WHERE i.status_id = $` + strconv.Itoa(n-2) + ` AND ` + strings.Join(q.where, " AND ") + `
 		ORDER BY ` + q.order + ` LIMIT $` + strconv.Itoa(n-1) + ` OFFSET $` + strconv.Itoa(n)
 	return s.cards(ctx, sql, args)
 }
@@ -351,9 +343,9 @@ type BoardRef struct {
 // caller may read.
 func (s *Store) boards(ctx context.Context, c Caller, appID int64) ([]BoardRef, []text, []text, error) {
 	rows, err := s.pool.Query(ctx, `SELECT v.id, c.key || '.' || v.key, v.name, c.id, c.name, c.application_id
-		FROM item_view v JOIN component c ON c.id = v.component_id
+		FROM item_view v JOIN readable_component($1, $2) c ON c.id = v.component_id
 		WHERE v.kind = 'kanban' AND v.retired_at IS NULL AND c.retired_at IS NULL AND ($3::bigint = 0 OR c.application_id = $3)
-		  AND `+componentReadable+` ORDER BY c.application_id, c.sort_order, c.id, v.sort_order, v.id`, c.UserID, c.PanelAdmin, appID)
+		ORDER BY c.application_id, c.sort_order, c.id, v.sort_order, v.id`, c.UserID, c.PanelAdmin, appID)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("boards: %w", err)
 	}

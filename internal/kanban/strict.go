@@ -72,7 +72,7 @@ func CheckStrictWIP(ctx context.Context, tx pgx.Tx, me int64, componentID, statu
 		// The column as it would be: its items and the moving ones, those
 		// the board's query shows (an item it leaves out takes no place).
 		args = append([]any{componentID, statusID, ids}, args...)
-		if err := tx.QueryRow(ctx, `SELECT count(*) FROM item i WHERE i.component_id = $1 AND i.deleted_at IS NULL
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM live_item i WHERE i.component_id = $1
 			AND (i.status_id = $2 OR i.id = ANY($3)) AND `+where, args...).Scan(&n); err != nil {
 			return fmt.Errorf("strict wip count: %w", err)
 		}

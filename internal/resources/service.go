@@ -22,7 +22,6 @@ import (
 	"github.com/tramita/tramita/internal/auth"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
-	"github.com/tramita/tramita/internal/items"
 )
 
 // Service holds the resources' rules.
@@ -380,10 +379,6 @@ const maxPending = 500
 // of a type without statuses is open.
 const open = `i.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM item_status st WHERE st.id = i.status_id AND st.final)`
 
-// readable holds when the caller ($1 user, $2 panel administrator) may read
-// item i of type c.
-var readable = items.CallerAccess.ItemReadable() + ` AND ` + items.CallerAccess.ComponentReadable()
-
 // assigned holds when item i names user $3 in one of its type's RESOURCES
 // fields (a single id or a list of ids).
 const assigned = `EXISTS (SELECT 1 FROM attribute a WHERE a.component_id = i.component_id AND a.type = 'RESOURCES'
@@ -404,11 +399,11 @@ func (s *Service) Projects(ctx context.Context, c Caller, resourceID int64) ([]P
 		return list, nil
 	}
 	rows, err := s.db.Query(ctx, `
-		SELECT p.id, p.name FROM project p
-		WHERE `+items.CallerAccess.ProjectReadable()+` AND (p.manager_id = $3
+		SELECT p.id, p.name FROM readable_project($1, $2) p
+		WHERE (p.manager_id = $3
 			OR EXISTS (SELECT 1 FROM project_member m WHERE m.project_id = p.id AND m.user_id = $3)
-			OR EXISTS (SELECT 1 FROM item i JOIN component c ON c.id = i.component_id
-				WHERE i.project_id = p.id AND (i.responsible_id = $3 OR `+assigned+`) AND `+readable+`))
+			OR EXISTS (SELECT 1 FROM readable_item($1, $2) i
+				WHERE i.project_id = p.id AND (i.responsible_id = $3 OR `+assigned+`)))
 		ORDER BY lower(p.name), p.id`, c.UserID, c.PanelAdmin, *f.UserID)
 	if err != nil {
 		return nil, fmt.Errorf("resource projects: %w", err)
@@ -447,8 +442,8 @@ func (s *Service) Pending(ctx context.Context, c Caller, resourceID, projectID i
 			i.project_id,
 			coalesce((SELECT coalesce(nullif(st.name ->> $5, ''), st.name ->> 'pt-BR', st.key) FROM item_status st WHERE st.id = i.status_id), ''),
 			i.modified_at
-		FROM item i JOIN component c ON c.id = i.component_id
-		WHERE `+open+` AND `+which+` AND ($4::bigint = 0 OR i.project_id = $4) AND `+readable+`
+		FROM readable_item($1, $2) i JOIN component c ON c.id = i.component_id
+		WHERE `+open+` AND `+which+` AND ($4::bigint = 0 OR i.project_id = $4)
 		ORDER BY i.modified_at DESC, i.id DESC
 		LIMIT `+strconv.Itoa(maxPending), c.UserID, c.PanelAdmin, *f.UserID, projectID, lang)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tramita/tramita/internal/config"
+	"github.com/tramita/tramita/internal/documents"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/items/demo"
@@ -24,9 +25,9 @@ import (
 type itemsModule struct {
 	handler  *items.Handler
 	address  *items.AddressLookup
-	files    *items.FilesHandler
+	files    *documents.Handler
 	importer *items.ImportsHandler
-	limits   items.FileLimits
+	limits   documents.FileLimits
 	// imports writes confirmed Excel imports; its job runs in the portal's worker.
 	imports *items.Imports
 	// modules are the modules beside the core that serve calls of their own.
@@ -55,19 +56,19 @@ func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDem
 		return items.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, ok
 	}
 	svc := items.NewService(items.NewStore(pool), nil)
-	limits := items.FileLimits{MaxSize: cfg.FileMaxSize, MaxCount: cfg.FileMaxCount}.WithDefaults()
+	limits := documents.FileLimits{MaxSize: cfg.FileMaxSize, MaxCount: cfg.FileMaxCount}.WithDefaults()
 	if store == nil {
 		var err error
 		if store, err = fileStore(ctx, cfg); err != nil {
 			return nil, err
 		}
 	}
-	files := items.NewFiles(svc, store, limits)
-	imports := items.NewImports(files)
+	files := documents.NewFiles(svc, pool, store, limits)
+	imports := items.NewImports(items.NewFiles(svc, store, items.FileLimits(limits)))
 	return &itemsModule{
 		handler:  items.NewHandler(svc, current),
 		address:  items.NewAddressLookup(cfg.ZipLookupURL, nil, current),
-		files:    items.NewFilesHandler(files, current),
+		files:    documents.NewHandler(files, current),
 		importer: items.NewImportsHandler(imports, current),
 		limits:   limits,
 		imports:  imports,
@@ -107,14 +108,14 @@ func (m *itemsModule) Routes(r chi.Router) {
 
 // bodyLimit is the /api body limit: apiLimit for every call, and the upload
 // limit (4 files of TRAMITA_FILE_MAX_SIZE + 1 MB) for the multipart bodies
-// of the upload calls (items.UploadPaths).
+// of the upload calls (documents.UploadPaths).
 func (m *itemsModule) bodyLimit(apiLimit int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		small := httpx.LimitBody(apiLimit)(next)
 		big := httpx.LimitBody(m.limits.UploadBodyLimit())(next)
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-			if mt == "multipart/form-data" && slices.Contains(items.UploadPaths, r.URL.Path) {
+			if mt == "multipart/form-data" && slices.Contains(documents.UploadPaths, r.URL.Path) {
 				big.ServeHTTP(w, r)
 				return
 			}

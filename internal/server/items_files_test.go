@@ -9,14 +9,14 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"github.com/tramita/tramita/internal/documents"
 	"github.com/tramita/tramita/internal/httpx"
-	"github.com/tramita/tramita/internal/items"
 )
 
 // Uploads get 4 × the file size + 1 MB; every other body, and a JSON body
 // sent to an upload call, keeps the 1 MB /api limit.
 func TestUploadCallsGetTheirOwnBodyLimit(t *testing.T) {
-	m := &itemsModule{limits: items.FileLimits{MaxSize: 1 << 20}.WithDefaults()}
+	m := &itemsModule{limits: documents.FileLimits{MaxSize: 1 << 20}.WithDefaults()}
 	read := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, err := io.Copy(io.Discard, r.Body); err != nil {
 			var tooBig *http.MaxBytesError

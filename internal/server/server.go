@@ -18,6 +18,7 @@ import (
 	"github.com/tramita/tramita/internal/auth"
 	"github.com/tramita/tramita/internal/config"
 	"github.com/tramita/tramita/internal/database"
+	"github.com/tramita/tramita/internal/documents"
 	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/mail"
 	"github.com/tramita/tramita/internal/storage"
@@ -109,14 +110,14 @@ func Open(ctx context.Context, opts Options) (app *App, err error) {
 		return nil, err
 	}
 	a.portal.worker.Handle(items.ImportJobKind, a.items.imports.HandleJob)
-	// Signing a file asks for the password again, checked as a sign-in (docs/items.md, "Signatures and stamps").
-	a.items.files.SetClientOf(func(r *http.Request) items.SignClient {
+	// Signing a file asks for the password again, checked as a sign-in (docs/documents.md, "Signatures").
+	a.items.files.SetClientOf(func(r *http.Request) documents.SignClient {
 		c := a.auth.ClientOf(r)
-		return items.SignClient{Address: c.Address, UserAgent: c.UserAgent}
+		return documents.SignClient{Address: c.Address, UserAgent: c.UserAgent}
 	})
-	a.items.files.SetPasswordConfirm(func(r *http.Request, userID int64, password string) (items.SignClient, error) {
+	a.items.files.SetPasswordConfirm(func(r *http.Request, userID int64, password string) (documents.SignClient, error) {
 		c := a.auth.ClientOf(r)
-		return items.SignClient{Address: c.Address, UserAgent: c.UserAgent}, a.auth.ConfirmPassword(r.Context(), userID, password, c)
+		return documents.SignClient{Address: c.Address, UserAgent: c.UserAgent}, a.auth.ConfirmPassword(r.Context(), userID, password, c)
 	})
 	a.handler = a.routes()
 	return a, nil

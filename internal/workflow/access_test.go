@@ -10,7 +10,7 @@ import (
 )
 
 // The workflow reads items through the item engine's access rules
-// (items.Access): an item the caller may not read — deleted, or in a
+// (the core's readable_item): an item the caller may not read — deleted, or in a
 // project they are not in — is not found by any workflow call, for a panel
 // administrator too when it is deleted, and nothing of the selection moves.
 func TestWorkflowRefusesItemsTheCallerMayNotRead(t *testing.T) {

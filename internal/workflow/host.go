@@ -179,7 +179,7 @@ func (h *host) QueryItems(ctx context.Context, q rules.Query) ([]map[string]any,
 		return nil, err
 	}
 	args := []any{h.c.UserID, h.c.PanelAdmin, comp.ID}
-	where := []string{"i.component_id = $3", itemReadable}
+	where := []string{"i.component_id = $3"}
 	param := func(v any) string {
 		args = append(args, v)
 		return "$" + strconv.Itoa(len(args))
@@ -223,7 +223,7 @@ func (h *host) QueryItems(ctx context.Context, q rules.Query) ([]map[string]any,
 	}
 	sql := `SELECT i.id, i.component_id, i.number, i.title, i.project_id, i.status_id, i.responsible_id, i.creator_id,
 			i.version, i.attributes::text, i.created_at, i.modified_at, false
-		FROM item i WHERE ` + strings.Join(where, " AND ") + ` ORDER BY i.id LIMIT ` + param(q.Limit)
+		FROM readable_item($1, $2) i WHERE ` + strings.Join(where, " AND ") + ` ORDER BY i.id LIMIT ` + param(q.Limit)
 	rows, err := h.q.Query(ctx, sql, args...)
 	if err != nil {
 		return nil, &rules.HostError{Message: "the query could not run: check the values of where"}

@@ -43,7 +43,7 @@ func (s *Service) SetResponsible(ctx context.Context, c Caller, componentID, ite
 		}
 		if d := ticks(it.ModifiedAt) - stamp; d > 1000 || d < -1000 {
 			var who string
-			if err := tx.QueryRow(ctx, `SELECT coalesce((SELECT u.name FROM item i JOIN app_user u ON u.id = i.modifier_id WHERE i.id = $1), '')`,
+			if err := tx.QueryRow(ctx, `SELECT coalesce((SELECT u.name FROM live_item i JOIN app_user u ON u.id = i.modifier_id WHERE i.id = $1), '')`,
 				it.ID).Scan(&who); err != nil {
 				return err
 			}
@@ -122,8 +122,8 @@ func (s *Service) LaneTeam(ctx context.Context, c Caller, componentID, projectID
 			OR EXISTS (SELECT 1 FROM project_member pm WHERE pm.project_id = p.id AND pm.user_id = u.id)))))
 		SELECT t.id FROM team t
 		ORDER BY t.id = $5 DESC,
-			CASE WHEN (SELECT count(*) FROM team) >= $6 THEN EXISTS (SELECT 1 FROM item i
-				WHERE i.responsible_id = t.id AND i.component_id = $1 AND i.deleted_at IS NULL) ELSE false END DESC,
+			CASE WHEN (SELECT count(*) FROM team) >= $6 THEN EXISTS (SELECT 1 FROM live_item i
+				WHERE i.responsible_id = t.id AND i.component_id = $1) ELSE false END DESC,
 			lower(t.name), t.id
 		LIMIT $6`, comp.ID, []string{}, groups, projectID, c.UserID, limit+1)
 	if err != nil {

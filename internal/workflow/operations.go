@@ -19,10 +19,6 @@ import (
 	"github.com/tramita/tramita/internal/rules"
 )
 
-// applicationUsable: the caller may use application o.application_id, as
-// getAllowedApplications decides.
-var applicationUsable = items.CallerAccess.ApplicationUsable("o.application_id")
-
 // operation is an operation of an application the caller may use.
 type operation struct {
 	ID, ApplicationID int64
@@ -55,7 +51,8 @@ func loadOperation(ctx context.Context, q querier, c Caller, ref OperationRef) (
 	}
 	o := &operation{}
 	err := q.QueryRow(ctx, `SELECT o.id, o.application_id, o.component_id, o.key, o.name, o.spec FROM operation o
-		WHERE o.retired_at IS NULL AND (o.id = $3 OR ($3 = 0 AND o.key = $4 AND o.application_id = $5)) AND `+applicationUsable,
+		WHERE o.retired_at IS NULL AND (o.id = $3 OR ($3 = 0 AND o.key = $4 AND o.application_id = $5))
+		  AND o.application_id IN (SELECT a.id FROM usable_application($1, $2) a)`,
 		c.UserID, c.PanelAdmin, ref.OperationID.ID, ref.OperationID.Key, int64(ref.AppID)).
 		Scan(&o.ID, &o.ApplicationID, &o.ComponentID, &o.Key, &o.Name, &o.Operation)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -171,7 +168,7 @@ func (s *Service) GetOperations(ctx context.Context, c Caller, in OperationsInpu
 	}
 	rows, err := s.pool.Query(ctx, `SELECT o.id FROM operation o
 		WHERE o.retired_at IS NULL AND ($3::bigint = 0 OR o.application_id = $3) AND ($4::bigint = 0 OR (o.component_id = $4 AND (o.spec->>'bulk')::boolean))
-		  AND `+applicationUsable+` ORDER BY o.sort_order, o.id`, c.UserID, c.PanelAdmin, int64(in.AppID), int64(in.ComponentID))
+		  AND o.application_id IN (SELECT a.id FROM usable_application($1, $2) a) ORDER BY o.sort_order, o.id`, c.UserID, c.PanelAdmin, int64(in.AppID), int64(in.ComponentID))
 	if err != nil {
 		return nil, fmt.Errorf("operations: %w", err)
 	}

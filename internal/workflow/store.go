@@ -16,15 +16,6 @@ import (
 	"github.com/tramita/tramita/internal/items/pkg"
 )
 
-// The access rules are the item engine's (items.Access), built for the
-// caller as $1 and $2 (whether a panel admin) like every query here.
-var (
-	componentReadable  = items.CallerAccess.ComponentReadable()
-	componentUpdatable = items.CallerAccess.ComponentGranted(items.RightUpdate)
-	itemReadable       = items.CallerAccess.ItemReadable()
-	itemWritable       = items.CallerAccess.ItemWritable()
-)
-
 // querier is a pool or a transaction.
 type querier interface {
 	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
@@ -74,8 +65,9 @@ type action struct {
 // type the caller may not read is not found.
 func loadComponent(ctx context.Context, q querier, c Caller, id int64) (*component, error) {
 	comp := &component{statuses: map[int64]*status{}, statusByKey: map[string]*status{}, attrTypes: map[string]string{}}
-	err := q.QueryRow(ctx, `SELECT c.id, c.application_id, c.key, c.name, `+componentUpdatable+`
-		FROM component c WHERE c.id = $3 AND c.retired_at IS NULL AND `+componentReadable, c.UserID, c.PanelAdmin, id).
+	err := q.QueryRow(ctx, `SELECT c.id, c.application_id, c.key, c.name,
+			EXISTS (SELECT 1 FROM updatable_component($1, $2) u WHERE u.id = c.id)
+		FROM readable_component($1, $2) c WHERE c.id = $3 AND c.retired_at IS NULL`, c.UserID, c.PanelAdmin, id).
 		Scan(&comp.ID, &comp.ApplicationID, &comp.Key, &comp.Name, &comp.CanUpdate)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, httpx.NotFound()
@@ -154,15 +146,16 @@ type item struct {
 }
 
 // loadItems reads ids (each readable by the caller, else not found), in id
-// order; lock takes their rows for update.
+// order; lock takes their rows for a change first (q is then a transaction).
 func loadItems(ctx context.Context, q querier, c Caller, ids []int64, lock bool) ([]*item, error) {
-	sql := `SELECT i.id, i.component_id, i.number, i.title, i.project_id, i.status_id, i.responsible_id, i.creator_id,
-			i.version, i.attributes::text, i.created_at, i.modified_at, ` + itemWritable + `
-		FROM item i WHERE i.id = ANY($3) AND ` + itemReadable + ` ORDER BY i.id`
 	if lock {
-		sql += ` FOR UPDATE OF i`
+		if err := items.LockItems(ctx, q, ids); err != nil {
+			return nil, err
+		}
 	}
-	rows, err := q.Query(ctx, sql, c.UserID, c.PanelAdmin, ids)
+	rows, err := q.Query(ctx, `SELECT i.id, i.component_id, i.number, i.title, i.project_id, i.status_id, i.responsible_id, i.creator_id,
+			i.version, i.attributes::text, i.created_at, i.modified_at, EXISTS (SELECT 1 FROM writable_item($1, $2) w WHERE w.id = i.id)
+		FROM readable_item($1, $2) i WHERE i.id = ANY($3) ORDER BY i.id`, c.UserID, c.PanelAdmin, ids)
 	if err != nil {
 		return nil, fmt.Errorf("items: %w", err)
 	}

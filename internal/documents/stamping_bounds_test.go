@@ -1,4 +1,4 @@
-package items
+package documents
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package items_test
+package documents_test
 
 import (
 	"bytes"
@@ -21,6 +21,7 @@ import (
 	"golang.org/x/text/encoding/charmap"
 
 	"github.com/tramita/tramita/internal/auth"
+	"github.com/tramita/tramita/internal/documents"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
@@ -111,16 +112,16 @@ func newSignWorld(t *testing.T) *signWorld {
 
 func (w *signWorld) server(t *testing.T, c items.Caller) *fileServer {
 	t.Helper()
-	limits := items.FileLimits{MaxSize: 1 << 20, MaxCount: 10}
-	files := items.NewFiles(w.svc, storage.NewLocal(w.root), limits)
-	h := items.NewFilesHandler(files, func(context.Context) (items.Caller, bool) { return c, c.UserID != 0 })
-	h.SetClientOf(func(r *http.Request) items.SignClient {
+	limits := documents.FileLimits{MaxSize: 1 << 20, MaxCount: 10}
+	files := documents.NewFiles(w.svc, w.db, storage.NewLocal(w.root), limits)
+	h := documents.NewHandler(files, func(context.Context) (items.Caller, bool) { return c, c.UserID != 0 })
+	h.SetClientOf(func(r *http.Request) documents.SignClient {
 		cl := w.auth.ClientOf(r)
-		return items.SignClient{Address: cl.Address, UserAgent: cl.UserAgent}
+		return documents.SignClient{Address: cl.Address, UserAgent: cl.UserAgent}
 	})
-	h.SetPasswordConfirm(func(r *http.Request, userID int64, password string) (items.SignClient, error) {
+	h.SetPasswordConfirm(func(r *http.Request, userID int64, password string) (documents.SignClient, error) {
 		cl := w.auth.ClientOf(r)
-		return items.SignClient{Address: cl.Address, UserAgent: cl.UserAgent}, w.auth.ConfirmPassword(r.Context(), userID, password, cl)
+		return documents.SignClient{Address: cl.Address, UserAgent: cl.UserAgent}, w.auth.ConfirmPassword(r.Context(), userID, password, cl)
 	})
 	r := chi.NewRouter()
 	r.Use(httpx.WithRequest(slog.New(slog.NewTextHandler(io.Discard, nil))), httpx.LimitBody(limits.UploadBodyLimit()))
@@ -328,7 +329,7 @@ func TestSignFileAttachment(t *testing.T) {
 // A signed server without the password check wired answers 503, never signs.
 func TestSignWithoutPasswordCheckIsUnavailable(t *testing.T) {
 	w := newWorld(t)
-	ana := w.fileServer(t, w.ana, filepath.Join(t.TempDir(), "files"), items.FileLimits{})
+	ana := w.fileServer(t, w.ana, filepath.Join(t.TempDir(), "files"), documents.FileLimits{})
 	item := itoa(w.itemIn(t, "Transformação Digital"))
 	file := ana.uploadOne(item, "a.pdf", onePagePDF("A"))
 	if code, body := ana.post("/genericItem/signFileAttachment", "pt-BR", `{"attachment": `+file+`, "password": "x"}`); code != 503 ||

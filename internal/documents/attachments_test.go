@@ -1,4 +1,4 @@
-package items_test
+package documents_test
 
 import (
 	"bytes"
@@ -22,6 +22,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"github.com/tramita/tramita/internal/documents"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/storage"
@@ -39,14 +40,13 @@ type fileServer struct {
 	url  string
 }
 
-func (w *world) fileServer(t *testing.T, c items.Caller, root string, limits items.FileLimits) *fileServer {
+func (w *world) fileServer(t *testing.T, c items.Caller, root string, limits documents.FileLimits) *fileServer {
 	t.Helper()
-	files := items.NewFiles(w.svc, storage.NewLocal(root), limits)
+	files := documents.NewFiles(w.svc, w.db, storage.NewLocal(root), limits)
 	r := chi.NewRouter()
 	r.Use(httpx.WithRequest(slog.New(slog.NewTextHandler(io.Discard, nil))), httpx.LimitBody(limits.UploadBodyLimit()))
 	who := func(context.Context) (items.Caller, bool) { return c, c.UserID != 0 }
-	items.NewFilesHandler(files, who).Routes(r)
-	items.NewImportsHandler(items.NewImports(files), who).Routes(r)
+	documents.NewHandler(files, who).Routes(r)
 	srv := httptest.NewServer(r)
 	t.Cleanup(srv.Close)
 	return &fileServer{t: t, root: root, url: srv.URL}
@@ -130,7 +130,7 @@ func (w *world) itemIn(t *testing.T, project string) int64 {
 func TestAttachmentsUploadListDownloadAndLimits(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()
-	limits := items.FileLimits{MaxSize: 64 << 10, MaxCount: 4}
+	limits := documents.FileLimits{MaxSize: 64 << 10, MaxCount: 4}
 	root := filepath.Join(t.TempDir(), "files")
 	ana, bia := w.fileServer(t, w.ana, root, limits), w.fileServer(t, w.bia, root, limits)
 	item := itoa(w.itemIn(t, "Transformação Digital"))
@@ -273,7 +273,7 @@ func TestAttachmentsUploadListDownloadAndLimits(t *testing.T) {
 func TestConcurrentUploadsKeepTheCountLimit(t *testing.T) {
 	w := newWorld(t)
 	root := filepath.Join(t.TempDir(), "files")
-	ana := w.fileServer(t, w.ana, root, items.FileLimits{MaxSize: 64 << 10, MaxCount: 3})
+	ana := w.fileServer(t, w.ana, root, documents.FileLimits{MaxSize: 64 << 10, MaxCount: 3})
 	item := itoa(w.itemIn(t, "Transformação Digital"))
 	codes := make(chan int, 8)
 	var wg sync.WaitGroup
@@ -306,7 +306,7 @@ func TestSignedFileLinks(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()
 	root := filepath.Join(t.TempDir(), "files")
-	limits := items.FileLimits{MaxSize: 64 << 10, MaxCount: 5}
+	limits := documents.FileLimits{MaxSize: 64 << 10, MaxCount: 5}
 	ana, bia, anonymous := w.fileServer(t, w.ana, root, limits), w.fileServer(t, w.bia, root, limits), w.fileServer(t, items.Caller{}, root, limits)
 	item := itoa(w.itemIn(t, "Transformação Digital"))
 	code, body := ana.upload("pt-BR", part{"itemId", "", []byte(item)}, part{"files", "foto.png", pngBytes}, part{"files", "b.pdf", pdfBytes})

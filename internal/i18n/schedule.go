@@ -1,9 +1,7 @@
 package i18n
 
-func init() { register(predecessorsPtBR, predecessorsEn) }
-
-// Messages of the predecessors of an item (the predecessors form control).
-var predecessorsPtBR = map[string]string{
+// Messages of predecessors (internal/schedule).
+var schedulePtBR = map[string]string{
 	"items.predecessors.field":        "Predecessoras",
 	"items.predecessors.hidden":       "item sem acesso",
 	"items.predecessors.required":     "Escolha o item predecessor.",
@@ -23,7 +21,7 @@ var predecessorsPtBR = map[string]string{
 	"forms.op.predecessors":           "Predecessoras alteradas",
 }
 
-var predecessorsEn = map[string]string{
+var scheduleEn = map[string]string{
 	"items.predecessors.field":        "Predecessors",
 	"items.predecessors.hidden":       "item you cannot see",
 	"items.predecessors.required":     "Choose the predecessor item.",

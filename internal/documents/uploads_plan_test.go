@@ -1,4 +1,4 @@
-package items_test
+package documents_test
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/tramita/tramita/internal/admin/planlimit"
-	"github.com/tramita/tramita/internal/items"
+	"github.com/tramita/tramita/internal/documents"
 )
 
 // pdfOf is a PDF of n bytes.
@@ -19,7 +19,7 @@ func pdfOf(n int) []byte { return append([]byte("%PDF-1.7\n"), make([]byte, n-9)
 func TestUploadsKeepToThePlansStorageLimit(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()
-	limits := items.FileLimits{MaxSize: 1 << 20, MaxCount: 20}
+	limits := documents.FileLimits{MaxSize: 1 << 20, MaxCount: 20}
 	root := filepath.Join(t.TempDir(), "files")
 	ana := w.fileServer(t, w.ana, root, limits)
 	item := itoa(w.itemIn(t, "Transformação Digital"))

@@ -1,4 +1,4 @@
-package items
+package documents
 
 import (
 	"context"
@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/tramita/tramita/internal/items"
 )
 
 // FileLinkLifetime is how long a signed file link opens its file.
@@ -23,10 +25,10 @@ const FileLinkLifetime = time.Hour
 // — for the user it was made for, who must still be able to read the item
 // when it is opened.
 type linkSigner struct {
-	db  Querier
-	now func() time.Time
-	mu  sync.Mutex
-	key []byte
+	store *Store
+	now   func() time.Time
+	mu    sync.Mutex
+	key   []byte
 }
 
 func (s *linkSigner) secret(ctx context.Context) ([]byte, error) {
@@ -37,10 +39,9 @@ func (s *linkSigner) secret(ctx context.Context) ([]byte, error) {
 	}
 	fresh := make([]byte, 32)
 	_, _ = rand.Read(fresh)
-	var key []byte
-	if err := s.db.QueryRow(ctx, `WITH made AS (INSERT INTO file_link_key (key) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING key)
-		SELECT key FROM made UNION ALL SELECT key FROM file_link_key WHERE NOT EXISTS (SELECT 1 FROM made)`, fresh).Scan(&key); err != nil {
-		return nil, fmt.Errorf("file link key: %w", err)
+	key, err := s.store.linkKey(ctx, fresh)
+	if err != nil {
+		return nil, err
 	}
 	s.key = key
 	return key, nil
@@ -93,15 +94,14 @@ func (s *linkSigner) verify(ctx context.Context, r *http.Request) (int64, bool, 
 
 // signedCaller is the user of a valid signed link, with their current
 // panel-administrator right; an inactive user opens nothing.
-func (f *Files) signedCaller(ctx context.Context, r *http.Request) (Caller, bool, error) {
+func (f *Files) signedCaller(ctx context.Context, r *http.Request) (items.Caller, bool, error) {
 	user, ok, err := f.links.verify(ctx, r)
 	if err != nil || !ok {
-		return Caller{}, false, err
+		return items.Caller{}, false, err
 	}
-	c := Caller{UserID: user}
-	err = f.svc.store.db.QueryRow(ctx, `SELECT panel_admin FROM app_user WHERE id = $1 AND active`, user).Scan(&c.PanelAdmin)
-	if err != nil {
-		return Caller{}, false, nil
+	active, panelAdmin := f.store.activeUser(ctx, user)
+	if !active {
+		return items.Caller{}, false, nil
 	}
-	return c, true, nil
+	return items.Caller{UserID: user, PanelAdmin: panelAdmin}, true, nil
 }

@@ -1,4 +1,4 @@
-package items
+package documents
 
 import (
 	"bytes"
@@ -46,7 +46,7 @@ func pdfConfig() *model.Configuration {
 // left of every page, dark blue Helvetica 7 pt, above the content.
 const stampDescription = "font:Helvetica, points:7, pos:bl, off:24 14, scale:1 abs, rot:0, fillcolor:#0d2b6b, opacity:1, margins:5, border:1 #0d2b6b, bgcolor:#ffffff, align:l"
 
-// Bounds of a stamp (docs/items.md, "Signatures and stamps"): pdfcpu reads
+// Bounds of a stamp (docs/documents.md, "Stamps"): pdfcpu reads
 // the whole PDF into memory and its time grows with the pages (a 22 MB PDF
 // of 10,000 pages took 100 s and 2.8 GB of allocations on a 2-core
 // machine), so a stamp runs one at a time in the process, a PDF of more

@@ -1,32 +1,6 @@
 package i18n
 
-// The catalogues are filled before main runs (each module's file calls
-// register from init) and are read-only afterwards. Keys are prefixed by the
-// module that answers them. Texts quoted by the spec are kept to the letter.
-var (
-	ptBR = map[string]string{}
-	en   = map[string]string{}
-)
-
-// register adds one module's messages; a key defined twice is a programming
-// error caught at start.
-func register(pt, english map[string]string) {
-	for k, v := range pt {
-		if _, dup := ptBR[k]; dup {
-			panic("i18n: duplicate key " + k)
-		}
-		ptBR[k] = v
-	}
-	for k, v := range english {
-		if _, dup := en[k]; dup {
-			panic("i18n: duplicate key " + k)
-		}
-		en[k] = v
-	}
-}
-
-func init() { register(corePtBR, coreEn) }
-
+// Messages every module shares: errors of the API's edge (httpx).
 var corePtBR = map[string]string{
 	"error.internal":         "Ocorreu um erro inesperado. Tente novamente; se persistir, informe o código ao suporte.",
 	"error.notFound":         "O registro não foi encontrado.",

@@ -1,14 +1,25 @@
 package i18n
 
-func init() { register(signaturesPtBR, signaturesEn) }
-
-// Messages of file signatures and stamps (docs/items.md, "Signatures and
-// stamps"). files.protocolNotConfigured and files.stampRefused are spec
-// section 8's texts.
-var signaturesPtBR = map[string]string{
+// Messages of item files, file versions, signatures and stamps (internal/documents). files.tooMany and
+// files.invalid are spec section 5's texts; files.protocolNotConfigured and files.stampRefused section
+// 8's.
+var documentsPtBR = map[string]string{
+	"files.tooMany":               "Não pode adicionar mais que {qtd} arquivos.",
+	"files.invalid":               "Arquivo Inválido",
+	"files.invalidNamed":          "Arquivo Inválido: {name}",
+	"files.tooLarge":              "O arquivo {name} passa do limite de {max}.",
+	"files.notMultipart":          "Envie os arquivos como multipart/form-data, no campo files.",
+	"files.none":                  "Escolha ao menos um arquivo.",
+	"files.itemRequired":          "Salve o item antes de anexar arquivos (itemId).",
+	"files.fieldsFirst":           "Envie itemId e os demais campos antes dos arquivos.",
+	"files.oneContent":            "O conteúdo do item é um único arquivo.",
+	"files.kindInvalid":           "Tipo de arquivo do item inválido: use attachment ou content.",
+	"files.fieldTooLong":          "O campo {field} é longo demais.",
+	"files.missing":               "O arquivo não está mais disponível no armazenamento.",
+	"files.uploaded":              "Arquivos anexados: {count}.",
+	"files.deleted":               "Arquivo excluído.",
 	"files.protocolNotConfigured": "Não foi possível emitir o Protocolo de Assinatura pois o modelo de protocolo não foi configurado",
 	"files.stampRefused":          "Não foi possível carimbar um documento já carimbado e que não seja PDF",
-	"auth.passwordNotConfirmed":   "Senha incorreta: nada foi assinado.",
 	"files.signed":                "Arquivo assinado: {name}.",
 	"files.alreadySigned":         "Você já assinou esta versão do arquivo.",
 	"files.locationInvalid":       "Localização inválida: latitude entre -90 e 90 e longitude entre -180 e 180, as duas ou nenhuma.",
@@ -27,10 +38,23 @@ var signaturesPtBR = map[string]string{
 	"files.stampBusy":             "O servidor não conseguiu carimbar este documento agora (outro carimbo em andamento ou documento pesado demais). Tente de novo em alguns minutos.",
 }
 
-var signaturesEn = map[string]string{
+var documentsEn = map[string]string{
+	"files.tooMany":               "You cannot add more than {qtd} files.",
+	"files.invalid":               "Invalid file",
+	"files.invalidNamed":          "Invalid file: {name}",
+	"files.tooLarge":              "The file {name} is over the limit of {max}.",
+	"files.notMultipart":          "Send the files as multipart/form-data, in the field files.",
+	"files.none":                  "Choose at least one file.",
+	"files.itemRequired":          "Save the item before attaching files (itemId).",
+	"files.fieldsFirst":           "Send itemId and the other fields before the files.",
+	"files.oneContent":            "An item's content is a single file.",
+	"files.kindInvalid":           "Invalid item file kind: use attachment or content.",
+	"files.fieldTooLong":          "The field {field} is too long.",
+	"files.missing":               "The file is no longer available in the storage.",
+	"files.uploaded":              "Files attached: {count}.",
+	"files.deleted":               "File deleted.",
 	"files.protocolNotConfigured": "The Signature Protocol could not be issued because the protocol template has not been configured",
 	"files.stampRefused":          "A document that is already stamped or is not a PDF cannot be stamped",
-	"auth.passwordNotConfirmed":   "Wrong password: nothing was signed.",
 	"files.signed":                "File signed: {name}.",
 	"files.alreadySigned":         "You have already signed this version of the file.",
 	"files.locationInvalid":       "Invalid location: latitude between -90 and 90 and longitude between -180 and 180, both or neither.",

@@ -1,4 +1,4 @@
-package items_test
+package documents_test
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/tramita/tramita/internal/admin/planlimit"
-	"github.com/tramita/tramita/internal/items"
+	"github.com/tramita/tramita/internal/documents"
 )
 
 // A stamp keeps the original: its new version counts whole against the
@@ -97,7 +97,7 @@ func TestReplacedStampedContentLeavesNoBytes(t *testing.T) {
 func TestSignLargeStoredFileAndTamperedBytes(t *testing.T) {
 	w := newSignWorld(t)
 	item := itoa(w.itemIn(t, "Transformação Digital"))
-	big := w.fileServer(t, w.ana, w.root, items.FileLimits{MaxSize: 8 << 20, MaxCount: 10})
+	big := w.fileServer(t, w.ana, w.root, documents.FileLimits{MaxSize: 8 << 20, MaxCount: 10})
 	large := big.uploadOne(item, "grande.pdf", append(onePagePDF("Grande"), bytes.Repeat([]byte("%"), 4<<20)...))
 	ana := w.server(t, w.ana) // 1 MB uploads
 	if code, body := ana.post("/genericItem/signFileAttachment", "pt-BR", `{"attachment": `+large+`, "password": "senha-de-ana"}`); code != 200 {

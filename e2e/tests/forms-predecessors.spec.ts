@@ -16,7 +16,10 @@ interface Task {
 
 async function newTask(request: APIRequestContext, demo: DemoTaskForm, title: string): Promise<Task> {
   const headers = { Authorization: `Bearer ${await apiToken(request)}` };
-  const res = await request.post('/api/genericItem/saveItem', { headers, data: { component: demo.componentId, projectId: demo.projectId, item: { Title: title, priority: 'medium' } } });
+  const res = await request.post('/api/genericItem/saveItem', {
+    headers,
+    data: { component: demo.componentId, projectId: demo.projectId, item: { Title: title, priority: 'medium' } },
+  });
   expect(res.status(), await res.text()).toBe(200);
   const saved = (await res.json()) as { id: number; FormattedID: number };
   return { id: saved.id, FormattedID: saved.FormattedID, Title: title };
@@ -38,7 +41,10 @@ async function pick(section: Locator, task: Task) {
   // The list first holds the answer to the empty search and is replaced when the typed one arrives:
   // a click that falls on that swap is lost, as it would be for a person, who clicks again.
   await expect(async () => {
-    await section.page().getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click({ timeout: 2000 });
+    await section
+      .page()
+      .getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+      .click({ timeout: 2000 });
     await expect(search).toHaveValue(name, { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
 }
@@ -51,7 +57,10 @@ async function openRelations(page: Page, task: Task): Promise<Locator> {
   return section;
 }
 
-test('a task depends on another (start to start, 2 days), survives a reload, and a cycle is refused with its reason', async ({ page, request }, testInfo) => {
+test('a task depends on another (start to start, 2 days), survives a reload, and a cycle is refused with its reason', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(120_000);
   const demo = await demoTaskForm(request);
   const stamp = Date.now() % 100000;
@@ -85,8 +94,12 @@ test('a task depends on another (start to start, 2 days), survives a reload, and
   section = await openRelations(page, second);
   await expect(row.getByRole('link', { name: first.Title })).toBeVisible();
   await expect(row).toContainText(String(first.FormattedID));
-  await expect(section.getByRole('combobox', { name: `Tipo de dependência de #${first.FormattedID} ${first.Title}` })).toHaveText('Início para início (II)');
-  await expect(section.getByRole('textbox', { name: `Defasagem em dias de #${first.FormattedID} ${first.Title}` })).toHaveValue('2');
+  await expect(
+    section.getByRole('combobox', { name: `Tipo de dependência de #${first.FormattedID} ${first.Title}` }),
+  ).toHaveText('Início para início (II)');
+  await expect(
+    section.getByRole('textbox', { name: `Defasagem em dias de #${first.FormattedID} ${first.Title}` }),
+  ).toHaveValue('2');
   await section.evaluate((element) => element.scrollIntoView({ block: 'start' }));
   await section.screenshot({ path: testInfo.outputPath('predecessors-pt-BR.png') });
   await page.screenshot({ path: '/tmp/predecessors-form.png', fullPage: true });

@@ -23,7 +23,10 @@ interface ItemChoice {
 /** Demo tasks the administrator reads (loadGenericItems), to link to each other. */
 async function demoTasks(request: APIRequestContext, demo: DemoTaskForm, count: number): Promise<ItemChoice[]> {
   const headers = { Authorization: `Bearer ${await apiToken(request)}` };
-  const res = await request.post('/api/genericItem/loadGenericItems', { headers, data: { componentId: demo.componentId, limit: 50 } });
+  const res = await request.post('/api/genericItem/loadGenericItems', {
+    headers,
+    data: { componentId: demo.componentId, limit: 50 },
+  });
   expect(res.ok()).toBeTruthy();
   const tasks = ((await res.json()) as ItemChoice[]).filter((task) => task.Title.trim() !== '');
   expect(tasks.length).toBeGreaterThanOrEqual(count);
@@ -48,15 +51,25 @@ async function link(section: Locator, searchLabel: string, task: ItemChoice) {
   // typed one arrives: a click that falls on that swap is lost (the pointer's press and release land
   // on different rows) and the list stays open, as it would for a person, who clicks again.
   await expect(async () => {
-    await section.page().getByRole('option', { name: new RegExp(`^${name}`) }).click({ timeout: 2000 });
+    await section
+      .page()
+      .getByRole('option', { name: new RegExp(`^${name}`) })
+      .click({ timeout: 2000 });
     await expect(search).toHaveValue(`#${task.FormattedID} ${task.Title}`, { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
   await section.getByRole('button', { name: 'Vincular', exact: true }).click();
 }
 
-const rowOf = (section: Locator, task: ItemChoice) => section.getByRole('row').filter({ hasText: task.Title }).filter({ hasText: String(task.FormattedID) });
+const rowOf = (section: Locator, task: ItemChoice) =>
+  section
+    .getByRole('row')
+    .filter({ hasText: task.Title })
+    .filter({ hasText: String(task.FormattedID) });
 
-test('files and relations of the demo task form: attach, download, link, add a child, and all survives a reload', async ({ page, request }, testInfo) => {
+test('files and relations of the demo task form: attach, download, link, add a child, and all survives a reload', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(120_000);
   const demo = await demoTaskForm(request);
   const [a, b, c] = await demoTasks(request, demo, 3);
@@ -68,8 +81,12 @@ test('files and relations of the demo task form: attach, download, link, add a c
   await signIn(page, `${base}/insertItem/${demo.componentId}/${demo.projectId}/${demo.formId}`);
   await expect(page.getByRole('heading', { name: 'Novo item: Tarefa' })).toBeVisible();
   await page.getByRole('tab', { name: 'Arquivos e histórico' }).click();
-  await expect(page.getByText('Os arquivos podem ser anexados depois que o item for salvo pela primeira vez.')).toBeVisible();
-  await expect(page.getByText('O arquivo do item pode ser escolhido depois que ele for salvo pela primeira vez.')).toBeVisible();
+  await expect(
+    page.getByText('Os arquivos podem ser anexados depois que o item for salvo pela primeira vez.'),
+  ).toBeVisible();
+  await expect(
+    page.getByText('O arquivo do item pode ser escolhido depois que ele for salvo pela primeira vez.'),
+  ).toBeVisible();
   await page.getByRole('tab', { name: 'Relações' }).click();
   await expect(page.getByText('Salve o item para vinculá-lo a outros itens.')).toHaveCount(2); // many-to-many and item links
 
@@ -81,7 +98,9 @@ test('files and relations of the demo task form: attach, download, link, add a c
   await expect(attachments).toContainText('Nenhum arquivo anexado.');
   await expect(attachments).toContainText('0 de 3 arquivos');
   const minutes = Buffer.from('Ata da reunião de 10/03: prazos revistos, orçamento mantido.\n', 'utf8');
-  await page.getByLabel('Anexar arquivos').setInputFiles({ name: 'ata da reunião.txt', mimeType: 'text/plain', buffer: minutes });
+  await page
+    .getByLabel('Anexar arquivos')
+    .setInputFiles({ name: 'ata da reunião.txt', mimeType: 'text/plain', buffer: minutes });
   await expect(page.getByText('Arquivos anexados: 1.')).toBeVisible();
   const minutesRow = attachments.getByRole('row').filter({ hasText: 'ata da reunião.txt' });
   await expect(minutesRow).toContainText('Administrador');
@@ -95,7 +114,9 @@ test('files and relations of the demo task form: attach, download, link, add a c
   expect(Buffer.compare(await readFile(await download.path()), minutes)).toBe(0);
 
   // A file whose content is not what its name says is refused with the spec's text; nothing is kept.
-  await page.getByLabel('Anexar arquivos').setInputFiles({ name: 'orçamento.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') });
+  await page
+    .getByLabel('Anexar arquivos')
+    .setInputFiles({ name: 'orçamento.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') });
   await expect(attachments.getByRole('alert')).toContainText('Arquivo Inválido');
   await expect(attachments.getByRole('alert')).toContainText('orçamento.pdf');
   await expect(attachments).toContainText('1 de 3 arquivos');
@@ -115,7 +136,9 @@ test('files and relations of the demo task form: attach, download, link, add a c
   await expect(attachments.getByRole('alert')).toBeHidden();
 
   // A fourth file passes the limit: the spec's message, and nothing is sent.
-  await page.getByLabel('Anexar arquivos').setInputFiles({ name: 'extra.txt', mimeType: 'text/plain', buffer: Buffer.from('extra') });
+  await page
+    .getByLabel('Anexar arquivos')
+    .setInputFiles({ name: 'extra.txt', mimeType: 'text/plain', buffer: Buffer.from('extra') });
   await expect(attachments.getByRole('alert')).toHaveText('Não pode adicionar mais que 3 arquivos.');
 
   // Delete, after a confirmation.
@@ -129,9 +152,13 @@ test('files and relations of the demo task form: attach, download, link, add a c
   const content = page.getByRole('region', { name: 'Conteúdo do item' });
   await expect(content).toContainText('Nenhum arquivo escolhido.');
   const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`, 'utf8');
-  await page.getByLabel('Escolher arquivo').setInputFiles({ name: 'contrato v1.pdf', mimeType: 'application/pdf', buffer: pdf('v1') });
+  await page
+    .getByLabel('Escolher arquivo')
+    .setInputFiles({ name: 'contrato v1.pdf', mimeType: 'application/pdf', buffer: pdf('v1') });
   await expect(content).toContainText('contrato v1.pdf');
-  await page.getByLabel('Trocar arquivo').setInputFiles({ name: 'contrato v2.pdf', mimeType: 'application/pdf', buffer: pdf('v2') });
+  await page
+    .getByLabel('Trocar arquivo')
+    .setInputFiles({ name: 'contrato v2.pdf', mimeType: 'application/pdf', buffer: pdf('v2') });
   await expect(content).toContainText('contrato v2.pdf');
   await expect(content).not.toContainText('contrato v1.pdf');
   await page.screenshot({ path: testInfo.outputPath('form-files-pt-BR.png'), fullPage: true });

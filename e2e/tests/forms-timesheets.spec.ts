@@ -84,5 +84,7 @@ test('record hours on a task, see the total, change them and delete them', async
   // A reload shows what the server kept.
   await page.reload();
   await page.getByRole('tab', { name: 'Relações' }).click();
-  await expect(page.getByRole('region', { name: 'Apontamento de horas' }).getByText('Nenhuma hora apontada neste item.')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Apontamento de horas' }).getByText('Nenhuma hora apontada neste item.'),
+  ).toBeVisible();
 });

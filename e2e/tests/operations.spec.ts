@@ -41,7 +41,10 @@ test('an operation runs with its parameters and answers a file', async ({ page, 
   const stamp = Date.now() % 100000;
   const high = `Migrar o servidor de arquivos ${stamp}`;
   const low = `Trocar o cartaz da recepção ${stamp}`;
-  for (const [title, priority] of [[high, 'high'], [low, 'low']] as const) {
+  for (const [title, priority] of [
+    [high, 'high'],
+    [low, 'low'],
+  ] as const) {
     const saved = await request.post('/api/genericItem/saveItem', {
       headers,
       data: { component: demo.componentId, projectId: demo.projectId, item: { Title: title, priority } },
@@ -90,7 +93,10 @@ test('an operation runs with its parameters and answers a file', async ({ page, 
 test('a parameter the server refuses shows its message on its field', async ({ page }, testInfo) => {
   await signIn(page);
   await page.getByRole('button', { name: 'Gestão de Projetos' }).click();
-  await page.getByRole('complementary', { name: 'Menu do aplicativo' }).getByRole('link', { name: 'Relatório de tarefas' }).click();
+  await page
+    .getByRole('complementary', { name: 'Menu do aplicativo' })
+    .getByRole('link', { name: 'Relatório de tarefas' })
+    .click();
   await choose(page, 'Prioridade', 'Alta');
   // A value the form no longer offers (a picklist changed since the page opened, say): the
   // request is rewritten on its way, the server checks it against the picklist.

@@ -18,9 +18,12 @@ export const formKeys = {
   initialData: (request: InitialDataRequest) => [...formKeys.all, 'initialData', request] as const,
   history: (itemId: number) => [...formKeys.all, 'history', itemId] as const,
   changes: (current: number, previous: number) => [...formKeys.all, 'changes', current, previous] as const,
-  picklist: (picklistId: number, parentValue: string | null | undefined) => [...formKeys.all, 'picklist', picklistId, parentValue ?? null] as const,
-  lookup: (source: string, text: string, extra?: number) => [...formKeys.all, 'lookup', source, text, extra ?? 0] as const,
-  children: (kind: string, itemId: number, childComponentId: number, page: number) => [...formKeys.all, 'children', kind, itemId, childComponentId, page] as const,
+  picklist: (picklistId: number, parentValue: string | null | undefined) =>
+    [...formKeys.all, 'picklist', picklistId, parentValue ?? null] as const,
+  lookup: (source: string, text: string, extra?: number) =>
+    [...formKeys.all, 'lookup', source, text, extra ?? 0] as const,
+  children: (kind: string, itemId: number, childComponentId: number, page: number) =>
+    [...formKeys.all, 'children', kind, itemId, childComponentId, page] as const,
 };
 
 export function initialDataQuery(request: InitialDataRequest) {
@@ -84,7 +87,10 @@ export function attributeChangesQuery(currentVersion: number, previousVersion: n
   return queryOptions({
     queryKey: formKeys.changes(currentVersion, previousVersion),
     queryFn: ({ signal }) =>
-      api.get<AttributeChange[]>(`${base}/getAttributeChanges`, { query: { currentVersion, previousVersion, componentId }, signal }),
+      api.get<AttributeChange[]>(`${base}/getAttributeChanges`, {
+        query: { currentVersion, previousVersion, componentId },
+        signal,
+      }),
     staleTime: Infinity,
   });
 }
@@ -100,7 +106,11 @@ export function picklistQuery(picklistId: number, parentValue: string | null | u
   return queryOptions({
     queryKey: formKeys.picklist(picklistId, dependent ? parentValue : undefined),
     queryFn: ({ signal }) =>
-      api.post<PicklistOption[]>(`${base}/loadPicklistItems`, dependent ? { picklistId, parentValue: parentValue ?? null } : { picklistId }, { signal }),
+      api.post<PicklistOption[]>(
+        `${base}/loadPicklistItems`,
+        dependent ? { picklistId, parentValue: parentValue ?? null } : { picklistId },
+        { signal },
+      ),
     staleTime: 5 * 60_000,
     enabled: !dependent || Boolean(parentValue),
   });
@@ -159,10 +169,17 @@ interface ItemChoice {
 }
 
 function flattenUnits(units: OrgUnit[], depth = 0): Choice[] {
-  return units.flatMap((unit) => [{ id: unit.id, label: unit.name, depth }, ...flattenUnits(unit.children ?? [], depth + 1)]);
+  return units.flatMap((unit) => [
+    { id: unit.id, label: unit.name, depth },
+    ...flattenUnits(unit.children ?? [], depth + 1),
+  ]);
 }
 
-export async function lookup(source: LookupSource, request: { text?: string; ids?: number[]; componentId?: number }, signal?: AbortSignal): Promise<Choice[]> {
+export async function lookup(
+  source: LookupSource,
+  request: { text?: string; ids?: number[]; componentId?: number },
+  signal?: AbortSignal,
+): Promise<Choice[]> {
   const body = { text: request.text || undefined, ids: request.ids, componentId: request.componentId, limit: 50 };
   switch (source) {
     case 'users': {
@@ -182,7 +199,9 @@ export async function lookup(source: LookupSource, request: { text?: string; ids
     case 'projects': {
       const projects = await api.get<{ id: number; name: string }[]>(`${base}/loadProjects`, { signal });
       const text = (request.text ?? '').toLocaleLowerCase();
-      return projects.filter((p) => (request.ids ? request.ids.includes(p.id) : p.name.toLocaleLowerCase().includes(text))).map((p) => ({ id: p.id, label: p.name }));
+      return projects
+        .filter((p) => (request.ids ? request.ids.includes(p.id) : p.name.toLocaleLowerCase().includes(text)))
+        .map((p) => ({ id: p.id, label: p.name }));
     }
     case 'items': {
       const items = await api.post<ItemChoice[]>(`${base}/loadGenericItems`, body, { signal });
@@ -208,11 +227,23 @@ export interface RelatedPage {
   canCreate: boolean;
 }
 
-export function childrenQuery(kind: 'list' | 'timeline', itemId: number, componentId: number, childComponentId: number, page: number, rowsPerPage: number) {
+export function childrenQuery(
+  kind: 'list' | 'timeline',
+  itemId: number,
+  componentId: number,
+  childComponentId: number,
+  page: number,
+  rowsPerPage: number,
+) {
   const path = kind === 'timeline' ? 'loadOneToManyTimelineFormData' : 'loadOneToManyFormData';
   return queryOptions({
     queryKey: formKeys.children(kind, itemId, childComponentId, page),
-    queryFn: ({ signal }) => api.post<RelatedPage>(`${base}/${path}`, { itemId, componentId, childComponentId, page, rowsPerPage }, { signal }),
+    queryFn: ({ signal }) =>
+      api.post<RelatedPage>(
+        `${base}/${path}`,
+        { itemId, componentId, childComponentId, page, rowsPerPage },
+        { signal },
+      ),
     enabled: itemId > 0,
   });
 }
@@ -247,15 +278,20 @@ export interface RuleRequest {
 }
 
 export const executeFormBusinessRule = (request: RuleRequest) =>
-  api.post<RuleResult>(`${base}/${request.params ? 'executeWindowCallResultFunction' : 'executeFormBusinessRule'}`, request);
+  api.post<RuleResult>(
+    `${base}/${request.params ? 'executeWindowCallResultFunction' : 'executeFormBusinessRule'}`,
+    request,
+  );
 
 // Files and links of an item (docs/items.md, "Files, links and Excel import"). Their keys live
 // apart from formKeys so a change of files or links refreshes only these controls.
 export const relationKeys = {
   files: (itemId: number) => [...formKeys.all, 'files', itemId] as const,
   links: (itemId: number) => [...formKeys.all, 'links', itemId] as const,
-  linkList: (itemId: number, relatedComponentId: number, page: number) => [...relationKeys.links(itemId), relatedComponentId, page] as const,
-  linkChoices: (itemId: number, relatedComponentId: number, text: string) => [...relationKeys.links(itemId), 'choices', relatedComponentId, text] as const,
+  linkList: (itemId: number, relatedComponentId: number, page: number) =>
+    [...relationKeys.links(itemId), relatedComponentId, page] as const,
+  linkChoices: (itemId: number, relatedComponentId: number, text: string) =>
+    [...relationKeys.links(itemId), 'choices', relatedComponentId, text] as const,
 };
 
 /** A file of an item: an attachment, or its one digital content (the file chooser's). */
@@ -282,7 +318,8 @@ export interface AttachmentList {
 export function attachmentsQuery(itemId: number, componentId: number) {
   return queryOptions({
     queryKey: relationKeys.files(itemId),
-    queryFn: ({ signal }) => api.get<AttachmentList>(`${base}/loadAttachments`, { query: { itemId, componentId }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<AttachmentList>(`${base}/loadAttachments`, { query: { itemId, componentId }, signal }),
     enabled: itemId > 0,
   });
 }
@@ -297,10 +334,12 @@ export function uploadFiles(itemId: number, componentId: number, kind: Attachmen
   return api.post<{ Message: string; files: Attachment[] }>(`${base}/uploadFiles`, body);
 }
 
-export const deleteAttachment = (fileId: number) => api.post<{ Message: string }>(`${base}/deleteAttachment`, { fileId });
+export const deleteAttachment = (fileId: number) =>
+  api.post<{ Message: string }>(`${base}/deleteAttachment`, { fileId });
 
 /** A link that opens the file for an hour without the session header, named by the server. */
-export const attachmentLink = (fileId: number) => api.get<{ signedUrl: string; name: string }>(`${base}/getAttachmentLink`, { query: { fileId } });
+export const attachmentLink = (fileId: number) =>
+  api.get<{ signedUrl: string; name: string }>(`${base}/getAttachmentLink`, { query: { fileId } });
 
 export interface LinkedRow extends RelatedRow {
   componentId: number;
@@ -314,11 +353,18 @@ export interface LinkPage {
 }
 
 /** The items linked to the form's item: of one type (many-to-many) or of any (item links, 0). */
-export function linksQuery(itemId: number, componentId: number, relatedComponentId: number, page: number, rowsPerPage: number) {
+export function linksQuery(
+  itemId: number,
+  componentId: number,
+  relatedComponentId: number,
+  page: number,
+  rowsPerPage: number,
+) {
   const path = relatedComponentId ? 'loadManyToManyFormData' : 'loadItemLinksFormData';
   return queryOptions({
     queryKey: relationKeys.linkList(itemId, relatedComponentId, page),
-    queryFn: ({ signal }) => api.post<LinkPage>(`${base}/${path}`, { itemId, componentId, relatedComponentId, page, rowsPerPage }, { signal }),
+    queryFn: ({ signal }) =>
+      api.post<LinkPage>(`${base}/${path}`, { itemId, componentId, relatedComponentId, page, rowsPerPage }, { signal }),
     enabled: itemId > 0,
   });
 }
@@ -331,7 +377,8 @@ export interface LinkChange {
   remove?: number[];
 }
 
-export const refreshManyToManyItems = (change: LinkChange) => api.post<LinkPage>(`${base}/refreshManyToManyItems`, change);
+export const refreshManyToManyItems = (change: LinkChange) =>
+  api.post<LinkPage>(`${base}/refreshManyToManyItems`, change);
 
 export interface LinkChoice {
   id: number;
@@ -342,10 +389,21 @@ export interface LinkChoice {
 }
 
 /** Items that could be linked (readable, not linked yet, not the item itself), by title or number. */
-export function linkChoicesQuery(itemId: number, componentId: number, relatedComponentId: number, text: string, enabled: boolean) {
+export function linkChoicesQuery(
+  itemId: number,
+  componentId: number,
+  relatedComponentId: number,
+  text: string,
+  enabled: boolean,
+) {
   return queryOptions({
     queryKey: relationKeys.linkChoices(itemId, relatedComponentId, text),
-    queryFn: ({ signal }) => api.post<LinkChoice[]>(`${base}/loadManyToManyComboData`, { itemId, componentId, relatedComponentId, text, limit: 50 }, { signal }),
+    queryFn: ({ signal }) =>
+      api.post<LinkChoice[]>(
+        `${base}/loadManyToManyComboData`,
+        { itemId, componentId, relatedComponentId, text, limit: 50 },
+        { signal },
+      ),
     enabled: enabled && itemId > 0,
     staleTime: 10_000,
   });
@@ -361,8 +419,10 @@ export interface StatusChoice {
 }
 
 /** The statuses of a type, in its workflow's order; ids resolves chosen ones. */
-export const loadItemTypeStatuses = (request: { componentId: number; text?: string; ids?: number[] }, signal?: AbortSignal) =>
-  api.post<StatusChoice[]>(`${base}/loadItemTypeStatuses`, { ...request, limit: 200 }, { signal });
+export const loadItemTypeStatuses = (
+  request: { componentId: number; text?: string; ids?: number[] },
+  signal?: AbortSignal,
+) => api.post<StatusChoice[]>(`${base}/loadItemTypeStatuses`, { ...request, limit: 200 }, { signal });
 
 /** A resource's work calendar offered by the picker of a CALENDAR attribute (loadCalendars). */
 export interface CalendarChoice {

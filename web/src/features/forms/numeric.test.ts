@@ -1,11 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { checkNumber, cleanNumberInput, formatNumber, hasDecimalPoint, normalizeNumberText, numberFormatOf, parseNumber } from './numeric';
+import {
+  checkNumber,
+  cleanNumberInput,
+  formatNumber,
+  hasDecimalPoint,
+  normalizeNumberText,
+  numberFormatOf,
+  parseNumber,
+} from './numeric';
 import type { FormControl } from './types';
 
-const currency: FormControl = { kind: 'numeric picker', itemType: 'Currency', currency: true, prefix: 'R$ ', decimalScale: 2, decimalSeparator: ',', thousandSeparator: '.', minimum: 0 };
-const percent: FormControl = { kind: 'numeric picker', itemType: 'Percentile', suffix: '%', decimalScale: 2, minimum: 0, maximum: 100 };
-const integer: FormControl = { kind: 'numeric picker', itemType: 'Integer', attributeType: 'INTEGER', minimum: 0, maximum: 100 };
-const signed: FormControl = { kind: 'numeric picker', itemType: 'Decimal', decimalScale: 3, decimalSeparator: '.', thousandSeparator: ',' };
+const currency: FormControl = {
+  kind: 'numeric picker',
+  itemType: 'Currency',
+  currency: true,
+  prefix: 'R$ ',
+  decimalScale: 2,
+  decimalSeparator: ',',
+  thousandSeparator: '.',
+  minimum: 0,
+};
+const percent: FormControl = {
+  kind: 'numeric picker',
+  itemType: 'Percentile',
+  suffix: '%',
+  decimalScale: 2,
+  minimum: 0,
+  maximum: 100,
+};
+const integer: FormControl = {
+  kind: 'numeric picker',
+  itemType: 'Integer',
+  attributeType: 'INTEGER',
+  minimum: 0,
+  maximum: 100,
+};
+const signed: FormControl = {
+  kind: 'numeric picker',
+  itemType: 'Decimal',
+  decimalScale: 3,
+  decimalSeparator: '.',
+  thousandSeparator: ',',
+};
 
 describe('numeric format', () => {
   it('shows money as R$ does: comma decimals, dot thousands, two decimals', () => {
@@ -112,12 +148,19 @@ describe('numeric checks (spec section 5)', () => {
   it('names both bounds when the value is out of range', () => {
     expect(checkNumber('150', percent)).toEqual({ key: 'valueInRange', minimum: '0', maximum: '100' });
     expect(checkNumber('100', percent)).toBeNull();
-    expect(checkNumber('0,5', { ...percent, minimum: 1.5, maximum: 2 })).toEqual({ key: 'valueInRange', minimum: '1,5', maximum: '2' });
+    expect(checkNumber('0,5', { ...percent, minimum: 1.5, maximum: 2 })).toEqual({
+      key: 'valueInRange',
+      minimum: '1,5',
+      maximum: '2',
+    });
   });
 
   it('uses the defaults -1e22 and 1e21 when the form names no bounds', () => {
     const open: FormControl = { kind: 'numeric picker', itemType: 'Decimal' };
     expect(checkNumber('999999999999999999999', open)).toBeNull();
-    expect(checkNumber('2000000000000000000000', open)).toMatchObject({ key: 'valueInRange', maximum: '1.000.000.000.000.000.000.000' });
+    expect(checkNumber('2000000000000000000000', open)).toMatchObject({
+      key: 'valueInRange',
+      maximum: '1.000.000.000.000.000.000.000',
+    });
   });
 });

@@ -49,7 +49,8 @@ export function formatNumber(value: number | null | undefined, format: NumberFor
   const [integer = '0', fraction = ''] = plainDigits(value).split('.');
   const decimals = fraction.slice(0, format.decimalScale).padEnd(format.decimalScale, '0');
   const negative = value < 0 && /[1-9]/.test(integer + decimals);
-  const text = group(integer, format.thousandSeparator) + (format.decimalScale > 0 ? format.decimalSeparator + decimals : '');
+  const text =
+    group(integer, format.thousandSeparator) + (format.decimalScale > 0 ? format.decimalSeparator + decimals : '');
   return (negative ? '-' : '') + text;
 }
 
@@ -100,7 +101,9 @@ export function cleanNumberInput(text: string, format: NumberFormat, previous = 
   // A digit past the scale after a typed point is dropped, as after a comma.
   if (/^-?\d*\.\d*$/.test(plain) && (typedPoint || wasPoint)) {
     const [integer = '', fraction = ''] = plain.replace('-', '').split('.');
-    return (negative ? '-' : '') + (integer.replace(/^0+(?=\d)/, '') || '0') + '.' + fraction.slice(0, format.decimalScale);
+    return (
+      (negative ? '-' : '') + (integer.replace(/^0+(?=\d)/, '') || '0') + '.' + fraction.slice(0, format.decimalScale)
+    );
   }
   let integer = '';
   let fraction: string | null = null;
@@ -130,10 +133,15 @@ export function normalizeNumberText(text: string, format: NumberFormat): string 
 export function formatBound(value: number, format: NumberFormat): string {
   const [integer = '0', fraction = ''] = plainDigits(value).split('.');
   const decimals = fraction.replace(/0+$/, '');
-  return (value < 0 ? '-' : '') + group(integer, format.thousandSeparator) + (decimals ? format.decimalSeparator + decimals : '');
+  return (
+    (value < 0 ? '-' : '') +
+    group(integer, format.thousandSeparator) +
+    (decimals ? format.decimalSeparator + decimals : '')
+  );
 }
 
-export type NumberProblem = { key: 'fillInThisField' } | { key: 'invalidNumber' } | { key: 'valueInRange'; minimum: string; maximum: string };
+export type NumberProblem =
+  { key: 'fillInThisField' } | { key: 'invalidNumber' } | { key: 'valueInRange'; minimum: string; maximum: string };
 
 /** Spec section 5, numeric field: required and empty, not a number, or outside minimum/maximum. */
 export function checkNumber(text: string, control: FormControl): NumberProblem | null {

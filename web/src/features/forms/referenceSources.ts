@@ -29,7 +29,10 @@ export async function referenceLookup(
 ): Promise<ReferenceChoice[]> {
   switch (source) {
     case 'statuses': {
-      const statuses = await loadItemTypeStatuses({ componentId: request.componentId ?? 0, text: request.text || undefined, ids: request.ids }, signal);
+      const statuses = await loadItemTypeStatuses(
+        { componentId: request.componentId ?? 0, text: request.text || undefined, ids: request.ids },
+        signal,
+      );
       return statuses.map((s) => ({ id: s.id, label: s.name, color: s.color || undefined }));
     }
     case 'calendars': {

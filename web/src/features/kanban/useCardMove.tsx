@@ -93,12 +93,15 @@ export function useCardMove(
   const [refused, setRefused] = useState<number | null>(null);
   const [choosing, setChoosing] = useState<Choosing | null>(null);
 
-  const refuse = useCallback((statusId: number, message: string, variant: 'warning' | 'error') => {
-    setPending(null);
-    setRefused(statusId);
-    setTimeout(() => setRefused((r) => (r === statusId ? null : r)), 1500);
-    enqueueSnackbar(message, { variant });
-  }, [enqueueSnackbar]);
+  const refuse = useCallback(
+    (statusId: number, message: string, variant: 'warning' | 'error') => {
+      setPending(null);
+      setRefused(statusId);
+      setTimeout(() => setRefused((r) => (r === statusId ? null : r)), 1500);
+      enqueueSnackbar(message, { variant });
+    },
+    [enqueueSnackbar],
+  );
 
   const move = useCallback(
     async (card: KanbanCard, to: number, lane?: LaneTarget) => {
@@ -122,7 +125,10 @@ export function useCardMove(
             refuse(to, t('refused', { from: from?.name ?? '', to: target.name }), 'warning');
             return;
           }
-          const action = options.length === 1 ? options[0]! : await new Promise<ActionView | null>((resolve) => setChoosing({ actions: options, resolve }));
+          const action =
+            options.length === 1
+              ? options[0]!
+              : await new Promise<ActionView | null>((resolve) => setChoosing({ actions: options, resolve }));
           if (!action) return setPending(null);
           if (wipState(target.total + 1, target.wipLimit) === 'over') {
             if (wipStrict) {
@@ -170,7 +176,9 @@ export function useCardMove(
         return;
       }
       // The card stays where it went, busy, until the reloaded board shows it there.
-      setPending((p) => (p && p.cardId === card.id ? { ...p, done: true, before: latest.current, awaiting: reloaded } : p));
+      setPending((p) =>
+        p && p.cardId === card.id ? { ...p, done: true, before: latest.current, awaiting: reloaded } : p,
+      );
     },
     [columns, componentId, viewId, pending, refuse, t, confirm, ask, enqueueSnackbar, onMoved, wipStrict],
   );

@@ -15,7 +15,13 @@ import type { OperationOutcome, TableColumn } from './api';
 import { formatCell } from './format';
 
 /** What the operation answered: its message, its table, or the file it gave (already saved once). */
-export function ResultView({ outcome, onSave }: { outcome: OperationOutcome; onSave: (file: { name: string; blob: Blob }) => void }) {
+export function ResultView({
+  outcome,
+  onSave,
+}: {
+  outcome: OperationOutcome;
+  onSave: (file: { name: string; blob: Blob }) => void;
+}) {
   const { t, i18n } = useTranslation('operations');
   if (outcome.kind === 'file') {
     return (

@@ -21,7 +21,11 @@ export function UserAvatar({ name, src, size = 32 }: { name: string; src: string
   });
   const url = picture.data;
   return (
-    <Avatar src={url} alt="" sx={{ width: size, height: size, fontSize: size * 0.4, bgcolor: 'primary.main', fontWeight: 600 }}>
+    <Avatar
+      src={url}
+      alt=""
+      sx={{ width: size, height: size, fontSize: size * 0.4, bgcolor: 'primary.main', fontWeight: 600 }}
+    >
       {initials(name)}
     </Avatar>
   );

@@ -22,7 +22,9 @@ export function MaskedField({ field }: { field: FieldSpec }) {
       onBlur={() => (phone ? commit(applyMask(text, phoneMaskFor(text, mask))) : touch())}
       error={Boolean(error)}
       helperText={error}
-      slotProps={{ htmlInput: { inputMode: phone ? 'tel' : undefined, name: field.key, maxLength: mask.length || undefined } }}
+      slotProps={{
+        htmlInput: { inputMode: phone ? 'tel' : undefined, name: field.key, maxLength: mask.length || undefined },
+      }}
     />
   );
 }

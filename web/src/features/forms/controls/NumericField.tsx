@@ -27,7 +27,11 @@ export function NumericField({ field }: { field: FieldSpec }) {
       error={Boolean(error)}
       helperText={error}
       slotProps={{
-        htmlInput: { inputMode: format.decimalScale > 0 ? 'decimal' : 'numeric', style: { textAlign: 'right' }, name: field.key },
+        htmlInput: {
+          inputMode: format.decimalScale > 0 ? 'decimal' : 'numeric',
+          style: { textAlign: 'right' },
+          name: field.key,
+        },
         input: {
           startAdornment: prefix ? <InputAdornment position="start">{prefix}</InputAdornment> : undefined,
           endAdornment: suffix ? <InputAdornment position="end">{suffix}</InputAdornment> : undefined,

@@ -61,7 +61,9 @@ export function BulkOperationDialog({ operation, componentId, ids, onClose, onDo
     try {
       await run.mutateAsync(params);
     } catch (error) {
-      const validations = isApiError(error) ? (error.body as { Validations?: FieldValidation[] } | undefined)?.Validations : undefined;
+      const validations = isApiError(error)
+        ? (error.body as { Validations?: FieldValidation[] } | undefined)?.Validations
+        : undefined;
       const known = new Set(operation.parameters.map((p) => p.key));
       const onFields = (validations ?? []).filter((v) => known.has(v.Field));
       if (onFields.length > 0) helpers.setErrors(Object.fromEntries(onFields.map((v) => [v.Field, v.Message])));

@@ -71,7 +71,10 @@ export function checkBulk(picked: BulkChoice[], values: FormValues): Record<stri
 }
 
 /** The server's field messages by the keys the form holds (ResponsibleName writes ResponsibleID). */
-export function serverFieldErrors(validations: FieldValidation[] | undefined, picked: BulkChoice[]): Record<string, string> {
+export function serverFieldErrors(
+  validations: FieldValidation[] | undefined,
+  picked: BulkChoice[],
+): Record<string, string> {
   const keys = new Set(fieldsOfChoices(picked).map((f) => f.key));
   const out: Record<string, string> = {};
   for (const v of validations ?? []) {

@@ -1,4 +1,4 @@
-import { fold } from './format';
+import { fold } from '../../lib/format';
 import type { AdditionalValues, FieldDefinition, FieldEntity, FieldType } from './api';
 
 /** Types whose value is a number (INTEGER and references to other records are whole numbers). */

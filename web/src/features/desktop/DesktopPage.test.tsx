@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { getSession, setSession } from '../../app/session';
 import { jsonResponse, mockFetch, renderApp } from '../../test/renderApp';
 import { makeSession } from '../../test/session';
-import type { Application } from '../portal/api';
+import type { Application } from '../portal';
 
 vi.setConfig({ testTimeout: 15_000 });
 

@@ -9,9 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/useSession';
-import { applicationsQuery, type Application } from '../portal/api';
-import { applicationTarget, decideDesktop } from '../portal/desktopRules';
-import { AppIcon } from '../portal/icons';
+import { applicationsQuery, type Application, applicationTarget, decideDesktop, AppIcon } from '../portal';
 
 /** /app, the desktop of applications (spec section 2, 'App launcher'), inside the portal shell. */
 export default function DesktopPage() {

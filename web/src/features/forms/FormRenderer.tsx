@@ -36,9 +36,10 @@ import { SectionTitle } from './controls/SectionTitle';
 import { Timesheets } from './controls/Timesheets';
 import { formatDateTime } from './display';
 import { allControls, isControlShown, type FieldSpec } from './fields';
-import { formatNumber, numberFormatOf } from './numeric';
-import { referenceSourceOf } from './referenceSources';
+import { formatNumber, numberFormatOf } from '../../lib/numeric';
+import { referenceSourceOf } from '../../api/referenceSources';
 import type { FormControl, FormValues } from './types';
+import './i18n';
 
 const CONTAINERS = new Set(['panel', 'group box', 'tab control']);
 

@@ -1,6 +1,6 @@
-import { checkDateText, dateFormatOf, dateModeOf, fromStoredDate, toStoredDate } from './dates';
-import { isMaskComplete, LAND_LINE_MASK, MOBILE_PHONE_MASK, ZIP_MASK } from './mask';
-import { checkNumber, formatNumber, numberFormatOf, parseNumber } from './numeric';
+import { checkDateText, dateFormatOf, dateModeOf, fromStoredDate, toStoredDate } from '../../lib/dates';
+import { isMaskComplete, LAND_LINE_MASK, MOBILE_PHONE_MASK, ZIP_MASK } from '../../lib/mask';
+import { checkNumber, formatNumber, numberFormatOf, parseNumber } from '../../lib/numeric';
 import type { FormControl, FormItem, FormValues, ShowWhen } from './types';
 
 /** How a field's value is edited: what the form holds and how it goes back to saveItem. */

@@ -13,7 +13,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DialogCancelled, useDialogs } from '../../components/dialogs/useDialogs';
-import { getActionsFromStatus } from '../workflow/api';
+import { getActionsFromStatus } from '../workflow';
 import {
   fetchColumnPage,
   kanbanKeys,

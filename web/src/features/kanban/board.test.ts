@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActionView, StatusRef } from '../workflow/api';
+import type { ActionView, StatusRef } from '../workflow';
 import type { KanbanCard, KanbanColumn, KanbanUser, Swimlane } from './api';
 import {
   actionsTo,

@@ -1,4 +1,4 @@
-import type { ActionView } from '../workflow/api';
+import type { ActionView } from '../workflow';
 import type { KanbanCard, KanbanColumn, KanbanUser, Swimlane } from './api';
 
 /** Lane key of cards without a value (no responsible, empty picklist). */

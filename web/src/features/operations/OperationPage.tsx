@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { isApiError } from '../../api/client';
-import { saveBlob } from '../items/list/download';
+import { saveBlob } from '../../lib/download';
 import { operationQuery, runOperation, type Operation, type OperationOutcome, type OperationRef } from './api';
 import { ParameterForm, type RunHelpers } from './ParameterForm';
 import { ResultView } from './ResultView';

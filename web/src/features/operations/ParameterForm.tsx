@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Formik, type FormikHelpers } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { maskDateText } from '../forms/dates';
+import { maskDateText } from '../../lib/dates';
 import type { OperationParameter } from './api';
 import {
   checkParameters,
@@ -21,6 +21,7 @@ import {
   toParams,
   type ParameterValues,
 } from './parameters';
+import './i18n';
 
 export type RunHelpers = Pick<FormikHelpers<ParameterValues>, 'setErrors'>;
 

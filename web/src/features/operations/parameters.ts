@@ -1,5 +1,5 @@
-import { checkDateText, toStoredDate } from '../forms/dates';
-import { cleanNumberInput, parseNumber, type NumberFormat } from '../forms/numeric';
+import { checkDateText, toStoredDate } from '../../lib/dates';
+import { cleanNumberInput, parseNumber, type NumberFormat } from '../../lib/numeric';
 import type { OperationParameter } from './api';
 
 /** What the form holds: texts as typed, booleans as booleans. */

@@ -22,7 +22,7 @@ import { EditDeleteActions } from '../components/EditDeleteActions';
 import { FilterField } from '../components/FilterField';
 import { PageHeader } from '../components/PageHeader';
 import { useConfirm } from '../components/useConfirm';
-import { errorMessage, fold } from '../format';
+import { errorMessage, fold } from '../../../lib/format';
 import { useNotify } from '../components/useNotify';
 
 const CompanyDialog = lazy(() => import('./CompanyDialog'));

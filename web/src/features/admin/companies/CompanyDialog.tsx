@@ -17,7 +17,7 @@ import { additionalPayload, validateAdditional } from '../additionalFields';
 import { additionalFieldsQuery, companiesQuery, saveCompany, type Company } from '../api';
 import { AdditionalFieldInputs } from '../components/AdditionalFieldInputs';
 import { useFieldMessages } from '../components/useFieldMessages';
-import { EMAIL_PATTERN, fieldErrors } from '../format';
+import { EMAIL_PATTERN, fieldErrors } from '../../../lib/format';
 import { useNotify } from '../components/useNotify';
 
 type TextKey = 'name' | 'taxId' | 'address' | 'contact' | 'email' | 'phone';

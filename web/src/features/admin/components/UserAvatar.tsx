@@ -1,7 +1,7 @@
 import Avatar from '@mui/material/Avatar';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { initials } from '../format';
+import { initials } from '../../../lib/format';
 
 /**
  * A user's picture in the list. The list gives an address under /api that needs the bearer header

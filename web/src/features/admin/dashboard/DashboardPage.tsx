@@ -24,7 +24,7 @@ import { Link as RouterLink } from 'react-router';
 import { currentLanguage } from '../../../i18n';
 import { dashboardQuery, planQuery, type Plan } from '../api';
 import { PageHeader } from '../components/PageHeader';
-import { errorMessage, formatBytes, formatCount, formatDateTime } from '../format';
+import { errorMessage, formatBytes, formatCount, formatDateTime } from '../../../lib/format';
 import { actionKey } from '../log/auditDetail';
 import PlanDialog from './PlanDialog';
 import { usageShare } from './usage';

@@ -27,7 +27,7 @@ import {
 import { Loaded } from '../components/Loaded';
 import { PageHeader } from '../components/PageHeader';
 import { useFormSubmit } from '../components/useFormSubmit';
-import { EMAIL_PATTERN } from '../format';
+import { EMAIL_PATTERN } from '../../../lib/format';
 import { useNotify } from '../components/useNotify';
 
 const SECURITY: MailSecurity[] = ['none', 'starttls', 'tls'];

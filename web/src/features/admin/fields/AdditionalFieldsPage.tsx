@@ -22,7 +22,7 @@ import { DataTable, type Column } from '../components/DataTable';
 import { EditDeleteActions } from '../components/EditDeleteActions';
 import { PageHeader } from '../components/PageHeader';
 import { useConfirm } from '../components/useConfirm';
-import { errorMessage } from '../format';
+import { errorMessage } from '../../../lib/format';
 import { FieldDialog } from './FieldDialog';
 import { useNotify } from '../components/useNotify';
 

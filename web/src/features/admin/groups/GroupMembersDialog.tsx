@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { groupMembersQuery, setGroupMembers, usersQuery, type Group, type UserRow } from '../api';
 import { firstUserMatches } from '../components/userOptions';
-import { errorMessage } from '../format';
+import { errorMessage } from '../../../lib/format';
 import { useNotify } from '../components/useNotify';
 
 /** The members of a group: every user of the platform to pick from; saving replaces the list. */

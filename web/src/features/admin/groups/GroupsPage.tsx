@@ -18,7 +18,7 @@ import { DataTable, RowActions, type Column } from '../components/DataTable';
 import { FilterField } from '../components/FilterField';
 import { PageHeader } from '../components/PageHeader';
 import { useConfirm } from '../components/useConfirm';
-import { errorMessage, fold } from '../format';
+import { errorMessage, fold } from '../../../lib/format';
 import { useNotify } from '../components/useNotify';
 
 const GroupMembersDialog = lazy(() => import('./GroupMembersDialog'));

@@ -8,7 +8,7 @@ import CopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n';
-import { formatCount, formatDateTime } from '../format';
+import { formatCount, formatDateTime } from '../../../lib/format';
 import { hashGroups, type ChainOutcome } from './auditChain';
 
 /**

@@ -39,7 +39,7 @@ import { headerCellSx } from '../components/tableStyles';
 import { MaskedDateField } from '../components/MaskedDateField';
 import { PageHeader } from '../components/PageHeader';
 import { firstUserMatches } from '../components/userOptions';
-import { errorMessage, formatCount, formatDateTime } from '../format';
+import { errorMessage, formatCount, formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../i18n';
 import { actionKey, changesOf, periodOf, valueText } from './auditDetail';
 import { useNotify } from '../components/useNotify';

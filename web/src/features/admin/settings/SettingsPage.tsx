@@ -29,7 +29,7 @@ import { adminSettingsQuery, publishTermsOfUse, saveSettings, settingsKeys, type
 import { Loaded } from '../components/Loaded';
 import { PageHeader } from '../components/PageHeader';
 import { useConfirm } from '../components/useConfirm';
-import { fieldErrors } from '../format';
+import { fieldErrors } from '../../../lib/format';
 import { ColorSetting } from './ColorSetting';
 import { parseColors, type BrandColors } from './colors';
 import { ImageSetting } from './ImageSetting';

@@ -40,7 +40,7 @@ import {
 } from '../api';
 import { AdditionalFieldInputs } from '../components/AdditionalFieldInputs';
 import { useFieldMessages } from '../components/useFieldMessages';
-import { EMAIL_PATTERN, errorMessage, fieldErrors, initials } from '../format';
+import { EMAIL_PATTERN, errorMessage, fieldErrors, initials } from '../../../lib/format';
 import { avatarFromFile } from './avatarImage';
 import { WorkCalendarEditor } from './WorkCalendarEditor';
 import { periodProblem } from './workCalendar';

@@ -33,7 +33,7 @@ import { AdditionalFieldFilters } from '../components/AdditionalFieldFilters';
 import { useConfirm } from '../components/useConfirm';
 import { useDebounced } from '../../../components/useDebounced';
 import { UserAvatar } from '../components/UserAvatar';
-import { errorMessage, formatCount } from '../format';
+import { errorMessage, formatCount } from '../../../lib/format';
 import { NO_FILTERS, USER_TABLE_ROWS, visibleUsers, type UserColumnFilters } from './userTable';
 import { useNotify } from '../components/useNotify';
 

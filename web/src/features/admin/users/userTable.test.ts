@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../api';
-import { fold } from '../format';
+import { fold } from '../../../lib/format';
 import { NO_FILTERS, USER_TABLE_ROWS, visibleUsers } from './userTable';
 
 const row = (id: number, name: string, email = `${id}@example.test`, companyName = ''): UserRow => ({

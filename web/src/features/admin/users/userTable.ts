@@ -1,5 +1,5 @@
 import type { UserRow } from '../api';
-import { fold } from '../format';
+import { fold } from '../../../lib/format';
 
 /** Spec section 9: the user table shows 100 rows, not paged. */
 export const USER_TABLE_ROWS = 100;

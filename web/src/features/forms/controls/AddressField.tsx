@@ -13,7 +13,7 @@ import { isApiError } from '../../../api/client';
 import { addressByZipCode, type Address } from '../api';
 import { useField } from '../context';
 import type { FieldSpec } from '../fields';
-import { applyMask, isMaskComplete, ZIP_MASK } from '../mask';
+import { applyMask, isMaskComplete, ZIP_MASK } from '../../../lib/mask';
 import type { FormValues } from '../types';
 
 const PART_WIDTH: Record<string, number> = { street: 8, number: 4, complement: 4, district: 4, city: 6, state: 2 };

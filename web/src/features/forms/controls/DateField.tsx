@@ -14,7 +14,7 @@ import {
   maskDateText,
   MINUTE_STEP,
   toPickerValue,
-} from '../dates';
+} from '../../../lib/dates';
 import type { FieldSpec } from '../fields';
 
 const pickerType = { date: 'date', time: 'time', dateTime: 'datetime-local' } as const;

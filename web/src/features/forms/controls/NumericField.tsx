@@ -2,7 +2,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useField } from '../context';
 import type { FieldSpec } from '../fields';
-import { cleanNumberInput, normalizeNumberText, numberFormatOf } from '../numeric';
+import { cleanNumberInput, normalizeNumberText, numberFormatOf } from '../../../lib/numeric';
 
 /**
  * Numeric input (spec section 3): prefix, suffix, decimal scale, separators; formats as the

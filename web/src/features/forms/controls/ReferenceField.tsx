@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { formKeys } from '../api';
 import { useField, useFormRuntime } from '../context';
 import type { FieldSpec } from '../fields';
-import { referenceLookup, type ReferenceChoice, type ReferenceSource } from '../referenceSources';
+import { referenceLookup, type ReferenceChoice, type ReferenceSource } from '../../../api/referenceSources';
 import { useDebounced } from '../../../components/useDebounced';
 
 function ColorDot({ color }: { color?: string }) {

@@ -11,8 +11,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkDateText, maskDateText, toStoredDate } from '../dates';
-import { cleanNumberInput, parseNumber, type NumberFormat } from '../numeric';
+import { checkDateText, maskDateText, toStoredDate } from '../../../lib/dates';
+import { cleanNumberInput, parseNumber, type NumberFormat } from '../../../lib/numeric';
 import type { WindowField } from '../types';
 
 const WINDOW_DATE_FORMAT = 'DD/MM/YYYY';

@@ -26,7 +26,7 @@ import { isApiError } from '../../../api/client';
 import ConfirmDialog from '../../../components/ConfirmDialog';
 import { formKeys } from '../api';
 import { useFormRuntime } from '../context';
-import { checkDateText, fromPickerValue, maskDateText, toPickerValue } from '../dates';
+import { checkDateText, fromPickerValue, maskDateText, toPickerValue } from '../../../lib/dates';
 import type { FormControl } from '../types';
 import { RelationSection } from './RelationSection';
 import { RowAction } from './RowAction';

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/renderApp';
-import type { FormDefinition } from '../../forms/types';
+import type { FormDefinition } from '../../forms';
 import BulkEditDialog from './BulkEditDialog';
 
 vi.setConfig({ testTimeout: 20_000 });

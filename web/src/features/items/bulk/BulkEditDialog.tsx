@@ -21,11 +21,18 @@ import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
-import { FormRuntimeContext, type FormRuntime } from '../../forms/context';
-import { currentItem, toFormValues, type FieldProblem, type FieldSpec } from '../../forms/fields';
-import { ControlNode } from '../../forms/FormRenderer';
-import type { FieldValidation, FormControl, FormValues } from '../../forms/types';
-import '../../forms/i18n';
+import {
+  FormRuntimeContext,
+  type FormRuntime,
+  currentItem,
+  toFormValues,
+  type FieldProblem,
+  type FieldSpec,
+  ControlNode,
+  type FieldValidation,
+  type FormControl,
+  type FormValues,
+} from '../../forms';
 import '../i18n';
 import { bulkFormQuery, bulkUpdateItems, type BulkUpdateResult } from './api';
 import { bulkChoices, bulkValues, checkBulk, serverFieldErrors, withParents, type BulkChoice } from './fields';

@@ -13,10 +13,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
-import type { Operation, OperationOutcome } from '../../operations/api';
-import { ParameterForm, type RunHelpers } from '../../operations/ParameterForm';
-import { ResultView } from '../../operations/ResultView';
-import '../../operations/i18n';
+import { type Operation, type OperationOutcome, ParameterForm, type RunHelpers, ResultView } from '../../operations';
 import '../i18n';
 import { executeBulkOperation, type BulkOperationResult } from './api';
 

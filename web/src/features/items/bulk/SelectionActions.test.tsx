@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/renderApp';
-import type { Operation } from '../../operations/api';
+import type { Operation } from '../../operations';
 import { SelectionActions } from './SelectionActions';
 
 vi.setConfig({ testTimeout: 20_000 });

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import type { FormDefinition } from '../../forms/types';
-import type { Operation } from '../../operations/api';
+import type { FormDefinition } from '../../forms';
+import type { Operation } from '../../operations';
 
 const BASE = '/genericItem';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FormControl } from '../../forms/types';
+import type { FormControl } from '../../forms';
 import { bulkChoices, bulkValues, checkBulk, serverFieldErrors, withParents } from './fields';
 
 // A task form as getForm answers it in bulk mode (nothing required).

@@ -1,5 +1,14 @@
-import { checkFields, fieldsOf, itemKeyOf, toItemValue, type FieldProblem, type FieldSpec } from '../../forms/fields';
-import type { FieldValidation, FormControl, FormValues } from '../../forms/types';
+import {
+  checkFields,
+  fieldsOf,
+  itemKeyOf,
+  toItemValue,
+  type FieldProblem,
+  type FieldSpec,
+  type FieldValidation,
+  type FormControl,
+  type FormValues,
+} from '../../forms';
 
 /** A field the user may pick in a bulk edit: the form's control and the item keys it writes (an address writes its parts too). */
 export interface BulkChoice {

@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../list/format';
+import { formatDate } from '../../../lib/valueFormat';
 import type { ImportError, ImportStatus } from './types';
 
 // RFC 3339 as the server shows a date cell it could read.

@@ -10,8 +10,8 @@ import type { ItemColumn, ItemRow } from './types';
 // no editor; a reference cell searches the form's source and hands the choice picked over.
 
 const lookups = vi.hoisted(() => ({ calls: [] as { source: string; text?: string; componentId?: number }[] }));
-vi.mock('../../forms/referenceSources', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../forms/referenceSources')>();
+vi.mock('../../../api/referenceSources', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../api/referenceSources')>();
   return {
     ...original,
     referenceLookup: vi.fn(async (source: string, request: { text?: string; componentId?: number }) => {

@@ -38,7 +38,7 @@ import {
 import { editKindOf, rowRight, type EditProblem } from './cellEdit';
 import { buildColumns, initiallyHidden } from './columns';
 import { EDITABLE_CELL, isEditableCell, withEditing } from './editColumns';
-import { exportFileName, saveBlob } from './download';
+import { exportFileName, saveBlob } from '../../../lib/download';
 import { ImportExcelButton } from '../import/ImportExcelButton';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, readPrefs, writePrefs } from './prefs';
 import { toExecuteFilterRequest } from './request';

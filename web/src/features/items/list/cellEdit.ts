@@ -3,11 +3,11 @@
  * editor a column gets, the text an editor starts from, what the typed text becomes on the wire,
  * the row's version stamp, and the row once the server saved it. Pure functions, tested alone.
  */
-import { checkDateText, dateFormatOf, dateModeOf, fromStoredDate, toStoredDate } from '../../forms/dates';
-import { formatNumber, parseNumber, type NumberFormat } from '../../forms/numeric';
-import { referenceSourceOf, type ReferenceChoice, type ReferenceSource } from '../../forms/referenceSources';
+import { checkDateText, dateFormatOf, dateModeOf, fromStoredDate, toStoredDate } from '../../../lib/dates';
+import { formatNumber, parseNumber, type NumberFormat } from '../../../lib/numeric';
+import { referenceSourceOf, type ReferenceChoice, type ReferenceSource } from '../../../api/referenceSources';
 import { idFieldOf } from './columns';
-import { toNumber } from './format';
+import { toNumber } from '../../../lib/valueFormat';
 import type { Choice, ItemColumn, ItemRow } from './types';
 
 /**

@@ -17,7 +17,7 @@ import {
 } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router';
 import { DateRangeInput, type RangeLabels } from './DateRangeInput';
-import { formatValue } from './format';
+import { formatValue } from '../../../lib/valueFormat';
 import type { Choice, ItemColumn, ItemRow } from './types';
 
 /** Past this total width every column keeps its own width; below it the last one fills the row (spec section 9). */

@@ -1,4 +1,18 @@
-import type { FormControl } from './types';
+/**
+ * What numberFormatOf and checkNumber read of a numeric control; a form's control (features/forms'
+ * FormControl) has these, and so does any other numeric input described the same way.
+ */
+export interface NumericControl {
+  itemType?: string;
+  attributeType?: string;
+  required?: boolean;
+  minimum?: number;
+  maximum?: number;
+  decimalScale?: number;
+  currency?: boolean;
+  decimalSeparator?: string;
+  thousandSeparator?: string;
+}
 
 /** How a numeric input shows its number (spec section 3, "Numeric input control"; section 9). */
 export interface NumberFormat {
@@ -14,7 +28,7 @@ export interface NumberFormat {
 export const DEFAULT_MINIMUM = -1e22;
 export const DEFAULT_MAXIMUM = 1e21;
 
-export function numberFormatOf(control: FormControl): NumberFormat {
+export function numberFormatOf(control: NumericControl): NumberFormat {
   const currency = control.currency === true || control.itemType === 'Currency';
   const integer = control.itemType === 'Integer' || control.attributeType === 'INTEGER';
   const decimalScale = control.decimalScale ?? (integer ? 0 : 2);
@@ -144,7 +158,7 @@ export type NumberProblem =
   { key: 'fillInThisField' } | { key: 'invalidNumber' } | { key: 'valueInRange'; minimum: string; maximum: string };
 
 /** Spec section 5, numeric field: required and empty, not a number, or outside minimum/maximum. */
-export function checkNumber(text: string, control: FormControl): NumberProblem | null {
+export function checkNumber(text: string, control: NumericControl): NumberProblem | null {
   const format = numberFormatOf(control);
   const value = parseNumber(text, format);
   if (value === null) return control.required ? { key: 'fillInThisField' } : null;

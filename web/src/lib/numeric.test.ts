@@ -7,36 +7,30 @@ import {
   normalizeNumberText,
   numberFormatOf,
   parseNumber,
+  type NumericControl,
 } from './numeric';
-import type { FormControl } from './types';
 
-const currency: FormControl = {
-  kind: 'numeric picker',
+const currency: NumericControl = {
   itemType: 'Currency',
   currency: true,
-  prefix: 'R$ ',
   decimalScale: 2,
   decimalSeparator: ',',
   thousandSeparator: '.',
   minimum: 0,
 };
-const percent: FormControl = {
-  kind: 'numeric picker',
+const percent: NumericControl = {
   itemType: 'Percentile',
-  suffix: '%',
   decimalScale: 2,
   minimum: 0,
   maximum: 100,
 };
-const integer: FormControl = {
-  kind: 'numeric picker',
+const integer: NumericControl = {
   itemType: 'Integer',
   attributeType: 'INTEGER',
   minimum: 0,
   maximum: 100,
 };
-const signed: FormControl = {
-  kind: 'numeric picker',
+const signed: NumericControl = {
   itemType: 'Decimal',
   decimalScale: 3,
   decimalSeparator: '.',
@@ -94,7 +88,7 @@ describe('numeric format', () => {
 
 describe("a '.' typed as the decimal point in a ',' field", () => {
   const money = numberFormatOf(currency);
-  const decimal = numberFormatOf({ kind: 'numeric picker', itemType: 'Decimal', decimalScale: 3 });
+  const decimal = numberFormatOf({ itemType: 'Decimal', decimalScale: 3 });
 
   it('is read as the comma when unambiguous: one point, 1 to decimalScale digits after it, no comma', () => {
     expect(parseNumber('12.5', money)).toBe(12.5);
@@ -156,7 +150,7 @@ describe('numeric checks (spec section 5)', () => {
   });
 
   it('uses the defaults -1e22 and 1e21 when the form names no bounds', () => {
-    const open: FormControl = { kind: 'numeric picker', itemType: 'Decimal' };
+    const open: NumericControl = { itemType: 'Decimal' };
     expect(checkNumber('999999999999999999999', open)).toBeNull();
     expect(checkNumber('2000000000000000000000', open)).toMatchObject({
       key: 'valueInRange',

@@ -9,7 +9,7 @@ import {
   formatPercent,
   formatValue,
   truncate,
-} from './format';
+} from './valueFormat';
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 const yesNo = { yes: 'Sim', no: 'Não' };

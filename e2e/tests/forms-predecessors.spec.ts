@@ -1,7 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { apiToken, demoTaskForm, type DemoTaskForm } from '../support/formsApi';
-import { adminPassword } from '../support/server';
 
 // The predecessors control of the demo task form (apps/demo/project-management.yaml, tab "Relações"),
 // as the administrator, on two tasks of its own: the second comes to depend on the first
@@ -23,14 +22,6 @@ async function newTask(request: APIRequestContext, demo: DemoTaskForm, title: st
   expect(res.status(), await res.text()).toBe(200);
   const saved = (await res.json()) as { id: number; FormattedID: number };
   return { id: saved.id, FormattedID: saved.FormattedID, Title: title };
-}
-
-async function signIn(page: Page, next: string) {
-  await page.goto(`/?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Login', { exact: true }).fill('admin');
-  await page.getByLabel('Senha', { exact: true }).fill(adminPassword);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`));
 }
 
 /** Searches a task by its number in the control's picker and picks it. */
@@ -58,7 +49,7 @@ async function openRelations(page: Page, task: Task): Promise<Locator> {
 }
 
 test('a task depends on another (start to start, 2 days), survives a reload, and a cycle is refused with its reason', async ({
-  page,
+  adminPage: page,
   request,
 }, testInfo) => {
   test.setTimeout(120_000);
@@ -71,7 +62,7 @@ test('a task depends on another (start to start, 2 days), survives a reload, and
   await page.setViewportSize({ width: 1400, height: 1000 });
 
   // A new task takes predecessors once saved.
-  await signIn(page, `${base}/insertItem/${demo.componentId}/${demo.projectId}/${demo.formId}`);
+  await page.goto(`${base}/insertItem/${demo.componentId}/${demo.projectId}/${demo.formId}`);
   await expect(page.getByRole('heading', { name: 'Novo item: Tarefa' })).toBeVisible();
   await page.getByRole('tab', { name: 'Relações' }).click();
   await expect(page.getByText('Salve o item para definir as suas predecessoras.')).toBeVisible();

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { apiToken, demoTaskForm, type DemoTaskForm } from '../support/formsApi';
-import { adminPassword } from '../support/server';
 
 // Item forms, relations and files (issue 7, web): the demo task form of 'Gestão de Projetos'
 // (apps/demo/project-management.yaml), tabs "Relações" and "Arquivos e histórico", as the
@@ -33,14 +32,6 @@ async function demoTasks(request: APIRequestContext, demo: DemoTaskForm, count: 
   return tasks.slice(0, count);
 }
 
-async function signIn(page: Page, next: string) {
-  await page.goto(`/?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Login', { exact: true }).fill('admin');
-  await page.getByLabel('Senha', { exact: true }).fill(adminPassword);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`));
-}
-
 /** Searches an item by its number in a link picker and links it. */
 async function link(section: Locator, searchLabel: string, task: ItemChoice) {
   const search = section.getByRole('combobox', { name: searchLabel });
@@ -67,7 +58,7 @@ const rowOf = (section: Locator, task: ItemChoice) =>
     .filter({ hasText: String(task.FormattedID) });
 
 test('files and relations of the demo task form: attach, download, link, add a child, and all survives a reload', async ({
-  page,
+  adminPage: page,
   request,
 }, testInfo) => {
   test.setTimeout(120_000);
@@ -78,7 +69,7 @@ test('files and relations of the demo task form: attach, download, link, add a c
   await page.setViewportSize({ width: 1400, height: 1000 });
 
   // A new task has no files or links yet: the form says when they become possible.
-  await signIn(page, `${base}/insertItem/${demo.componentId}/${demo.projectId}/${demo.formId}`);
+  await page.goto(`${base}/insertItem/${demo.componentId}/${demo.projectId}/${demo.formId}`);
   await expect(page.getByRole('heading', { name: 'Novo item: Tarefa' })).toBeVisible();
   await page.getByRole('tab', { name: 'Arquivos e histórico' }).click();
   await expect(

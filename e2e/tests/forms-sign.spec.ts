@@ -66,14 +66,6 @@ async function saved(download: Download): Promise<Buffer> {
   return readFile(path);
 }
 
-async function signIn(page: Page, next: string) {
-  await page.goto(`/?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Login', { exact: true }).fill('admin');
-  await page.getByLabel('Senha', { exact: true }).fill(adminPassword);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/]/g, '\\/')}$`));
-}
-
 const TEMPLATE =
   'Eu, {signatario} ({login}), assinei eletronicamente o arquivo {arquivo} (versão {versao}) em {data}.\nSHA-256: {hash}\nCódigo de verificação: {codigo}';
 
@@ -94,7 +86,7 @@ interface FileSignatures {
 }
 
 test('an attachment is signed with the password and the location, and a signed PDF is stamped', async ({
-  page,
+  adminPage: page,
   request,
 }, testInfo) => {
   test.setTimeout(150_000);
@@ -121,7 +113,7 @@ test('an attachment is signed with the password and the location, and a signed P
     return all.files.find((f) => f.fileId === file.id)!;
   };
 
-  await signIn(page, `/runtime/${demo.appId}/editItem/${demo.componentId}/${task!.id}/${demo.formId}`);
+  await page.goto(`/runtime/${demo.appId}/editItem/${demo.componentId}/${task!.id}/${demo.formId}`);
   await expect(page.getByRole('heading', { name: task!.Title })).toBeVisible();
   await page.getByRole('tab', { name: 'Arquivos e histórico' }).click();
   const attachments = page.getByRole('region', { name: 'Anexos' });
@@ -225,7 +217,7 @@ test('with a protocol template a signature issues the Signature Protocol, downlo
     ).json()) as { id: number; Title: string }[];
     const task = tasks.find((t) => t.Title.trim() !== '');
     expect(task).toBeTruthy();
-    await signIn(page, `/runtime/${demo.appId}/editItem/${demo.componentId}/${task!.id}/${demo.formId}`);
+    await page.goto(`/runtime/${demo.appId}/editItem/${demo.componentId}/${task!.id}/${demo.formId}`);
     await expect(page.getByRole('heading', { name: task!.Title })).toBeVisible();
     await page.getByRole('tab', { name: 'Arquivos e histórico' }).click();
     const attachments = page.getByRole('region', { name: 'Anexos' });

@@ -1,7 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { apiToken, demoTaskForm, type DemoTaskForm } from '../support/formsApi';
-import { adminPassword } from '../support/server';
 
 // The list's selection (issues 7 and 8) on the demo task list of Gestão de Projetos
 // (apps/demo/project-management.yaml): three new tasks are edited in bulk (the form's own
@@ -48,14 +47,6 @@ async function stored(request: APIRequestContext): Promise<Map<number, Row>> {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-async function signIn(page: Page) {
-  await page.goto('/?next=%2Fapp');
-  await page.getByLabel('Login', { exact: true }).fill('admin');
-  await page.getByLabel('Senha', { exact: true }).fill(adminPassword);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/app$/);
-}
-
 const grid = (page: Page) => page.getByRole('grid');
 const rowOf = (page: Page, title: string) => grid(page).getByRole('row').filter({ hasText: title });
 const cellOf = (page: Page, title: string, field: string) =>
@@ -69,8 +60,8 @@ async function tick(page: Page, title: string, on: boolean) {
   }).toPass({ timeout: 15_000 });
 }
 
+/** From the desktop of a signed-in page (the adminPage fixture), the demo's task list. */
 async function openTaskList(page: Page) {
-  await signIn(page);
   await page.getByRole('button', { name: 'Gestão de Projetos' }).click();
   await page
     .getByRole('complementary', { name: 'Menu do aplicativo' })
@@ -103,7 +94,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('three tasks edited in bulk: the chosen fields change on every one, the others stay', async ({
-  page,
+  adminPage: page,
   request,
 }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -153,7 +144,10 @@ test('three tasks edited in bulk: the chosen fields change on every one, the oth
   }
 });
 
-test('two selected tasks are started from the list, the third stays', async ({ page, request }, testInfo) => {
+test('two selected tasks are started from the list, the third stays', async ({
+  adminPage: page,
+  request,
+}, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openTaskList(page);
   const [a, b, c] = tasks as [Task, Task, Task];
@@ -191,7 +185,7 @@ test('two selected tasks are started from the list, the third stays', async ({ p
 });
 
 test('a bulk operation sets the priority of the selected tasks and says on how many it ran', async ({
-  page,
+  adminPage: page,
   request,
 }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -224,9 +218,8 @@ test('a bulk operation sets the priority of the selected tasks and says on how m
   ]);
 });
 
-test('on a phone the selection actions fold into one menu', async ({ page }, testInfo) => {
+test('on a phone the selection actions fold into one menu', async ({ adminPage: page }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page);
   await page.goto(`/runtime/${demo.appId}/list/${demo.componentId}/${demo.formId}/0/0/Tarefas`);
   await expect(page.getByRole('heading', { level: 1, name: 'Tarefas' })).toBeVisible();
   await expect(toolbar(page).getByRole('button', { name: 'Tramitar' })).toBeVisible();
@@ -254,7 +247,7 @@ test('on a phone the selection actions fold into one menu', async ({ page }, tes
   await expect(dialog).toHaveCount(0);
 });
 
-test('the selection toolbar and the bulk edit speak English', async ({ page }, testInfo) => {
+test('the selection toolbar and the bulk edit speak English', async ({ adminPage: page }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openTaskList(page);
   await page.getByRole('button', { name: 'Mudar o idioma' }).click();

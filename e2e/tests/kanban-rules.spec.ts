@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { apiToken } from '../support/formsApi';
-import { adminPassword } from '../support/server';
 
 // Issue 8 in the browser, on a test package (e2e/support/kanban-rules-app.yaml, imported from the
 // command line before the server starts): a validation rule that never ends is stopped by the
@@ -61,18 +60,6 @@ async function cardInDoing(
   return card;
 }
 
-async function signIn(page: Page) {
-  await page.setViewportSize({ width: 1600, height: 900 });
-  await page.goto('/?next=%2Fapp');
-  await page.getByLabel('Login', { exact: true }).fill('admin');
-  await page.getByLabel('Senha', { exact: true }).fill(adminPassword);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/app$/);
-  // The session reaches localStorage a moment after sign-in (it is encrypted first): a page.goto
-  // before that would start signed out.
-  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('stored_data'))).not.toBeNull();
-}
-
 const column = (page: Page, name: string) => page.locator(`[data-status-id][aria-label="Coluna ${name}"]`);
 
 /** Drags a card onto a cell once it may be dragged: shown, and no move of it still running. */
@@ -83,7 +70,7 @@ async function drag(source: Locator, target: Locator) {
 }
 
 test('a validation rule that never ends is stopped by the time limit and reported; the card stays and the server keeps answering', async ({
-  page,
+  adminPage: page,
   request,
 }, testInfo) => {
   test.setTimeout(120_000);
@@ -98,7 +85,7 @@ test('a validation rule that never ends is stopped by the time limit and reporte
 
   // The menu entry names the board by keys; the import made it the board's address, so the
   // entry is marked as the current page once followed.
-  await signIn(page);
+  await page.goto('/app');
   await page.getByRole('button', { name: 'Quadro de Regras E2E' }).click();
   const sidebar = page.getByRole('complementary', { name: 'Menu do aplicativo' });
   const entry = sidebar.getByRole('link', { name: 'Quadro de cartões' });
@@ -152,7 +139,7 @@ test('a validation rule that never ends is stopped by the time limit and reporte
 });
 
 test('a form button whose rule never ends reports the time limit and changes nothing', async ({
-  page,
+  adminPage: page,
   request,
 }, testInfo) => {
   test.setTimeout(90_000);
@@ -161,7 +148,7 @@ test('a form button whose rule never ends reports the time limit and changes not
   const stamp = Date.now() % 100000;
   const card = await cardInDoing(request, token, board, { Title: `Botão sem fim ${stamp}`, notes: 'antes' });
 
-  await signIn(page);
+  await page.goto('/app');
   await page.goto(`/runtime/${board.applicationId}/editItem/${board.componentId}/${card.id}/0`);
   await expect(page.getByRole('textbox', { name: 'Título' })).toHaveValue(`Botão sem fim ${stamp}`);
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/genericItem/executeFormBusinessRule'));
@@ -175,7 +162,7 @@ test('a form button whose rule never ends reports the time limit and changes not
 });
 
 test('a strict WIP limit refuses the drop without asking, and the server refuses the move too', async ({
-  page,
+  adminPage: page,
   request,
 }, testInfo) => {
   test.setTimeout(90_000);
@@ -199,7 +186,7 @@ test('a strict WIP limit refuses the drop without asking, and the server refuses
   });
   expect(packed.status(), await packed.text()).toBe(200);
 
-  await signIn(page);
+  await page.goto('/app');
   await page.getByRole('button', { name: 'Quadro de Regras E2E' }).click();
   await page.getByRole('complementary', { name: 'Menu do aplicativo' }).getByRole('link', { name: 'Pedidos' }).click();
   await expect(page).toHaveURL(new RegExp(`${board.link}$`));

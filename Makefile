@@ -40,8 +40,8 @@ e2e/node_modules/.package-lock.json: e2e/package-lock.json
 chromium:
 	./scripts/install-chromium.sh
 
-## test: every test: Go (one shared embedded PostgreSQL), web (Vitest), end to end (Playwright in Chromium)
-test: build test-go test-web test-e2e
+## test: lint, then every test: Go (one shared embedded PostgreSQL), web (Vitest), end to end (Playwright in Chromium)
+test: build lint test-go test-web test-e2e
 
 test-go: tools
 	$(GO) vet ./...

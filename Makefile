@@ -40,8 +40,8 @@ e2e/node_modules/.package-lock.json: e2e/package-lock.json
 chromium:
 	./scripts/install-chromium.sh
 
-## test: every test: Go (one shared embedded PostgreSQL), web (Vitest), end to end (Playwright in Chromium)
-test: build test-go test-web test-e2e
+## test: lint, then every test: Go (one shared embedded PostgreSQL), web (Vitest), end to end (Playwright in Chromium)
+test: build lint test-go test-web test-e2e
 
 test-go: tools
 	$(GO) vet ./...
@@ -70,12 +70,12 @@ test-e2e: build chromium e2e/node_modules/.package-lock.json
 bench: build chromium e2e/node_modules/.package-lock.json
 	$(GO) run ./cmd/bench
 
-## lint: gofmt, go vet, staticcheck, TypeScript and ESLint
+## lint: gofmt, go vet, staticcheck, TypeScript, ESLint and Prettier (web/ and e2e/; `cd web && npm run format` fixes)
 lint: web/node_modules/.package-lock.json
 	@out=$$(gofmt -l cmd internal migrations api web/embed.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
-	cd web && npm run typecheck && npm run lint
+	cd web && npm run typecheck && npm run lint && npm run format:check
 
 ## clean: remove build output, installed tools and data-free caches (never ./data)
 clean:

@@ -12,7 +12,11 @@ export default defineConfig({
   retries: 0,
   // The JSON report feeds support/failures.mjs, which repeats each failure's error last, where a CI
   // log's tail shows it (the list reporter puts it above the attachments).
-  reporter: [['list'], ['json', { outputFile: 'test-results/report.json' }], ...(process.env.CI ? [] : [['html', { open: 'never' }] as const])],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: 'test-results/report.json' }],
+    ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
+  ],
   use: {
     browserName: 'chromium',
     locale: 'pt-BR',

@@ -3,6 +3,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
+import tramita from './eslint/featureBoundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'coverage'] },
@@ -16,11 +17,14 @@ export default tseslint.config(
     plugins: {
       'react-hooks': reactHooks,
       'react-refresh': reactRefresh,
+      tramita,
     },
     rules: {
       ...reactHooks.configs['recommended-latest'].rules,
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // A feature imports another only through its index.ts; src/components/ and src/lib/ import no feature.
+      'tramita/feature-boundaries': 'error',
       // MUI icons must be imported per path; the barrel pulls thousands of modules.
       'no-restricted-imports': [
         'error',
@@ -31,7 +35,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['vite.config.ts', 'eslint.config.js'],
+    files: ['vite.config.ts', 'eslint.config.js', 'eslint/**/*.js'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -21,13 +21,32 @@ export async function apiToken(request: APIRequestContext, login = 'admin', pass
 /** Finds the demo task form of 'Gestão de Projetos' (apps/demo/project-management.yaml) by asking the API. */
 export async function demoTaskForm(request: APIRequestContext): Promise<DemoTaskForm> {
   const headers = { Authorization: `Bearer ${await apiToken(request)}` };
-  const apps = (await (await request.get('/api/application/getAllowedApplications', { headers })).json()) as { id: number; name: string }[];
+  const apps = (await (await request.get('/api/application/getAllowedApplications', { headers })).json()) as {
+    id: number;
+    name: string;
+  }[];
   const app = apps.find((a) => a.name === 'Gestão de Projetos');
   if (!app) throw new Error('demo application Gestão de Projetos not found');
-  const component = (await (await request.get('/api/genericItem/getComponentByName?name=task', { headers })).json()) as { id: number };
-  const form = (await (await request.post('/api/genericItem/getForm', { headers, data: { componentID: component.id, formName: 'default' } })).json()) as { id: number };
-  const projects = (await (await request.get('/api/genericItem/loadProjects', { headers })).json()) as { id: number; name: string }[];
+  const component = (await (
+    await request.get('/api/genericItem/getComponentByName?name=task', { headers })
+  ).json()) as { id: number };
+  const form = (await (
+    await request.post('/api/genericItem/getForm', {
+      headers,
+      data: { componentID: component.id, formName: 'default' },
+    })
+  ).json()) as { id: number };
+  const projects = (await (await request.get('/api/genericItem/loadProjects', { headers })).json()) as {
+    id: number;
+    name: string;
+  }[];
   const project = projects[0];
   if (!project) throw new Error('no demo project');
-  return { appId: app.id, componentId: component.id, formId: form.id, projectId: project.id, projectName: project.name };
+  return {
+    appId: app.id,
+    componentId: component.id,
+    formId: form.id,
+    projectId: project.id,
+    projectName: project.name,
+  };
 }

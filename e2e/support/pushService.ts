@@ -59,8 +59,13 @@ export async function startPushService(): Promise<PushService> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       try {
-        if (req.method !== 'POST' || req.headers['content-encoding'] !== 'aes128gcm') throw new Error(`unexpected ${req.method} ${req.headers['content-encoding']}`);
-        received.push({ path: req.url ?? '', headers: req.headers, payload: decryptAes128gcm(Buffer.concat(chunks), ua, auth) });
+        if (req.method !== 'POST' || req.headers['content-encoding'] !== 'aes128gcm')
+          throw new Error(`unexpected ${req.method} ${req.headers['content-encoding']}`);
+        received.push({
+          path: req.url ?? '',
+          headers: req.headers,
+          payload: decryptAes128gcm(Buffer.concat(chunks), ua, auth),
+        });
         res.writeHead(201).end();
       } catch (error) {
         received.push({ path: req.url ?? '', headers: req.headers, payload: `undecryptable: ${String(error)}` });
@@ -71,7 +76,11 @@ export async function startPushService(): Promise<PushService> {
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address() as AddressInfo;
   return {
-    subscription: { endpoint: `http://127.0.0.1:${port}/push/${b64url(randomBytes(9))}`, p256dh: b64url(ua.getPublicKey()), auth: b64url(auth) },
+    subscription: {
+      endpoint: `http://127.0.0.1:${port}/push/${b64url(randomBytes(9))}`,
+      p256dh: b64url(ua.getPublicKey()),
+      auth: b64url(auth),
+    },
     received,
     close: () => new Promise((ok) => server.close(() => ok())),
   };

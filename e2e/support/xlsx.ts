@@ -36,7 +36,8 @@ function unzip(data: Buffer): Map<string, Buffer> {
 
 const entities: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&amp;': '&', '&quot;': '"', '&apos;': "'" };
 const decode = (s: string) => s.replace(/&(lt|gt|amp|quot|apos);/g, (e) => entities[e] ?? e);
-const texts = (xml: string) => [...xml.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g)].map((m) => decode(m[1] ?? '')).join('');
+const texts = (xml: string) =>
+  [...xml.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g)].map((m) => decode(m[1] ?? '')).join('');
 
 export type Cell = string | number | boolean;
 

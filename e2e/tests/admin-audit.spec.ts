@@ -14,7 +14,11 @@ interface Verification {
   head: string;
 }
 
-test('the audit log page verifies the hash chain: intact, with the head hash shown and copied', async ({ page, context, request }, testInfo) => {
+test('the audit log page verifies the hash chain: intact, with the head hash shown and copied', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
   test.setTimeout(90_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.setViewportSize({ width: 1400, height: 900 });
@@ -26,7 +30,9 @@ test('the audit log page verifies the hash chain: intact, with the head hash sho
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/administration\/log/);
   // The sign-ins above are in the log, so the chain has entries to verify.
-  await expect(page.getByRole('table', { name: 'Log de auditoria' }).getByText('Entrada', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByRole('table', { name: 'Log de auditoria' }).getByText('Entrada', { exact: true }).first(),
+  ).toBeVisible({ timeout: 30_000 });
 
   await page.getByRole('button', { name: 'Verificar integridade' }).click();
   const result = page.getByRole('status').filter({ hasText: 'Log íntegro' });
@@ -55,7 +61,10 @@ test('the audit log page verifies the hash chain: intact, with the head hash sho
   await expect(result).toHaveCount(0);
 });
 
-test('the plan page splits the storage used and its editor says all three limits are enforced', async ({ page, request }, testInfo) => {
+test('the plan page splits the storage used and its editor says all three limits are enforced', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1400, height: 900 });
   const headers = { Authorization: `Bearer ${await apiToken(request)}` };
@@ -64,10 +73,14 @@ test('the plan page splits the storage used and its editor says all three limits
   await page.getByLabel('Senha', { exact: true }).fill(adminPassword);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/administration/);
-  const plan = (await (await request.get('/api/admin/plan', { headers })).json()) as { usage: { databaseBytes: number; fileBytes: number } };
+  const plan = (await (await request.get('/api/admin/plan', { headers })).json()) as {
+    usage: { databaseBytes: number; fileBytes: number };
+  };
   expect(plan.usage.databaseBytes).toBeGreaterThan(0);
   // Both parts move as the server works (the database with every write), so the line's shape is checked.
-  await expect(page.getByText(/^Banco de dados [\d.,]+ [KMGT]B · arquivos [\d.,]+ [KMGT]B$/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/^Banco de dados [\d.,]+ [KMGT]B · arquivos [\d.,]+ [KMGT]B$/)).toBeVisible({
+    timeout: 30_000,
+  });
 
   await page.getByRole('button', { name: 'Editar o plano' }).click();
   const dialog = page.getByRole('dialog', { name: 'Editar o plano' });

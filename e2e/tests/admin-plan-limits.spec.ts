@@ -34,12 +34,20 @@ async function setStorageLimit(page: Page, gigabytes: string) {
   await expect(dialog).toHaveCount(0);
 }
 
-test('past the plan storage limit an attachment is refused with the plan message and nothing is kept', async ({ page, request }, testInfo) => {
+test('past the plan storage limit an attachment is refused with the plan message and nothing is kept', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1400, height: 1000 });
   const demo = await demoTaskForm(request);
   const headers = { Authorization: `Bearer ${await apiToken(request)}` };
-  const tasks = (await (await request.post('/api/genericItem/loadGenericItems', { headers, data: { componentId: demo.componentId, limit: 5 } })).json()) as { id: number; Title: string }[];
+  const tasks = (await (
+    await request.post('/api/genericItem/loadGenericItems', {
+      headers,
+      data: { componentId: demo.componentId, limit: 5 },
+    })
+  ).json()) as { id: number; Title: string }[];
   const task = tasks.find((t) => t.Title.trim() !== '');
   expect(task).toBeTruthy();
 
@@ -63,8 +71,12 @@ test('past the plan storage limit an attachment is refused with the plan message
   const attachments = page.getByRole('region', { name: 'Anexos' });
   await expect(attachments).toContainText('Nenhum arquivo anexado.');
   const report = Buffer.from('%PDF-1.7\n' + 'relatório trimestral '.repeat(4000) + '\n%%EOF\n', 'utf8');
-  await page.getByLabel('Anexar arquivos').setInputFiles({ name: 'relatório.pdf', mimeType: 'application/pdf', buffer: report });
-  await expect(attachments.getByRole('alert')).toContainText(`O plano contratado permite no máximo ${limitMB} MB de armazenamento; o arquivo não foi enviado.`);
+  await page
+    .getByLabel('Anexar arquivos')
+    .setInputFiles({ name: 'relatório.pdf', mimeType: 'application/pdf', buffer: report });
+  await expect(attachments.getByRole('alert')).toContainText(
+    `O plano contratado permite no máximo ${limitMB} MB de armazenamento; o arquivo não foi enviado.`,
+  );
   await expect(attachments).toContainText('Nenhum arquivo anexado.');
   await page.screenshot({ path: testInfo.outputPath('plan-storage-refused.png'), fullPage: true });
   const refused = await plan(request);
@@ -74,7 +86,9 @@ test('past the plan storage limit an attachment is refused with the plan message
   await setStorageLimit(page, String((limitMB + 100) / 1024));
   await page.goto(edit);
   await page.getByRole('tab', { name: 'Arquivos e histórico' }).click();
-  await page.getByLabel('Anexar arquivos').setInputFiles({ name: 'relatório.pdf', mimeType: 'application/pdf', buffer: report });
+  await page
+    .getByLabel('Anexar arquivos')
+    .setInputFiles({ name: 'relatório.pdf', mimeType: 'application/pdf', buffer: report });
   await expect(page.getByText('Arquivos anexados: 1.')).toBeVisible();
   await expect(attachments.getByRole('row').filter({ hasText: 'relatório.pdf' })).toBeVisible();
   await expect.poll(async () => (await plan(request)).usage.fileBytes).toBe(before.usage.fileBytes + report.length);

@@ -7,7 +7,8 @@ import { adminPassword, startServer, type Server } from '../support/server';
 // (example values), in pt-BR and in English; the public settings call never answers it.
 // A server of its own: the template changes what every signature issues.
 
-const TEMPLATE = 'Eu, {signatario} ({login}), assinei eletronicamente o arquivo {arquivo} (versão {versao}) em {data}.\nSHA-256: {hash}\nCódigo de verificação: {codigo}';
+const TEMPLATE =
+  'Eu, {signatario} ({login}), assinei eletronicamente o arquivo {arquivo} (versão {versao}) em {data}.\nSHA-256: {hash}\nCódigo de verificação: {codigo}';
 const LABEL = 'Modelo do protocolo de assinatura';
 
 let server: Server;
@@ -21,14 +22,22 @@ test.afterAll(async () => {
 });
 
 async function shot(page: Page, name: string) {
-  const section = page.getByRole('region', { name: /Marcadores|Placeholders/ }).locator('xpath=ancestor::section[last()]');
+  const section = page
+    .getByRole('region', { name: /Marcadores|Placeholders/ })
+    .locator('xpath=ancestor::section[last()]');
   await section.screenshot({ path: test.info().outputPath(`${name}.png`) });
   await page.screenshot({ path: test.info().outputPath(`${name}-page.png`), fullPage: true });
 }
 
-test('the administrator sets the signature protocol template; after a reload it is kept, with its preview', async ({ browser }) => {
+test('the administrator sets the signature protocol template; after a reload it is kept, with its preview', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR', viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    locale: 'pt-BR',
+    viewport: { width: 1440, height: 900 },
+  });
   try {
     const page = await context.newPage();
     await page.goto(`/?next=${encodeURIComponent('/administration/settings')}`);
@@ -38,13 +47,16 @@ test('the administrator sets the signature protocol template; after a reload it 
     const field = page.getByRole('textbox', { name: LABEL });
     await expect(field).toHaveValue('');
     const preview = page.getByTestId('protocol-preview');
-    await expect(preview).toContainText('Não foi possível emitir o Protocolo de Assinatura pois o modelo de protocolo não foi configurado');
+    await expect(preview).toContainText(
+      'Não foi possível emitir o Protocolo de Assinatura pois o modelo de protocolo não foi configurado',
+    );
     await shot(page, 'protocol-template-empty');
 
     // An unknown placeholder: said under the field while typing, and refused by the server if saved.
     await field.fill('Eu, {assinante}, assinei.');
     await page.getByRole('button', { name: 'Salvar configurações' }).click();
-    const refusal = 'O modelo do protocolo de assinatura usa marcadores desconhecidos: {assinante}. Use apenas os marcadores da lista.';
+    const refusal =
+      'O modelo do protocolo de assinatura usa marcadores desconhecidos: {assinante}. Use apenas os marcadores da lista.';
     await expect(page.getByText(refusal).first()).toBeVisible();
 
     await field.fill(TEMPLATE.replace(' ({login})', ''));
@@ -62,7 +74,9 @@ test('the administrator sets the signature protocol template; after a reload it 
     await page.reload();
     await expect(field).toHaveValue(TEMPLATE);
     await expect(preview).toContainText('Protocolo de Assinatura');
-    await expect(preview).toContainText('Eu, Maria da Silva (maria.silva), assinei eletronicamente o arquivo contrato.pdf (versão 2) em 23/11/2026 14:05:09 UTC.');
+    await expect(preview).toContainText(
+      'Eu, Maria da Silva (maria.silva), assinei eletronicamente o arquivo contrato.pdf (versão 2) em 23/11/2026 14:05:09 UTC.',
+    );
     await expect(preview).toContainText('Código de verificação: 7KQ2-M9XD-4HPA');
     await shot(page, 'protocol-template-pt-BR');
 
@@ -75,7 +89,9 @@ test('the administrator sets the signature protocol template; after a reload it 
     await expect(page.getByRole('textbox', { name: 'Signature protocol template' })).toHaveValue(TEMPLATE);
     await expect(preview).toContainText('Signature Protocol');
     await expect(preview).toContainText('em 2026-11-23 14:05:09 UTC.');
-    await expect(page.getByRole('region', { name: 'Placeholders (click to insert)' })).toContainText('{hash}SHA-256 of the signed file');
+    await expect(page.getByRole('region', { name: 'Placeholders (click to insert)' })).toContainText(
+      '{hash}SHA-256 of the signed file',
+    );
     await shot(page, 'protocol-template-en');
   } finally {
     await context.close();

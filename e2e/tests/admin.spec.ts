@@ -44,7 +44,8 @@ async function openSection(name: string) {
 /** Expects a toast with `text`, then closes every toast so the next check sees only new ones. */
 async function expectToast(text: string) {
   await expect(page.getByText(text, { exact: true })).toBeVisible();
-  for (const close of await page.getByRole('button', { name: 'Fechar aviso' }).all()) await close.click({ timeout: 2000 }).catch(() => undefined);
+  for (const close of await page.getByRole('button', { name: 'Fechar aviso' }).all())
+    await close.click({ timeout: 2000 }).catch(() => undefined);
   await expect(page.getByText(text, { exact: true })).toHaveCount(0);
 }
 
@@ -62,9 +63,34 @@ test.beforeAll(async ({ browser }) => {
   server = await startServer({
     // A user added before the first start means no bootstrap administrator: add the administrator too.
     before: [
-      ['admin', 'user', 'add', 'admin', '--name', 'Administrador', '--email', 'admin@example.test', '--password', adminPassword, '--panel-admin', '--administrator'],
+      [
+        'admin',
+        'user',
+        'add',
+        'admin',
+        '--name',
+        'Administrador',
+        '--email',
+        'admin@example.test',
+        '--password',
+        adminPassword,
+        '--panel-admin',
+        '--administrator',
+      ],
       ['admin', 'user', 'add', PLAIN.login, '--name', PLAIN.name, '--email', PLAIN.email, '--password', PLAIN.password],
-      ['admin', 'mail-server', 'set', '--host', mail.host, '--port', String(mail.port), '--tls', 'none', '--from', 'tramita@example.test'],
+      [
+        'admin',
+        'mail-server',
+        'set',
+        '--host',
+        mail.host,
+        '--port',
+        String(mail.port),
+        '--tls',
+        'none',
+        '--from',
+        'tramita@example.test',
+      ],
     ],
   });
   page = await newPage(browser);
@@ -125,7 +151,16 @@ test('the administrator opens the administration: dashboard and contracted plan'
   await expect(page.getByRole('heading', { level: 2, name: 'Painel' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Ilimitado' })).toBeVisible(); // the seeded plan
   const nav = page.getByRole('navigation', { name: 'Menu da administração' });
-  for (const entry of ['Painel', 'Grupos', 'Usuários', 'Empresas', 'Log de auditoria', 'Campos adicionais', 'Servidor de e-mail', 'Configurações']) {
+  for (const entry of [
+    'Painel',
+    'Grupos',
+    'Usuários',
+    'Empresas',
+    'Log de auditoria',
+    'Campos adicionais',
+    'Servidor de e-mail',
+    'Configurações',
+  ]) {
     await expect(nav.getByRole('link', { name: entry })).toBeVisible();
   }
   await expect(page.getByText('Entrada', { exact: true }).first()).toBeVisible(); // the sign-in, among the recent events
@@ -170,7 +205,9 @@ test('adds an additional field to users', async () => {
   await dialog.getByRole('textbox', { name: 'Nome' }).fill('Matrícula');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expectToast('Campo salvo');
-  await expect(page.getByRole('table', { name: 'Campos adicionais' }).getByRole('row', { name: /Matrícula/ })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Campos adicionais' }).getByRole('row', { name: /Matrícula/ }),
+  ).toBeVisible();
   await shot('additional-fields');
 });
 
@@ -245,7 +282,9 @@ test('on a phone the user table scrolls sideways, and its filter row covers no u
   try {
     const table = page.getByRole('table', { name: 'Usuários' });
     await expect(table.getByRole('row', { name: /Administrador/ })).toBeVisible();
-    const [header, filters, first] = await table.getByRole('row').evaluateAll((rows) => rows.slice(0, 3).map((row) => row.getBoundingClientRect().toJSON() as DOMRect));
+    const [header, filters, first] = await table
+      .getByRole('row')
+      .evaluateAll((rows) => rows.slice(0, 3).map((row) => row.getBoundingClientRect().toJSON() as DOMRect));
     expect(filters!.top).toBeGreaterThanOrEqual(header!.bottom - 1);
     expect(first!.top).toBeGreaterThanOrEqual(filters!.bottom - 1);
     // The columns keep their width: the table scrolls inside its box, the page does not.
@@ -292,7 +331,10 @@ test('sends a test e-mail through the saved server', async () => {
 test('changes the brand colour and the whole app follows', async () => {
   await openSection('Configurações');
   await page.getByRole('textbox', { name: 'Principal' }).first().fill(BRAND.hex);
-  await expect(page.getByTestId('settings-preview').getByRole('button', { name: 'Salvar' })).toHaveCSS('background-color', BRAND.rgb);
+  await expect(page.getByTestId('settings-preview').getByRole('button', { name: 'Salvar' })).toHaveCSS(
+    'background-color',
+    BRAND.rgb,
+  );
   await page.getByRole('button', { name: 'Salvar configurações' }).click();
   await expectToast('Configurações salvas');
   // The app's own theme, outside the preview, now uses the brand colour.
@@ -320,7 +362,10 @@ test('finds all of it in the audit log, and exports it', async () => {
     await expect(log.getByText(action, { exact: true }).first(), action).toBeVisible();
   }
   // The detail of a change shows before and after.
-  await log.getByRole('row', { name: /Usuário alterado/ }).first().click();
+  await log
+    .getByRole('row', { name: /Usuário alterado/ })
+    .first()
+    .click();
   await expect(log.getByRole('table', { name: 'Alterações' })).toContainText('Joana Lima Souza');
 
   // Filter by action.
@@ -336,7 +381,14 @@ test('finds all of it in the audit log, and exports it', async () => {
   const file = await download;
   expect(file.suggestedFilename()).toBe('audit-log.csv');
   const csv = readFileSync((await file.path())!, 'utf8');
-  for (const kind of ['admin.group.created', 'admin.company.created', 'admin.user.created', 'admin.user.deleted', 'admin.mailServer.tested', 'admin.settings.updated']) {
+  for (const kind of [
+    'admin.group.created',
+    'admin.company.created',
+    'admin.user.created',
+    'admin.user.deleted',
+    'admin.mailServer.tested',
+    'admin.settings.updated',
+  ]) {
     expect(csv).toContain(kind);
   }
 });

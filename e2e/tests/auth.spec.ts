@@ -15,7 +15,17 @@ const USER = { login: 'maria', name: 'Maria Souza', email: 'maria@example.test',
  */
 const setting = (key: string, value: string) => ['admin', 'setting', 'set', key, value];
 const addUser = (u: typeof USER, ...flags: string[]) => [
-  'admin', 'user', 'add', u.login, '--name', u.name, '--email', u.email, '--password', u.password, ...flags,
+  'admin',
+  'user',
+  'add',
+  u.login,
+  '--name',
+  u.name,
+  '--email',
+  u.email,
+  '--password',
+  u.password,
+  ...flags,
 ];
 
 // ---- helpers ---------------------------------------------------------------
@@ -176,7 +186,9 @@ test.describe('MFA', () => {
     await expect(page.getByRole('heading', { name: 'Ative a autenticação em duas etapas' })).toBeVisible();
     const qr = page.getByRole('img', { name: 'QR code para configurar o aplicativo autenticador' });
     await expect(qr).toBeVisible();
-    expect(await qr.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight, img.width, img.height])).toEqual([250, 250, 250, 250]);
+    expect(
+      await qr.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight, img.width, img.height]),
+    ).toEqual([250, 250, 250, 250]);
     secret = (await page.getByTestId('mfa-secret').innerText()).replace(/\s+/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
 
@@ -282,7 +294,19 @@ test.describe('passwords', () => {
     before: [
       addUser({ ...USER, login: 'joana', name: 'Joana Lima', email: 'joana@example.test' }, '--must-change-password'),
       addUser({ ...USER, login: 'paulo', name: 'Paulo Reis', email: 'paulo@example.test' }),
-      ['admin', 'mail-server', 'set', '--host', mail.host, '--port', String(mail.port), '--tls', 'none', '--from', 'tramita@example.test'],
+      [
+        'admin',
+        'mail-server',
+        'set',
+        '--host',
+        mail.host,
+        '--port',
+        String(mail.port),
+        '--tls',
+        'none',
+        '--from',
+        'tramita@example.test',
+      ],
     ],
   }));
 

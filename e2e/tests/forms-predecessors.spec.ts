@@ -1,7 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { apiToken, demoTaskForm, type DemoTaskForm } from '../support/formsApi';
-import { adminPassword } from '../support/server';
 
 // The predecessors control of the demo task form (apps/demo/project-management.yaml, tab "Relações"),
 // as the administrator, on two tasks of its own: the second comes to depend on the first
@@ -16,18 +15,13 @@ interface Task {
 
 async function newTask(request: APIRequestContext, demo: DemoTaskForm, title: string): Promise<Task> {
   const headers = { Authorization: `Bearer ${await apiToken(request)}` };
-  const res = await request.post('/api/genericItem/saveItem', { headers, data: { component: demo.componentId, projectId: demo.projectId, item: { Title: title, priority: 'medium' } } });
+  const res = await request.post('/api/genericItem/saveItem', {
+    headers,
+    data: { component: demo.componentId, projectId: demo.projectId, item: { Title: title, priority: 'medium' } },
+  });
   expect(res.status(), await res.text()).toBe(200);
   const saved = (await res.json()) as { id: number; FormattedID: number };
   return { id: saved.id, FormattedID: saved.FormattedID, Title: title };
-}
-
-async function signIn(page: Page, next: string) {
-  await page.goto(`/?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Login', { exact: true }).fill('admin');
-  await page.getByLabel('Senha', { exact: true }).fill(adminPassword);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`));
 }
 
 /** Searches a task by its number in the control's picker and picks it. */
@@ -38,7 +32,10 @@ async function pick(section: Locator, task: Task) {
   // The list first holds the answer to the empty search and is replaced when the typed one arrives:
   // a click that falls on that swap is lost, as it would be for a person, who clicks again.
   await expect(async () => {
-    await section.page().getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click({ timeout: 2000 });
+    await section
+      .page()
+      .getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+      .click({ timeout: 2000 });
     await expect(search).toHaveValue(name, { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
 }
@@ -51,7 +48,10 @@ async function openRelations(page: Page, task: Task): Promise<Locator> {
   return section;
 }
 
-test('a task depends on another (start to start, 2 days), survives a reload, and a cycle is refused with its reason', async ({ page, request }, testInfo) => {
+test('a task depends on another (start to start, 2 days), survives a reload, and a cycle is refused with its reason', async ({
+  adminPage: page,
+  request,
+}, testInfo) => {
   test.setTimeout(120_000);
   const demo = await demoTaskForm(request);
   const stamp = Date.now() % 100000;
@@ -62,7 +62,7 @@ test('a task depends on another (start to start, 2 days), survives a reload, and
   await page.setViewportSize({ width: 1400, height: 1000 });
 
   // A new task takes predecessors once saved.
-  await signIn(page, `${base}/insertItem/${demo.componentId}/${demo.projectId}/${demo.formId}`);
+  await page.goto(`${base}/insertItem/${demo.componentId}/${demo.projectId}/${demo.formId}`);
   await expect(page.getByRole('heading', { name: 'Novo item: Tarefa' })).toBeVisible();
   await page.getByRole('tab', { name: 'Relações' }).click();
   await expect(page.getByText('Salve o item para definir as suas predecessoras.')).toBeVisible();
@@ -85,8 +85,12 @@ test('a task depends on another (start to start, 2 days), survives a reload, and
   section = await openRelations(page, second);
   await expect(row.getByRole('link', { name: first.Title })).toBeVisible();
   await expect(row).toContainText(String(first.FormattedID));
-  await expect(section.getByRole('combobox', { name: `Tipo de dependência de #${first.FormattedID} ${first.Title}` })).toHaveText('Início para início (II)');
-  await expect(section.getByRole('textbox', { name: `Defasagem em dias de #${first.FormattedID} ${first.Title}` })).toHaveValue('2');
+  await expect(
+    section.getByRole('combobox', { name: `Tipo de dependência de #${first.FormattedID} ${first.Title}` }),
+  ).toHaveText('Início para início (II)');
+  await expect(
+    section.getByRole('textbox', { name: `Defasagem em dias de #${first.FormattedID} ${first.Title}` }),
+  ).toHaveValue('2');
   await section.evaluate((element) => element.scrollIntoView({ block: 'start' }));
   await section.screenshot({ path: testInfo.outputPath('predecessors-pt-BR.png') });
   await page.screenshot({ path: '/tmp/predecessors-form.png', fullPage: true });

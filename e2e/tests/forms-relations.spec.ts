@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { apiToken, demoTaskForm, type DemoTaskForm } from '../support/formsApi';
-import { adminPassword } from '../support/server';
 
 // Item forms, relations and files (issue 7, web): the demo task form of 'Gestão de Projetos'
 // (apps/demo/project-management.yaml), tabs "Relações" and "Arquivos e histórico", as the
@@ -23,19 +22,14 @@ interface ItemChoice {
 /** Demo tasks the administrator reads (loadGenericItems), to link to each other. */
 async function demoTasks(request: APIRequestContext, demo: DemoTaskForm, count: number): Promise<ItemChoice[]> {
   const headers = { Authorization: `Bearer ${await apiToken(request)}` };
-  const res = await request.post('/api/genericItem/loadGenericItems', { headers, data: { componentId: demo.componentId, limit: 50 } });
+  const res = await request.post('/api/genericItem/loadGenericItems', {
+    headers,
+    data: { componentId: demo.componentId, limit: 50 },
+  });
   expect(res.ok()).toBeTruthy();
   const tasks = ((await res.json()) as ItemChoice[]).filter((task) => task.Title.trim() !== '');
   expect(tasks.length).toBeGreaterThanOrEqual(count);
   return tasks.slice(0, count);
-}
-
-async function signIn(page: Page, next: string) {
-  await page.goto(`/?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Login', { exact: true }).fill('admin');
-  await page.getByLabel('Senha', { exact: true }).fill(adminPassword);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`));
 }
 
 /** Searches an item by its number in a link picker and links it. */
@@ -48,15 +42,25 @@ async function link(section: Locator, searchLabel: string, task: ItemChoice) {
   // typed one arrives: a click that falls on that swap is lost (the pointer's press and release land
   // on different rows) and the list stays open, as it would for a person, who clicks again.
   await expect(async () => {
-    await section.page().getByRole('option', { name: new RegExp(`^${name}`) }).click({ timeout: 2000 });
+    await section
+      .page()
+      .getByRole('option', { name: new RegExp(`^${name}`) })
+      .click({ timeout: 2000 });
     await expect(search).toHaveValue(`#${task.FormattedID} ${task.Title}`, { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
   await section.getByRole('button', { name: 'Vincular', exact: true }).click();
 }
 
-const rowOf = (section: Locator, task: ItemChoice) => section.getByRole('row').filter({ hasText: task.Title }).filter({ hasText: String(task.FormattedID) });
+const rowOf = (section: Locator, task: ItemChoice) =>
+  section
+    .getByRole('row')
+    .filter({ hasText: task.Title })
+    .filter({ hasText: String(task.FormattedID) });
 
-test('files and relations of the demo task form: attach, download, link, add a child, and all survives a reload', async ({ page, request }, testInfo) => {
+test('files and relations of the demo task form: attach, download, link, add a child, and all survives a reload', async ({
+  adminPage: page,
+  request,
+}, testInfo) => {
   test.setTimeout(120_000);
   const demo = await demoTaskForm(request);
   const [a, b, c] = await demoTasks(request, demo, 3);
@@ -65,11 +69,15 @@ test('files and relations of the demo task form: attach, download, link, add a c
   await page.setViewportSize({ width: 1400, height: 1000 });
 
   // A new task has no files or links yet: the form says when they become possible.
-  await signIn(page, `${base}/insertItem/${demo.componentId}/${demo.projectId}/${demo.formId}`);
+  await page.goto(`${base}/insertItem/${demo.componentId}/${demo.projectId}/${demo.formId}`);
   await expect(page.getByRole('heading', { name: 'Novo item: Tarefa' })).toBeVisible();
   await page.getByRole('tab', { name: 'Arquivos e histórico' }).click();
-  await expect(page.getByText('Os arquivos podem ser anexados depois que o item for salvo pela primeira vez.')).toBeVisible();
-  await expect(page.getByText('O arquivo do item pode ser escolhido depois que ele for salvo pela primeira vez.')).toBeVisible();
+  await expect(
+    page.getByText('Os arquivos podem ser anexados depois que o item for salvo pela primeira vez.'),
+  ).toBeVisible();
+  await expect(
+    page.getByText('O arquivo do item pode ser escolhido depois que ele for salvo pela primeira vez.'),
+  ).toBeVisible();
   await page.getByRole('tab', { name: 'Relações' }).click();
   await expect(page.getByText('Salve o item para vinculá-lo a outros itens.')).toHaveCount(2); // many-to-many and item links
 
@@ -81,7 +89,9 @@ test('files and relations of the demo task form: attach, download, link, add a c
   await expect(attachments).toContainText('Nenhum arquivo anexado.');
   await expect(attachments).toContainText('0 de 3 arquivos');
   const minutes = Buffer.from('Ata da reunião de 10/03: prazos revistos, orçamento mantido.\n', 'utf8');
-  await page.getByLabel('Anexar arquivos').setInputFiles({ name: 'ata da reunião.txt', mimeType: 'text/plain', buffer: minutes });
+  await page
+    .getByLabel('Anexar arquivos')
+    .setInputFiles({ name: 'ata da reunião.txt', mimeType: 'text/plain', buffer: minutes });
   await expect(page.getByText('Arquivos anexados: 1.')).toBeVisible();
   const minutesRow = attachments.getByRole('row').filter({ hasText: 'ata da reunião.txt' });
   await expect(minutesRow).toContainText('Administrador');
@@ -95,7 +105,9 @@ test('files and relations of the demo task form: attach, download, link, add a c
   expect(Buffer.compare(await readFile(await download.path()), minutes)).toBe(0);
 
   // A file whose content is not what its name says is refused with the spec's text; nothing is kept.
-  await page.getByLabel('Anexar arquivos').setInputFiles({ name: 'orçamento.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') });
+  await page
+    .getByLabel('Anexar arquivos')
+    .setInputFiles({ name: 'orçamento.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') });
   await expect(attachments.getByRole('alert')).toContainText('Arquivo Inválido');
   await expect(attachments.getByRole('alert')).toContainText('orçamento.pdf');
   await expect(attachments).toContainText('1 de 3 arquivos');
@@ -115,7 +127,9 @@ test('files and relations of the demo task form: attach, download, link, add a c
   await expect(attachments.getByRole('alert')).toBeHidden();
 
   // A fourth file passes the limit: the spec's message, and nothing is sent.
-  await page.getByLabel('Anexar arquivos').setInputFiles({ name: 'extra.txt', mimeType: 'text/plain', buffer: Buffer.from('extra') });
+  await page
+    .getByLabel('Anexar arquivos')
+    .setInputFiles({ name: 'extra.txt', mimeType: 'text/plain', buffer: Buffer.from('extra') });
   await expect(attachments.getByRole('alert')).toHaveText('Não pode adicionar mais que 3 arquivos.');
 
   // Delete, after a confirmation.
@@ -129,9 +143,13 @@ test('files and relations of the demo task form: attach, download, link, add a c
   const content = page.getByRole('region', { name: 'Conteúdo do item' });
   await expect(content).toContainText('Nenhum arquivo escolhido.');
   const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`, 'utf8');
-  await page.getByLabel('Escolher arquivo').setInputFiles({ name: 'contrato v1.pdf', mimeType: 'application/pdf', buffer: pdf('v1') });
+  await page
+    .getByLabel('Escolher arquivo')
+    .setInputFiles({ name: 'contrato v1.pdf', mimeType: 'application/pdf', buffer: pdf('v1') });
   await expect(content).toContainText('contrato v1.pdf');
-  await page.getByLabel('Trocar arquivo').setInputFiles({ name: 'contrato v2.pdf', mimeType: 'application/pdf', buffer: pdf('v2') });
+  await page
+    .getByLabel('Trocar arquivo')
+    .setInputFiles({ name: 'contrato v2.pdf', mimeType: 'application/pdf', buffer: pdf('v2') });
   await expect(content).toContainText('contrato v2.pdf');
   await expect(content).not.toContainText('contrato v1.pdf');
   await page.screenshot({ path: testInfo.outputPath('form-files-pt-BR.png'), fullPage: true });

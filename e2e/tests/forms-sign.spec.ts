@@ -66,14 +66,6 @@ async function saved(download: Download): Promise<Buffer> {
   return readFile(path);
 }
 
-async function signIn(page: Page, next: string) {
-  await page.goto(`/?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Login', { exact: true }).fill('admin');
-  await page.getByLabel('Senha', { exact: true }).fill(adminPassword);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/]/g, '\\/')}$`));
-}
-
 const TEMPLATE =
   'Eu, {signatario} ({login}), assinei eletronicamente o arquivo {arquivo} (versão {versao}) em {data}.\nSHA-256: {hash}\nCódigo de verificação: {codigo}';
 
@@ -81,11 +73,22 @@ interface FileSignatures {
   fileId: number;
   version: number;
   stamped: boolean;
-  signatures: { signerLogin: string; version: number; sha256: string; latitude: number | null; longitude: number | null; code: string; protocolUrl: string }[];
+  signatures: {
+    signerLogin: string;
+    version: number;
+    sha256: string;
+    latitude: number | null;
+    longitude: number | null;
+    code: string;
+    protocolUrl: string;
+  }[];
   versions: { version: number; url: string }[];
 }
 
-test('an attachment is signed with the password and the location, and a signed PDF is stamped', async ({ page, request }, testInfo) => {
+test('an attachment is signed with the password and the location, and a signed PDF is stamped', async ({
+  adminPage: page,
+  request,
+}, testInfo) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 1400, height: 1000 });
   const demo = await demoTaskForm(request);
@@ -100,13 +103,17 @@ test('an attachment is signed with the password and the location, and a signed P
   expect(created.status(), await created.text()).toBe(200);
   const task = { id: ((await created.json()) as { id: number }).id, Title: title };
   const signaturesOf = async (fileName: string): Promise<FileSignatures> => {
-    const list = (await (await request.get(`/api/genericItem/loadAttachments?itemId=${task!.id}`, { headers })).json()) as { files: { id: number; name: string }[] };
+    const list = (await (
+      await request.get(`/api/genericItem/loadAttachments?itemId=${task!.id}`, { headers })
+    ).json()) as { files: { id: number; name: string }[] };
     const file = list.files.find((f) => f.name === fileName)!;
-    const all = (await (await request.get(`/api/genericItem/loadFileSignatures?itemId=${task!.id}`, { headers })).json()) as { files: FileSignatures[] };
+    const all = (await (
+      await request.get(`/api/genericItem/loadFileSignatures?itemId=${task!.id}`, { headers })
+    ).json()) as { files: FileSignatures[] };
     return all.files.find((f) => f.fileId === file.id)!;
   };
 
-  await signIn(page, `/runtime/${demo.appId}/editItem/${demo.componentId}/${task!.id}/${demo.formId}`);
+  await page.goto(`/runtime/${demo.appId}/editItem/${demo.componentId}/${task!.id}/${demo.formId}`);
   await expect(page.getByRole('heading', { name: task!.Title })).toBeVisible();
   await page.getByRole('tab', { name: 'Arquivos e histórico' }).click();
   const attachments = page.getByRole('region', { name: 'Anexos' });
@@ -134,7 +141,9 @@ test('an attachment is signed with the password and the location, and a signed P
   await dialog.getByRole('button', { name: 'Assinar' }).click();
   await expect(dialog).toHaveCount(0);
   // No protocol template yet: the signature stands, the spec's message says the protocol was not issued.
-  await expect(page.getByText('Não foi possível emitir o Protocolo de Assinatura pois o modelo de protocolo não foi configurado')).toBeVisible();
+  await expect(
+    page.getByText('Não foi possível emitir o Protocolo de Assinatura pois o modelo de protocolo não foi configurado'),
+  ).toBeVisible();
   const contractSignatures = attachments.getByRole('list', { name: 'Assinaturas de contrato.pdf' });
   await expect(contractSignatures.getByText(/^Assinado por Administrador em \d\d\/\d\d\/\d{4}/)).toBeVisible();
   await expect(attachments.getByRole('button', { name: 'Assinar contrato.pdf' })).toBeDisabled();
@@ -142,7 +151,13 @@ test('an attachment is signed with the password and the location, and a signed P
 
   const afterSign = await signaturesOf('contrato.pdf');
   expect(afterSign.signatures).toHaveLength(1);
-  expect(afterSign.signatures[0]).toMatchObject({ signerLogin: 'admin', version: 1, latitude: -23.5613, longitude: -46.6565, protocolUrl: '' });
+  expect(afterSign.signatures[0]).toMatchObject({
+    signerLogin: 'admin',
+    version: 1,
+    latitude: -23.5613,
+    longitude: -46.6565,
+    protocolUrl: '',
+  });
   expect(afterSign.signatures[0].sha256).toBe(createHash('sha256').update(contract).digest('hex'));
 
   // Stamp: confirmed, a new version; the download is a PDF with the stamp's text.
@@ -179,9 +194,14 @@ test('an attachment is signed with the password and the location, and a signed P
 
 // The administrator configured the template (tramita admin setting set, run before the start): a
 // server of its own for this test, started and stopped here.
-test('with a protocol template a signature issues the Signature Protocol, downloaded from its chip', async ({ browser, playwright }, testInfo) => {
+test('with a protocol template a signature issues the Signature Protocol, downloaded from its chip', async ({
+  browser,
+  playwright,
+}, testInfo) => {
   test.setTimeout(180_000);
-  const prepared = await startServer({ before: [['admin', 'setting', 'set', 'signatureProtocolTemplate', JSON.stringify(TEMPLATE)]] });
+  const prepared = await startServer({
+    before: [['admin', 'setting', 'set', 'signatureProtocolTemplate', JSON.stringify(TEMPLATE)]],
+  });
   const request = await playwright.request.newContext({ baseURL: prepared.url });
   const context = await browser.newContext({ baseURL: prepared.url, locale: 'pt-BR', acceptDownloads: true });
   try {
@@ -189,15 +209,24 @@ test('with a protocol template a signature issues the Signature Protocol, downlo
     await page.setViewportSize({ width: 1400, height: 1000 });
     const demo = await demoTaskForm(request);
     const headers = { Authorization: `Bearer ${await apiToken(request)}` };
-    const tasks = (await (await request.post('/api/genericItem/loadGenericItems', { headers, data: { componentId: demo.componentId, limit: 5 } })).json()) as { id: number; Title: string }[];
+    const tasks = (await (
+      await request.post('/api/genericItem/loadGenericItems', {
+        headers,
+        data: { componentId: demo.componentId, limit: 5 },
+      })
+    ).json()) as { id: number; Title: string }[];
     const task = tasks.find((t) => t.Title.trim() !== '');
     expect(task).toBeTruthy();
-    await signIn(page, `/runtime/${demo.appId}/editItem/${demo.componentId}/${task!.id}/${demo.formId}`);
+    await page.goto(`/runtime/${demo.appId}/editItem/${demo.componentId}/${task!.id}/${demo.formId}`);
     await expect(page.getByRole('heading', { name: task!.Title })).toBeVisible();
     await page.getByRole('tab', { name: 'Arquivos e histórico' }).click();
     const attachments = page.getByRole('region', { name: 'Anexos' });
     await expect(attachments).toContainText('Nenhum arquivo anexado.');
-    await page.getByLabel('Anexar arquivos').setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('Notas da reunião de abertura.\n', 'utf8') });
+    await page.getByLabel('Anexar arquivos').setInputFiles({
+      name: 'notas.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Notas da reunião de abertura.\n', 'utf8'),
+    });
     await expect(page.getByText('Arquivos anexados: 1.')).toBeVisible();
 
     await attachments.getByRole('button', { name: 'Assinar notas.txt' }).click();
@@ -205,17 +234,24 @@ test('with a protocol template a signature issues the Signature Protocol, downlo
     await dialog.getByLabel(/Sua senha/).fill(adminPassword);
     await dialog.getByRole('button', { name: 'Assinar' }).click();
     await expect(page.getByText('Arquivo assinado: notas.txt.')).toBeVisible();
-    const all = (await (await request.get(`/api/genericItem/loadFileSignatures?itemId=${task!.id}`, { headers })).json()) as { files: FileSignatures[] };
+    const all = (await (
+      await request.get(`/api/genericItem/loadFileSignatures?itemId=${task!.id}`, { headers })
+    ).json()) as { files: FileSignatures[] };
     const signature = all.files.flatMap((f) => f.signatures).find((s) => s.signerLogin === 'admin')!;
     expect(signature.protocolUrl).toContain('downloadSignatureProtocol');
 
     const downloading = page.waitForEvent('download');
-    await attachments.getByRole('list', { name: 'Assinaturas de notas.txt' }).getByRole('button', { name: /Assinado por Administrador/ }).click();
+    await attachments
+      .getByRole('list', { name: 'Assinaturas de notas.txt' })
+      .getByRole('button', { name: /Assinado por Administrador/ })
+      .click();
     const protocolPdf = await saved(await downloading);
     await writeFile(testInfo.outputPath('protocol.pdf'), protocolPdf);
     const protocol = pdfText(protocolPdf);
     expect(protocol).toContain('Protocolo de Assinatura');
-    expect(protocol).toContain('Eu, Administrador (admin), assinei eletronicamente o arquivo notas.txt (vers\u00e3o 1)');
+    expect(protocol).toContain(
+      'Eu, Administrador (admin), assinei eletronicamente o arquivo notas.txt (vers\u00e3o 1)',
+    );
     expect(protocol).toContain(`C\u00f3digo de verifica\u00e7\u00e3o: ${signature.code}`);
     await page.screenshot({ path: testInfo.outputPath('protocol-issued.png'), fullPage: true });
   } finally {

@@ -1,24 +1,17 @@
-import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { apiToken, demoTaskForm } from '../support/formsApi';
-import { adminPassword } from '../support/server';
 
 // The timesheets control of the demo task form (apps/demo/project-management.yaml, tab "Relações"),
 // as the administrator, whose timesheet type the demo sets to hours per day: on a task of its own,
 // record 1:30 today, see the total, change it to 2:00 (the history names it), delete it after
 // confirmation. A screenshot of the control goes to the output folder.
 
-async function signIn(page: Page, next: string) {
-  await page.goto(`/?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Login', { exact: true }).fill('admin');
-  await page.getByLabel('Senha', { exact: true }).fill(adminPassword);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`));
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
-test('record hours on a task, see the total, change them and delete them', async ({ page, request }, testInfo) => {
+test('record hours on a task, see the total, change them and delete them', async ({
+  adminPage: page,
+  request,
+}, testInfo) => {
   test.setTimeout(90_000);
   const demo = await demoTaskForm(request);
   const headers = { Authorization: `Bearer ${await apiToken(request)}` };
@@ -33,7 +26,7 @@ test('record hours on a task, see the total, change them and delete them', async
   const today = `${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`;
 
   await page.setViewportSize({ width: 1400, height: 1000 });
-  await signIn(page, `/runtime/${demo.appId}/editItem/${demo.componentId}/${taskId}/${demo.formId}`);
+  await page.goto(`/runtime/${demo.appId}/editItem/${demo.componentId}/${taskId}/${demo.formId}`);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await page.getByRole('tab', { name: 'Relações' }).click();
   const control = page.getByRole('region', { name: 'Apontamento de horas' });
@@ -84,5 +77,7 @@ test('record hours on a task, see the total, change them and delete them', async
   // A reload shows what the server kept.
   await page.reload();
   await page.getByRole('tab', { name: 'Relações' }).click();
-  await expect(page.getByRole('region', { name: 'Apontamento de horas' }).getByText('Nenhuma hora apontada neste item.')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Apontamento de horas' }).getByText('Nenhuma hora apontada neste item.'),
+  ).toBeVisible();
 });

@@ -9,13 +9,16 @@ import { startZipProvider, zipLookupURL } from '../support/zipProvider';
 // browser's stale save refused with the server's Message, and see a bad number refused on its field.
 // Screenshots in pt-BR and en go to this test's output folder.
 
-const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 // The address control asks the server, which asks this stand-in provider (no internet).
 const zipPort = 40000 + (process.pid % 20000);
 test.use({ serverOptions: { env: { TRAMITA_ZIP_LOOKUP_URL: zipLookupURL(zipPort) } } });
 test.beforeAll(async () => {
-  const provider = await startZipProvider(zipPort, { '01310100': { logradouro: 'Avenida Paulista', bairro: 'Bela Vista', localidade: 'São Paulo', uf: 'SP' } });
+  const provider = await startZipProvider(zipPort, {
+    '01310100': { logradouro: 'Avenida Paulista', bairro: 'Bela Vista', localidade: 'São Paulo', uf: 'SP' },
+  });
   provider.unref();
 });
 
@@ -39,7 +42,12 @@ async function secondBrowser(browser: Browser, baseURL: string | undefined, path
   return page;
 }
 
-test('the demo task form creates, edits, shows the history diff and refuses a stale save', async ({ page, browser, baseURL, request }, testInfo) => {
+test('the demo task form creates, edits, shows the history diff and refuses a stale save', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}, testInfo) => {
   test.setTimeout(90_000);
   const demo: DemoTaskForm = await demoTaskForm(request);
   const base = `/runtime/${demo.appId}`;
@@ -88,7 +96,9 @@ test('the demo task form creates, edits, shows the history diff and refuses a st
   await phone.blur();
   await expect(phone).toHaveValue('(11) 3456-7890');
   // An image is kept with the item as a data URL (the server checks the content and 1 MB).
-  await page.locator('input[type=file]').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from(ONE_PIXEL_PNG, 'base64') });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from(ONE_PIXEL_PNG, 'base64') });
   await expect(page.getByRole('img', { name: 'Foto' })).toBeVisible();
   const zip = page.getByRole('textbox', { name: 'CEP' });
   await zip.fill('01310100');
@@ -119,7 +129,9 @@ test('the demo task form creates, edits, shows the history diff and refuses a st
   await page.getByRole('tab', { name: 'Arquivos e histórico' }).click();
   await expect(page.getByRole('region', { name: 'Anexos' })).toContainText('Nenhum arquivo anexado.'); // files: forms-relations.spec.ts
   const changes = page.getByRole('table', { name: 'Alterações da versão 2' });
-  await expect(changes.getByRole('row', { name: /Título Revisar o contrato de suporte Revisar o contrato de suporte 2026/ })).toBeVisible();
+  await expect(
+    changes.getByRole('row', { name: /Título Revisar o contrato de suporte Revisar o contrato de suporte 2026/ }),
+  ).toBeVisible();
   await expect(changes.getByRole('row', { name: /Progresso 35,00% 60,00%/ })).toBeVisible();
   await expect(changes.getByRole('row')).toHaveCount(3); // header, title, progress
   // Rule buttons: a refusal says the rule's message; a window asks its values, the rule's change comes back unsaved.
@@ -149,7 +161,9 @@ test('the demo task form creates, edits, shows the history diff and refuses a st
   await other.getByRole('textbox', { name: 'Título' }).fill('Uma alteração antiga');
   await other.getByRole('button', { name: 'Salvar', exact: true }).click();
   const stale = other.getByRole('dialog', { name: 'O item foi alterado por outra pessoa' });
-  await expect(stale).toContainText('O item foi alterado por Administrador depois que você o abriu (agora na versão 3)');
+  await expect(stale).toContainText(
+    'O item foi alterado por Administrador depois que você o abriu (agora na versão 3)',
+  );
   await expect(stale).toContainText('nada foi gravado');
   await other.screenshot({ path: testInfo.outputPath('form-stale-pt-BR.png') });
   await stale.getByRole('button', { name: 'Recarregar o item' }).click();
@@ -168,7 +182,10 @@ test('the demo task form creates, edits, shows the history diff and refuses a st
   await page.screenshot({ path: testInfo.outputPath('form-history-en.png'), fullPage: true });
 });
 
-test('a save names every refused field on its field and opens the first tab holding one', async ({ page, request }, testInfo) => {
+test('a save names every refused field on its field and opens the first tab holding one', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(60_000);
   const demo = await demoTaskForm(request);
   await page.setViewportSize({ width: 1400, height: 1000 });
@@ -195,20 +212,29 @@ test('a save names every refused field on its field and opens the first tab hold
   // The first tab with a refused field opens, and every tab holding one carries a dot.
   await expect(page.getByRole('tab', { name: /Geral/, selected: true })).toBeVisible();
   for (const tab of ['Geral', 'Planejamento', 'Local e contato']) {
-    await expect(page.getByRole('tab', { name: new RegExp(tab) }).getByLabel(`${tab} tem campos a corrigir`)).toBeAttached();
+    await expect(
+      page.getByRole('tab', { name: new RegExp(tab) }).getByLabel(`${tab} tem campos a corrigir`),
+    ).toBeAttached();
   }
   await expect(page.getByRole('textbox', { name: 'Título' })).toHaveAccessibleDescription('preencha este campo');
   await expect(page.getByRole('combobox', { name: 'Prioridade' })).toBeVisible();
   await expect(page.getByText('preencha este campo')).toHaveCount(2);
   await page.screenshot({ path: testInfo.outputPath('form-every-field-pt-BR.png'), fullPage: true });
   await page.getByRole('tab', { name: /Planejamento/ }).click();
-  await expect(page.getByRole('textbox', { name: 'Progresso', exact: true })).toHaveAccessibleDescription('o valor deve estar entre 0 e 100');
+  await expect(page.getByRole('textbox', { name: 'Progresso', exact: true })).toHaveAccessibleDescription(
+    'o valor deve estar entre 0 e 100',
+  );
   await page.getByRole('tab', { name: /Local e contato/ }).click();
-  await expect(page.getByRole('textbox', { name: 'Código' })).toHaveAccessibleDescription('preencha no formato aaa-9999');
+  await expect(page.getByRole('textbox', { name: 'Código' })).toHaveAccessibleDescription(
+    'preencha no formato aaa-9999',
+  );
   await expect(page).toHaveURL(/insertItem/); // nothing was saved
 });
 
-test('the edit form runs a workflow action, asking to save first, and shows the new status', async ({ page, request }, testInfo) => {
+test('the edit form runs a workflow action, asking to save first, and shows the new status', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(60_000);
   const demo = await demoTaskForm(request);
   await page.setViewportSize({ width: 1400, height: 1000 });
@@ -246,7 +272,11 @@ test('the edit form runs a workflow action, asking to save first, and shows the 
   await expect(page.getByText('Versão 3', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Instalar o novo servidor de arquivos' })).toBeVisible();
   await page.getByRole('tab', { name: 'Arquivos e histórico' }).click();
-  await expect(page.getByRole('table', { name: 'Alterações da versão 3' }).getByRole('row', { name: /Status A fazer Em andamento/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: 'Alterações da versão 3' })
+      .getByRole('row', { name: /Status A fazer Em andamento/ }),
+  ).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('form-action-done-pt-BR.png'), fullPage: true });
 
   // In English: the same question before an action on unsaved changes; No leaves the change in the form.

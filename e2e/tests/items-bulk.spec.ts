@@ -1,7 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { apiToken, demoTaskForm, type DemoTaskForm } from '../support/formsApi';
-import { adminPassword } from '../support/server';
 
 // The list's selection (issues 7 and 8) on the demo task list of Gestão de Projetos
 // (apps/demo/project-management.yaml): three new tasks are edited in bulk (the form's own
@@ -34,24 +33,24 @@ const stamp = `Lote ${Date.now() % 1_000_000}`;
 async function stored(request: APIRequestContext): Promise<Map<number, Row>> {
   const res = await request.post('/api/genericItem/executeFilter', {
     headers,
-    data: { componentID: demo.componentId, listControlData: { componentID: demo.componentId }, rowsPerPage: 50, page: 0, filters: [], search: stamp },
+    data: {
+      componentID: demo.componentId,
+      listControlData: { componentID: demo.componentId },
+      rowsPerPage: 50,
+      page: 0,
+      filters: [],
+      search: stamp,
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
   const rows = ((await res.json()) as { rows: Row[] }).rows;
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-async function signIn(page: Page) {
-  await page.goto('/?next=%2Fapp');
-  await page.getByLabel('Login', { exact: true }).fill('admin');
-  await page.getByLabel('Senha', { exact: true }).fill(adminPassword);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/app$/);
-}
-
 const grid = (page: Page) => page.getByRole('grid');
 const rowOf = (page: Page, title: string) => grid(page).getByRole('row').filter({ hasText: title });
-const cellOf = (page: Page, title: string, field: string) => rowOf(page, title).locator(`[role=gridcell][data-field="${field}"]`);
+const cellOf = (page: Page, title: string, field: string) =>
+  rowOf(page, title).locator(`[role=gridcell][data-field="${field}"]`);
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Ações da seleção' });
 
 /** Ticks a row's box until it holds: a click during the selection's re-render is lost. */
@@ -61,10 +60,13 @@ async function tick(page: Page, title: string, on: boolean) {
   }).toPass({ timeout: 15_000 });
 }
 
+/** From the desktop of a signed-in page (the adminPage fixture), the demo's task list. */
 async function openTaskList(page: Page) {
-  await signIn(page);
   await page.getByRole('button', { name: 'Gestão de Projetos' }).click();
-  await page.getByRole('complementary', { name: 'Menu do aplicativo' }).getByRole('link', { name: 'Tarefas', exact: true }).click();
+  await page
+    .getByRole('complementary', { name: 'Menu do aplicativo' })
+    .getByRole('link', { name: 'Tarefas', exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tarefas' })).toBeVisible();
   // Only the three tasks of this run.
   await page.getByRole('button', { name: 'Pesquisar', exact: true }).click();
@@ -91,7 +93,10 @@ test.beforeAll(async ({ request }) => {
   }
 });
 
-test('three tasks edited in bulk: the chosen fields change on every one, the others stay', async ({ page, request }, testInfo) => {
+test('three tasks edited in bulk: the chosen fields change on every one, the others stay', async ({
+  adminPage: page,
+  request,
+}, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openTaskList(page);
 
@@ -139,7 +144,10 @@ test('three tasks edited in bulk: the chosen fields change on every one, the oth
   }
 });
 
-test('two selected tasks are started from the list, the third stays', async ({ page, request }, testInfo) => {
+test('two selected tasks are started from the list, the third stays', async ({
+  adminPage: page,
+  request,
+}, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openTaskList(page);
   const [a, b, c] = tasks as [Task, Task, Task];
@@ -162,7 +170,11 @@ test('two selected tasks are started from the list, the third stays', async ({ p
   await expect(cellOf(page, b.title, 'StatusName')).toHaveText('Em andamento');
   await expect(cellOf(page, c.title, 'StatusName')).toHaveText('A fazer');
   const rows = await stored(request);
-  expect([rows.get(a.id)?.StatusName, rows.get(b.id)?.StatusName, rows.get(c.id)?.StatusName]).toEqual(['Em andamento', 'Em andamento', 'A fazer']);
+  expect([rows.get(a.id)?.StatusName, rows.get(b.id)?.StatusName, rows.get(c.id)?.StatusName]).toEqual([
+    'Em andamento',
+    'Em andamento',
+    'A fazer',
+  ]);
 
   // A started task and one still to do have no action in common.
   await tick(page, b.title, false);
@@ -172,7 +184,10 @@ test('two selected tasks are started from the list, the third stays', async ({ p
   await page.screenshot({ path: testInfo.outputPath('list-no-common-action.png') });
 });
 
-test('a bulk operation sets the priority of the selected tasks and says on how many it ran', async ({ page, request }, testInfo) => {
+test('a bulk operation sets the priority of the selected tasks and says on how many it ran', async ({
+  adminPage: page,
+  request,
+}, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openTaskList(page);
   const [a, b, c] = tasks as [Task, Task, Task];
@@ -196,12 +211,15 @@ test('a bulk operation sets the priority of the selected tasks and says on how m
   await expect(cellOf(page, b.title, 'priority')).toHaveText('Média');
   await expect(cellOf(page, c.title, 'priority')).toHaveText('Alta');
   const rows = await stored(request);
-  expect([rows.get(a.id)?.priorityValue, rows.get(b.id)?.priorityValue, rows.get(c.id)?.priorityValue]).toEqual(['medium', 'medium', 'high']);
+  expect([rows.get(a.id)?.priorityValue, rows.get(b.id)?.priorityValue, rows.get(c.id)?.priorityValue]).toEqual([
+    'medium',
+    'medium',
+    'high',
+  ]);
 });
 
-test('on a phone the selection actions fold into one menu', async ({ page }, testInfo) => {
+test('on a phone the selection actions fold into one menu', async ({ adminPage: page }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page);
   await page.goto(`/runtime/${demo.appId}/list/${demo.componentId}/${demo.formId}/0/0/Tarefas`);
   await expect(page.getByRole('heading', { level: 1, name: 'Tarefas' })).toBeVisible();
   await expect(toolbar(page).getByRole('button', { name: 'Tramitar' })).toBeVisible();
@@ -229,7 +247,7 @@ test('on a phone the selection actions fold into one menu', async ({ page }, tes
   await expect(dialog).toHaveCount(0);
 });
 
-test('the selection toolbar and the bulk edit speak English', async ({ page }, testInfo) => {
+test('the selection toolbar and the bulk edit speak English', async ({ adminPage: page }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openTaskList(page);
   await page.getByRole('button', { name: 'Mudar o idioma' }).click();

@@ -36,7 +36,14 @@ const title = `Grade ${Date.now() % 1_000_000}`;
 async function stored(request: APIRequestContext): Promise<Row> {
   const res = await request.post('/api/genericItem/executeFilter', {
     headers,
-    data: { componentID: demo.componentId, listControlData: { componentID: demo.componentId }, rowsPerPage: 50, page: 0, filters: [], search: title },
+    data: {
+      componentID: demo.componentId,
+      listControlData: { componentID: demo.componentId },
+      rowsPerPage: 50,
+      page: 0,
+      filters: [],
+      search: title,
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
   const row = ((await res.json()) as { rows: Row[] }).rows.find((r) => r.id === taskId);
@@ -45,7 +52,8 @@ async function stored(request: APIRequestContext): Promise<Row> {
 }
 
 const grid = (page: Page) => page.getByRole('grid');
-const cellOf = (page: Page, field: string) => grid(page).getByRole('row').filter({ hasText: title }).locator(`[role=gridcell][data-field="${field}"]`);
+const cellOf = (page: Page, field: string) =>
+  grid(page).getByRole('row').filter({ hasText: title }).locator(`[role=gridcell][data-field="${field}"]`);
 /** The cell's editor: the text box named after its column. */
 const editorOf = (page: Page, field: string, name: string) => cellOf(page, field).getByRole('textbox', { name });
 
@@ -54,10 +62,12 @@ async function settled(page: Page, text: string) {
   const toast = page.getByText(text);
   await expect(toast).toBeVisible();
   const width = page.viewportSize()?.width ?? 0;
-  await expect.poll(async () => {
-    const box = await toast.boundingBox();
-    return box !== null && box.x + box.width <= width;
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const box = await toast.boundingBox();
+      return box !== null && box.x + box.width <= width;
+    })
+    .toBe(true);
 }
 
 /** Counts the updateItemField calls the page sends. */
@@ -78,7 +88,10 @@ async function openTaskList(page: Page) {
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/app$/);
   await page.getByRole('button', { name: 'Gestão de Projetos' }).click();
-  await page.getByRole('complementary', { name: 'Menu do aplicativo' }).getByRole('link', { name: 'Tarefas', exact: true }).click();
+  await page
+    .getByRole('complementary', { name: 'Menu do aplicativo' })
+    .getByRole('link', { name: 'Tarefas', exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tarefas' })).toBeVisible();
   await page.getByRole('button', { name: 'Pesquisar', exact: true }).click();
   await page.getByRole('searchbox', { name: 'Pesquisar' }).fill(title);
@@ -91,13 +104,20 @@ test.beforeAll(async ({ request }) => {
   headers = { Authorization: `Bearer ${await apiToken(request)}` };
   const res = await request.post('/api/genericItem/saveItem', {
     headers,
-    data: { component: demo.componentId, projectId: demo.projectId, item: { Title: title, priority: 'low', progress: 10 } },
+    data: {
+      component: demo.componentId,
+      projectId: demo.projectId,
+      item: { Title: title, priority: 'low', progress: 10 },
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
   taskId = ((await res.json()) as { id: number }).id;
 });
 
-test('cells of editInGrid columns are edited in place and saved; Escape sends nothing', async ({ page, request }, testInfo) => {
+test('cells of editInGrid columns are edited in place and saved; Escape sends nothing', async ({
+  page,
+  request,
+}, testInfo) => {
   await openTaskList(page);
   const edits = countEdits(page);
 
@@ -170,7 +190,10 @@ test('cells of editInGrid columns are edited in place and saved; Escape sends no
   await page.screenshot({ path: testInfo.outputPath('grid-after-edits.png') });
 });
 
-test('a value the server refuses shows its message and the cell keeps the stored value', async ({ page, request }, testInfo) => {
+test('a value the server refuses shows its message and the cell keeps the stored value', async ({
+  page,
+  request,
+}, testInfo) => {
   await openTaskList(page);
   const before = await stored(request);
   await cellOf(page, 'progress').dblclick();
@@ -187,7 +210,10 @@ test('a value the server refuses shows its message and the cell keeps the stored
   expect(after.LastModify).toBe(before.LastModify);
 });
 
-test('an edit of a row changed meanwhile is refused visibly and the row shows what is stored', async ({ page, request }, testInfo) => {
+test('an edit of a row changed meanwhile is refused visibly and the row shows what is stored', async ({
+  page,
+  request,
+}, testInfo) => {
   await openTaskList(page);
   await expect(cellOf(page, 'progress')).toHaveText('45,50%');
 
@@ -195,7 +221,13 @@ test('an edit of a row changed meanwhile is refused visibly and the row shows wh
   const current = await stored(request);
   const res = await request.post('/api/genericItem/updateItemField', {
     headers,
-    data: { itemId: taskId, componentId: demo.componentId, field: 'progress', value: 70, lastModify: current.LastModify },
+    data: {
+      itemId: taskId,
+      componentId: demo.componentId,
+      field: 'progress',
+      value: 70,
+      lastModify: current.LastModify,
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
 
@@ -204,7 +236,10 @@ test('an edit of a row changed meanwhile is refused visibly and the row shows wh
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/genericItem/updateItemField'));
   await page.keyboard.press('Enter');
   expect((await answer).status()).toBe(409);
-  await settled(page, `O item "${title}" foi alterado enquanto a lista estava aberta: nada foi gravado e a linha foi recarregada com os valores atuais.`);
+  await settled(
+    page,
+    `O item "${title}" foi alterado enquanto a lista estava aberta: nada foi gravado e a linha foi recarregada com os valores atuais.`,
+  );
   // The row is read again: the other change shows, the refused one is nowhere.
   await expect(cellOf(page, 'progress')).toHaveText('70,00%');
   await page.screenshot({ path: testInfo.outputPath('grid-stale.png') });
@@ -267,7 +302,14 @@ test.describe('references and rights', () => {
   async function contract(request: APIRequestContext, token = headers): Promise<ContractRow> {
     const res = await request.post('/api/genericItem/executeFilter', {
       headers: token,
-      data: { componentID: componentId, listControlData: { componentID: componentId }, rowsPerPage: 50, page: 0, filters: [], search: contractTitle },
+      data: {
+        componentID: componentId,
+        listControlData: { componentID: componentId },
+        rowsPerPage: 50,
+        page: 0,
+        filters: [],
+        search: contractTitle,
+      },
     });
     expect(res.status(), await res.text()).toBe(200);
     const row = ((await res.json()) as { rows: ContractRow[] }).rows.find((r) => r.id === contractId);
@@ -284,7 +326,10 @@ test.describe('references and rights', () => {
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page).toHaveURL(/\/app$|\/runtime\//);
     if (/\/app$/.test(page.url())) await page.getByRole('button', { name: 'Contratos E2E' }).click();
-    await page.getByRole('complementary', { name: 'Menu do aplicativo' }).getByRole('link', { name: 'Contratos', exact: true }).click();
+    await page
+      .getByRole('complementary', { name: 'Menu do aplicativo' })
+      .getByRole('link', { name: 'Contratos', exact: true })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Contratos', exact: true })).toBeVisible();
     await expect(grid(page).getByRole('row').filter({ hasText: contractTitle })).toBeVisible();
   }
@@ -294,7 +339,18 @@ test.describe('references and rights', () => {
 
   test.beforeAll(async ({ server, request }) => {
     tramitaLive(server, ['apps', 'import', PACKAGE]);
-    tramitaLive(server, ['admin', 'user', 'add', reader.login, '--name', reader.name, '--email', 'leitora@example.test', '--password', reader.password]);
+    tramitaLive(server, [
+      'admin',
+      'user',
+      'add',
+      reader.login,
+      '--name',
+      reader.name,
+      '--email',
+      'leitora@example.test',
+      '--password',
+      reader.password,
+    ]);
     headers = { Authorization: `Bearer ${await apiToken(request)}` };
     const component = await request.get('/api/genericItem/getComponentByName?name=contract', { headers });
     expect(component.status(), await component.text()).toBe(200);
@@ -380,7 +436,9 @@ test.describe('references and rights', () => {
     await expect(contractCell(page, 'amount')).not.toHaveClass(/tramita-cell-editable/);
     await expect(contractCell(page, 'amount')).toHaveClass(/tramita-cell-locked/);
     // The reason on hover.
-    await contractCell(page, 'amount').getByText(/1\.500,00/).hover();
+    await contractCell(page, 'amount')
+      .getByText(/1\.500,00/)
+      .hover();
     const tooltip = page.getByRole('tooltip', { name: reason });
     await expect(tooltip).toBeVisible();
     // Faded in fully before the picture.
@@ -399,7 +457,13 @@ test.describe('references and rights', () => {
     // The server refuses it anyway, with the same reason.
     const res = await request.post('/api/genericItem/updateItemField', {
       headers: readerHeaders,
-      data: { itemId: contractId, componentId, field: 'amount', value: 9, lastModify: (await contract(request)).LastModify },
+      data: {
+        itemId: contractId,
+        componentId,
+        field: 'amount',
+        value: 9,
+        lastModify: (await contract(request)).LastModify,
+      },
     });
     expect(res.status()).toBe(403);
     expect(((await res.json()) as { Message: string }).Message.startsWith(reason)).toBe(true);
@@ -429,7 +493,14 @@ test.describe('a dependent picklist', () => {
   async function ticket(request: APIRequestContext, title: string): Promise<TicketRow> {
     const res = await request.post('/api/genericItem/executeFilter', {
       headers,
-      data: { componentID: componentId, listControlData: { componentID: componentId }, rowsPerPage: 50, page: 0, filters: [], search: title },
+      data: {
+        componentID: componentId,
+        listControlData: { componentID: componentId },
+        rowsPerPage: 50,
+        page: 0,
+        filters: [],
+        search: title,
+      },
     });
     expect(res.status(), await res.text()).toBe(200);
     const row = ((await res.json()) as { rows: TicketRow[] }).rows.find((r) => r.id === ids[title]);
@@ -451,7 +522,10 @@ test.describe('a dependent picklist', () => {
       [withArea, { Title: withArea, area: 'it', subarea: 'dev' }],
       [withoutArea, { Title: withoutArea }],
     ] as const) {
-      const saved = await request.post('/api/genericItem/saveItem', { headers, data: { component: componentId, projectId: 0, item } });
+      const saved = await request.post('/api/genericItem/saveItem', {
+        headers,
+        data: { component: componentId, projectId: 0, item },
+      });
       expect(saved.status(), await saved.text()).toBe(200);
       ids[title] = ((await saved.json()) as { id: number }).id;
     }
@@ -465,7 +539,10 @@ test.describe('a dependent picklist', () => {
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page).toHaveURL(/\/app$/);
     await page.getByRole('button', { name: 'Chamados E2E' }).click();
-    await page.getByRole('complementary', { name: 'Menu do aplicativo' }).getByRole('link', { name: 'Chamados', exact: true }).click();
+    await page
+      .getByRole('complementary', { name: 'Menu do aplicativo' })
+      .getByRole('link', { name: 'Chamados', exact: true })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Chamados', exact: true })).toBeVisible();
     await expect(ticketCell(page, withArea, 'subarea')).toHaveText('Desenvolvimento');
 
@@ -481,7 +558,9 @@ test.describe('a dependent picklist', () => {
     // No Área: no option, and the editor says to choose the Área first.
     await ticketCell(page, withoutArea, 'subarea').dblclick();
     await expect(offered(page)).toHaveText(['(vazio)']);
-    await expect(page.getByRole('tooltip', { name: 'Escolha antes um valor em Área: as opções desta lista dependem dele.' })).toBeVisible();
+    await expect(
+      page.getByRole('tooltip', { name: 'Escolha antes um valor em Área: as opções desta lista dependem dele.' }),
+    ).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('grid-dependent-no-parent.png') });
     await page.keyboard.press('Escape');
     await expect(offered(page)).toHaveCount(0);
@@ -491,7 +570,9 @@ test.describe('a dependent picklist', () => {
     await expect(offered(page)).toHaveText(['(vazio)', 'Tecnologia', 'Operações']);
     await offered(page).filter({ hasText: 'Operações' }).click();
     await expect(page.getByText('Alteração salva: Área.')).toBeVisible();
-    await expect(page.getByText('O campo Subárea foi esvaziado: o valor não pertence à nova escolha em Área.')).toBeVisible();
+    await expect(
+      page.getByText('O campo Subárea foi esvaziado: o valor não pertence à nova escolha em Área.'),
+    ).toBeVisible();
     await expect(ticketCell(page, withArea, 'area')).toHaveText('Operações');
     await expect(ticketCell(page, withArea, 'subarea')).toHaveText('');
     await page.screenshot({ path: testInfo.outputPath('grid-dependent-cleared.png') });
@@ -512,7 +593,13 @@ test.describe('a dependent picklist', () => {
     ] as const) {
       const res = await request.post('/api/genericItem/updateItemField', {
         headers: { ...headers, 'Accept-Language': lang },
-        data: { itemId: ids[withArea], componentId, field: 'subarea', value: 'dev', lastModify: (await ticket(request, withArea)).LastModify },
+        data: {
+          itemId: ids[withArea],
+          componentId,
+          field: 'subarea',
+          value: 'dev',
+          lastModify: (await ticket(request, withArea)).LastModify,
+        },
       });
       expect(res.status()).toBe(400);
       expect(((await res.json()) as { Message: string }).Message.startsWith(message)).toBe(true);

@@ -70,7 +70,10 @@ async function shot(name: string) {
 
 /** Chooses a file through the import button (or the dialog's "Escolher outro arquivo"). */
 async function choose(button: string, name: string, buffer: Buffer, mimeType = XLSX) {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: button, exact: true }).click()]);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: button, exact: true }).click(),
+  ]);
   await chooser.setFiles({ name, mimeType, buffer });
 }
 
@@ -88,12 +91,19 @@ test.beforeAll(async ({ browser }) => {
   const app = apps.find((a) => a.name === 'Patrimônio E2E')!;
   const [menu] = await call<[{ link: string }[]]>('POST', `/application/getApplicationMenu?appID=${app.id}`);
   componentID = Number(/\/list\/(\d+)\//.exec(menu[0]!.link)![1]);
-  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  const context = await browser.newContext({
+    locale: 'pt-BR',
+    viewport: { width: 1440, height: 900 },
+    acceptDownloads: true,
+  });
   page = await context.newPage();
 });
 
 test.afterAll(async () => {
-  await page?.context().close().catch(() => undefined);
+  await page
+    ?.context()
+    .close()
+    .catch(() => undefined);
   await server?.stop();
 });
 
@@ -108,9 +118,13 @@ test('a spreadsheet with a bad row is previewed with the row error, and nothing 
 
   // Not a spreadsheet: the server's message.
   await choose('Importar do Excel', 'notas.xlsx', Buffer.from('isto não é uma planilha'));
-  await expect(dialog().getByTestId('import-refused')).toHaveText('Envie uma planilha do Excel (.xlsx).', { timeout: 30_000 });
+  await expect(dialog().getByTestId('import-refused')).toHaveText('Envie uma planilha do Excel (.xlsx).', {
+    timeout: 30_000,
+  });
 
-  const previewed = page.waitForResponse((r) => r.url().endsWith('/api/genericItem/importExcel') && r.request().method() === 'POST');
+  const previewed = page.waitForResponse(
+    (r) => r.url().endsWith('/api/genericItem/importExcel') && r.request().method() === 'POST',
+  );
   await choose('Escolher outro arquivo', 'bens.xlsx', writeSheet([HEADER, ...ROWS]));
   const { importId } = (await (await previewed).json()) as { importId: number };
   await expect(dialog().getByText('bens.xlsx')).toBeVisible();
@@ -123,12 +137,22 @@ test('a spreadsheet with a bad row is previewed with the row error, and nothing 
   await expect(errors).toHaveCount(1);
   // Row 5 of the sheet: the header is row 1.
   await expect(errors.getByRole('cell')).toHaveText(['5', 'Uso', 'o valor deve estar entre 0 e 100']);
-  await expect(dialog().getByTestId('import-unmatched')).toHaveText('Colunas ignoradas (nenhum campo do formulário com este nome): Observação');
+  await expect(dialog().getByTestId('import-unmatched')).toHaveText(
+    'Colunas ignoradas (nenhum campo do formulário com este nome): Observação',
+  );
   const rows = dialog().getByTestId('import-preview-row');
   await expect(rows).toHaveCount(ROWS.length);
   await expect(rows.nth(BAD)).toHaveAttribute('data-invalid', 'true');
   await expect(rows.nth(0)).not.toHaveAttribute('data-invalid');
-  await expect(rows.nth(0).getByRole('cell')).toHaveText(['2', 'Importado 01', 'Notebook', '4321.09', '15/01/2025', 'Sim', '12.5']);
+  await expect(rows.nth(0).getByRole('cell')).toHaveText([
+    '2',
+    'Importado 01',
+    'Notebook',
+    '4321.09',
+    '15/01/2025',
+    'Sim',
+    '12.5',
+  ]);
   await expect(dialog().getByRole('button', { name: 'Importar 5 linhas' })).toBeDisabled();
   await shot('preview-with-error');
 
@@ -140,7 +164,9 @@ test('a spreadsheet with a bad row is previewed with the row error, and nothing 
     body: JSON.stringify({ importId, confirm: true }),
   });
   expect(refused.status).toBe(400);
-  expect(((await refused.json()) as { Message: string }).Message).toMatch(/^A planilha tem 1 erro\(s\); corrija-os e envie de novo\. Nada foi gravado\./);
+  expect(((await refused.json()) as { Message: string }).Message).toMatch(
+    /^A planilha tem 1 erro\(s\); corrija-os e envie de novo\. Nada foi gravado\./,
+  );
   await dialog().getByRole('button', { name: 'Cancelar' }).click();
   await expect(dialog()).toBeHidden();
   expect(await titles()).toEqual([]);
@@ -162,7 +188,10 @@ test('the fixed spreadsheet is confirmed, written by the job, and the list refre
 
 test('the full list exported to xlsx holds, cell by cell, what was imported', async () => {
   await page.getByRole('button', { name: 'Exportar', exact: true }).click();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Baixar como Excel (lista completa)' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Baixar como Excel (lista completa)' }).click(),
+  ]);
   const cells = readFirstSheet(readFileSync((await download.path())!));
   const exported: string[] = [];
   for (let c = 0; cells.has(`${columnName(c)}1`); c++) exported.push(String(cells.get(`${columnName(c)}1`)));

@@ -76,12 +76,19 @@ test.beforeAll(async ({ browser }) => {
   for (let i = 1; i <= COUNT; i++) {
     await call('POST', '/genericItem/saveItem', { component: componentID, projectId: 0, item: itemOf(i) });
   }
-  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  const context = await browser.newContext({
+    locale: 'pt-BR',
+    viewport: { width: 1440, height: 900 },
+    acceptDownloads: true,
+  });
   page = await context.newPage();
 });
 
 test.afterAll(async () => {
-  await page?.context().close().catch(() => undefined); // a parallel run may have swept test-results
+  await page
+    ?.context()
+    .close()
+    .catch(() => undefined); // a parallel run may have swept test-results
   await server?.stop();
 });
 
@@ -127,7 +134,10 @@ test('the imported application is on the desktop and its menu opens the list wit
 
 test('pages and changes the page size', async () => {
   // The view sorts by FormattedID, so the next page is asked by keyset (after the cursor of page 1).
-  const keyset = page.waitForRequest((r) => r.url().endsWith('/api/genericItem/executeFilter') && Boolean((r.postDataJSON() as { after?: string }).after));
+  const keyset = page.waitForRequest(
+    (r) =>
+      r.url().endsWith('/api/genericItem/executeFilter') && Boolean((r.postDataJSON() as { after?: string }).after),
+  );
   await page.getByRole('button', { name: 'Ir para a próxima página' }).click();
   await keyset;
   await expect(page.getByText('26–30 de 30')).toBeVisible();
@@ -203,7 +213,10 @@ test('hides a column, and remembers it', async () => {
 
 test('exports the page as xlsx with typed cells, and as CSV', async () => {
   await page.getByRole('button', { name: 'Exportar', exact: true }).click();
-  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Baixar como Excel (página)' }).click()]);
+  const [xlsx] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Baixar como Excel (página)' }).click(),
+  ]);
   expect(xlsx.suggestedFilename()).toMatch(/^Bem-\d{8}-\d{4}\.xlsx$/);
   const cells = readFirstSheet(readFileSync((await xlsx.path())!));
   expect(cells.get('A1')).toBe('ID');
@@ -219,7 +232,10 @@ test('exports the page as xlsx with typed cells, and as CSV', async () => {
   expect(cells.has('B12')).toBe(false); // the page: 10 rows
 
   await page.getByRole('button', { name: 'Exportar', exact: true }).click();
-  const [full] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Baixar como Excel (lista completa)' }).click()]);
+  const [full] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Baixar como Excel (lista completa)' }).click(),
+  ]);
   const all = readFirstSheet(readFileSync((await full.path())!));
   expect(all.get('B31')).toBe(itemOf(30).Title);
 
@@ -233,16 +249,25 @@ test('exports the page as xlsx with typed cells, and as CSV', async () => {
   await tick(2, true);
   await tick(4, true);
   await page.getByRole('button', { name: 'Exportar', exact: true }).click();
-  const [chosen] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Baixar como Excel (selecionados)' }).click()]);
+  const [chosen] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Baixar como Excel (selecionados)' }).click(),
+  ]);
   const picked = readFirstSheet(readFileSync((await chosen.path())!));
   expect([picked.get('B2'), picked.get('B3'), picked.has('B4')]).toEqual([itemOf(2).Title, itemOf(4).Title, false]);
   await tick(2, false);
   await tick(4, false);
 
   await page.getByRole('button', { name: 'Exportar', exact: true }).click();
-  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Baixar como CSV' }).click()]);
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Baixar como CSV' }).click(),
+  ]);
   expect(csv.suggestedFilename()).toMatch(/^Bem-\d{8}-\d{4}\.csv$/);
-  const lines = readFileSync((await csv.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  const lines = readFileSync((await csv.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
   expect(lines[0]).toBe('ID;TÍTULO;STATUS;TIPO;VALOR;AQUISIÇÃO;SEGURADO');
   expect(lines[1]).toMatch(/^1;Notebook 01;Em uso;Notebook;"?R\$\s1\.111,11"?;01\/03\/2025;Não$/);
   expect(lines).toHaveLength(11);

@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { apiToken } from '../support/formsApi';
-import { adminPassword } from '../support/server';
 
 // Issue 8 in the browser, on a test package (e2e/support/kanban-rules-app.yaml, imported from the
 // command line before the server starts): a validation rule that never ends is stopped by the
@@ -15,7 +14,8 @@ const PACKAGE = join(import.meta.dirname, '..', 'support', 'kanban-rules-app.yam
 test.use({ serverOptions: { env: { TRAMITA_DEMO: 'false' }, before: [['apps', 'import', PACKAGE]] } });
 test.describe.configure({ mode: 'serial' });
 
-const TIMEOUT_MESSAGE = /^A regra de negócio card\.\w+ foi interrompida por exceder o tempo limite \(linha \d+\)\. Avise o administrador da aplicação\.$/;
+const TIMEOUT_MESSAGE =
+  /^A regra de negócio card\.\w+ foi interrompida por exceder o tempo limite \(linha \d+\)\. Avise o administrador da aplicação\.$/;
 
 interface BoardRef {
   id: number;
@@ -39,26 +39,25 @@ async function cardBoard(request: APIRequestContext, token: string, key = 'card.
 }
 
 /** A card saved through the API and moved to Fazendo by the action "Começar" (no rule). */
-async function cardInDoing(request: APIRequestContext, token: string, board: BoardRef, item: Record<string, unknown>): Promise<Saved> {
+async function cardInDoing(
+  request: APIRequestContext,
+  token: string,
+  board: BoardRef,
+  item: Record<string, unknown>,
+): Promise<Saved> {
   const headers = { Authorization: `Bearer ${token}` };
-  const saved = await request.post('/api/genericItem/saveItem', { headers, data: { component: board.componentId, projectId: 0, item } });
+  const saved = await request.post('/api/genericItem/saveItem', {
+    headers,
+    data: { component: board.componentId, projectId: 0, item },
+  });
   expect(saved.status(), await saved.text()).toBe(200);
   const card = (await saved.json()) as Saved;
-  const moved = await request.post('/api/genericItem/triggerAction', { headers, data: { ids: [card.id], componentId: board.componentId, action: 'start' } });
+  const moved = await request.post('/api/genericItem/triggerAction', {
+    headers,
+    data: { ids: [card.id], componentId: board.componentId, action: 'start' },
+  });
   expect(moved.status(), await moved.text()).toBe(200);
   return card;
-}
-
-async function signIn(page: Page) {
-  await page.setViewportSize({ width: 1600, height: 900 });
-  await page.goto('/?next=%2Fapp');
-  await page.getByLabel('Login', { exact: true }).fill('admin');
-  await page.getByLabel('Senha', { exact: true }).fill(adminPassword);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/app$/);
-  // The session reaches localStorage a moment after sign-in (it is encrypted first): a page.goto
-  // before that would start signed out.
-  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('stored_data'))).not.toBeNull();
 }
 
 const column = (page: Page, name: string) => page.locator(`[data-status-id][aria-label="Coluna ${name}"]`);
@@ -71,7 +70,7 @@ async function drag(source: Locator, target: Locator) {
 }
 
 test('a validation rule that never ends is stopped by the time limit and reported; the card stays and the server keeps answering', async ({
-  page,
+  adminPage: page,
   request,
 }, testInfo) => {
   test.setTimeout(120_000);
@@ -86,12 +85,14 @@ test('a validation rule that never ends is stopped by the time limit and reporte
 
   // The menu entry names the board by keys; the import made it the board's address, so the
   // entry is marked as the current page once followed.
-  await signIn(page);
+  await page.goto('/app');
   await page.getByRole('button', { name: 'Quadro de Regras E2E' }).click();
   const sidebar = page.getByRole('complementary', { name: 'Menu do aplicativo' });
   const entry = sidebar.getByRole('link', { name: 'Quadro de cartões' });
   await entry.click();
-  await expect(page).toHaveURL(new RegExp(`/runtime/${board.applicationId}/kanban/${board.id}/Quadro%20de%20cart%C3%B5es$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/runtime/${board.applicationId}/kanban/${board.id}/Quadro%20de%20cart%C3%B5es$`),
+  );
   await expect(page.getByRole('heading', { level: 1, name: 'Quadro de cartões' })).toBeVisible();
   await expect(entry).toHaveClass(/Mui-selected/);
 
@@ -120,7 +121,9 @@ test('a validation rule that never ends is stopped by the time limit and reporte
   await page.screenshot({ path: testInfo.outputPath('endless-rule-stopped.png') });
   await expect(column(page, 'Fazendo').getByLabel(loopLabel)).toBeVisible();
   await expect(column(page, 'Revisão').getByLabel(loopLabel)).toHaveCount(0);
-  const stored = await request.get(`/api/kanban/getBoard?viewID=${board.id}`, { headers: { Authorization: `Bearer ${token}` } });
+  const stored = await request.get(`/api/kanban/getBoard?viewID=${board.id}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   const columns = ((await stored.json()) as { columns: { key: string; cards: { id: number }[] }[] }).columns;
   expect(columns.find((c) => c.key === 'doing')!.cards.map((c) => c.id)).toContain(looping.id);
   expect(columns.find((c) => c.key === 'review')!.cards).toHaveLength(0);
@@ -135,14 +138,17 @@ test('a validation rule that never ends is stopped by the time limit and reporte
   await page.screenshot({ path: testInfo.outputPath('board-after.png') });
 });
 
-test('a form button whose rule never ends reports the time limit and changes nothing', async ({ page, request }, testInfo) => {
+test('a form button whose rule never ends reports the time limit and changes nothing', async ({
+  adminPage: page,
+  request,
+}, testInfo) => {
   test.setTimeout(90_000);
   const token = await apiToken(request);
   const board = await cardBoard(request, token);
   const stamp = Date.now() % 100000;
   const card = await cardInDoing(request, token, board, { Title: `Botão sem fim ${stamp}`, notes: 'antes' });
 
-  await signIn(page);
+  await page.goto('/app');
   await page.goto(`/runtime/${board.applicationId}/editItem/${board.componentId}/${card.id}/0`);
   await expect(page.getByRole('textbox', { name: 'Título' })).toHaveValue(`Botão sem fim ${stamp}`);
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/genericItem/executeFormBusinessRule'));
@@ -155,7 +161,10 @@ test('a form button whose rule never ends reports the time limit and changes not
   await page.screenshot({ path: testInfo.outputPath('endless-button-rule.png') });
 });
 
-test('a strict WIP limit refuses the drop without asking, and the server refuses the move too', async ({ page, request }, testInfo) => {
+test('a strict WIP limit refuses the drop without asking, and the server refuses the move too', async ({
+  adminPage: page,
+  request,
+}, testInfo) => {
   test.setTimeout(90_000);
   const token = await apiToken(request);
   const headers = { Authorization: `Bearer ${token}` };
@@ -163,15 +172,21 @@ test('a strict WIP limit refuses the drop without asking, and the server refuses
   const stamp = Date.now() % 100000;
   const saved: Saved[] = [];
   for (const title of [`Pedido da papelaria ${stamp}`, `Pedido da copa ${stamp}`]) {
-    const res = await request.post('/api/genericItem/saveItem', { headers, data: { component: board.componentId, projectId: 0, item: { Title: title } } });
+    const res = await request.post('/api/genericItem/saveItem', {
+      headers,
+      data: { component: board.componentId, projectId: 0, item: { Title: title } },
+    });
     expect(res.status(), await res.text()).toBe(200);
     saved.push((await res.json()) as Saved);
   }
   // The first order takes Separação's only place.
-  const packed = await request.post('/api/genericItem/triggerAction', { headers, data: { ids: [saved[0]!.id], componentId: board.componentId, action: 'pack' } });
+  const packed = await request.post('/api/genericItem/triggerAction', {
+    headers,
+    data: { ids: [saved[0]!.id], componentId: board.componentId, action: 'pack' },
+  });
   expect(packed.status(), await packed.text()).toBe(200);
 
-  await signIn(page);
+  await page.goto('/app');
   await page.getByRole('button', { name: 'Quadro de Regras E2E' }).click();
   await page.getByRole('complementary', { name: 'Menu do aplicativo' }).getByRole('link', { name: 'Pedidos' }).click();
   await expect(page).toHaveURL(new RegExp(`${board.link}$`));
@@ -190,5 +205,7 @@ test('a strict WIP limit refuses the drop without asking, and the server refuses
     data: { ids: [saved[1]!.id], componentId: board.componentId, action: 'pack' },
   });
   expect(refused.status()).toBe(422);
-  expect(((await refused.json()) as { Message: string }).Message).toContain('A coluna Separação do quadro Pedidos está no limite WIP (1) e não aceita mais itens.');
+  expect(((await refused.json()) as { Message: string }).Message).toContain(
+    'A coluna Separação do quadro Pedidos está no limite WIP (1) e não aceita mais itens.',
+  );
 });

@@ -29,7 +29,10 @@ test.beforeAll(({ server }) => {
     TRAMITA_LOG_LEVEL: 'warn',
   };
   for (const [login, name] of people) {
-    tramita(['admin', 'user', 'add', login, '--name', name, '--email', `${login}@example.test`, '--password', password], env);
+    tramita(
+      ['admin', 'user', 'add', login, '--name', name, '--email', `${login}@example.test`, '--password', password],
+      env,
+    );
   }
 });
 
@@ -173,17 +176,18 @@ test('a card goes through the workflow by drag and drop: a new responsible who i
   // Swimlanes by responsible: Bruno's lane holds the card.
   await ana.getByLabel('Raias').click();
   await ana.getByRole('option', { name: 'Responsável' }).click();
-  await expect(ana.getByRole('group', { name: 'Bruno Técnico' }).getByLabel(`Chamado ${number}: ${title}`)).toBeVisible();
+  await expect(
+    ana.getByRole('group', { name: 'Bruno Técnico' }).getByLabel(`Chamado ${number}: ${title}`),
+  ).toBeVisible();
   await ana.screenshot({ path: testInfo.outputPath('swimlanes.png') });
   // A double click opens the item's form (on the card as the reloaded board shows it).
   await expect(ticket).not.toHaveAttribute('aria-busy', 'true');
   await ticket.dblclick();
   await expect(ana).toHaveURL(new RegExp(`/runtime/\\d+/editItem/${board.componentId}/\\d+/0$`));
   await Promise.all([ana.context().close(), bruno.context().close()]);
-
 });
 
-test('a card dropped into another responsible\'s lane gets that responsible', async ({ browser, request }, testInfo) => {
+test("a card dropped into another responsible's lane gets that responsible", async ({ browser, request }, testInfo) => {
   test.setTimeout(90_000);
   const anaToken = await tokenOf(request, 'ana');
   const headers = { Authorization: `Bearer ${anaToken}` };
@@ -192,7 +196,11 @@ test('a card dropped into another responsible\'s lane gets that responsible', as
   const newTicket = async (title: string) => {
     const res = await request.post('/api/genericItem/saveItem', {
       headers,
-      data: { item: { Title: title, category: 'software', severity: 's4' }, component: board.componentId, projectId: 0 },
+      data: {
+        item: { Title: title, category: 'software', severity: 's4' },
+        component: board.componentId,
+        projectId: 0,
+      },
     });
     expect(res.status()).toBe(200);
     return (await res.json()) as { id: number; FormattedID: number };
@@ -200,7 +208,10 @@ test('a card dropped into another responsible\'s lane gets that responsible', as
   // Bruno's lane holds a ticket he took; another ticket has no responsible yet.
   const taken = await newTicket(`Sistema lento ${word}`);
   const loose = await newTicket(`Sem acesso ao e-mail ${word}`);
-  const found = await request.post('/api/genericItem/loadResponsibles', { headers, data: { componentId: board.componentId, action: 'take', text: 'Bruno' } });
+  const found = await request.post('/api/genericItem/loadResponsibles', {
+    headers,
+    data: { componentId: board.componentId, action: 'take', text: 'Bruno' },
+  });
   const brunoId = ((await found.json()) as { id: number }[])[0]!.id;
   const take = await request.post('/api/genericItem/triggerAction', {
     headers,
@@ -227,13 +238,21 @@ test('a card dropped into another responsible\'s lane gets that responsible', as
   await ana.context().close();
 
   // The server agrees: Bruno is the ticket's responsible, and it is still new.
-  const res = await request.get(`/api/kanban/getBoard?viewID=${board.id}&queryID=0&search=${encodeURIComponent(word)}`, { headers });
-  const columns = ((await res.json()) as { columns: { key: string; cards: { id: number; responsibleId: number | null }[] }[] }).columns;
+  const res = await request.get(
+    `/api/kanban/getBoard?viewID=${board.id}&queryID=0&search=${encodeURIComponent(word)}`,
+    { headers },
+  );
+  const columns = (
+    (await res.json()) as { columns: { key: string; cards: { id: number; responsibleId: number | null }[] }[] }
+  ).columns;
   const card = columns.find((c) => c.key === 'new')!.cards.find((c) => c.id === loose.id);
   expect(card?.responsibleId).toBe(brunoId);
 });
 
-test('who may not run an action cannot drop the card there, and the server refuses it too', async ({ browser, request }, testInfo) => {
+test('who may not run an action cannot drop the card there, and the server refuses it too', async ({
+  browser,
+  request,
+}, testInfo) => {
   test.setTimeout(60_000);
   const carlaToken = await tokenOf(request, 'carla');
   const board = await ticketBoard(request, carlaToken);
@@ -247,7 +266,9 @@ test('who may not run an action cannot drop the card there, and the server refus
 
   // Close is for the ticket's responsible or creator: Carla is neither.
   await drag(first, column(carla, 'Fechado'));
-  await expect(carla.getByText('Não há tramitação de “Resolvido” para “Fechado” que você possa executar.')).toBeVisible();
+  await expect(
+    carla.getByText('Não há tramitação de “Resolvido” para “Fechado” que você possa executar.'),
+  ).toBeVisible();
   await carla.screenshot({ path: testInfo.outputPath('refused.png') });
   await expect(solved.getByLabel(label, { exact: true })).toBeVisible();
   await expect(column(carla, 'Fechado').getByLabel(label, { exact: true })).toHaveCount(0);
@@ -258,7 +279,9 @@ test('who may not run an action cannot drop the card there, and the server refus
   });
   await carla.context().close();
   expect(res.status()).toBe(403);
-  expect(((await res.json()) as { Message: string }).Message).toContain('O usuário não possui permissão para executar a tramitação Fechar.');
+  expect(((await res.json()) as { Message: string }).Message).toContain(
+    'O usuário não possui permissão para executar a tramitação Fechar.',
+  );
 });
 
 interface BoardAnswer {
@@ -266,7 +289,10 @@ interface BoardAnswer {
   columns: { key: string; cards: { id: number; responsibleId: number | null }[] }[];
 }
 
-test('a card dropped into the lane of someone without cards gets them, after the transition when the column changes', async ({ browser, request }, testInfo) => {
+test('a card dropped into the lane of someone without cards gets them, after the transition when the column changes', async ({
+  browser,
+  request,
+}, testInfo) => {
   test.setTimeout(90_000);
   const anaToken = await tokenOf(request, 'ana');
   const headers = { Authorization: `Bearer ${anaToken}` };
@@ -275,20 +301,30 @@ test('a card dropped into the lane of someone without cards gets them, after the
   const newTicket = async (title: string) => {
     const res = await request.post('/api/genericItem/saveItem', {
       headers,
-      data: { item: { Title: title, category: 'hardware', severity: 's3' }, component: board.componentId, projectId: 0 },
+      data: {
+        item: { Title: title, category: 'hardware', severity: 's3' },
+        component: board.componentId,
+        projectId: 0,
+      },
     });
     expect(res.status()).toBe(200);
     return (await res.json()) as { id: number; FormattedID: number };
   };
   const getBoard = async (search = '') => {
-    const res = await request.get(`/api/kanban/getBoard?viewID=${board.id}&queryID=0&search=${encodeURIComponent(search)}`, { headers });
+    const res = await request.get(
+      `/api/kanban/getBoard?viewID=${board.id}&queryID=0&search=${encodeURIComponent(search)}`,
+      { headers },
+    );
     expect(res.status()).toBe(200);
     return (await res.json()) as BoardAnswer;
   };
   // A ticket Ana is working on (in service), and a new one without a responsible.
   const working = await newTicket(`Monitor piscando ${word}`);
   const loose = await newTicket(`Teclado sem teclas ${word}`);
-  const me = await request.post('/api/genericItem/loadResponsibles', { headers, data: { componentId: board.componentId, action: 'take', text: 'Ana Atendente' } });
+  const me = await request.post('/api/genericItem/loadResponsibles', {
+    headers,
+    data: { componentId: board.componentId, action: 'take', text: 'Ana Atendente' },
+  });
   const anaId = ((await me.json()) as { id: number }[])[0]!.id;
   const take = await request.post('/api/genericItem/triggerAction', {
     headers,
@@ -298,7 +334,9 @@ test('a card dropped into the lane of someone without cards gets them, after the
 
   // The server names Abel's lane although no card of the board is his.
   const before = await getBoard();
-  const abel = before.swimlanes.find((l) => l.field === 'ResponsibleName')!.options.find((o) => o.text === 'Abel Novato');
+  const abel = before.swimlanes
+    .find((l) => l.field === 'ResponsibleName')!
+    .options.find((o) => o.text === 'Abel Novato');
   expect(abel).toBeDefined();
   const abelId = Number(abel!.value);
   expect(before.columns.flatMap((c) => c.cards).some((c) => c.responsibleId === abelId)).toBe(false);
@@ -332,12 +370,17 @@ test('a card dropped into the lane of someone without cards gets them, after the
   await reason.getByRole('button', { name: 'OK' }).click();
   await expect(ana.getByText('1 item(s) tramitado(s) para Aguardando cliente.')).toBeVisible();
   await expect(ana.getByText(`Chamado ${working.FormattedID} agora na raia Abel Novato.`)).toBeVisible();
-  await expect(abelLane.locator('[data-status-id][aria-label="Coluna Aguardando cliente"]').getByLabel(workingLabel)).toBeVisible();
+  await expect(
+    abelLane.locator('[data-status-id][aria-label="Coluna Aguardando cliente"]').getByLabel(workingLabel),
+  ).toBeVisible();
   await expect(ana.getByLabel(workingLabel)).not.toHaveAttribute('aria-busy', 'true');
 
   // The ticket without a responsible, into Abel's lane of its own column (a cell that had no card):
   // no transition, only the lane.
-  await drag(ana.getByRole('group', { name: 'Sem responsável' }).getByLabel(looseLabel), abelLane.locator('[data-status-id][aria-label="Coluna Novo"]'));
+  await drag(
+    ana.getByRole('group', { name: 'Sem responsável' }).getByLabel(looseLabel),
+    abelLane.locator('[data-status-id][aria-label="Coluna Novo"]'),
+  );
   await expect(ana.getByText(`Chamado ${loose.FormattedID} agora na raia Abel Novato.`)).toBeVisible();
   await expect(abelLane.getByLabel(looseLabel)).toBeVisible();
   await expect(ana.getByLabel(looseLabel)).not.toHaveAttribute('aria-busy', 'true');
@@ -351,7 +394,10 @@ test('a card dropped into the lane of someone without cards gets them, after the
   expect(find('new', loose.id)?.responsibleId).toBe(abelId);
 });
 
-test('a card changes lane from the keyboard: its menu button, Enter, "Mover para a raia…", the arrows to the lane, Enter', async ({ browser, request }, testInfo) => {
+test('a card changes lane from the keyboard: its menu button, Enter, "Mover para a raia…", the arrows to the lane, Enter', async ({
+  browser,
+  request,
+}, testInfo) => {
   test.setTimeout(90_000);
   const anaToken = await tokenOf(request, 'ana');
   const headers = { Authorization: `Bearer ${anaToken}` };
@@ -359,11 +405,18 @@ test('a card changes lane from the keyboard: its menu button, Enter, "Mover para
   const word = `Teclas${Date.now() % 100000}`;
   const saved = await request.post('/api/genericItem/saveItem', {
     headers,
-    data: { item: { Title: `Mouse sem fio ${word}`, category: 'hardware', severity: 's4' }, component: board.componentId, projectId: 0 },
+    data: {
+      item: { Title: `Mouse sem fio ${word}`, category: 'hardware', severity: 's4' },
+      component: board.componentId,
+      projectId: 0,
+    },
   });
   expect(saved.status()).toBe(200);
   const ticket = (await saved.json()) as { id: number; FormattedID: number };
-  const found = await request.post('/api/genericItem/loadResponsibles', { headers, data: { componentId: board.componentId, action: 'take', text: 'Bruno' } });
+  const found = await request.post('/api/genericItem/loadResponsibles', {
+    headers,
+    data: { componentId: board.componentId, action: 'take', text: 'Bruno' },
+  });
   const brunoId = ((await found.json()) as { id: number }[])[0]!.id;
 
   const ana = await signIn(browser, 'ana');
@@ -393,14 +446,18 @@ test('a card changes lane from the keyboard: its menu button, Enter, "Mover para
   await expect(own).toHaveAttribute('aria-checked', 'true');
   await expect(own).toHaveAttribute('aria-disabled', 'true');
   const bruno = lanes.getByRole('menuitemradio', { name: 'Bruno Técnico' });
-  for (let i = 0; i < 40 && !(await bruno.evaluate((el) => el === document.activeElement)); i++) await ana.keyboard.press('ArrowDown');
+  for (let i = 0; i < 40 && !(await bruno.evaluate((el) => el === document.activeElement)); i++)
+    await ana.keyboard.press('ArrowDown');
   await expect(bruno).toBeFocused();
   await ana.screenshot({ path: testInfo.outputPath('lane-menu.png') });
   await ana.screenshot({ path: '/tmp/kanbankeys-lane-menu.png' });
   await ana.keyboard.press('Enter');
 
   await expect(ana.getByText(`Chamado ${ticket.FormattedID} agora na raia Bruno Técnico.`)).toBeVisible();
-  const moved = ana.getByRole('group', { name: 'Bruno Técnico' }).locator('[data-status-id][aria-label="Coluna Novo"]').getByLabel(label);
+  const moved = ana
+    .getByRole('group', { name: 'Bruno Técnico' })
+    .locator('[data-status-id][aria-label="Coluna Novo"]')
+    .getByLabel(label);
   await expect(moved).toBeVisible();
   await expect(moved).not.toHaveAttribute('aria-busy', 'true');
   // The keyboard user keeps their place: the card has the focus in its new lane.
@@ -409,7 +466,10 @@ test('a card changes lane from the keyboard: its menu button, Enter, "Mover para
   await ana.context().close();
 
   // The server agrees: Bruno is the ticket's responsible, and it is still new.
-  const res = await request.get(`/api/kanban/getBoard?viewID=${board.id}&queryID=0&search=${encodeURIComponent(word)}`, { headers });
+  const res = await request.get(
+    `/api/kanban/getBoard?viewID=${board.id}&queryID=0&search=${encodeURIComponent(word)}`,
+    { headers },
+  );
   const columns = ((await res.json()) as BoardAnswer).columns;
   expect(columns.find((c) => c.key === 'new')!.cards.find((c) => c.id === ticket.id)?.responsibleId).toBe(brunoId);
 });

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { apiToken, demoTaskForm } from '../support/formsApi';
-import { adminPassword } from '../support/server';
 import { readFirstSheet } from '../support/xlsx';
 
 // The operation page (issue 8, Operations) on the demo's "Relatório de tarefas"
@@ -10,14 +9,6 @@ import { readFirstSheet } from '../support/xlsx';
 // on the server, the file it answers (CSV, then an xlsx workbook) saved under
 // the name the server gave; a value the server refuses shows its message on
 // its field.
-
-async function signIn(page: Page) {
-  await page.goto('/?next=%2Fapp');
-  await page.getByLabel('Login', { exact: true }).fill('admin');
-  await page.getByLabel('Senha', { exact: true }).fill(adminPassword);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/app$/);
-}
 
 async function choose(page: Page, field: string, option: string) {
   await page.getByRole('combobox', { name: field }).click();
@@ -34,14 +25,17 @@ async function contentOf(download: Download): Promise<Buffer> {
   return readFileSync(await download.path());
 }
 
-test('an operation runs with its parameters and answers a file', async ({ page, request }, testInfo) => {
+test('an operation runs with its parameters and answers a file', async ({ adminPage: page, request }, testInfo) => {
   // Two tasks of different priorities: the report of "Alta" lists one and not the other.
   const demo = await demoTaskForm(request);
   const headers = { Authorization: `Bearer ${await apiToken(request)}` };
   const stamp = Date.now() % 100000;
   const high = `Migrar o servidor de arquivos ${stamp}`;
   const low = `Trocar o cartaz da recepção ${stamp}`;
-  for (const [title, priority] of [[high, 'high'], [low, 'low']] as const) {
+  for (const [title, priority] of [
+    [high, 'high'],
+    [low, 'low'],
+  ] as const) {
     const saved = await request.post('/api/genericItem/saveItem', {
       headers,
       data: { component: demo.componentId, projectId: demo.projectId, item: { Title: title, priority } },
@@ -50,7 +44,7 @@ test('an operation runs with its parameters and answers a file', async ({ page, 
   }
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
+  await page.goto('/app');
   await page.getByRole('button', { name: 'Gestão de Projetos' }).click();
   const sidebar = page.getByRole('complementary', { name: 'Menu do aplicativo' });
   await expect(sidebar.getByRole('link', { name: 'Relatório de tarefas' })).toBeVisible();
@@ -87,10 +81,12 @@ test('an operation runs with its parameters and answers a file', async ({ page, 
   expect(titles).not.toContain(low);
 });
 
-test('a parameter the server refuses shows its message on its field', async ({ page }, testInfo) => {
-  await signIn(page);
+test('a parameter the server refuses shows its message on its field', async ({ adminPage: page }, testInfo) => {
   await page.getByRole('button', { name: 'Gestão de Projetos' }).click();
-  await page.getByRole('complementary', { name: 'Menu do aplicativo' }).getByRole('link', { name: 'Relatório de tarefas' }).click();
+  await page
+    .getByRole('complementary', { name: 'Menu do aplicativo' })
+    .getByRole('link', { name: 'Relatório de tarefas' })
+    .click();
   await choose(page, 'Prioridade', 'Alta');
   // A value the form no longer offers (a picklist changed since the page opened, say): the
   // request is rewritten on its way, the server checks it against the picklist.

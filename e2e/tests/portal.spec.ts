@@ -37,7 +37,10 @@ test('a panel administrator sees every application and the administration shortc
   for (const name of ['Gestão do Trabalho', 'Gestão de Projetos', 'Central de Serviços']) {
     await expect(page.getByRole('button', { name })).toBeVisible();
   }
-  await expect(page.getByRole('link', { name: 'Administração' })).toHaveAttribute('href', /^\/administration\/Plano( |%20)Contratado$/);
+  await expect(page.getByRole('link', { name: 'Administração' })).toHaveAttribute(
+    'href',
+    /^\/administration\/Plano( |%20)Contratado$/,
+  );
   await page.screenshot({ path: testInfo.outputPath('desktop-light.png'), fullPage: true });
   await page.getByRole('button', { name: 'Modo escuro' }).click();
   await page.mouse.move(300, 700); // no tooltip in the picture
@@ -76,13 +79,21 @@ test('the runtime shell renders the menu, runs the application script, and searc
   await expect(page).toHaveURL(/\/runtime\/\d+\/resourcesList\//);
 });
 
-test('on a phone and on a narrow laptop the runtime bar keeps every button on the screen', async ({ page }, testInfo) => {
+test('on a phone and on a narrow laptop the runtime bar keeps every button on the screen', async ({
+  page,
+}, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page);
   await page.getByRole('button', { name: 'Gestão do Trabalho' }).click();
   await expect(page).toHaveURL(/\/runtime\/\d+\/calendar\/Agenda$/);
   for (const name of ['Abrir ou fechar o menu', 'Administração', 'Modo escuro', 'Mudar o idioma']) {
-    await expect(page.getByRole('banner').getByRole('button', { name }).or(page.getByRole('banner').getByRole('link', { name })).first()).toBeInViewport({ ratio: 1 });
+    await expect(
+      page
+        .getByRole('banner')
+        .getByRole('button', { name })
+        .or(page.getByRole('banner').getByRole('link', { name }))
+        .first(),
+    ).toBeInViewport({ ratio: 1 });
   }
   await expect(page.getByRole('button', { name: /^Mensagens/ })).toBeInViewport({ ratio: 1 });
   await expect(page.getByRole('button', { name: /^Menu de / })).toBeInViewport({ ratio: 1 });
@@ -97,10 +108,17 @@ test('on a phone and on a narrow laptop the runtime bar keeps every button on th
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(900);
 });
 
-test('the shell renders in every layout, light and dark, and remembers the palette', async ({ page, server }, testInfo) => {
+test('the shell renders in every layout, light and dark, and remembers the palette', async ({
+  page,
+  server,
+}, testInfo) => {
   test.setTimeout(120_000);
   // The flex layout's footer and its logos (platform settings; only this layout shows them).
-  for (const [key, value] of [['showFooter', 'true'], ['footerLogoLeft', '"/favicon.svg"'], ['footerLogoRight', '"/favicon.svg"']]) {
+  for (const [key, value] of [
+    ['showFooter', 'true'],
+    ['footerLogoLeft', '"/favicon.svg"'],
+    ['footerLogoRight', '"/favicon.svg"'],
+  ]) {
     tramitaLive(server, ['admin', 'setting', 'set', key!, value!]);
   }
   await signIn(page);
@@ -203,7 +221,18 @@ test('the locale switch changes every visible text of the shell', async ({ page 
   const menuText = await page.getByRole('menu').innerText();
   await page.keyboard.press('Escape');
   const visible = `${await page.locator('body').innerText()}\n${menuText}`;
-  for (const portuguese of ['Gestão do Trabalho', 'Trabalho', 'Agenda', 'versão', 'Aplicativos', 'Sair', 'Aparência', 'Editar o perfil', 'Disponível', 'A página não foi encontrada']) {
+  for (const portuguese of [
+    'Gestão do Trabalho',
+    'Trabalho',
+    'Agenda',
+    'versão',
+    'Aplicativos',
+    'Sair',
+    'Aparência',
+    'Editar o perfil',
+    'Disponível',
+    'A página não foi encontrada',
+  ]) {
     expect(visible, `"${portuguese}" still shown in English`).not.toContain(portuguese);
   }
   await page.getByRole('link', { name: 'Apps' }).click();
@@ -212,7 +241,11 @@ test('the locale switch changes every visible text of the shell', async ({ page 
   await expect(page.getByRole('heading', { name: 'Aplicativos' })).toBeVisible();
 });
 
-test('a message sent on the server reaches the bell live and the push service encrypted; it is read and deleted', async ({ page, context, server }) => {
+test('a message sent on the server reaches the bell live and the push service encrypted; it is read and deleted', async ({
+  page,
+  context,
+  server,
+}) => {
   const push = await startPushService();
   try {
     // Headless Chromium has no push service of its own (its PushManager talks to Google's FCM),
@@ -220,7 +253,8 @@ test('a message sent on the server reaches the bell live and the push service en
     // registering /sw.js, asking the server's key, createDevice.
     await context.grantPermissions(['notifications'], { origin: server.url });
     await page.addInitScript((sub) => {
-      const bytes = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
+      const bytes = (text: string) =>
+        Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
       const subscription = {
         endpoint: sub.endpoint,
         getKey: (name: string) => bytes(name === 'p256dh' ? sub.p256dh : sub.auth),
@@ -245,7 +279,11 @@ test('a message sent on the server reaches the bell live and the push service en
     await expect.poll(() => push.received.length, { timeout: 15_000 }).toBe(1);
     const received = push.received[0]!;
     expect(received.headers.authorization).toMatch(/^vapid t=.+, k=.+/);
-    expect(JSON.parse(received.payload)).toMatchObject({ title: 'Reunião às 15h', body: 'Sala 2, com a equipe de projetos.', url: '/app' });
+    expect(JSON.parse(received.payload)).toMatchObject({
+      title: 'Reunião às 15h',
+      body: 'Sala 2, com a equipe de projetos.',
+      url: '/app',
+    });
 
     // The service worker shows what the push carried. It must be active first: a push delivered
     // to a worker still installing is dropped, so the delivery is repeated until the notification
@@ -255,17 +293,31 @@ test('a message sent on the server reaches the bell live and the push service en
     });
     const cdp = await context.newCDPSession(page);
     const registered = new Promise<string>((ok) =>
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => registrations[0] && ok(registrations[0].registrationId)),
+      cdp.on(
+        'ServiceWorker.workerRegistrationUpdated',
+        ({ registrations }) => registrations[0] && ok(registrations[0].registrationId),
+      ),
     );
     await cdp.send('ServiceWorker.enable');
     const registrationId = await registered;
-    const shown = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}: ${n.body}`));
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}: ${n.body}`),
+      );
     await expect
-      .poll(async () => {
-        const now = await shown();
-        if (now.length === 0) await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: received.payload });
-        return now;
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          const now = await shown();
+          if (now.length === 0)
+            await cdp.send('ServiceWorker.deliverPushMessage', {
+              origin: server.url,
+              registrationId,
+              data: received.payload,
+            });
+          return now;
+        },
+        { timeout: 20_000 },
+      )
       .toEqual(['Reunião às 15h: Sala 2, com a equipe de projetos.']);
 
     await page.getByRole('button', { name: 'Mensagens, 1 não lida' }).click();
@@ -313,16 +365,32 @@ test.describe('a plain user', () => {
   let server: Server | undefined;
   const joana = { login: 'joana', name: 'Joana Lima', password: 'Girassol-Azul-42', next: 'Margarida-Verde-73' };
   test.beforeAll(async () => {
-    server = await startServer({ env: { TRAMITA_DEMO: 'false' }, before: [['admin', 'setting', 'set', 'layout', '"top-navigation"']] });
+    server = await startServer({
+      env: { TRAMITA_DEMO: 'false' },
+      before: [['admin', 'setting', 'set', 'layout', '"top-navigation"']],
+    });
     // After the first start, which creates the administrator only when nobody exists yet.
-    tramitaLive(server, ['admin', 'user', 'add', joana.login, '--name', joana.name, '--email', 'joana@example.test', '--password', joana.password]);
+    tramitaLive(server, [
+      'admin',
+      'user',
+      'add',
+      joana.login,
+      '--name',
+      joana.name,
+      '--email',
+      'joana@example.test',
+      '--password',
+      joana.password,
+    ]);
     tramitaLive(server, ['apps', 'import', join(repoRoot, 'e2e', 'support', 'restricted-app.yaml')]);
   });
   test.afterAll(async () => {
     await server?.stop();
   });
 
-  test('lands in her only application, which the administrator sees beside one given to nobody', async ({ page }, testInfo) => {
+  test('lands in her only application, which the administrator sees beside one given to nobody', async ({
+    page,
+  }, testInfo) => {
     await signIn(page, joana.login, joana.password, server!.url);
     await expect(page).toHaveURL(/\/runtime\/\d+\/calendar\/Agenda$/);
     await expect(page.getByRole('button', { name: 'Menu de Joana Lima' })).toBeVisible();

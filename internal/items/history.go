@@ -32,20 +32,19 @@ type version struct {
 	Reason        string
 	Operation     string
 	Attributes    map[string]any
-	Predecessors  []versionPredecessor
 }
 
 const versionColumns = `v.id, v.item_id, v.version, v.title, v.project_id, v.parent_id, v.status_id, v.responsible_id,
-	v.modifier_id, v.modified_at, v.reason, v.operation, v.attributes::text, v.predecessors::text`
+	v.modifier_id, v.modified_at, v.reason, v.operation, v.attributes::text`
 
 func scanVersions(rows pgx.Rows) ([]version, error) {
 	defer rows.Close()
 	var out []version
 	for rows.Next() {
 		var v version
-		var raw, preds string
+		var raw string
 		if err := rows.Scan(&v.ID, &v.ItemID, &v.Version, &v.Title, &v.ProjectID, &v.ParentID, &v.StatusID, &v.ResponsibleID,
-			&v.ModifierID, &v.ModifiedAt, &v.Reason, &v.Operation, &raw, &preds); err != nil {
+			&v.ModifierID, &v.ModifiedAt, &v.Reason, &v.Operation, &raw); err != nil {
 			return nil, fmt.Errorf("versions: %w", err)
 		}
 		attrs, err := decodeAttributes([]byte(raw))
@@ -53,9 +52,6 @@ func scanVersions(rows pgx.Rows) ([]version, error) {
 			return nil, err
 		}
 		v.Attributes = attrs
-		if v.Predecessors, err = decodeVersionPredecessors(preds); err != nil {
-			return nil, err
-		}
 		out = append(out, v)
 	}
 	return out, rows.Err()
@@ -99,9 +95,80 @@ type HistoryEntry struct {
 	ChangedFields []string `json:"changedFields"`
 	// Changes (getHistoryFull only) say how.
 	Changes []AttributeChange `json:"changes,omitempty"`
-	// Summary describes an entry that is no version: a time entry added,
-	// changed or removed (timesheets_history.go).
+	// Summary describes an entry that is no version (a HistorySource's
+	// event: a time entry added, changed or removed).
 	Summary string `json:"summary,omitempty"`
+}
+
+// A HistorySource is a module that adds what it keeps of an item to the
+// item's history: rows of the comparison of two versions, and entries that
+// are no versions. internal/server adds them to the Service.
+type HistorySource interface {
+	// HistoryChanges reads what the module kept for versions (ids of
+	// item_version rows of item) and compares two of them; nil when it
+	// keeps nothing per version.
+	HistoryChanges(ctx context.Context, c Caller, item int64, versions []int64) (VersionChanges, error)
+	// HistoryEvents are the item's entries that are no versions, each with
+	// a negative id (no comparison to open); the core gives each the
+	// version the item had then.
+	HistoryEvents(ctx context.Context, c Caller, item int64) ([]HistoryEntry, error)
+}
+
+// VersionChanges gives a module's rows of the comparison of version cur
+// with prev (prev 0: the empty item before the first version). They follow
+// the system fields, before the type's attributes.
+type VersionChanges func(prev, cur int64) []AttributeChange
+
+// AddHistorySource makes src part of every item's history; it is called
+// while the server is wired, before any call is served.
+func (s *Service) AddHistorySource(src HistorySource) {
+	s.history = append(s.history, src)
+}
+
+// versionChanges asks every source for its comparison of versions.
+func (s *Service) versionChanges(ctx context.Context, c Caller, item int64, versions []version) ([]VersionChanges, error) {
+	if len(s.history) == 0 {
+		return nil, nil
+	}
+	ids := make([]int64, len(versions))
+	for i := range versions {
+		ids[i] = versions[i].ID
+	}
+	var out []VersionChanges
+	for _, src := range s.history {
+		f, err := src.HistoryChanges(ctx, c, item, ids)
+		if err != nil {
+			return nil, err
+		}
+		if f != nil {
+			out = append(out, f)
+		}
+	}
+	return out, nil
+}
+
+// withEvents adds the sources' events to the item's versions (newest
+// first, as History answers), each with the version the item then had:
+// the newest one not after the event.
+func (s *Service) withEvents(ctx context.Context, c Caller, item int64, versions []HistoryEntry) ([]HistoryEntry, error) {
+	out := versions
+	for _, src := range s.history {
+		events, err := src.HistoryEvents(ctx, c, item)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range events {
+			for _, v := range versions {
+				if !v.ModifiedAt.After(e.ModifiedAt) {
+					e.Version = v.Version
+					break
+				}
+			}
+			out = append(out, e)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b HistoryEntry) int { return b.ModifiedAt.Compare(a.ModifiedAt) })
+	return out, nil
 }
 
 // itemType finds the type of an item the caller may read, and the item.
@@ -147,6 +214,9 @@ func (s *Service) History(ctx context.Context, c Caller, itemID, componentID int
 	lang := langOf(ctx)
 	r := newResolver(t, lang)
 	r.caller = &c
+	if r.changes, err = s.versionChanges(ctx, c, itemID, versions); err != nil {
+		return nil, err
+	}
 	for i := range versions {
 		r.collectVersion(&versions[i])
 	}
@@ -178,7 +248,7 @@ func (s *Service) History(ctx context.Context, c Caller, itemID, componentID int
 		}
 		out = append(out, e)
 	}
-	return s.withTimeEntryEvents(ctx, itemID, out)
+	return s.withEvents(ctx, c, itemID, out)
 }
 
 // AttributeChanges answers getAttributeChanges: every field of the type
@@ -214,6 +284,13 @@ func (s *Service) AttributeChanges(ctx context.Context, c Caller, current, previ
 	}
 	r := newResolver(t, langOf(ctx))
 	r.caller = &c
+	compared := []version{*cur}
+	if prev != nil {
+		compared = append(compared, *prev)
+	}
+	if r.changes, err = s.versionChanges(ctx, c, cur.ItemID, compared); err != nil {
+		return nil, err
+	}
 	r.collectVersion(cur)
 	if prev != nil {
 		r.collectVersion(prev)
@@ -235,6 +312,8 @@ type resolver struct {
 	caller                                                       *Caller
 	users, groups, companies, projects, items, states, calendars map[int64]string
 	picks                                                        map[int64]map[string]string
+	// changes are the history sources' rows of a comparison.
+	changes []VersionChanges
 }
 
 func newResolver(t *formType, lang string) *resolver {
@@ -286,7 +365,6 @@ func (r *resolver) collect(attrs map[string]any) {
 
 func (r *resolver) collectVersion(v *version) {
 	r.collect(v.Attributes)
-	r.collectPredecessors(v)
 	for _, p := range []struct {
 		id *int64
 		m  map[int64]string
@@ -445,7 +523,9 @@ func (r *resolver) diff(prev, cur *version) []AttributeChange {
 		sys("Parent", "GENERIC_ITEM_TYPE", ptrValue(prev.ParentID), ptrValue(cur.ParentID), r.ref(r.items, prev.ParentID), r.ref(r.items, cur.ParentID)),
 		sys("Reason", "STRING", prev.Reason, cur.Reason, prev.Reason, cur.Reason),
 	}
-	out = append(out, r.predecessorsChange(prev, cur)...)
+	for _, f := range r.changes {
+		out = append(out, f(prev.ID, cur.ID)...)
+	}
 	seen := map[string]bool{}
 	for i := range r.t.attrs {
 		a := &r.t.attrs[i]

@@ -37,8 +37,6 @@ func (h *Handler) Routes(r chi.Router) {
 		r.Post("/loadPicklistItems", httpx.HandleOptional(h.currentUser, h.svc.LoadPicklistItems))
 		h.formRoutes(r)
 		h.linkRoutes(r)
-		h.timesheetRoutes(r)
-		h.predecessorRoutes(r)
 	})
 }
 

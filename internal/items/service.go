@@ -23,6 +23,8 @@ type CurrentUser func(ctx context.Context) (Caller, bool)
 type Service struct {
 	store *Store
 	now   func() time.Time
+	// history are the modules that add to an item's history.
+	history []HistorySource
 }
 
 // NewService returns the service; now is the clock (@today in queries).

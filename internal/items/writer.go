@@ -27,6 +27,10 @@ type Change struct {
 	SetParent      bool
 	ParentID       *int64
 	Reason         *string
+	// KeepModified is for a change of what the item holds beside its
+	// fields (its predecessors): the item keeps its modifier and modified_at,
+	// so a form open on it still saves; the version row names by and now.
+	KeepModified bool
 }
 
 // Mutated is an item as a change left it.
@@ -46,6 +50,10 @@ type Mutated struct {
 func Mutate(ctx context.Context, tx pgx.Tx, by, id int64, ch Change) (*Mutated, error) {
 	sets := []string{"modifier_id = $2", "modified_at = greatest(now(), modified_at + interval '1 millisecond')", "version = version + 1"}
 	args := []any{id, by}
+	if ch.KeepModified {
+		sets = []string{"version = version + 1"}
+		args = []any{id}
+	}
 	set := func(column string, v any) {
 		args = append(args, v)
 		sets = append(sets, column+" = $"+strconv.Itoa(len(args)))
@@ -80,7 +88,24 @@ func Mutate(ctx context.Context, tx pgx.Tx, by, id int64, ch Change) (*Mutated, 
 	if err != nil {
 		return nil, fmt.Errorf("change item %d: %w", id, err)
 	}
+	if ch.KeepModified {
+		return &m, writeVersionBy(ctx, tx, id, ch.Operation, by)
+	}
 	return &m, writeVersion(ctx, tx, id, ch.Operation)
+}
+
+// writeVersionBy is writeVersion for a change that left the item's
+// modifier and modified_at: the version names by, at now (never before the
+// item's modified_at).
+func writeVersionBy(ctx context.Context, q Querier, item int64, operation string, by int64) error {
+	_, err := q.Exec(ctx, `INSERT INTO item_version (item_id, version, title, project_id, parent_id, status_id, responsible_id,
+			modifier_id, modified_at, reason, attributes, operation)
+		SELECT id, version, title, project_id, parent_id, status_id, responsible_id, $3, greatest(now(), modified_at), reason, attributes, $2
+		FROM item WHERE id = $1`, item, operation, by)
+	if err != nil {
+		return fmt.Errorf("version of item %d: %w", item, err)
+	}
+	return nil
 }
 
 // LockItems takes the rows of ids for a change, in id order so that two

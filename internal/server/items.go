@@ -31,6 +31,8 @@ type itemsModule struct {
 	limits   documents.FileLimits
 	// imports writes confirmed Excel imports; its job runs in the portal's worker.
 	imports *itemio.Service
+	// modules are the modules beside the core that serve calls of their own.
+	modules []interface{ Routes(chi.Router) }
 }
 
 // newItems loads the demo packages when loadDemo is set (the first start of
@@ -71,6 +73,7 @@ func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDem
 		importer: itemio.NewHandler(imports, current),
 		limits:   limits,
 		imports:  imports,
+		modules:  []interface{ Routes(chi.Router) }{newTimesheets(pool, svc, current), newSchedule(pool, svc, current)},
 	}, nil
 }
 
@@ -99,6 +102,9 @@ func (m *itemsModule) Routes(r chi.Router) {
 	m.address.Routes(r)
 	m.files.Routes(r)
 	m.importer.Routes(r)
+	for _, mod := range m.modules {
+		mod.Routes(r)
+	}
 }
 
 // bodyLimit is the /api body limit: apiLimit for every call, and the upload

@@ -29,7 +29,8 @@ self.addEventListener('notificationclick', (event) => {
         if (client.url === target && 'focus' in client) return client.focus();
       }
       for (const client of windows) {
-        if ('navigate' in client && 'focus' in client) return client.navigate(target).then((c) => (c || client).focus());
+        if ('navigate' in client && 'focus' in client)
+          return client.navigate(target).then((c) => (c || client).focus());
       }
       return self.clients.openWindow(target);
     }),

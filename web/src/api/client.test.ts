@@ -10,7 +10,9 @@ function json(body: unknown, status = 200) {
 }
 
 function setup(response: Response | (() => Promise<Response>), overrides: Parameters<typeof createApiClient>[0] = {}) {
-  const fetchMock = vi.fn<typeof fetch>(() => (typeof response === 'function' ? response() : Promise.resolve(response)));
+  const fetchMock = vi.fn<typeof fetch>(() =>
+    typeof response === 'function' ? response() : Promise.resolve(response),
+  );
   const onUnauthorized = vi.fn();
   const client = createApiClient({ fetch: fetchMock, onUnauthorized, ...overrides });
   const lastRequest = () => {
@@ -69,7 +71,9 @@ describe('api client requests', () => {
   });
 
   it('returns text bodies as text and 204 as undefined', async () => {
-    await expect(setup(new Response('aGVsbG8=', { status: 200 })).client.post('/users/authenticate', {})).resolves.toBe('aGVsbG8=');
+    await expect(setup(new Response('aGVsbG8=', { status: 200 })).client.post('/users/authenticate', {})).resolves.toBe(
+      'aGVsbG8=',
+    );
     await expect(setup(new Response(null, { status: 204 })).client.delete('x')).resolves.toBeUndefined();
   });
 });
@@ -94,7 +98,9 @@ describe('api client errors', () => {
   });
 
   it('falls back to the error message when the body has no Message', async () => {
-    const { client } = setup(new Response('<html>bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }));
+    const { client } = setup(
+      new Response('<html>bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
+    );
     const error = await caught(client.get('x'));
     expect(error.status).toBe(502);
     expect(error.message).toBe('A requisição falhou (código 502).');

@@ -72,7 +72,15 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}) {
   const config: ApiClientConfig = { ...defaultConfig, ...overrides };
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    const { method = 'GET', body, query, signal, responseType = 'auto', redirectOnUnauthorized = true, renewToken = true } = options;
+    const {
+      method = 'GET',
+      body,
+      query,
+      signal,
+      responseType = 'auto',
+      redirectOnUnauthorized = true,
+      renewToken = true,
+    } = options;
 
     const headers = new Headers(options.headers);
     headers.set('Accept-Language', config.getLanguage());
@@ -82,7 +90,12 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}) {
 
     let payload: BodyInit | undefined;
     if (body !== undefined) {
-      if (body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams || typeof body === 'string') {
+      if (
+        body instanceof FormData ||
+        body instanceof Blob ||
+        body instanceof URLSearchParams ||
+        typeof body === 'string'
+      ) {
         payload = body;
       } else {
         payload = JSON.stringify(body);
@@ -106,7 +119,8 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}) {
       throw toApiError(response, errorBody, config.logDetail);
     }
 
-    const result = response.status === 204 || response.status === 205 ? undefined : await readBody(response, responseType);
+    const result =
+      response.status === 204 || response.status === 205 ? undefined : await readBody(response, responseType);
     if (renewToken) config.onSuccess();
     return result as T;
   }
@@ -118,11 +132,13 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}) {
 
   return {
     request,
-    get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
+    get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...options, method: 'GET' }),
     post: withMethod('POST'),
     put: withMethod('PUT'),
     patch: withMethod('PATCH'),
-    delete: <T>(path: string, options?: Omit<RequestOptions, 'method'>) => request<T>(path, { ...options, method: 'DELETE' }),
+    delete: <T>(path: string, options?: Omit<RequestOptions, 'method'>) =>
+      request<T>(path, { ...options, method: 'DELETE' }),
   };
 }
 
@@ -168,7 +184,8 @@ async function readBody(response: Response, type: NonNullable<RequestOptions['re
 }
 
 function toApiError(response: Response, body: unknown, logDetail: (detail: string) => void): ApiError {
-  const raw = messageFromBody(body) ?? plainTextMessage(body) ?? i18n.t('error.requestFailed', { status: response.status });
+  const raw =
+    messageFromBody(body) ?? plainTextMessage(body) ?? i18n.t('error.requestFailed', { status: response.status });
   const { message, detail } = splitDetailedError(raw);
   if (detail) logDetail(detail);
   return new ApiError(response.status, message || i18n.t('error.default'), detail, body);

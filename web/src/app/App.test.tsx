@@ -74,7 +74,9 @@ describe('settings-driven app', () => {
 
   it('offers a retry when the settings call fails, and recovers', async () => {
     let calls = 0;
-    mockFetch(() => (++calls === 1 ? jsonResponse({ Message: 'indisponível' }, 503) : jsonResponse({ maintenance: true })));
+    mockFetch(() =>
+      ++calls === 1 ? jsonResponse({ Message: 'indisponível' }, 503) : jsonResponse({ maintenance: true }),
+    );
     renderApp('/');
     expect(await screen.findByText('Não foi possível carregar a plataforma')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));

@@ -5,13 +5,38 @@ import { tokenExpired } from './token';
 
 describe('afterLoginPath (spec section 2, After login)', () => {
   it.each([
-    ['platform MFA off', { platformMFAEnabled: false, userMFAEnabled: false, mfaAuthenticated: false }, '/runtime/4', '/runtime/4'],
+    [
+      'platform MFA off',
+      { platformMFAEnabled: false, userMFAEnabled: false, mfaAuthenticated: false },
+      '/runtime/4',
+      '/runtime/4',
+    ],
     ['platform MFA off, default next', { platformMFAEnabled: false }, null, '/app'],
-    ['MFA enrolled, not yet passed', { platformMFAEnabled: true, userMFAEnabled: true, mfaAuthenticated: false }, '/runtime/4', '/validateMFA?next=%2Fruntime%2F4'],
-    ['MFA not enrolled', { platformMFAEnabled: true, userMFAEnabled: false, mfaAuthenticated: false }, null, '/enableMFA?next=%2Fapp'],
-    ['MFA passed', { platformMFAEnabled: true, userMFAEnabled: true, mfaAuthenticated: true }, '/runtime/4', '/runtime/4'],
+    [
+      'MFA enrolled, not yet passed',
+      { platformMFAEnabled: true, userMFAEnabled: true, mfaAuthenticated: false },
+      '/runtime/4',
+      '/validateMFA?next=%2Fruntime%2F4',
+    ],
+    [
+      'MFA not enrolled',
+      { platformMFAEnabled: true, userMFAEnabled: false, mfaAuthenticated: false },
+      null,
+      '/enableMFA?next=%2Fapp',
+    ],
+    [
+      'MFA passed',
+      { platformMFAEnabled: true, userMFAEnabled: true, mfaAuthenticated: true },
+      '/runtime/4',
+      '/runtime/4',
+    ],
     ['an external next', { platformMFAEnabled: false }, 'https://evil.example/x', '/app'],
-    ['an external next with MFA', { platformMFAEnabled: true, userMFAEnabled: true, mfaAuthenticated: false }, '//evil.example', '/validateMFA?next=%2Fapp'],
+    [
+      'an external next with MFA',
+      { platformMFAEnabled: true, userMFAEnabled: true, mfaAuthenticated: false },
+      '//evil.example',
+      '/validateMFA?next=%2Fapp',
+    ],
   ])('%s', (_, change, next, expected) => {
     expect(afterLoginPath(makeSession(change), next)).toBe(expected);
   });
@@ -25,8 +50,16 @@ describe('sessionOpensApp (spec section 4, access guard)', () => {
     ['an expired token', makeSession({ token: makeToken({ exp: nowS() - 1 }) }), false],
     ['a token expiring this very second', makeSession({ token: makeToken({ exp: Math.floor(now / 1000) }) }), true],
     ['an unreadable token', makeSession({ token: 'opaque' }), false],
-    ['MFA enrolled but not passed', makeSession({ platformMFAEnabled: true, userMFAEnabled: true, mfaAuthenticated: false }), false],
-    ['MFA not enrolled', makeSession({ platformMFAEnabled: true, userMFAEnabled: false, mfaAuthenticated: true }), false],
+    [
+      'MFA enrolled but not passed',
+      makeSession({ platformMFAEnabled: true, userMFAEnabled: true, mfaAuthenticated: false }),
+      false,
+    ],
+    [
+      'MFA not enrolled',
+      makeSession({ platformMFAEnabled: true, userMFAEnabled: false, mfaAuthenticated: true }),
+      false,
+    ],
     ['MFA passed', makeSession({ platformMFAEnabled: true, userMFAEnabled: true, mfaAuthenticated: true }), true],
   ])('%s', (_, session, expected) => {
     expect(sessionOpensApp(session, now)).toBe(expected);

@@ -47,7 +47,11 @@ export async function unseal(text: string): Promise<unknown> {
     throw new Error('not a sealed value');
   }
   const key = await storageKey();
-  const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64(sealed.iv) }, key, fromBase64(sealed.data));
+  const plain = await crypto.subtle.decrypt(
+    { name: 'AES-GCM', iv: fromBase64(sealed.iv) },
+    key,
+    fromBase64(sealed.data),
+  );
   return JSON.parse(new TextDecoder().decode(plain)) as unknown;
 }
 

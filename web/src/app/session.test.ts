@@ -32,7 +32,9 @@ describe('session store', () => {
   });
 
   it('stores the session encrypted under stored_data and reads it back after a reload', async () => {
-    const session = makeSession({ loggedUser: { id: 3, name: 'João Ção', email: 'joao@example.com', avatar: 'data:image/png;base64,AAAA' } });
+    const session = makeSession({
+      loggedUser: { id: 3, name: 'João Ção', email: 'joao@example.com', avatar: 'data:image/png;base64,AAAA' },
+    });
     setSession(session);
     await sessionSaved();
 
@@ -70,7 +72,11 @@ describe('session store', () => {
   it('removes a session that was tampered with', async () => {
     setSession(makeSession());
     await sessionSaved();
-    const sealed = JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY)!) as { v: number; iv: string; data: string };
+    const sealed = JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY)!) as {
+      v: number;
+      iv: string;
+      data: string;
+    };
     const bytes = atob(sealed.data);
     const flipped = String.fromCharCode(bytes.charCodeAt(0) ^ 1) + bytes.slice(1);
     window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...sealed, data: btoa(flipped) }));

@@ -187,7 +187,10 @@ export function normalizeSession(raw: unknown): StoredSession | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const input = raw as Record<string, unknown>;
   if (typeof input.token !== 'string' || !input.token) return undefined;
-  const user = (typeof input.loggedUser === 'object' && input.loggedUser !== null ? input.loggedUser : {}) as Record<string, unknown>;
+  const user = (typeof input.loggedUser === 'object' && input.loggedUser !== null ? input.loggedUser : {}) as Record<
+    string,
+    unknown
+  >;
   return {
     token: input.token,
     platformMFAEnabled: input.platformMFAEnabled === true,

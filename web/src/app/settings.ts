@@ -63,7 +63,9 @@ export function normalizeSettings(raw: unknown): PlatformSettings {
   for (const [key, fallback] of Object.entries(DEFAULT_SETTINGS)) {
     const value = input[key];
     if (typeof fallback === 'string' && typeof value === 'string') {
-      out[key] = value.trim() || (key === 'logo' || key === 'loginLogo' || key === 'logoWhite' || key === 'brand' ? fallback : '');
+      out[key] =
+        value.trim() ||
+        (key === 'logo' || key === 'loginLogo' || key === 'logoWhite' || key === 'brand' ? fallback : '');
     } else if (typeof fallback === 'boolean' && typeof value === 'boolean') {
       out[key] = value;
     } else if (typeof fallback === 'object' && typeof value === 'object' && value !== null) {

@@ -11,7 +11,10 @@ export function tokenClaims(token: string | null | undefined): TokenClaims | und
   const payload = token?.split('.')[1];
   if (!payload) return undefined;
   try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const base64 = payload
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(payload.length / 4) * 4, '=');
     const parsed: unknown = JSON.parse(atob(base64));
     if (typeof parsed !== 'object' || parsed === null) return undefined;
     const { iat, exp } = parsed as Record<string, unknown>;

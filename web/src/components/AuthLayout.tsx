@@ -64,10 +64,19 @@ function LanguageRow({ settings }: { settings: PlatformSettings }) {
   );
 }
 
-function Footer({ settings, light = false, align = 'center' }: { settings: PlatformSettings; light?: boolean; align?: 'center' | 'flex-start' }) {
+function Footer({
+  settings,
+  light = false,
+  align = 'center',
+}: {
+  settings: PlatformSettings;
+  light?: boolean;
+  align?: 'center' | 'flex-start';
+}) {
   const { t } = useTranslation();
   if (!settings.showFooter) return null;
-  const logo = (src: string) => (src ? <Box component="img" src={src} alt="" sx={{ height: 24, maxWidth: 120, objectFit: 'contain' }} /> : null);
+  const logo = (src: string) =>
+    src ? <Box component="img" src={src} alt="" sx={{ height: 24, maxWidth: 120, objectFit: 'contain' }} /> : null;
   return (
     <Box
       component="footer"
@@ -113,7 +122,10 @@ function CardLayout({ settings, title, subtitle, children }: LayoutProps) {
 
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', ...background }}>
-      <Box component="main" sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: { xs: 2, sm: 3 } }}>
+      <Box
+        component="main"
+        sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: { xs: 2, sm: 3 } }}
+      >
         <Card sx={{ width: '100%', maxWidth: 420, borderRadius: 3 }}>
           <CardContent sx={{ p: { xs: 3, sm: 5 }, '&:last-child': { pb: { xs: 3, sm: 5 } } }}>
             <Stack spacing={3.5}>
@@ -138,7 +150,11 @@ function SplitLayout({ settings, title, subtitle, children }: LayoutProps) {
   const theme = useTheme();
   const overlay = `linear-gradient(135deg, ${alpha(theme.palette.primary.dark, 0.92)} 0%, ${alpha(theme.palette.primary.main, 0.78)} 100%)`;
   const panelBackground = settings.bgLogin
-    ? { backgroundImage: `${overlay}, ${cssUrl(settings.bgLogin)}`, backgroundSize: 'cover', backgroundPosition: 'center' }
+    ? {
+        backgroundImage: `${overlay}, ${cssUrl(settings.bgLogin)}`,
+        backgroundSize: 'cover',
+        backgroundPosition: 'center',
+      }
     : { backgroundImage: overlay };
 
   return (
@@ -187,4 +203,3 @@ function SplitLayout({ settings, title, subtitle, children }: LayoutProps) {
     </Box>
   );
 }
-

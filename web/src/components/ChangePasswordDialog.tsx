@@ -103,7 +103,8 @@ export default function ChangePasswordDialog({ login, oldPassword = '', submit, 
     },
   });
 
-  const fieldError = (name: keyof ChangePasswordValues) => (formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined);
+  const fieldError = (name: keyof ChangePasswordValues) =>
+    formik.touched[name] || formik.submitCount > 0 ? formik.errors[name] : undefined;
   const field = (name: keyof ChangePasswordValues) => ({
     id: `change-password-${name}`,
     name,
@@ -114,16 +115,29 @@ export default function ChangePasswordDialog({ login, oldPassword = '', submit, 
   });
 
   return (
-    <Dialog open onClose={() => !formik.isSubmitting && onClose(null)} aria-labelledby="change-password-title" maxWidth="xs" fullWidth>
+    <Dialog
+      open
+      onClose={() => !formik.isSubmitting && onClose(null)}
+      aria-labelledby="change-password-title"
+      maxWidth="xs"
+      fullWidth
+    >
       <form noValidate onSubmit={formik.handleSubmit}>
         <DialogTitle id="change-password-title" sx={{ fontWeight: 700 }}>
           {t('changePassword.title')}
         </DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2.5 }}>{t(withLogin ? 'changePassword.expiredDescription' : 'changePassword.description')}</DialogContentText>
+          <DialogContentText sx={{ mb: 2.5 }}>
+            {t(withLogin ? 'changePassword.expiredDescription' : 'changePassword.description')}
+          </DialogContentText>
           <Stack spacing={2} sx={{ pt: 0.5 }}>
             {withLogin && (
-              <TextInput {...field('login')} label={t('changePassword.login')} autoComplete="username" inputProps={{ autoCapitalize: 'none', spellCheck: false }} />
+              <TextInput
+                {...field('login')}
+                label={t('changePassword.login')}
+                autoComplete="username"
+                inputProps={{ autoCapitalize: 'none', spellCheck: false }}
+              />
             )}
             <TextInput
               {...field('oldPassword')}
@@ -132,8 +146,19 @@ export default function ChangePasswordDialog({ login, oldPassword = '', submit, 
               autoComplete="current-password"
               autoFocus={!oldPassword}
             />
-            <TextInput {...field('newPassword')} label={t('changePassword.newPassword')} type="password" autoComplete="new-password" autoFocus={Boolean(oldPassword)} />
-            <TextInput {...field('passwordConfirm')} label={t('changePassword.passwordConfirm')} type="password" autoComplete="new-password" />
+            <TextInput
+              {...field('newPassword')}
+              label={t('changePassword.newPassword')}
+              type="password"
+              autoComplete="new-password"
+              autoFocus={Boolean(oldPassword)}
+            />
+            <TextInput
+              {...field('passwordConfirm')}
+              label={t('changePassword.passwordConfirm')}
+              type="password"
+              autoComplete="new-password"
+            />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>

@@ -3,7 +3,11 @@ import ButtonGroup from '@mui/material/ButtonGroup';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, normalizeLanguage, DEFAULT_LANGUAGE, type Language } from '../i18n';
 
-const OPTIONS: { language: Language; short: 'language.pt' | 'language.en'; label: 'language.ptLabel' | 'language.enLabel' }[] = [
+const OPTIONS: {
+  language: Language;
+  short: 'language.pt' | 'language.en';
+  label: 'language.ptLabel' | 'language.enLabel';
+}[] = [
   { language: 'pt-BR', short: 'language.pt', label: 'language.ptLabel' },
   { language: 'en', short: 'language.en', label: 'language.enLabel' },
 ];
@@ -23,7 +27,10 @@ export function LanguageSwitch({ size = 'small' }: { size?: 'small' | 'medium' }
           aria-pressed={active === language}
           disabled={active === language}
           onClick={() => void changeLanguage(language)}
-          sx={{ minWidth: 48, '&.Mui-disabled': { color: 'primary.main', borderColor: 'primary.main', fontWeight: 700 } }}
+          sx={{
+            minWidth: 48,
+            '&.Mui-disabled': { color: 'primary.main', borderColor: 'primary.main', fontWeight: 700 },
+          }}
         >
           {t(short)}
         </Button>

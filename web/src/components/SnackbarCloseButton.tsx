@@ -8,7 +8,12 @@ export function SnackbarCloseButton({ snackbarKey }: { snackbarKey: SnackbarKey 
   const { t } = useTranslation();
   const { closeSnackbar } = useSnackbar();
   return (
-    <IconButton size="small" color="inherit" aria-label={t('app.closeNotification')} onClick={() => closeSnackbar(snackbarKey)}>
+    <IconButton
+      size="small"
+      color="inherit"
+      aria-label={t('app.closeNotification')}
+      onClick={() => closeSnackbar(snackbarKey)}
+    >
       <CloseIcon fontSize="small" />
     </IconButton>
   );

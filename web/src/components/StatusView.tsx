@@ -30,7 +30,13 @@ export function StatusView({ code, title, description, icon, action }: StatusVie
         {code && (
           <Typography
             component="p"
-            sx={{ fontSize: { xs: 72, sm: 96 }, fontWeight: 700, lineHeight: 1, color: 'primary.main', letterSpacing: 2 }}
+            sx={{
+              fontSize: { xs: 72, sm: 96 },
+              fontWeight: 700,
+              lineHeight: 1,
+              color: 'primary.main',
+              letterSpacing: 2,
+            }}
           >
             {code}
           </Typography>

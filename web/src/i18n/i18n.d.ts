@@ -12,7 +12,15 @@ import type ptBR from './pt-BR.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof ptBR; admin: typeof adminPtBR; items: typeof itemsPtBR; forms: typeof formsPtBR; kanban: typeof kanbanPtBR; operations: typeof operationsPtBR; workflow: typeof workflowPtBR };
+    resources: {
+      translation: typeof ptBR;
+      admin: typeof adminPtBR;
+      items: typeof itemsPtBR;
+      forms: typeof formsPtBR;
+      kanban: typeof kanbanPtBR;
+      operations: typeof operationsPtBR;
+      workflow: typeof workflowPtBR;
+    };
     returnNull: false;
   }
 }

@@ -17,7 +17,8 @@ export function jsonResponse(body: unknown, status = 200): Response {
  */
 export function mockFetch(
   settings: Partial<PlatformSettings> | (() => Response | Promise<Response>),
-  handler: (url: string, init?: RequestInit) => Response | Promise<Response> = () => jsonResponse({ Message: 'unexpected call' }, 500),
+  handler: (url: string, init?: RequestInit) => Response | Promise<Response> = () =>
+    jsonResponse({ Message: 'unexpected call' }, 500),
   portal: { applications?: () => Response; messages?: () => Response } = {},
 ) {
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -5,7 +5,11 @@ function base64url(value: unknown): string {
 }
 
 /** An unsigned JWT with the given claims (the client never checks signatures). Times in seconds. */
-export function makeToken({ iat = nowS(), exp = nowS() + 3600, ...rest }: { iat?: number; exp?: number; [claim: string]: unknown } = {}): string {
+export function makeToken({
+  iat = nowS(),
+  exp = nowS() + 3600,
+  ...rest
+}: { iat?: number; exp?: number; [claim: string]: unknown } = {}): string {
   return `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ sub: '7', sid: 's', iat, exp, ...rest })}.signature`;
 }
 

@@ -68,6 +68,7 @@ export function setLayout(layout: Layout | null) {
 export function useAppearance(): Appearance {
   const palette = useSyncExternalStore(subscribe, () => read(PALETTE_STORAGE_KEY));
   const storedLayout = useSyncExternalStore(subscribe, () => read(LAYOUT_STORAGE_KEY));
-  const layout = storedLayout && (LAYOUTS as readonly string[]).includes(storedLayout) ? (storedLayout as Layout) : null;
+  const layout =
+    storedLayout && (LAYOUTS as readonly string[]).includes(storedLayout) ? (storedLayout as Layout) : null;
   return { palette, layout, setPalette, setLayout };
 }

@@ -37,7 +37,12 @@ function palette(input: ColorSet | null | undefined, fallback: Required<ColorSet
   const colors = { main: main ?? fallback.main, light, dark };
   // Dark mode moves each colour one step lighter, so text and outlines in the
   // main colour keep their contrast on a dark background.
-  if (mode === 'dark') return { main: colors.light ?? lighten(colors.main, 0.3), dark: colors.main, light: lighten(colors.light ?? colors.main, 0.3) };
+  if (mode === 'dark')
+    return {
+      main: colors.light ?? lighten(colors.main, 0.3),
+      dark: colors.main,
+      light: lighten(colors.light ?? colors.main, 0.3),
+    };
   // MUI derives light/dark from main when they are missing.
   return { main: colors.main, ...(light ? { light } : {}), ...(dark ? { dark } : {}) };
 }

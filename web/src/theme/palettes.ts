@@ -36,7 +36,11 @@ export const PALETTES: readonly NamedPalette[] = [
   { key: 'graphite', primary: set('#7b8a99', '#46525e', '#2a333c'), secondary: set('#5fcfb8', '#1e9a82', '#116b59') },
   { key: 'lavender', primary: set('#b39ddb', '#7e5fc4', '#55399a'), secondary: set('#80cbc4', '#3a9e94', '#22706a') },
   { key: 'lagoon', primary: set('#4fb8ad', '#137f74', '#0b564e'), secondary: set('#ffab85', '#f0703a', '#b54b1c') },
-  { key: 'indigoNight', primary: set('#7986cb', '#34449c', '#1d2a6b'), secondary: set('#ffd36b', '#f2ad12', '#b37d05') },
+  {
+    key: 'indigoNight',
+    primary: set('#7986cb', '#34449c', '#1d2a6b'),
+    secondary: set('#ffd36b', '#f2ad12', '#b37d05'),
+  },
   { key: 'cherry', primary: set('#f07aa8', '#cc2f6f', '#8f1848'), secondary: set('#b98be0', '#8747c0', '#5b2b88') },
   { key: 'desert', primary: set('#d9a066', '#b06f2c', '#7a4916'), secondary: set('#a58f85', '#6f5a50', '#4a3a33') },
   { key: 'steel', primary: set('#6d9bd1', '#2f65a7', '#1c4273'), secondary: set('#a9b8c2', '#6f8593', '#4b5d69') },

@@ -30,7 +30,8 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
     () => ({
       confirm: (message, title) =>
         new Promise<void>((resolve, reject) => setOpen({ kind: 'confirm', message, title, resolve, reject })),
-      prompt: (options) => new Promise<string>((resolve, reject) => setOpen({ kind: 'prompt', options, resolve, reject })),
+      prompt: (options) =>
+        new Promise<string>((resolve, reject) => setOpen({ kind: 'prompt', options, resolve, reject })),
       alert: (message, title) => new Promise<void>((resolve) => setOpen({ kind: 'alert', message, title, resolve })),
     }),
     [],
@@ -52,8 +53,15 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
           />
         </Suspense>
       )}
-      {open?.kind === 'prompt' && <PromptDialog options={open.options} onClose={(value) => (close(), value === null ? open.reject(new DialogCancelled()) : open.resolve(value))} />}
-      {open?.kind === 'alert' && <AlertDialog title={open.title} message={open.message} onClose={() => (close(), open.resolve())} />}
+      {open?.kind === 'prompt' && (
+        <PromptDialog
+          options={open.options}
+          onClose={(value) => (close(), value === null ? open.reject(new DialogCancelled()) : open.resolve(value))}
+        />
+      )}
+      {open?.kind === 'alert' && (
+        <AlertDialog title={open.title} message={open.message} onClose={() => (close(), open.resolve())} />
+      )}
     </DialogsContext>
   );
 }

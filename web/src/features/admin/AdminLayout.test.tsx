@@ -20,15 +20,43 @@ describe('the administration shell', () => {
   it('opens for an administrator with the side menu, each entry with its translated title', async () => {
     setSession(makeSession({ isAdministratorLogged: true }));
     mockFetch({}, (url) => {
-      if (url.endsWith('/api/admin/dashboard')) return jsonResponse({ users: 10000, activeUsers: 9000, activeSessions: 3, storageBytes: 1536 * 1024, recentEvents: [] });
+      if (url.endsWith('/api/admin/dashboard'))
+        return jsonResponse({
+          users: 10000,
+          activeUsers: 9000,
+          activeSessions: 3,
+          storageBytes: 1536 * 1024,
+          recentEvents: [],
+        });
       if (url.endsWith('/api/admin/plan'))
-        return jsonResponse({ name: 'Empresarial', limits: { users: 20000, storageBytes: null, applications: 10 }, usage: { users: 10000, storageBytes: 1536 * 1024, applications: 2, databaseBytes: 1024 * 1024, fileBytes: 512 * 1024 } });
+        return jsonResponse({
+          name: 'Empresarial',
+          limits: { users: 20000, storageBytes: null, applications: 10 },
+          usage: {
+            users: 10000,
+            storageBytes: 1536 * 1024,
+            applications: 2,
+            databaseBytes: 1024 * 1024,
+            fileBytes: 512 * 1024,
+          },
+        });
       return jsonResponse({ Message: 'unexpected' }, 500);
     });
     const { router } = renderApp('/administration');
     const nav = await screen.findByRole('navigation', { name: 'Menu da administração' }, { timeout: 10_000 });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Painel', 'Grupos', 'Usuários', 'Empresas', 'Log de auditoria', 'Campos adicionais', 'Servidor de e-mail', 'Configurações',
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      'Painel',
+      'Grupos',
+      'Usuários',
+      'Empresas',
+      'Log de auditoria',
+      'Campos adicionais',
+      'Servidor de e-mail',
+      'Configurações',
     ]);
     expect(router.state.location.pathname).toBe('/administration/Plano Contratado');
     expect(within(nav).getByRole('link', { name: 'Painel' })).toHaveAttribute('aria-current', 'page');

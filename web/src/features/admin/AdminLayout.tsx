@@ -64,14 +64,62 @@ export default function AdminLayout() {
 
   const section = sectionOf(pathname);
   const entries: Entry[] = [
-    { key: 'dashboard', to: `/administration/${t('nav.planPath')}`, label: t('nav.dashboard'), icon: <DashboardIcon />, active: () => section === '' },
-    { key: 'group', to: `/administration/groups/${t('nav.groups')}`, label: t('nav.groups'), icon: <GroupsIcon />, active: () => section === 'groups' },
-    { key: 'User', to: `/administration/users/${t('nav.users')}`, label: t('nav.users'), icon: <PersonIcon />, active: () => section === 'users' },
-    { key: 'Company', to: '/administration/companies', label: t('nav.companies'), icon: <BusinessIcon />, active: () => section === 'companies' },
-    { key: 'Log', to: '/administration/log', label: t('nav.log'), icon: <HistoryIcon />, active: () => section === 'log' },
-    { key: 'AddicionalField', to: '/administration/additionalFields', label: t('nav.additionalFields'), icon: <FieldsIcon />, active: () => section === 'additionalFields' },
-    { key: 'EmailServer', to: '/administration/emailServer', label: t('nav.emailServer'), icon: <MailIcon />, active: () => section === 'emailServer' },
-    { key: 'settings', to: '/administration/settings', label: t('nav.settings'), icon: <TuneIcon />, active: () => section === 'settings' },
+    {
+      key: 'dashboard',
+      to: `/administration/${t('nav.planPath')}`,
+      label: t('nav.dashboard'),
+      icon: <DashboardIcon />,
+      active: () => section === '',
+    },
+    {
+      key: 'group',
+      to: `/administration/groups/${t('nav.groups')}`,
+      label: t('nav.groups'),
+      icon: <GroupsIcon />,
+      active: () => section === 'groups',
+    },
+    {
+      key: 'User',
+      to: `/administration/users/${t('nav.users')}`,
+      label: t('nav.users'),
+      icon: <PersonIcon />,
+      active: () => section === 'users',
+    },
+    {
+      key: 'Company',
+      to: '/administration/companies',
+      label: t('nav.companies'),
+      icon: <BusinessIcon />,
+      active: () => section === 'companies',
+    },
+    {
+      key: 'Log',
+      to: '/administration/log',
+      label: t('nav.log'),
+      icon: <HistoryIcon />,
+      active: () => section === 'log',
+    },
+    {
+      key: 'AddicionalField',
+      to: '/administration/additionalFields',
+      label: t('nav.additionalFields'),
+      icon: <FieldsIcon />,
+      active: () => section === 'additionalFields',
+    },
+    {
+      key: 'EmailServer',
+      to: '/administration/emailServer',
+      label: t('nav.emailServer'),
+      icon: <MailIcon />,
+      active: () => section === 'emailServer',
+    },
+    {
+      key: 'settings',
+      to: '/administration/settings',
+      label: t('nav.settings'),
+      icon: <TuneIcon />,
+      active: () => section === 'settings',
+    },
   ];
   const current = entries.findIndex((entry) => entry.active(pathname));
 
@@ -81,12 +129,22 @@ export default function AdminLayout() {
         component="nav"
         aria-label={t('nav.label')}
         variant="outlined"
-        sx={{ display: { xs: 'none', md: 'block' }, width: 240, flexShrink: 0, position: 'sticky', top: 88, overflow: 'hidden' }}
+        sx={{
+          display: { xs: 'none', md: 'block' },
+          width: 240,
+          flexShrink: 0,
+          position: 'sticky',
+          top: 88,
+          overflow: 'hidden',
+        }}
       >
         <List
           dense
           subheader={
-            <ListSubheader component="div" sx={{ fontWeight: 700, letterSpacing: 0.6, textTransform: 'uppercase', fontSize: 11, lineHeight: '40px' }}>
+            <ListSubheader
+              component="div"
+              sx={{ fontWeight: 700, letterSpacing: 0.6, textTransform: 'uppercase', fontSize: 11, lineHeight: '40px' }}
+            >
               {t('title')}
             </ListSubheader>
           }
@@ -99,10 +157,20 @@ export default function AdminLayout() {
               to={entry.to}
               selected={entry.active(pathname)}
               aria-current={entry.active(pathname) ? 'page' : undefined}
-              sx={(theme) => ({ mx: 1, borderRadius: 1, '&.Mui-selected': { color: theme.palette.mode === 'dark' ? 'primary.light' : 'primary.main', fontWeight: 600 } })}
+              sx={(theme) => ({
+                mx: 1,
+                borderRadius: 1,
+                '&.Mui-selected': {
+                  color: theme.palette.mode === 'dark' ? 'primary.light' : 'primary.main',
+                  fontWeight: 600,
+                },
+              })}
             >
               <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>{entry.icon}</ListItemIcon>
-              <ListItemText primary={entry.label} slotProps={{ primary: { sx: { fontWeight: 'inherit', fontSize: 13 } } }} />
+              <ListItemText
+                primary={entry.label}
+                slotProps={{ primary: { sx: { fontWeight: 'inherit', fontSize: 13 } } }}
+              />
             </ListItemButton>
           ))}
         </List>
@@ -116,7 +184,15 @@ export default function AdminLayout() {
           sx={{ display: { xs: 'flex', md: 'none' }, mb: 2, borderBottom: 1, borderColor: 'divider' }}
         >
           {entries.map((entry) => (
-            <Tab key={entry.key} component={RouterLink} to={entry.to} label={entry.label} icon={entry.icon} iconPosition="start" sx={{ minHeight: 48 }} />
+            <Tab
+              key={entry.key}
+              component={RouterLink}
+              to={entry.to}
+              label={entry.label}
+              icon={entry.icon}
+              iconPosition="start"
+              sx={{ minHeight: 48 }}
+            />
           ))}
         </Tabs>
         <Suspense fallback={<LinearProgress />}>

@@ -1,12 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { additionalPayload, INVALID_DATE, inputKind, matchesAdditional, sortFields, validateAdditional } from './additionalFields';
+import {
+  additionalPayload,
+  INVALID_DATE,
+  inputKind,
+  matchesAdditional,
+  sortFields,
+  validateAdditional,
+} from './additionalFields';
 import type { FieldDefinition, FieldType } from './api';
 
 const field = (id: number, type: FieldType, change: Partial<FieldDefinition> = {}): FieldDefinition => ({
-  id, entity: 'user', name: `Campo ${id}`, type, required: false, options: [], position: id, ...change,
+  id,
+  entity: 'user',
+  name: `Campo ${id}`,
+  type,
+  required: false,
+  options: [],
+  position: id,
+  ...change,
 });
 
-const messages = { required: 'Obrigatório', invalidDate: 'Data inválida', invalidNumber: 'número', wholeNumber: 'inteiro', range: 'faixa' };
+const messages = {
+  required: 'Obrigatório',
+  invalidDate: 'Data inválida',
+  invalidNumber: 'número',
+  wholeNumber: 'inteiro',
+  range: 'faixa',
+};
 
 describe('additional fields', () => {
   it('edits each type with the right input', () => {
@@ -19,18 +39,42 @@ describe('additional fields', () => {
   });
 
   it('sorts by position, then name', () => {
-    const list = [field(1, 'STRING', { position: 2 }), field(2, 'STRING', { position: 1, name: 'B' }), field(3, 'STRING', { position: 1, name: 'A' })];
+    const list = [
+      field(1, 'STRING', { position: 2 }),
+      field(2, 'STRING', { position: 1, name: 'B' }),
+      field(3, 'STRING', { position: 1, name: 'A' }),
+    ];
     expect(sortFields(list).map((f) => f.id)).toEqual([3, 2, 1]);
   });
 
   it('sends numbers as numbers, check boxes always, and leaves empty values and unknown fields out', () => {
-    const fields = [field(1, 'STRING'), field(2, 'DECIMAL'), field(3, 'INTEGER'), field(4, 'BOOLEAN'), field(5, 'DATE_TIME'), field(6, 'BOOLEAN')];
-    const payload = additionalPayload(fields, { '1': '  ', '2': '1234,56', '3': '42', '4': true, '5': '2026-11-23', '99': 'gone' });
+    const fields = [
+      field(1, 'STRING'),
+      field(2, 'DECIMAL'),
+      field(3, 'INTEGER'),
+      field(4, 'BOOLEAN'),
+      field(5, 'DATE_TIME'),
+      field(6, 'BOOLEAN'),
+    ];
+    const payload = additionalPayload(fields, {
+      '1': '  ',
+      '2': '1234,56',
+      '3': '42',
+      '4': true,
+      '5': '2026-11-23',
+      '99': 'gone',
+    });
     expect(payload).toEqual({ '2': 1234.56, '3': 42, '4': true, '5': '2026-11-23', '6': false });
   });
 
   it('checks required, numbers and dates before saving, keyed like the server', () => {
-    const fields = [field(1, 'STRING', { required: true }), field(2, 'INTEGER'), field(3, 'DECIMAL'), field(4, 'DATE_TIME'), field(5, 'BOOLEAN', { required: true })];
+    const fields = [
+      field(1, 'STRING', { required: true }),
+      field(2, 'INTEGER'),
+      field(3, 'DECIMAL'),
+      field(4, 'DATE_TIME'),
+      field(5, 'BOOLEAN', { required: true }),
+    ];
     expect(validateAdditional(fields, { '2': '1.5', '3': 'abc', '4': INVALID_DATE }, messages)).toEqual({
       'additionalFields.1': 'Obrigatório',
       'additionalFields.2': 'inteiro',
@@ -38,7 +82,9 @@ describe('additional fields', () => {
       'additionalFields.4': 'Data inválida',
     });
     expect(validateAdditional(fields, { '1': 'x', '2': '2e30' }, messages)).toEqual({ 'additionalFields.2': 'número' });
-    expect(validateAdditional([field(2, 'DECIMAL')], { '2': '-99999999999999999999999' }, messages)).toEqual({ 'additionalFields.2': 'faixa' });
+    expect(validateAdditional([field(2, 'DECIMAL')], { '2': '-99999999999999999999999' }, messages)).toEqual({
+      'additionalFields.2': 'faixa',
+    });
   });
 
   it('filters records by their additional values: contains, accents and case aside', () => {

@@ -1,11 +1,12 @@
-import { fold } from './format';
+import { fold } from '../../lib/format';
 import type { AdditionalValues, FieldDefinition, FieldEntity, FieldType } from './api';
 
 /** Types whose value is a number (INTEGER and references to other records are whole numbers). */
 const DECIMAL_TYPES: FieldType[] = ['DECIMAL', 'PERCENTILE', 'CURRENCY'];
 const TEXT_TYPES: FieldType[] = ['STRING', 'RICH_TEXT', 'DATE_TIME', 'PICKLIST'];
 
-export type FieldInputKind = 'text' | 'longText' | 'boolean' | 'date' | 'picklist' | 'decimal' | 'integer' | 'company' | 'group';
+export type FieldInputKind =
+  'text' | 'longText' | 'boolean' | 'date' | 'picklist' | 'decimal' | 'integer' | 'company' | 'group';
 
 /** How the form edits a field of this type. */
 export function inputKind(type: FieldType): FieldInputKind {
@@ -83,7 +84,11 @@ export const NUMBER_MIN = -1e22;
 export const NUMBER_MAX = 1e21;
 
 /** Client-side checks before saving, keyed like the server's (additionalFields.<id>). */
-export function validateAdditional(fields: FieldDefinition[], values: AdditionalValues, messages: FieldMessages): Record<string, string> {
+export function validateAdditional(
+  fields: FieldDefinition[],
+  values: AdditionalValues,
+  messages: FieldMessages,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of fields) {
     const value = values[String(field.id)];

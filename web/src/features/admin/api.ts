@@ -146,14 +146,17 @@ export const usersQuery = (additionalFields: Record<string, string> = {}) =>
   queryOptions({
     queryKey: [...userKeys.list(), additionalFields],
     queryFn: ({ signal }) =>
-      api.post<UserRow[]>('/user/getUsers', Object.keys(additionalFields).length > 0 ? { additionalFields } : {}, { signal }),
+      api.post<UserRow[]>('/user/getUsers', Object.keys(additionalFields).length > 0 ? { additionalFields } : {}, {
+        signal,
+      }),
     placeholderData: (previous) => previous,
   });
 
 export const userFormInitialDataQuery = () =>
   queryOptions({
     queryKey: userKeys.initialData(),
-    queryFn: ({ signal }) => api.get<UserFormInitialData>('/user/getUserFormInitialData', { query: { UserId: 0 }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<UserFormInitialData>('/user/getUserFormInitialData', { query: { UserId: 0 }, signal }),
   });
 
 export const userToEditQuery = (id: number) =>
@@ -182,10 +185,16 @@ export interface Member {
   name: string;
 }
 
-export const groupKeys = { all: ['admin', 'groups'] as const, members: (id: number) => ['admin', 'groups', 'members', id] as const };
+export const groupKeys = {
+  all: ['admin', 'groups'] as const,
+  members: (id: number) => ['admin', 'groups', 'members', id] as const,
+};
 
 export const groupsQuery = () =>
-  queryOptions({ queryKey: groupKeys.all, queryFn: ({ signal }) => api.post<Group[]>('/admin/groups/list', {}, { signal }) });
+  queryOptions({
+    queryKey: groupKeys.all,
+    queryFn: ({ signal }) => api.post<Group[]>('/admin/groups/list', {}, { signal }),
+  });
 
 export const groupMembersQuery = (groupId: number) =>
   queryOptions({
@@ -195,7 +204,8 @@ export const groupMembersQuery = (groupId: number) =>
 
 export const saveGroup = (group: { id: number; name: string }) => api.post<Group>('/admin/groups/save', group);
 export const deleteGroup = (id: number) => api.post('/admin/groups/delete', { id });
-export const setGroupMembers = (groupId: number, userIds: number[]) => api.post('/admin/groups/members', { groupId, userIds });
+export const setGroupMembers = (groupId: number, userIds: number[]) =>
+  api.post('/admin/groups/members', { groupId, userIds });
 
 // ---- companies ----------------------------------------------------------------
 
@@ -210,19 +220,34 @@ export interface Company {
   additionalFields: AdditionalValues;
 }
 
-export const emptyCompany = (): Company => ({ id: 0, name: '', taxId: '', address: '', contact: '', email: '', phone: '', additionalFields: {} });
+export const emptyCompany = (): Company => ({
+  id: 0,
+  name: '',
+  taxId: '',
+  address: '',
+  contact: '',
+  email: '',
+  phone: '',
+  additionalFields: {},
+});
 
 export const companyKeys = { all: ['admin', 'companies'] as const };
 
 export const companiesQuery = () =>
-  queryOptions({ queryKey: companyKeys.all, queryFn: ({ signal }) => api.post<Company[]>('/admin/companies/list', {}, { signal }) });
+  queryOptions({
+    queryKey: companyKeys.all,
+    queryFn: ({ signal }) => api.post<Company[]>('/admin/companies/list', {}, { signal }),
+  });
 
 export const saveCompany = (company: Company) => api.post<Company>('/admin/companies/save', company);
 export const deleteCompany = (id: number) => api.post('/admin/companies/delete', { id });
 
 // ---- additional fields --------------------------------------------------------------
 
-export const fieldKeys = { all: ['admin', 'fields'] as const, entity: (entity: FieldEntity) => ['admin', 'fields', entity] as const };
+export const fieldKeys = {
+  all: ['admin', 'fields'] as const,
+  entity: (entity: FieldEntity) => ['admin', 'fields', entity] as const,
+};
 
 export const additionalFieldsQuery = (entity: FieldEntity) =>
   queryOptions({
@@ -230,7 +255,8 @@ export const additionalFieldsQuery = (entity: FieldEntity) =>
     queryFn: ({ signal }) => api.get<FieldDefinition[]>('/admin/additionalFields', { query: { entity }, signal }),
   });
 
-export const saveAdditionalField = (field: FieldDefinition) => api.post<FieldDefinition>('/admin/additionalFields/save', field);
+export const saveAdditionalField = (field: FieldDefinition) =>
+  api.post<FieldDefinition>('/admin/additionalFields/save', field);
 export const deleteAdditionalField = (id: number) => api.post('/admin/additionalFields/delete', { id });
 
 // ---- audit log ----------------------------------------------------------------------
@@ -261,11 +287,17 @@ export const auditKeys = { all: ['admin', 'auditLog'] as const };
 export const auditLogQuery = (filter: AuditFilter, page: number, pageSize: number) =>
   queryOptions({
     queryKey: [...auditKeys.all, filter, page, pageSize],
-    queryFn: ({ signal }) => api.post<{ rows: AuditEvent[]; total: number }>('/admin/auditLog/list', { ...filter, page, pageSize }, { signal }),
+    queryFn: ({ signal }) =>
+      api.post<{ rows: AuditEvent[]; total: number }>(
+        '/admin/auditLog/list',
+        { ...filter, page, pageSize },
+        { signal },
+      ),
     placeholderData: (previous) => previous,
   });
 
-export const exportAuditLog = (filter: AuditFilter) => api.post<Blob>('/admin/auditLog/export', filter, { responseType: 'blob' });
+export const exportAuditLog = (filter: AuditFilter) =>
+  api.post<Blob>('/admin/auditLog/export', filter, { responseType: 'blob' });
 
 /** The first entry where the audit log's hash chain does not hold (GET /admin/auditLog/verify). */
 export interface AuditChainBroken {
@@ -306,7 +338,10 @@ export interface MailServer {
 export const mailServerKeys = { all: ['admin', 'emailServer'] as const };
 
 export const mailServerQuery = () =>
-  queryOptions({ queryKey: mailServerKeys.all, queryFn: ({ signal }) => api.get<MailServer>('/admin/emailServer', { signal }) });
+  queryOptions({
+    queryKey: mailServerKeys.all,
+    queryFn: ({ signal }) => api.get<MailServer>('/admin/emailServer', { signal }),
+  });
 
 export const saveMailServer = (input: Omit<MailServer, 'hasPassword'> & { password: string; clearPassword: boolean }) =>
   api.post<MailServer>('/admin/emailServer/save', input);
@@ -337,9 +372,13 @@ export interface Dashboard {
 
 export const planKeys = { plan: ['admin', 'plan'] as const, dashboard: ['admin', 'dashboard'] as const };
 
-export const planQuery = () => queryOptions({ queryKey: planKeys.plan, queryFn: ({ signal }) => api.get<Plan>('/admin/plan', { signal }) });
+export const planQuery = () =>
+  queryOptions({ queryKey: planKeys.plan, queryFn: ({ signal }) => api.get<Plan>('/admin/plan', { signal }) });
 export const dashboardQuery = () =>
-  queryOptions({ queryKey: planKeys.dashboard, queryFn: ({ signal }) => api.get<Dashboard>('/admin/dashboard', { signal }) });
+  queryOptions({
+    queryKey: planKeys.dashboard,
+    queryFn: ({ signal }) => api.get<Dashboard>('/admin/dashboard', { signal }),
+  });
 export const savePlan = (input: { name: string; limits: PlanLimits }) => api.post<Plan>('/admin/plan/save', input);
 
 /** Every non-secret platform setting by key (GET /admin/settings). */
@@ -348,7 +387,10 @@ export type SettingsMap = Record<string, unknown>;
 export const settingsKeys = { all: ['admin', 'settings'] as const };
 
 export const adminSettingsQuery = () =>
-  queryOptions({ queryKey: settingsKeys.all, queryFn: ({ signal }) => api.get<SettingsMap>('/admin/settings', { signal }) });
+  queryOptions({
+    queryKey: settingsKeys.all,
+    queryFn: ({ signal }) => api.get<SettingsMap>('/admin/settings', { signal }),
+  });
 
 export const saveSettings = (changes: SettingsMap) => api.post<SettingsMap>('/admin/settings/save', changes);
 

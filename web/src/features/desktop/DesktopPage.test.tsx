@@ -4,13 +4,22 @@ import { describe, expect, it, vi } from 'vitest';
 import { getSession, setSession } from '../../app/session';
 import { jsonResponse, mockFetch, renderApp } from '../../test/renderApp';
 import { makeSession } from '../../test/session';
-import type { Application } from '../portal/api';
+import type { Application } from '../portal';
 
 vi.setConfig({ testTimeout: 15_000 });
 
 const app = (id: number, change: Partial<Application> = {}): Application => ({
-  id, name: `App ${id}`, iconName: 'Dashboard', isFontAwesomeIcon: false, imageContent: '', displayOnToolbar: false,
-  urlBehavior: false, urlLink: '', appVersion: '1.0.0', collapsedMenu: false, ...change,
+  id,
+  name: `App ${id}`,
+  iconName: 'Dashboard',
+  isFontAwesomeIcon: false,
+  imageContent: '',
+  displayOnToolbar: false,
+  urlBehavior: false,
+  urlLink: '',
+  appVersion: '1.0.0',
+  collapsedMenu: false,
+  ...change,
 });
 
 /** The portal's calls: the applications, an empty message list, a refused event stream. */
@@ -18,7 +27,8 @@ function portalFetch(applications: Application[] | Response, other?: (url: strin
   return mockFetch(
     {},
     (url, init) => {
-      if (url.includes('/api/application/getApplicationMenu')) return jsonResponse([[], { ...app(1), htmlScripts: '', htmlScriptsUrl: '' }]);
+      if (url.includes('/api/application/getApplicationMenu'))
+        return jsonResponse([[], { ...app(1), htmlScripts: '', htmlScriptsUrl: '' }]);
       return other ? other(url, init) : jsonResponse({ Message: 'unexpected call' }, 500);
     },
     { applications: () => (applications instanceof Response ? applications : jsonResponse(applications)) },
@@ -29,7 +39,11 @@ describe('/app', () => {
   it('shows the application tiles, in English too', async () => {
     window.localStorage.setItem('language', 'en');
     setSession(makeSession());
-    portalFetch([app(1, { name: 'Work Management' }), app(2, { name: 'Finance' }), app(3, { name: 'Chat', displayOnToolbar: true })]);
+    portalFetch([
+      app(1, { name: 'Work Management' }),
+      app(2, { name: 'Finance' }),
+      app(3, { name: 'Chat', displayOnToolbar: true }),
+    ]);
     renderApp('/app');
     expect(await screen.findByRole('heading', { name: 'Hello, Maria Souza' }, { timeout: 8000 })).toBeInTheDocument();
     const tiles = screen.getByRole('list', { name: 'Applications' });
@@ -49,7 +63,8 @@ describe('/app', () => {
       const { unmount } = renderApp('/app');
       expect(await screen.findByRole('button', { name: 'App 2' }, { timeout: 8000 })).toBeInTheDocument();
       const shortcut = screen.queryByRole('link', { name: 'Administração' });
-      if (shown) expect(shortcut).toHaveAttribute('href', expect.stringMatching(/^\/administration\/Plano( |%20)Contratado$/));
+      if (shown)
+        expect(shortcut).toHaveAttribute('href', expect.stringMatching(/^\/administration\/Plano( |%20)Contratado$/));
       else expect(shortcut).not.toBeInTheDocument();
       unmount();
     }
@@ -99,7 +114,11 @@ describe('/app', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Alterar' }));
     expect(await screen.findByText('Senha alterada com sucesso')).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/users/changePassword'))!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ oldPassword: 'Velha-1', newPassword: 'Nova-Senha-9', confirmPassword: 'Nova-Senha-9' });
+    expect(JSON.parse(String(call[1]!.body))).toEqual({
+      oldPassword: 'Velha-1',
+      newPassword: 'Nova-Senha-9',
+      confirmPassword: 'Nova-Senha-9',
+    });
   });
 
   it('offers no password change without the permission', async () => {

@@ -9,9 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/useSession';
-import { applicationsQuery, type Application } from '../portal/api';
-import { applicationTarget, decideDesktop } from '../portal/desktopRules';
-import { AppIcon } from '../portal/icons';
+import { applicationsQuery, type Application, applicationTarget, decideDesktop, AppIcon } from '../portal';
 
 /** /app, the desktop of applications (spec section 2, 'App launcher'), inside the portal shell. */
 export default function DesktopPage() {
@@ -34,16 +32,33 @@ export default function DesktopPage() {
       <Typography color="text.secondary" sx={{ mt: 0.5, mb: 4 }}>
         {t('desktop.subtitle')}
       </Typography>
-      <Box component="ul" aria-label={t('desktop.title')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'repeat(auto-fill, minmax(150px, 1fr))', sm: 'repeat(auto-fill, minmax(200px, 1fr))' } }}>
+      <Box
+        component="ul"
+        aria-label={t('desktop.title')}
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 2.5,
+          gridTemplateColumns: {
+            xs: 'repeat(auto-fill, minmax(150px, 1fr))',
+            sm: 'repeat(auto-fill, minmax(200px, 1fr))',
+          },
+        }}
+      >
         {isLoading &&
           [0, 1, 2].map((i) => (
             <li key={i}>
               <Skeleton variant="rounded" height={168} />
             </li>
           ))}
-        {decision?.kind === 'desktop' && decision.applications.map((application) => <Tile key={application.id} application={application} />)}
+        {decision?.kind === 'desktop' &&
+          decision.applications.map((application) => <Tile key={application.id} application={application} />)}
       </Box>
-      {decision?.kind === 'desktop' && decision.applications.length === 0 && <Typography color="text.secondary">{t('desktop.empty')}</Typography>}
+      {decision?.kind === 'desktop' && decision.applications.length === 0 && (
+        <Typography color="text.secondary">{t('desktop.empty')}</Typography>
+      )}
     </Box>
   );
 }
@@ -72,9 +87,27 @@ function Tile({ application }: { application: Application }) {
           '&:hover, &.Mui-focusVisible': { transform: 'translateY(-2px)', boxShadow: 6, borderColor: 'primary.main' },
         }}
       >
-        {target.external && <OpenInNewIcon fontSize="small" color="action" sx={{ position: 'absolute', top: 12, right: 12 }} />}
-        <Box sx={{ width: 64, height: 64, borderRadius: 3, display: 'grid', placeItems: 'center', bgcolor: 'primary.main', color: 'primary.contrastText', boxShadow: 2 }}>
-          <AppIcon name={application.iconName} fontAwesome={application.isFontAwesomeIcon} image={application.imageContent} size={34} />
+        {target.external && (
+          <OpenInNewIcon fontSize="small" color="action" sx={{ position: 'absolute', top: 12, right: 12 }} />
+        )}
+        <Box
+          sx={{
+            width: 64,
+            height: 64,
+            borderRadius: 3,
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            boxShadow: 2,
+          }}
+        >
+          <AppIcon
+            name={application.iconName}
+            fontAwesome={application.isFontAwesomeIcon}
+            image={application.imageContent}
+            size={34}
+          />
         </Box>
         <Typography sx={{ fontWeight: 700, textAlign: 'center' }}>{application.name}</Typography>
         {application.appVersion && (

@@ -6,6 +6,10 @@ import { ItemFormPage } from './ItemFormPage';
 export default function EditItemPage() {
   const { componentID, itemID, form } = useParams();
   const formID = Number(form);
-  const request = { componentID: Number(componentID), itemID: Number(itemID), formID: Number.isInteger(formID) && formID > 0 ? formID : undefined };
+  const request = {
+    componentID: Number(componentID),
+    itemID: Number(itemID),
+    formID: Number.isInteger(formID) && formID > 0 ? formID : undefined,
+  };
   return <ItemFormPage key={`${componentID}/${itemID}/${form}`} request={request} />;
 }

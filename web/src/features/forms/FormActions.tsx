@@ -2,8 +2,7 @@ import AltRouteIcon from '@mui/icons-material/AltRoute';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../../components/dialogs/useDialogs';
-import { ActionsMenu } from '../workflow/ActionsMenu';
-import type { TriggerResult } from '../workflow/api';
+import { ActionsMenu, type TriggerResult } from '../workflow';
 
 interface FormActionsProps {
   componentId: number;

@@ -36,9 +36,10 @@ import { SectionTitle } from './controls/SectionTitle';
 import { Timesheets } from './controls/Timesheets';
 import { formatDateTime } from './display';
 import { allControls, isControlShown, type FieldSpec } from './fields';
-import { formatNumber, numberFormatOf } from './numeric';
-import { referenceSourceOf } from './referenceSources';
+import { formatNumber, numberFormatOf } from '../../lib/numeric';
+import { referenceSourceOf } from '../../api/referenceSources';
 import type { FormControl, FormValues } from './types';
+import './i18n';
 
 const CONTAINERS = new Set(['panel', 'group box', 'tab control']);
 
@@ -70,7 +71,9 @@ function CheckboxInput({ field }: { field: FieldSpec }) {
     <Box>
       <FormControlLabel
         disabled={disabled}
-        control={<Checkbox name={field.key} checked={value === true} onChange={(event) => setValue(event.target.checked)} />}
+        control={
+          <Checkbox name={field.key} checked={value === true} onChange={(event) => setValue(event.target.checked)} />
+        }
         label={field.control.label}
       />
       {error && <FormHelperText error>{error}</FormHelperText>}
@@ -83,7 +86,13 @@ function ValueLabel({ control }: { control: FormControl }) {
   const { liveItem, display } = useFormRuntime();
   const field = control.field ?? '';
   const raw = liveItem[field];
-  const shown = display[field] ?? (typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(raw) ? formatDateTime(raw) : raw === null || raw === undefined ? '' : String(raw));
+  const shown =
+    display[field] ??
+    (typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(raw)
+      ? formatDateTime(raw)
+      : raw === null || raw === undefined
+        ? ''
+        : String(raw));
   return (
     <Box>
       {control.label && (
@@ -108,9 +117,17 @@ function Indicator({ control }: { control: FormControl }) {
         {control.label}
       </Typography>
       <Typography variant="h5" component="div" sx={{ fontWeight: 600 }}>
-        {value === null ? '—' : `${control.prefix ?? ''}${formatNumber(value, numberFormatOf(control))}${control.suffix ?? ''}`}
+        {value === null
+          ? '—'
+          : `${control.prefix ?? ''}${formatNumber(value, numberFormatOf(control))}${control.suffix ?? ''}`}
       </Typography>
-      {percent && <LinearProgress variant="determinate" value={Math.max(0, Math.min(100, value ?? 0))} sx={{ mt: 1, height: 6, borderRadius: 3 }} />}
+      {percent && (
+        <LinearProgress
+          variant="determinate"
+          value={Math.max(0, Math.min(100, value ?? 0))}
+          sx={{ mt: 1, height: 6, borderRadius: 3 }}
+        />
+      )}
     </Paper>
   );
 }
@@ -156,7 +173,12 @@ function Leaf({ control }: { control: FormControl }) {
       return <Indicator control={control} />;
     case 'html':
       // The server passes a form's HTML through its allow-list sanitiser (getForm).
-      return <Box sx={{ typography: 'body2', color: 'text.secondary', '& p': { my: 0.5 } }} dangerouslySetInnerHTML={{ __html: control.text ?? '' }} />;
+      return (
+        <Box
+          sx={{ typography: 'body2', color: 'text.secondary', '& p': { my: 0.5 } }}
+          dangerouslySetInnerHTML={{ __html: control.text ?? '' }}
+        />
+      );
     case 'notification':
       return <Alert severity="info">{control.text}</Alert>;
     case 'button':
@@ -195,7 +217,13 @@ function TabLabel({ control }: { control: FormControl }) {
   const { t } = useTranslation('forms');
   const hasError = useHasError(control);
   return (
-    <Badge color="error" variant="dot" invisible={!hasError} aria-label={hasError ? t('form.tabHasErrors', { tab: control.label }) : undefined} sx={{ '& .MuiBadge-dot': { right: -6 } }}>
+    <Badge
+      color="error"
+      variant="dot"
+      invisible={!hasError}
+      aria-label={hasError ? t('form.tabHasErrors', { tab: control.label }) : undefined}
+      sx={{ '& .MuiBadge-dot': { right: -6 } }}
+    >
       {control.label}
     </Badge>
   );
@@ -213,16 +241,30 @@ function TabControl({ control }: { control: FormControl }) {
   const [seen, setSeen] = useState(attempts);
   if (seen !== attempts) {
     setSeen(attempts);
-    const failing = (tab: FormControl) => allControls(tab).some((c) => (fieldsByControl.get(c) ?? []).some((f) => errors[f.key]));
+    const failing = (tab: FormControl) =>
+      allControls(tab).some((c) => (fieldsByControl.get(c) ?? []).some((f) => errors[f.key]));
     const first = tabs.findIndex(failing);
     if (first >= 0) setActive(first);
   }
 
   return (
     <Box>
-      <Tabs value={current} onChange={(_event, next: number) => setActive(next)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+      <Tabs
+        value={current}
+        onChange={(_event, next: number) => setActive(next)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
+      >
         {tabs.map((tab, index) => (
-          <Tab key={tab.key ?? tab.label ?? index} label={<TabLabel control={tab} />} id={`form-tab-${index}`} aria-controls={`form-tabpanel-${index}`} sx={{ textTransform: 'none', fontWeight: 500 }} />
+          <Tab
+            key={tab.key ?? tab.label ?? index}
+            label={<TabLabel control={tab} />}
+            id={`form-tab-${index}`}
+            aria-controls={`form-tabpanel-${index}`}
+            sx={{ textTransform: 'none', fontWeight: 500 }}
+          />
         ))}
       </Tabs>
       {tabs[current] && (
@@ -241,7 +283,11 @@ function ContainerBody({ control }: { control: FormControl }) {
       {(control.children ?? [])
         .filter((child) => isControlShown(child, liveItem))
         .map((child, index) => (
-          <Grid key={`${index}-${child.kind}`} size={{ xs: 12, md: CONTAINERS.has(child.kind) ? 12 : child.width || 12 }} sx={{ position: 'relative' }}>
+          <Grid
+            key={`${index}-${child.kind}`}
+            size={{ xs: 12, md: CONTAINERS.has(child.kind) ? 12 : child.width || 12 }}
+            sx={{ position: 'relative' }}
+          >
             <ControlNode control={child} />
           </Grid>
         ))}

@@ -20,7 +20,17 @@ import { isApiError, type ApiError } from '../../api/client';
 import { formKeys, refreshItem, saveItem, type InitialDataRequest } from './api';
 import { FormRuntimeContext, type FormRuntime } from './context';
 import { formatDateTime } from './display';
-import { checkFields, currentItem, fieldsOf, itemKeyOf, shownFieldKeys, toFormValues, toSaveItem, type FieldProblem, type FieldSpec } from './fields';
+import {
+  checkFields,
+  currentItem,
+  fieldsOf,
+  itemKeyOf,
+  shownFieldKeys,
+  toFormValues,
+  toSaveItem,
+  type FieldProblem,
+  type FieldSpec,
+} from './fields';
 import { ChangeRules } from './controls/ChangeRules';
 import { FormActions } from './FormActions';
 import { ControlNode } from './FormRenderer';
@@ -48,7 +58,15 @@ const snapshotOf = (data: FormInitialData): Snapshot => ({
 });
 
 /** The item form: header, the rendered tree, and the save bar. */
-export function ItemForm({ data, request, reload }: { data: FormInitialData; request: InitialDataRequest; reload: () => void }) {
+export function ItemForm({
+  data,
+  request,
+  reload,
+}: {
+  data: FormInitialData;
+  request: InitialDataRequest;
+  reload: () => void;
+}) {
   const { t } = useTranslation('forms');
   const tree = data.form.controls;
   const fields = useMemo(() => fieldsOf(tree), [tree]);
@@ -64,7 +82,14 @@ export function ItemForm({ data, request, reload }: { data: FormInitialData; req
   };
 
   return (
-    <Formik key={generation} initialValues={initialValues} validate={validate} validateOnChange={false} validateOnBlur onSubmit={() => undefined}>
+    <Formik
+      key={generation}
+      initialValues={initialValues}
+      validate={validate}
+      validateOnChange={false}
+      validateOnBlur
+      onSubmit={() => undefined}
+    >
       <FormBody
         data={data}
         request={request}
@@ -154,7 +179,8 @@ function FormBody({ data, request, fields, snapshot, onSaved, onCleared, reload 
       if (saveAndClear && result.next) {
         // The next item keeps the parent the page was opened for (saveItem's next does not carry it).
         const next = snapshotOf(result.next);
-        if (next.item.Parent == null && snapshot.item.Parent != null) next.item = { ...next.item, Parent: snapshot.item.Parent, ParentTitle: snapshot.item.ParentTitle };
+        if (next.item.Parent == null && snapshot.item.Parent != null)
+          next.item = { ...next.item, Parent: snapshot.item.Parent, ParentTitle: snapshot.item.ParentTitle };
         onCleared(next);
         return;
       }
@@ -163,7 +189,13 @@ function FormBody({ data, request, fields, snapshot, onSaved, onCleared, reload 
         navigate(`${base}/editItem/${form.componentID}/${result.id}/${form.id}`, { replace: true });
         return;
       }
-      const next: Snapshot = { item: result.item, display: result.display ?? {}, ticks: result.modificationDateTicks, isNew: false, canEdit: true };
+      const next: Snapshot = {
+        item: result.item,
+        display: result.display ?? {},
+        ticks: result.modificationDateTicks,
+        isNew: false,
+        canEdit: true,
+      };
       onSaved(next);
       resetForm({ values: toFormValues(fields, result.item) });
     },
@@ -219,7 +251,10 @@ function FormBody({ data, request, fields, snapshot, onSaved, onCleared, reload 
   };
 
   // Leaving for another page of the application with unsaved changes asks first.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     confirm(t('leave.message'), t('leave.title')).then(
@@ -256,7 +291,11 @@ function FormBody({ data, request, fields, snapshot, onSaved, onCleared, reload 
 
         {readOnly && (
           <Alert severity="warning" icon={<LockOutlined />} sx={{ mb: 2 }}>
-            {snapshot.isNew ? (Number(item.ProjectID ?? 0) === 0 ? t('page.needsProject') : t('page.cannotCreate')) : snapshot.cannotEditReason || t('page.cannotEdit')}
+            {snapshot.isNew
+              ? Number(item.ProjectID ?? 0) === 0
+                ? t('page.needsProject')
+                : t('page.cannotCreate')
+              : snapshot.cannotEditReason || t('page.cannotEdit')}
           </Alert>
         )}
         {changedBy && !stale && (
@@ -326,7 +365,14 @@ function FormBody({ data, request, fields, snapshot, onSaved, onCleared, reload 
             </Button>
           )}
           {!readOnly && (
-            <Button type="submit" variant="contained" disabled={save.isPending} startIcon={save.isPending && !save.variables ? <CircularProgress size={16} color="inherit" /> : <SaveOutlined />}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={save.isPending}
+              startIcon={
+                save.isPending && !save.variables ? <CircularProgress size={16} color="inherit" /> : <SaveOutlined />
+              }
+            >
               {t('actions.save')}
             </Button>
           )}
@@ -352,7 +398,9 @@ function FormHeader({ data, snapshot }: { data: FormInitialData; snapshot: Snaps
     <Box sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}>
       <Box sx={{ minWidth: 0, flex: '1 1 320px' }}>
         <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
-          {isNew ? t('page.newItem', { type: data.form.componentName }) : `${data.form.componentName} #${String(item.FormattedID ?? '')}`}
+          {isNew
+            ? t('page.newItem', { type: data.form.componentName })
+            : `${data.form.componentName} #${String(item.FormattedID ?? '')}`}
         </Typography>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {isNew ? t('page.newTitle', { form: data.form.name }) : String(item.Title || t('page.untitled'))}
@@ -374,14 +422,26 @@ function FormHeader({ data, snapshot }: { data: FormInitialData; snapshot: Snaps
             label={item.StatusName}
             size="small"
             aria-label={t('page.status', { status: item.StatusName })}
-            sx={{ bgcolor: String(item.StatusColor || '') || undefined, color: item.StatusColor ? '#fff' : undefined, fontWeight: 600 }}
+            sx={{
+              bgcolor: String(item.StatusColor || '') || undefined,
+              color: item.StatusColor ? '#fff' : undefined,
+              fontWeight: 600,
+            }}
           />
         )}
-        {typeof item.ProjectName === 'string' && item.ProjectName && <Chip label={t('page.project', { project: item.ProjectName })} size="small" variant="outlined" />}
-        {typeof item.Parent === 'number' && item.Parent > 0 && (
-          <Chip label={t('page.parent', { parent: String(item.ParentTitle || `#${item.Parent}`) })} size="small" variant="outlined" />
+        {typeof item.ProjectName === 'string' && item.ProjectName && (
+          <Chip label={t('page.project', { project: item.ProjectName })} size="small" variant="outlined" />
         )}
-        {!isNew && <Chip label={t('page.version', { version: Number(item.Version ?? 0) })} size="small" variant="outlined" />}
+        {typeof item.Parent === 'number' && item.Parent > 0 && (
+          <Chip
+            label={t('page.parent', { parent: String(item.ParentTitle || `#${item.Parent}`) })}
+            size="small"
+            variant="outlined"
+          />
+        )}
+        {!isNew && (
+          <Chip label={t('page.version', { version: Number(item.Version ?? 0) })} size="small" variant="outlined" />
+        )}
       </Box>
     </Box>
   );

@@ -17,14 +17,19 @@ const picklists: Record<number, unknown[]> = {
 };
 
 /** The form calls answered as the server would, with overrides by call name. */
-function serve(overrides: Record<string, (body: Record<string, unknown>, calls: Calls) => Response> = {}, initial: () => FormInitialData = () => demoInitialData) {
+function serve(
+  overrides: Record<string, (body: Record<string, unknown>, calls: Calls) => Response> = {},
+  initial: () => FormInitialData = () => demoInitialData,
+) {
   const calls: Calls = [];
   mockFetch({}, (url, init) => {
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
     calls.push({ url, body });
-    for (const [name, answer] of Object.entries(overrides)) if (url.includes(`/genericItem/${name}`)) return answer(body, calls);
+    for (const [name, answer] of Object.entries(overrides))
+      if (url.includes(`/genericItem/${name}`)) return answer(body, calls);
     if (url.includes('/genericItem/getFormInitialData')) return jsonResponse(initial());
-    if (url.includes('/genericItem/refreshItem')) return jsonResponse({ changed: false, modificationDateTicks: 0, version: 2, modifierName: '' });
+    if (url.includes('/genericItem/refreshItem'))
+      return jsonResponse({ changed: false, modificationDateTicks: 0, version: 2, modifierName: '' });
     if (url.includes('/genericItem/loadPicklistItems')) return jsonResponse(picklists[body.picklistId as number] ?? []);
     return jsonResponse([]);
   });
@@ -43,7 +48,7 @@ afterEach(() => {
 });
 
 describe('the item form', { timeout: 60_000 }, () => {
-  it("puts every field the server refuses on its field and opens the first tab holding one", async () => {
+  it('puts every field the server refuses on its field and opens the first tab holding one', async () => {
     serve({
       saveItem: () =>
         jsonResponse(
@@ -62,17 +67,27 @@ describe('the item form', { timeout: 60_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Verifique os campos: Custo, Código.')).toBeInTheDocument();
     // Planejamento comes before Local e contato: it opens, with the cost's message.
-    await waitFor(() => expect(screen.getByRole('tab', { name: /Planejamento/ })).toHaveAttribute('aria-selected', 'true'));
-    expect(screen.getByRole('textbox', { name: 'Custo' })).toHaveAccessibleDescription('o valor deve estar entre 0 e 1000');
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: /Planejamento/ })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(screen.getByRole('textbox', { name: 'Custo' })).toHaveAccessibleDescription(
+      'o valor deve estar entre 0 e 1000',
+    );
     await userEvent.click(screen.getByRole('tab', { name: /Local e contato/ }));
     expect(screen.getByRole('textbox', { name: 'Código' })).toHaveAccessibleDescription('preencha no formato aaa-9999');
   });
 
   it('says why the user may not edit, in the server words, with read-only controls', async () => {
-    serve({}, () => ({ ...demoInitialData, canEdit: false, cannotEditReason: 'O usuário participa do projeto Transformação Digital somente para leitura.' }));
+    serve({}, () => ({
+      ...demoInitialData,
+      canEdit: false,
+      cannotEditReason: 'O usuário participa do projeto Transformação Digital somente para leitura.',
+    }));
     renderApp('/editItem/1/501/1');
     await opened();
-    expect(screen.getByText('O usuário participa do projeto Transformação Digital somente para leitura.')).toBeInTheDocument();
+    expect(
+      screen.getByText('O usuário participa do projeto Transformação Digital somente para leitura.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Título' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Tramitar' })).not.toBeInTheDocument();
@@ -87,7 +102,14 @@ describe('the item form', { timeout: 60_000 }, () => {
           ...general,
           children: [
             ...(general.children ?? []),
-            { kind: 'dropdown', field: 'phase', label: 'Fase', attributeType: 'ITEM_TYPE_STATUS', componentId: 1, width: 6 },
+            {
+              kind: 'dropdown',
+              field: 'phase',
+              label: 'Fase',
+              attributeType: 'ITEM_TYPE_STATUS',
+              componentId: 1,
+              width: 6,
+            },
             { kind: 'dropdown', field: 'workCalendar', label: 'Calendário', attributeType: 'CALENDAR', width: 6 },
           ],
         },
@@ -102,7 +124,15 @@ describe('the item form', { timeout: 60_000 }, () => {
             { id: 12, name: 'Em andamento', color: '#42A5F5', initial: false, final: false },
           ]),
         loadCalendars: () => jsonResponse([{ id: 7, name: 'Sala de reunião', weeklyMinutes: 510, periods: 2 }]),
-        saveItem: () => jsonResponse({ Message: 'Item Salvo com Sucesso', id: 501, version: 3, modificationDateTicks: 1, item: demoItem, display: {} }),
+        saveItem: () =>
+          jsonResponse({
+            Message: 'Item Salvo com Sucesso',
+            id: 501,
+            version: 3,
+            modificationDateTicks: 1,
+            item: demoItem,
+            display: {},
+          }),
       },
       () => ({ ...demoInitialData, form: { ...demoInitialData.form, controls: tree } }),
     );
@@ -144,7 +174,13 @@ describe('the item form', { timeout: 60_000 }, () => {
           return jsonResponse({ Message: 'Tramitação executada.', items: [] });
         },
       },
-      () => (moved ? { ...demoInitialData, item: { ...demoItem, StatusID: 2, StatusName: 'Em andamento', StatusColor: '#42A5F5', Version: 3 } } : demoInitialData),
+      () =>
+        moved
+          ? {
+              ...demoInitialData,
+              item: { ...demoItem, StatusID: 2, StatusName: 'Em andamento', StatusColor: '#42A5F5', Version: 3 },
+            }
+          : demoInitialData,
     );
     renderApp('/editItem/1/501/1');
     await opened();
@@ -159,7 +195,15 @@ describe('the item form', { timeout: 60_000 }, () => {
 
   it('asks to save first when the form holds unsaved changes', async () => {
     const calls = serve({
-      saveItem: () => jsonResponse({ Message: 'Item Salvo com Sucesso', id: 501, version: 3, modificationDateTicks: 1, item: { ...demoItem, Title: 'Migrar o relatório 2' }, display: {} }),
+      saveItem: () =>
+        jsonResponse({
+          Message: 'Item Salvo com Sucesso',
+          id: 501,
+          version: 3,
+          modificationDateTicks: 1,
+          item: { ...demoItem, Title: 'Migrar o relatório 2' },
+          display: {},
+        }),
     });
     renderApp('/editItem/1/501/1');
     await opened();
@@ -179,13 +223,30 @@ describe('the item form', { timeout: 60_000 }, () => {
       ...demoInitialData,
       isNew: true,
       modificationDateTicks: 0,
-      item: { id: 0, ProjectID: 1, ProjectName: 'Transformação Digital', StatusName: 'A fazer', Parent: 501, ParentTitle: 'Migrar o relatório', Title: '', priority: 'low' },
+      item: {
+        id: 0,
+        ProjectID: 1,
+        ProjectName: 'Transformação Digital',
+        StatusName: 'A fazer',
+        Parent: 501,
+        ParentTitle: 'Migrar o relatório',
+        Title: '',
+        priority: 'low',
+      },
       display: {},
     };
     const calls = serve(
       {
         saveItem: (body) =>
-          jsonResponse({ Message: 'Item Salvo com Sucesso', id: 900, version: 1, modificationDateTicks: 1, item: { ...(body.item as object), id: 900 }, display: {}, next: fresh }),
+          jsonResponse({
+            Message: 'Item Salvo com Sucesso',
+            id: 900,
+            version: 1,
+            modificationDateTicks: 1,
+            item: { ...(body.item as object), id: 900 },
+            display: {},
+            next: fresh,
+          }),
       },
       () => fresh,
     );

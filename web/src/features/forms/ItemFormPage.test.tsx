@@ -9,7 +9,18 @@ import { demoInitialData, demoItem } from './testing/demoForm';
 type Handler = (body: Record<string, unknown>) => Response;
 
 /** The form calls answered as the server would; `save` decides what saveItem answers. */
-function serve(save: Handler = () => jsonResponse({ Message: 'Item Salvo com Sucesso', id: 501, FormattedID: 181, version: 3, modificationDateTicks: 639310173545768960, item: { ...demoItem, Version: 3 }, display: demoInitialData.display })) {
+function serve(
+  save: Handler = () =>
+    jsonResponse({
+      Message: 'Item Salvo com Sucesso',
+      id: 501,
+      FormattedID: 181,
+      version: 3,
+      modificationDateTicks: 639310173545768960,
+      item: { ...demoItem, Version: 3 },
+      display: demoInitialData.display,
+    }),
+) {
   const saves: Record<string, unknown>[] = [];
   const fetch = mockFetch({}, (url, init) => {
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
@@ -35,11 +46,16 @@ function serve(save: Handler = () => jsonResponse({ Message: 'Item Salvo com Suc
     if (url.includes('/genericItem/executeWindowCallResultFunction')) {
       return (body.params as { days?: number }).days === 3
         ? jsonResponse({ Message: 'Prazo adiado.', item: { dueDate: '2026-01-08T00:00:00Z' }, changed: ['dueDate'] })
-        : jsonResponse({ Message: 'Preencha o campo Dias.', Validations: [{ Field: 'days', Message: 'Preencha o campo Dias.' }] }, 400);
+        : jsonResponse(
+            { Message: 'Preencha o campo Dias.', Validations: [{ Field: 'days', Message: 'Preencha o campo Dias.' }] },
+            400,
+          );
     }
-    if (url.includes('/genericItem/refreshItem')) return jsonResponse({ changed: false, modificationDateTicks: 0, version: 2, modifierName: '' });
+    if (url.includes('/genericItem/refreshItem'))
+      return jsonResponse({ changed: false, modificationDateTicks: 0, version: 2, modifierName: '' });
     if (url.includes('/genericItem/getHistory')) return jsonResponse([]);
-    if (url.includes('/genericItem/loadAttachments')) return jsonResponse({ files: [], content: null, maxCount: 20, maxSize: 26214400, canEdit: true });
+    if (url.includes('/genericItem/loadAttachments'))
+      return jsonResponse({ files: [], content: null, maxCount: 20, maxSize: 26214400, canEdit: true });
     return jsonResponse([]);
   });
   return { fetch, saves };
@@ -69,7 +85,9 @@ describe('the item form page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'Prazo' })).toHaveValue('05/01/2026');
     await userEvent.click(screen.getByRole('tab', { name: 'Arquivos e histórico' }));
     expect(await screen.findByText('Nenhum arquivo anexado.')).toBeInTheDocument();
-    expect(screen.getByText('0 de 20 arquivos · até 25 MB por arquivo · Arraste arquivos para cá para anexá-los.')).toBeInTheDocument();
+    expect(
+      screen.getByText('0 de 20 arquivos · até 25 MB por arquivo · Arraste arquivos para cá para anexá-los.'),
+    ).toBeInTheDocument();
   });
 
   it('refuses a number out of range on the field without calling the server', async () => {
@@ -99,11 +117,24 @@ describe('the item form page', { timeout: 30_000 }, () => {
     await userEvent.type(title, 'Novo título');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Item Salvo com Sucesso')).toBeInTheDocument();
-    expect(saves[0]).toMatchObject({ component: 1, formID: 1, saveAndClear: false, item: { id: 501, modificationDateTicks: 639310173545768580, Title: 'Novo título', cost: 1234.5 } });
+    expect(saves[0]).toMatchObject({
+      component: 1,
+      formID: 1,
+      saveAndClear: false,
+      item: { id: 501, modificationDateTicks: 639310173545768580, Title: 'Novo título', cost: 1234.5 },
+    });
   });
 
   it('puts the server field messages on their fields', async () => {
-    serve(() => jsonResponse({ Message: 'Código: preencha no formato aaa-9999', Validations: [{ Field: 'Title', Message: 'já existe um item com este título' }] }, 400));
+    serve(() =>
+      jsonResponse(
+        {
+          Message: 'Código: preencha no formato aaa-9999',
+          Validations: [{ Field: 'Title', Message: 'já existe um item com este título' }],
+        },
+        400,
+      ),
+    );
     renderApp('/editItem/1/501/1');
     await opened();
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
@@ -112,7 +143,8 @@ describe('the item form page', { timeout: 30_000 }, () => {
   });
 
   it('shows a stale save refused by the server and offers to reload', async () => {
-    const message = 'O item foi alterado por Joana depois que você o abriu (agora na versão 3). Atualize o item e refaça suas alterações; nada foi gravado.';
+    const message =
+      'O item foi alterado por Joana depois que você o abriu (agora na versão 3). Atualize o item e refaça suas alterações; nada foi gravado.';
     const { fetch } = serve(() => jsonResponse({ Message: message }, 409));
     renderApp('/editItem/1/501/1');
     await opened();
@@ -164,7 +196,9 @@ describe('the item form page', { timeout: 30_000 }, () => {
   });
 
   it('tells a user without the right to edit and offers no save', async () => {
-    mockFetch({}, (url) => (url.includes('getFormInitialData') ? jsonResponse({ ...demoInitialData, canEdit: false }) : jsonResponse([])));
+    mockFetch({}, (url) =>
+      url.includes('getFormInitialData') ? jsonResponse({ ...demoInitialData, canEdit: false }) : jsonResponse([]),
+    );
     renderApp('/editItem/1/501/1');
     await opened();
     expect(screen.getByText('O usuário não possui permissão de editar o item.')).toBeInTheDocument();

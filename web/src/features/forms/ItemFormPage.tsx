@@ -37,10 +37,20 @@ export function ItemFormPage({ request }: { request: InitialDataRequest }) {
             severity="error"
             action={
               <Box sx={{ display: 'flex', gap: 1 }}>
-                <Button color="inherit" size="small" startIcon={<ArrowBackOutlined />} onClick={() => navigate(base || '/app')}>
+                <Button
+                  color="inherit"
+                  size="small"
+                  startIcon={<ArrowBackOutlined />}
+                  onClick={() => navigate(base || '/app')}
+                >
                   {t('actions.back')}
                 </Button>
-                <Button color="inherit" size="small" startIcon={query.isFetching ? <CircularProgress size={14} /> : <RefreshOutlined />} onClick={() => void query.refetch()}>
+                <Button
+                  color="inherit"
+                  size="small"
+                  startIcon={query.isFetching ? <CircularProgress size={14} /> : <RefreshOutlined />}
+                  onClick={() => void query.refetch()}
+                >
                   {t('actions.retry')}
                 </Button>
               </Box>

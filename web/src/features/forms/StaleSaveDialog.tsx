@@ -7,7 +7,15 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
 
 /** A save refused because the item changed meanwhile (409): the server's Message, and a way to reload. */
-export function StaleSaveDialog({ message, onReload, onKeepEditing }: { message: string | null; onReload: () => void; onKeepEditing: () => void }) {
+export function StaleSaveDialog({
+  message,
+  onReload,
+  onKeepEditing,
+}: {
+  message: string | null;
+  onReload: () => void;
+  onKeepEditing: () => void;
+}) {
   const { t } = useTranslation('forms');
   return (
     <Dialog open={message !== null} onClose={onKeepEditing} aria-labelledby="stale-save-title" maxWidth="sm" fullWidth>

@@ -2,6 +2,19 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { FormInitialData, FormItem, SaveItemResult } from './types';
 
+// The reference pickers' lookups moved to src/api/lookups.ts, which the items list shares; the form's
+// modules keep importing them from here.
+export {
+  loadCalendars,
+  loadItemTypeStatuses,
+  lookup,
+  lookupSourceOf,
+  type CalendarChoice,
+  type Choice,
+  type LookupSource,
+  type StatusChoice,
+} from '../../api/lookups';
+
 // The generic item calls the form uses (spec section 7, base /genericItem; api/openapi.yaml).
 const base = '/genericItem';
 
@@ -18,9 +31,12 @@ export const formKeys = {
   initialData: (request: InitialDataRequest) => [...formKeys.all, 'initialData', request] as const,
   history: (itemId: number) => [...formKeys.all, 'history', itemId] as const,
   changes: (current: number, previous: number) => [...formKeys.all, 'changes', current, previous] as const,
-  picklist: (picklistId: number, parentValue: string | null | undefined) => [...formKeys.all, 'picklist', picklistId, parentValue ?? null] as const,
-  lookup: (source: string, text: string, extra?: number) => [...formKeys.all, 'lookup', source, text, extra ?? 0] as const,
-  children: (kind: string, itemId: number, childComponentId: number, page: number) => [...formKeys.all, 'children', kind, itemId, childComponentId, page] as const,
+  picklist: (picklistId: number, parentValue: string | null | undefined) =>
+    [...formKeys.all, 'picklist', picklistId, parentValue ?? null] as const,
+  lookup: (source: string, text: string, extra?: number) =>
+    [...formKeys.all, 'lookup', source, text, extra ?? 0] as const,
+  children: (kind: string, itemId: number, childComponentId: number, page: number) =>
+    [...formKeys.all, 'children', kind, itemId, childComponentId, page] as const,
 };
 
 export function initialDataQuery(request: InitialDataRequest) {
@@ -84,7 +100,10 @@ export function attributeChangesQuery(currentVersion: number, previousVersion: n
   return queryOptions({
     queryKey: formKeys.changes(currentVersion, previousVersion),
     queryFn: ({ signal }) =>
-      api.get<AttributeChange[]>(`${base}/getAttributeChanges`, { query: { currentVersion, previousVersion, componentId }, signal }),
+      api.get<AttributeChange[]>(`${base}/getAttributeChanges`, {
+        query: { currentVersion, previousVersion, componentId },
+        signal,
+      }),
     staleTime: Infinity,
   });
 }
@@ -100,95 +119,14 @@ export function picklistQuery(picklistId: number, parentValue: string | null | u
   return queryOptions({
     queryKey: formKeys.picklist(picklistId, dependent ? parentValue : undefined),
     queryFn: ({ signal }) =>
-      api.post<PicklistOption[]>(`${base}/loadPicklistItems`, dependent ? { picklistId, parentValue: parentValue ?? null } : { picklistId }, { signal }),
+      api.post<PicklistOption[]>(
+        `${base}/loadPicklistItems`,
+        dependent ? { picklistId, parentValue: parentValue ?? null } : { picklistId },
+        { signal },
+      ),
     staleTime: 5 * 60_000,
     enabled: !dependent || Boolean(parentValue),
   });
-}
-
-/** One choice of a reference picker (a user, a group, a company, an item...). */
-export interface Choice {
-  id: number;
-  label: string;
-  secondary?: string;
-  depth?: number;
-}
-
-/** Where a reference picker finds its choices, by the attribute type it shows. */
-export type LookupSource = 'users' | 'groups' | 'usersOrGroups' | 'companies' | 'projects' | 'items';
-
-/** Where a reference attribute's choices come from; null when the server offers no picker for it yet. */
-export function lookupSourceOf(attributeType: string | undefined, kind: string): LookupSource | null {
-  if (kind === 'component list') return 'items';
-  switch (attributeType) {
-    case 'USERS':
-    case 'RESOURCES':
-      return 'users';
-    case 'GROUPS':
-    case 'ORGANIZATIONAL_STRUCTURE':
-      return 'groups';
-    case 'USERS_OR_GROUPS':
-      return 'usersOrGroups';
-    case 'COMPANY':
-      return 'companies';
-    case 'PROJECT':
-      return 'projects';
-    case 'GENERIC_ITEM_TYPE':
-      return 'items';
-    default:
-      return null;
-  }
-}
-
-interface UserChoice {
-  id: number;
-  name: string;
-  email?: string;
-  login?: string;
-}
-interface OrgUnit {
-  id: number;
-  name: string;
-  children?: OrgUnit[];
-}
-interface ItemChoice {
-  id: number;
-  FormattedID: number;
-  Title: string;
-  ProjectName?: string;
-}
-
-function flattenUnits(units: OrgUnit[], depth = 0): Choice[] {
-  return units.flatMap((unit) => [{ id: unit.id, label: unit.name, depth }, ...flattenUnits(unit.children ?? [], depth + 1)]);
-}
-
-export async function lookup(source: LookupSource, request: { text?: string; ids?: number[]; componentId?: number }, signal?: AbortSignal): Promise<Choice[]> {
-  const body = { text: request.text || undefined, ids: request.ids, componentId: request.componentId, limit: 50 };
-  switch (source) {
-    case 'users': {
-      const users = await api.post<UserChoice[]>(`${base}/loadUsers`, body, { signal });
-      return users.map((u) => ({ id: u.id, label: u.name, secondary: u.email || u.login }));
-    }
-    case 'groups':
-      return flattenUnits(await api.post<OrgUnit[]>(`${base}/loadOrganizationalStructures`, body, { signal }));
-    case 'usersOrGroups': {
-      const [users, groups] = await Promise.all([lookup('users', request, signal), lookup('groups', request, signal)]);
-      return [...users, ...groups];
-    }
-    case 'companies': {
-      const companies = await api.post<{ id: number; name: string }[]>(`${base}/loadCompanies`, body, { signal });
-      return companies.map((c) => ({ id: c.id, label: c.name }));
-    }
-    case 'projects': {
-      const projects = await api.get<{ id: number; name: string }[]>(`${base}/loadProjects`, { signal });
-      const text = (request.text ?? '').toLocaleLowerCase();
-      return projects.filter((p) => (request.ids ? request.ids.includes(p.id) : p.name.toLocaleLowerCase().includes(text))).map((p) => ({ id: p.id, label: p.name }));
-    }
-    case 'items': {
-      const items = await api.post<ItemChoice[]>(`${base}/loadGenericItems`, body, { signal });
-      return items.map((i) => ({ id: i.id, label: `#${i.FormattedID} ${i.Title}`, secondary: i.ProjectName }));
-    }
-  }
 }
 
 export interface RelatedRow {
@@ -208,11 +146,23 @@ export interface RelatedPage {
   canCreate: boolean;
 }
 
-export function childrenQuery(kind: 'list' | 'timeline', itemId: number, componentId: number, childComponentId: number, page: number, rowsPerPage: number) {
+export function childrenQuery(
+  kind: 'list' | 'timeline',
+  itemId: number,
+  componentId: number,
+  childComponentId: number,
+  page: number,
+  rowsPerPage: number,
+) {
   const path = kind === 'timeline' ? 'loadOneToManyTimelineFormData' : 'loadOneToManyFormData';
   return queryOptions({
     queryKey: formKeys.children(kind, itemId, childComponentId, page),
-    queryFn: ({ signal }) => api.post<RelatedPage>(`${base}/${path}`, { itemId, componentId, childComponentId, page, rowsPerPage }, { signal }),
+    queryFn: ({ signal }) =>
+      api.post<RelatedPage>(
+        `${base}/${path}`,
+        { itemId, componentId, childComponentId, page, rowsPerPage },
+        { signal },
+      ),
     enabled: itemId > 0,
   });
 }
@@ -247,15 +197,20 @@ export interface RuleRequest {
 }
 
 export const executeFormBusinessRule = (request: RuleRequest) =>
-  api.post<RuleResult>(`${base}/${request.params ? 'executeWindowCallResultFunction' : 'executeFormBusinessRule'}`, request);
+  api.post<RuleResult>(
+    `${base}/${request.params ? 'executeWindowCallResultFunction' : 'executeFormBusinessRule'}`,
+    request,
+  );
 
 // Files and links of an item (docs/items.md, "Files, links and Excel import"). Their keys live
 // apart from formKeys so a change of files or links refreshes only these controls.
 export const relationKeys = {
   files: (itemId: number) => [...formKeys.all, 'files', itemId] as const,
   links: (itemId: number) => [...formKeys.all, 'links', itemId] as const,
-  linkList: (itemId: number, relatedComponentId: number, page: number) => [...relationKeys.links(itemId), relatedComponentId, page] as const,
-  linkChoices: (itemId: number, relatedComponentId: number, text: string) => [...relationKeys.links(itemId), 'choices', relatedComponentId, text] as const,
+  linkList: (itemId: number, relatedComponentId: number, page: number) =>
+    [...relationKeys.links(itemId), relatedComponentId, page] as const,
+  linkChoices: (itemId: number, relatedComponentId: number, text: string) =>
+    [...relationKeys.links(itemId), 'choices', relatedComponentId, text] as const,
 };
 
 /** A file of an item: an attachment, or its one digital content (the file chooser's). */
@@ -282,7 +237,8 @@ export interface AttachmentList {
 export function attachmentsQuery(itemId: number, componentId: number) {
   return queryOptions({
     queryKey: relationKeys.files(itemId),
-    queryFn: ({ signal }) => api.get<AttachmentList>(`${base}/loadAttachments`, { query: { itemId, componentId }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<AttachmentList>(`${base}/loadAttachments`, { query: { itemId, componentId }, signal }),
     enabled: itemId > 0,
   });
 }
@@ -297,10 +253,12 @@ export function uploadFiles(itemId: number, componentId: number, kind: Attachmen
   return api.post<{ Message: string; files: Attachment[] }>(`${base}/uploadFiles`, body);
 }
 
-export const deleteAttachment = (fileId: number) => api.post<{ Message: string }>(`${base}/deleteAttachment`, { fileId });
+export const deleteAttachment = (fileId: number) =>
+  api.post<{ Message: string }>(`${base}/deleteAttachment`, { fileId });
 
 /** A link that opens the file for an hour without the session header, named by the server. */
-export const attachmentLink = (fileId: number) => api.get<{ signedUrl: string; name: string }>(`${base}/getAttachmentLink`, { query: { fileId } });
+export const attachmentLink = (fileId: number) =>
+  api.get<{ signedUrl: string; name: string }>(`${base}/getAttachmentLink`, { query: { fileId } });
 
 export interface LinkedRow extends RelatedRow {
   componentId: number;
@@ -314,11 +272,18 @@ export interface LinkPage {
 }
 
 /** The items linked to the form's item: of one type (many-to-many) or of any (item links, 0). */
-export function linksQuery(itemId: number, componentId: number, relatedComponentId: number, page: number, rowsPerPage: number) {
+export function linksQuery(
+  itemId: number,
+  componentId: number,
+  relatedComponentId: number,
+  page: number,
+  rowsPerPage: number,
+) {
   const path = relatedComponentId ? 'loadManyToManyFormData' : 'loadItemLinksFormData';
   return queryOptions({
     queryKey: relationKeys.linkList(itemId, relatedComponentId, page),
-    queryFn: ({ signal }) => api.post<LinkPage>(`${base}/${path}`, { itemId, componentId, relatedComponentId, page, rowsPerPage }, { signal }),
+    queryFn: ({ signal }) =>
+      api.post<LinkPage>(`${base}/${path}`, { itemId, componentId, relatedComponentId, page, rowsPerPage }, { signal }),
     enabled: itemId > 0,
   });
 }
@@ -331,7 +296,8 @@ export interface LinkChange {
   remove?: number[];
 }
 
-export const refreshManyToManyItems = (change: LinkChange) => api.post<LinkPage>(`${base}/refreshManyToManyItems`, change);
+export const refreshManyToManyItems = (change: LinkChange) =>
+  api.post<LinkPage>(`${base}/refreshManyToManyItems`, change);
 
 export interface LinkChoice {
   id: number;
@@ -342,35 +308,22 @@ export interface LinkChoice {
 }
 
 /** Items that could be linked (readable, not linked yet, not the item itself), by title or number. */
-export function linkChoicesQuery(itemId: number, componentId: number, relatedComponentId: number, text: string, enabled: boolean) {
+export function linkChoicesQuery(
+  itemId: number,
+  componentId: number,
+  relatedComponentId: number,
+  text: string,
+  enabled: boolean,
+) {
   return queryOptions({
     queryKey: relationKeys.linkChoices(itemId, relatedComponentId, text),
-    queryFn: ({ signal }) => api.post<LinkChoice[]>(`${base}/loadManyToManyComboData`, { itemId, componentId, relatedComponentId, text, limit: 50 }, { signal }),
+    queryFn: ({ signal }) =>
+      api.post<LinkChoice[]>(
+        `${base}/loadManyToManyComboData`,
+        { itemId, componentId, relatedComponentId, text, limit: 50 },
+        { signal },
+      ),
     enabled: enabled && itemId > 0,
     staleTime: 10_000,
   });
 }
-
-/** A status offered by the picker of an ITEM_TYPE_STATUS attribute (loadItemTypeStatuses). */
-export interface StatusChoice {
-  id: number;
-  name: string;
-  color: string;
-  initial: boolean;
-  final: boolean;
-}
-
-/** The statuses of a type, in its workflow's order; ids resolves chosen ones. */
-export const loadItemTypeStatuses = (request: { componentId: number; text?: string; ids?: number[] }, signal?: AbortSignal) =>
-  api.post<StatusChoice[]>(`${base}/loadItemTypeStatuses`, { ...request, limit: 200 }, { signal });
-
-/** A resource's work calendar offered by the picker of a CALENDAR attribute (loadCalendars). */
-export interface CalendarChoice {
-  id: number;
-  name: string;
-  weeklyMinutes: number;
-  periods: number;
-}
-
-export const loadCalendars = (request: { text?: string; ids?: number[] }, signal?: AbortSignal) =>
-  api.post<CalendarChoice[]>(`${base}/loadCalendars`, { ...request, limit: 50 }, { signal });

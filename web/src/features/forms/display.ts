@@ -1,4 +1,4 @@
-import { dateFormatOf, fromStoredDate } from './dates';
+import { dateFormatOf, fromStoredDate } from '../../lib/dates';
 
 /** A moment as spec section 9's default format shows it: DD/MM/YYYY HH:mm, in the browser's time. */
 export function formatDateTime(value: unknown): string {

@@ -8,7 +8,24 @@ const byKey = (key: string) => fields.find((f) => f.key === key);
 describe('fieldsOf: the tree becomes the fields the form edits', () => {
   it('lists bound controls in order, the responsible under ResponsibleID, address parts after the ZIP', () => {
     expect(fields.map((f) => f.key)).toEqual([
-      'Title', 'priority', 'area', 'subarea', 'ResponsibleID', 'description', 'dueDate', 'progress', 'cost', 'storyPoints', 'milestone', 'code', 'phone', 'zip', 'city', 'state', 'street', 'photo',
+      'Title',
+      'priority',
+      'area',
+      'subarea',
+      'ResponsibleID',
+      'description',
+      'dueDate',
+      'progress',
+      'cost',
+      'storyPoints',
+      'milestone',
+      'code',
+      'phone',
+      'zip',
+      'city',
+      'state',
+      'street',
+      'photo',
     ]);
   });
 
@@ -28,7 +45,9 @@ describe('fieldsOf: the tree becomes the fields the form edits', () => {
     const photo = byKey('photo');
     if (!photo) throw new Error('photo');
     expect(toSaveItem([photo], { photo: '' }, { id: 0 }, 0)).toEqual({ id: 0, photo: null });
-    expect(checkFields([photo], { photo: `data:image/png;base64,${'A'.repeat(10_000)}` }, new Set(['photo']))).toEqual({});
+    expect(checkFields([photo], { photo: `data:image/png;base64,${'A'.repeat(10_000)}` }, new Set(['photo']))).toEqual(
+      {},
+    );
   });
 });
 
@@ -76,17 +95,31 @@ describe('showWhen', () => {
     expect(showWhenHolds({ field: 'milestone', operator: 'equals', value: true }, { milestone: true })).toBe(true);
     expect(showWhenHolds({ field: 'milestone', operator: 'equals', value: true }, { milestone: false })).toBe(false);
     expect(showWhenHolds({ field: 'StatusName', operator: 'isNotEmpty' }, { StatusName: 'A fazer' })).toBe(true);
-    expect(showWhenHolds({ field: 'priority', operator: 'isAnyOf', value: ['high', 'medium'] }, { priority: 'low' })).toBe(false);
+    expect(
+      showWhenHolds({ field: 'priority', operator: 'isAnyOf', value: ['high', 'medium'] }, { priority: 'low' }),
+    ).toBe(false);
     expect(showWhenHolds({ field: 'ResponsibleName', operator: 'isEmpty' }, { ResponsibleID: null })).toBe(true);
   });
 
   it('does not require a field its container hides', () => {
-    const tree = { kind: 'panel', children: [{ kind: 'group box', showWhen: { field: 'milestone', operator: 'equals' as const, value: true }, children: [{ kind: 'textbox', field: 'code', label: 'Código', required: true }] }, { kind: 'checkbox', field: 'milestone' }] };
+    const tree = {
+      kind: 'panel',
+      children: [
+        {
+          kind: 'group box',
+          showWhen: { field: 'milestone', operator: 'equals' as const, value: true },
+          children: [{ kind: 'textbox', field: 'code', label: 'Código', required: true }],
+        },
+        { kind: 'checkbox', field: 'milestone' },
+      ],
+    };
     const own = fieldsOf(tree);
     const hidden = currentItem(own, { code: '', milestone: false }, {});
     expect(checkFields(own, { code: '', milestone: false }, shownFieldKeys(tree, own, hidden))).toEqual({});
     const shown = currentItem(own, { code: '', milestone: true }, {});
-    expect(checkFields(own, { code: '', milestone: true }, shownFieldKeys(tree, own, shown))).toEqual({ code: { key: 'fillInThisField' } });
+    expect(checkFields(own, { code: '', milestone: true }, shownFieldKeys(tree, own, shown))).toEqual({
+      code: { key: 'fillInThisField' },
+    });
   });
 });
 
@@ -99,7 +132,16 @@ describe('checkFields: the messages of spec section 5', () => {
   });
 
   it('names each refused field with its reason', () => {
-    const bad = { ...good, Title: ' ', progress: '150', dueDate: '01/01/1600', code: 'AB-12', phone: '(11) 9876', zip: '0131', storyPoints: '' };
+    const bad = {
+      ...good,
+      Title: ' ',
+      progress: '150',
+      dueDate: '01/01/1600',
+      code: 'AB-12',
+      phone: '(11) 9876',
+      zip: '0131',
+      storyPoints: '',
+    };
     expect(checkFields(fields, bad, all)).toEqual({
       Title: { key: 'fillInThisField' },
       progress: { key: 'valueInRange', params: { minimum: '0', maximum: '100' } },
@@ -111,11 +153,16 @@ describe('checkFields: the messages of spec section 5', () => {
   });
 
   it('accepts a land line under the phone mask and refuses an impossible date', () => {
-    expect(checkFields(fields, { ...good, phone: '(11) 3456-7890', dueDate: '31/04/2026' }, all)).toEqual({ dueDate: { key: 'incorrectDate' } });
+    expect(checkFields(fields, { ...good, phone: '(11) 3456-7890', dueDate: '31/04/2026' }, all)).toEqual({
+      dueDate: { key: 'incorrectDate' },
+    });
   });
 
   it('skips read-only fields', () => {
-    const readOnly = fieldsOf({ kind: 'panel', children: [{ kind: 'textbox', field: 'Title', required: true, readOnly: true }] });
+    const readOnly = fieldsOf({
+      kind: 'panel',
+      children: [{ kind: 'textbox', field: 'Title', required: true, readOnly: true }],
+    });
     expect(checkFields(readOnly, { Title: '' }, new Set(['Title']))).toEqual({});
   });
 });

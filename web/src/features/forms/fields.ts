@@ -1,10 +1,22 @@
-import { checkDateText, dateFormatOf, dateModeOf, fromStoredDate, toStoredDate } from './dates';
-import { isMaskComplete, LAND_LINE_MASK, MOBILE_PHONE_MASK, ZIP_MASK } from './mask';
-import { checkNumber, formatNumber, numberFormatOf, parseNumber } from './numeric';
+import { checkDateText, dateFormatOf, dateModeOf, fromStoredDate, toStoredDate } from '../../lib/dates';
+import { isMaskComplete, LAND_LINE_MASK, MOBILE_PHONE_MASK, ZIP_MASK } from '../../lib/mask';
+import { checkNumber, formatNumber, numberFormatOf, parseNumber } from '../../lib/numeric';
 import type { FormControl, FormItem, FormValues, ShowWhen } from './types';
 
 /** How a field's value is edited: what the form holds and how it goes back to saveItem. */
-export type ValueKind = 'image' | 'text' | 'richText' | 'masked' | 'phone' | 'zip' | 'number' | 'date' | 'boolean' | 'choice' | 'booleanChoice' | 'reference';
+export type ValueKind =
+  | 'image'
+  | 'text'
+  | 'richText'
+  | 'masked'
+  | 'phone'
+  | 'zip'
+  | 'number'
+  | 'date'
+  | 'boolean'
+  | 'choice'
+  | 'booleanChoice'
+  | 'reference';
 
 /** A value the form writes: the item key it binds to, its control and how it is edited. */
 export interface FieldSpec {
@@ -22,7 +34,18 @@ export function itemKeyOf(field: string): string {
   return field === 'ResponsibleName' ? 'ResponsibleID' : field;
 }
 
-const REFERENCE_TYPES = new Set(['USERS', 'GROUPS', 'USERS_OR_GROUPS', 'COMPANY', 'PROJECT', 'GENERIC_ITEM_TYPE', 'ORGANIZATIONAL_STRUCTURE', 'RESOURCES', 'ITEM_TYPE_STATUS', 'CALENDAR']);
+const REFERENCE_TYPES = new Set([
+  'USERS',
+  'GROUPS',
+  'USERS_OR_GROUPS',
+  'COMPANY',
+  'PROJECT',
+  'GENERIC_ITEM_TYPE',
+  'ORGANIZATIONAL_STRUCTURE',
+  'RESOURCES',
+  'ITEM_TYPE_STATUS',
+  'CALENDAR',
+]);
 
 function valueKindOf(control: FormControl): ValueKind | null {
   switch (control.kind) {
@@ -75,7 +98,13 @@ export function fieldsOf(root: FormControl): FieldSpec[] {
     out.push({ key: itemKeyOf(control.field), control, kind, owner: control });
     if (control.kind === 'address') {
       for (const [part, key] of Object.entries(control.parts ?? {})) {
-        out.push({ key, control: { ...control, kind: 'textbox', field: key, required: false, label: undefined }, kind: 'text', owner: control, part });
+        out.push({
+          key,
+          control: { ...control, kind: 'textbox', field: key, required: false, label: undefined },
+          kind: 'text',
+          owner: control,
+          part,
+        });
       }
     }
   }
@@ -187,7 +216,14 @@ export function shownFieldKeys(root: FormControl, fields: FieldSpec[], item: For
 
 /** A problem with a value: a key of the forms namespace's validation texts and its parameters. */
 export interface FieldProblem {
-  key: 'fillInThisField' | 'invalidNumber' | 'valueInRange' | 'incorrectDate' | 'enterValidValueDate' | 'maskFormat' | 'tooLong';
+  key:
+    | 'fillInThisField'
+    | 'invalidNumber'
+    | 'valueInRange'
+    | 'incorrectDate'
+    | 'enterValidValueDate'
+    | 'maskFormat'
+    | 'tooLong';
   params?: Record<string, string | number>;
 }
 
@@ -199,10 +235,16 @@ export function checkField(field: FieldSpec, value: unknown): FieldProblem | nul
     case 'number': {
       const problem = checkNumber(String(value ?? ''), control);
       if (!problem) return null;
-      return problem.key === 'valueInRange' ? { key: problem.key, params: { minimum: problem.minimum, maximum: problem.maximum } } : { key: problem.key };
+      return problem.key === 'valueInRange'
+        ? { key: problem.key, params: { minimum: problem.minimum, maximum: problem.maximum } }
+        : { key: problem.key };
     }
     case 'date': {
-      const check = checkDateText(String(value ?? ''), dateFormatOf(control.format, control.dateTimeFormatType), required);
+      const check = checkDateText(
+        String(value ?? ''),
+        dateFormatOf(control.format, control.dateTimeFormatType),
+        required,
+      );
       return check.ok ? null : { key: check.key };
     }
     case 'boolean':
@@ -214,13 +256,15 @@ export function checkField(field: FieldSpec, value: unknown): FieldProblem | nul
     default: {
       const text = typeof value === 'string' ? value : '';
       if (text.trim() === '') return required ? { key: 'fillInThisField' } : null;
-      if (field.kind === 'masked' && control.mask && !isMaskComplete(text, control.mask)) return { key: 'maskFormat', params: { mask: control.mask } };
+      if (field.kind === 'masked' && control.mask && !isMaskComplete(text, control.mask))
+        return { key: 'maskFormat', params: { mask: control.mask } };
       if (field.kind === 'phone') {
         const mask = control.mask || MOBILE_PHONE_MASK;
         const ok = isMaskComplete(text, mask) || (mask === MOBILE_PHONE_MASK && isMaskComplete(text, LAND_LINE_MASK));
         if (!ok) return { key: 'maskFormat', params: { mask } };
       }
-      if (field.kind === 'zip' && !isMaskComplete(text, ZIP_MASK)) return { key: 'maskFormat', params: { mask: ZIP_MASK } };
+      if (field.kind === 'zip' && !isMaskComplete(text, ZIP_MASK))
+        return { key: 'maskFormat', params: { mask: ZIP_MASK } };
       const max = control.maxLength ?? (field.kind === 'richText' ? 200000 : field.key === 'Title' ? 500 : 4000);
       if (text.length > max) return { key: 'tooLong', params: { max } };
       return null;
@@ -240,7 +284,12 @@ export function checkFields(fields: FieldSpec[], values: FormValues, shown: Set<
 }
 
 /** The item saveItem receives: its id and version stamp, and what the form writes. */
-export function toSaveItem(fields: FieldSpec[], values: FormValues, item: FormItem, modificationDateTicks: number): FormItem {
+export function toSaveItem(
+  fields: FieldSpec[],
+  values: FormValues,
+  item: FormItem,
+  modificationDateTicks: number,
+): FormItem {
   const out: FormItem = { id: item.id ?? 0 };
   if (out.id) out.modificationDateTicks = modificationDateTicks;
   if (item.Parent !== undefined && item.Parent !== null) out.Parent = item.Parent;

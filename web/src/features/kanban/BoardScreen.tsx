@@ -13,9 +13,31 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DialogCancelled, useDialogs } from '../../components/dialogs/useDialogs';
-import { getActionsFromStatus } from '../workflow/api';
-import { fetchColumnPage, kanbanKeys, saveWipLimits, type BoardParams, type KanbanBoard, type KanbanCard, type KanbanColumn, type KanbanUser } from './api';
-import { buildLanes, filterCards, initials, laneFits, mergeCards, moveCard, NO_VALUE, ONE_LANE, targetsFrom, withoutFullColumns, type CardLanes, type Lane } from './board';
+import { getActionsFromStatus } from '../workflow';
+import {
+  fetchColumnPage,
+  kanbanKeys,
+  saveWipLimits,
+  type BoardParams,
+  type KanbanBoard,
+  type KanbanCard,
+  type KanbanColumn,
+  type KanbanUser,
+} from './api';
+import {
+  buildLanes,
+  filterCards,
+  initials,
+  laneFits,
+  mergeCards,
+  moveCard,
+  NO_VALUE,
+  ONE_LANE,
+  targetsFrom,
+  withoutFullColumns,
+  type CardLanes,
+  type Lane,
+} from './board';
 import { ColumnHeader } from './ColumnHeader';
 import { CARD_ROW, KanbanCardView } from './KanbanCardView';
 import { useCardMove } from './useCardMove';
@@ -101,9 +123,22 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
     return queryClient.getQueryData<KanbanBoard>(kanbanKeys.board(params));
   }, [queryClient, params]);
 
-  const { pending, refused, move, dialogs } = useCardMove(componentId, loaded, refresh, board.wipStrict, board.view.id, board);
-  const columns = useMemo(() => (pending ? moveCard(loaded, pending.cardId, pending.to, pending.lane) : loaded), [loaded, pending]);
-  const shownColumns = useMemo(() => columns.map((c) => ({ ...c, cards: filterCards(c.cards, text) })), [columns, text]);
+  const { pending, refused, move, dialogs } = useCardMove(
+    componentId,
+    loaded,
+    refresh,
+    board.wipStrict,
+    board.view.id,
+    board,
+  );
+  const columns = useMemo(
+    () => (pending ? moveCard(loaded, pending.cardId, pending.to, pending.lane) : loaded),
+    [loaded, pending],
+  );
+  const shownColumns = useMemo(
+    () => columns.map((c) => ({ ...c, cards: filterCards(c.cards, text) })),
+    [columns, text],
+  );
   const swimlane = board.swimlanes.find((l) => l.field === laneField);
   const lanes = useMemo(() => buildLanes(shownColumns, swimlane, users), [shownColumns, swimlane, users]);
   const noValueTitle = laneField === 'ResponsibleName' ? t('noResponsible') : t('noValue');
@@ -114,7 +149,13 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
         field: swimlane.field,
         dependsOn: swimlane.dependsOn,
         parentName: board.swimlanes.find((l) => l.field === swimlane.dependsOn)?.name ?? swimlane.dependsOn,
-        entries: lanes.map((l) => ({ key: l.key, title: l.key === NO_VALUE ? noValueTitle : l.title, color: l.color, avatar: l.avatar, parent: l.parent })),
+        entries: lanes.map((l) => ({
+          key: l.key,
+          title: l.key === NO_VALUE ? noValueTitle : l.title,
+          color: l.color,
+          avatar: l.avatar,
+          parent: l.parent,
+        })),
       },
     [swimlane, board.swimlanes, lanes, noValueTitle],
   );
@@ -167,7 +208,9 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
           queryFn: ({ signal }) => getActionsFromStatus(componentId, card.statusId, signal),
           staleTime: 60_000,
         })
-        .then((actions) => setTargets(withoutFullColumns(targetsFrom(actions, card.statusId), board.columns, board.wipStrict)))
+        .then((actions) =>
+          setTargets(withoutFullColumns(targetsFrom(actions, card.statusId), board.columns, board.wipStrict)),
+        )
         .catch(() => setTargets(new Set()));
     },
     [queryClient, componentId, board.columns, board.wipStrict],
@@ -193,7 +236,10 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
   const setWip = async (column: KanbanColumn) => {
     let answer: string;
     try {
-      const label = column.wipDefault > 0 ? t('wipPromptDefault', { name: column.name, limit: column.wipDefault }) : t('wipPrompt', { name: column.name });
+      const label =
+        column.wipDefault > 0
+          ? t('wipPromptDefault', { name: column.name, limit: column.wipDefault })
+          : t('wipPrompt', { name: column.name });
       answer = await prompt({ title: t('wipSet'), label, defaultValue: String(column.wipLimit), required: true });
     } catch (error) {
       if (error instanceof DialogCancelled) return;
@@ -233,7 +279,13 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
     const cellKey = `${lane.key}:${column.id}`;
     // A lane the dragged card does not fit (a dependent picklist's option of another parent) takes it in no column.
     const fits = !dragging || !swimlane || laneFits(dragging, swimlane, lane);
-    const allowed = !fits ? false : dragging && dragging.statusId !== column.id ? (targets === null ? undefined : targets.has(column.id)) : undefined;
+    const allowed = !fits
+      ? false
+      : dragging && dragging.statusId !== column.id
+        ? targets === null
+          ? undefined
+          : targets.has(column.id)
+        : undefined;
     const isRefused = refused === column.id;
     const isOver = over === cellKey;
     // A thin row: an empty lane, or a lane's column without cards.
@@ -260,7 +312,12 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
             return;
           }
           // A board split into lanes: the lane dropped on is where the card goes too.
-          if (card) void move(card, column.id, swimlane && lane.key !== ONE_LANE ? { field: swimlane.field, key: lane.key } : undefined);
+          if (card)
+            void move(
+              card,
+              column.id,
+              swimlane && lane.key !== ONE_LANE ? { field: swimlane.field, key: lane.key } : undefined,
+            );
         }}
         sx={{
           width: COLUMN_WIDTH,
@@ -298,11 +355,21 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
       >
         {cards.length === 0 ? (
           thin ? (
-            <Typography variant="caption" color={isOver ? 'primary' : 'text.secondary'} component="div" sx={{ textAlign: 'center' }}>
+            <Typography
+              variant="caption"
+              color={isOver ? 'primary' : 'text.secondary'}
+              component="div"
+              sx={{ textAlign: 'center' }}
+            >
               {dragging ? (allowed === false ? '' : t('dropHere')) : lane.count > 0 ? t('empty') : ''}
             </Typography>
           ) : (
-            <Typography variant="caption" color="text.secondary" component="div" sx={{ textAlign: 'center', py: 2, height: cellHeight }}>
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              component="div"
+              sx={{ textAlign: 'center', py: 2, height: cellHeight }}
+            >
               {dragging ? t('dropHere') : t('empty')}
             </Typography>
           )
@@ -317,7 +384,11 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
             onEndReached={() => void loadMore(column)}
             footer={
               loadingMore[column.id] ? (
-                <Typography variant="caption" color="text.secondary" sx={{ display: 'block', textAlign: 'center', py: 1 }}>
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  sx={{ display: 'block', textAlign: 'center', py: 1 }}
+                >
                   {t('loadingMore')}
                 </Typography>
               ) : null
@@ -356,7 +427,14 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
         </Typography>
       </Box>
       <Stack direction="row" useFlexGap sx={{ mb: 2, gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField select size="small" label={t('query')} value={board.queryId} onChange={(e) => onQuery(Number(e.target.value))} sx={{ width: 220 }}>
+        <TextField
+          select
+          size="small"
+          label={t('query')}
+          value={board.queryId}
+          onChange={(e) => onQuery(Number(e.target.value))}
+          sx={{ width: 220 }}
+        >
           <MenuItem value={0}>{t('allItems')}</MenuItem>
           {board.queries.map((q) => (
             <MenuItem key={q.id} value={q.id}>
@@ -364,7 +442,12 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label={t('swimlane')} value={laneField} onChange={(e) => chooseLane(e.target.value)}
+        <TextField
+          select
+          size="small"
+          label={t('swimlane')}
+          value={laneField}
+          onChange={(e) => chooseLane(e.target.value)}
           sx={{ width: 220 }}
           slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
         >
@@ -375,12 +458,23 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
             </MenuItem>
           ))}
         </TextField>
-        <TextField size="small" type="search" label={t('filter')} value={text} onChange={(e) => setText(e.target.value)} sx={{ width: 240 }} />
+        <TextField
+          size="small"
+          type="search"
+          label={t('filter')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          sx={{ width: 240 }}
+        />
         <Tooltip title={t('refresh')}>
           <span>
             <IconButton
               aria-label={t('refresh')}
-              onClick={() => refresh().catch((error: unknown) => enqueueSnackbar(error instanceof Error ? error.message : String(error), { variant: 'error' }))}
+              onClick={() =>
+                refresh().catch((error: unknown) =>
+                  enqueueSnackbar(error instanceof Error ? error.message : String(error), { variant: 'error' }),
+                )
+              }
               disabled={refreshing}
             >
               <RefreshIcon />
@@ -392,15 +486,24 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
         role="region"
         aria-label={t('board', { name: title })}
         onFocus={(e) => {
-          if (focusCard !== null && !(e.target as HTMLElement).closest(`[data-card-id="${focusCard}"]`)) setFocusCard(null);
+          if (focusCard !== null && !(e.target as HTMLElement).closest(`[data-card-id="${focusCard}"]`))
+            setFocusCard(null);
         }}
         sx={{ overflowX: 'auto', pb: 1 }}
       >
         <Box sx={{ display: 'inline-flex', flexDirection: 'column', gap: 1, minWidth: '100%' }}>
           <Box sx={{ display: 'flex', gap: 1.5, position: 'sticky', top: 0, zIndex: 1 }}>
             {shownColumns.map((c) => (
-              <Box key={c.id} sx={{ width: COLUMN_WIDTH, flex: `0 0 ${COLUMN_WIDTH}px`, boxShadow: 1, borderRadius: '4px 4px 0 0' }}>
-                <ColumnHeader column={c} shown={c.cards.length} canConfigure={board.canConfigure} onSetWip={(col) => void setWip(col)} />
+              <Box
+                key={c.id}
+                sx={{ width: COLUMN_WIDTH, flex: `0 0 ${COLUMN_WIDTH}px`, boxShadow: 1, borderRadius: '4px 4px 0 0' }}
+              >
+                <ColumnHeader
+                  column={c}
+                  shown={c.cards.length}
+                  canConfigure={board.canConfigure}
+                  onSetWip={(col) => void setWip(col)}
+                />
               </Box>
             ))}
           </Box>
@@ -410,7 +513,14 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
                 <Stack
                   direction="row"
                   spacing={1}
-                  sx={{ alignItems: 'center', py: lane.count > 0 ? 0.5 : 0.25, position: 'sticky', left: 0, width: 'fit-content', opacity: lane.count > 0 ? 1 : 0.75 }}
+                  sx={{
+                    alignItems: 'center',
+                    py: lane.count > 0 ? 0.5 : 0.25,
+                    position: 'sticky',
+                    left: 0,
+                    width: 'fit-content',
+                    opacity: lane.count > 0 ? 1 : 0.75,
+                  }}
                 >
                   {laneField === 'ResponsibleName' && lane.key !== NO_VALUE ? (
                     <Avatar src={lane.avatar || undefined} sx={{ width: 24, height: 24, fontSize: 12 }}>
@@ -429,7 +539,11 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
             </Box>
           ))}
           {swimlane?.capped && (
-            <Typography variant="caption" color="text.secondary" sx={{ position: 'sticky', left: 0, width: 'fit-content' }}>
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              sx={{ position: 'sticky', left: 0, width: 'fit-content' }}
+            >
               {t('lanesCapped', { count: swimlane.options.length })}
             </Typography>
           )}

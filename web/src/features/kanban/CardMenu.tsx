@@ -45,7 +45,8 @@ export function CardMenu({ card, columns, lanes, moving, onOpen, onMove, onMoveT
 
   // The lane list took the place of the entry that had the focus: the first lane one may choose takes it.
   useEffect(() => {
-    if (open && page === 'lanes') list.current?.querySelector<HTMLElement>('[role="menuitemradio"]:not([aria-disabled="true"])')?.focus();
+    if (open && page === 'lanes')
+      list.current?.querySelector<HTMLElement>('[role="menuitemradio"]:not([aria-disabled="true"])')?.focus();
   }, [open, page]);
 
   const actionItems = () => [
@@ -131,7 +132,8 @@ export function CardMenu({ card, columns, lanes, moving, onOpen, onMove, onMoveT
         slotProps={{
           list: {
             ref: list,
-            'aria-label': page === 'lanes' ? t('laneMenu', { id: card.FormattedID }) : t('cardMenu', { id: card.FormattedID }),
+            'aria-label':
+              page === 'lanes' ? t('laneMenu', { id: card.FormattedID }) : t('cardMenu', { id: card.FormattedID }),
             // A lane one cannot choose is still reached by the arrows, so its reason is heard.
             disabledItemsFocusable: page === 'lanes',
           },

@@ -60,14 +60,23 @@ export function ColumnHeader({ column, shown, canConfigure, onSetWip }: ColumnHe
             aria-label={t('wip', { count: column.total, limit: column.wipLimit })}
             color={wip === 'over' ? 'default' : wip === 'full' ? 'warning' : 'default'}
             variant={wip === 'over' ? 'filled' : 'outlined'}
-            sx={{ height: 20, fontSize: 11, ...(wip === 'over' && { bgcolor: 'error.dark', color: 'error.contrastText' }) }}
+            sx={{
+              height: 20,
+              fontSize: 11,
+              ...(wip === 'over' && { bgcolor: 'error.dark', color: 'error.contrastText' }),
+            }}
           />
         </Tooltip>
       )}
       {wip === 'over' && <WarningAmberIcon titleAccess={t('wipOver', { limit: column.wipLimit })} fontSize="small" />}
       {canConfigure && (
         <>
-          <IconButton size="small" color="inherit" aria-label={t('columnMenu', { name: column.name })} onClick={(e) => setMenu(e.currentTarget)}>
+          <IconButton
+            size="small"
+            color="inherit"
+            aria-label={t('columnMenu', { name: column.name })}
+            onClick={(e) => setMenu(e.currentTarget)}
+          >
             <MoreHorizIcon fontSize="small" />
           </IconButton>
           <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>

@@ -107,12 +107,26 @@ export const KanbanCardView = memo(function KanbanCardView({
         <Typography
           variant="body2"
           title={card.title}
-          sx={{ overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', lineHeight: 1.3 }}
+          sx={{
+            overflow: 'hidden',
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            lineHeight: 1.3,
+          }}
         >
           {card.title}
         </Typography>
       </Box>
-      <CardMenu card={card} columns={columns} lanes={lanes} moving={moving} onOpen={onOpen} onMove={onMove} onMoveToLane={onMoveToLane} />
+      <CardMenu
+        card={card}
+        columns={columns}
+        lanes={lanes}
+        moving={moving}
+        onOpen={onOpen}
+        onMove={onMove}
+        onMoveToLane={onMoveToLane}
+      />
     </Paper>
   );
 });

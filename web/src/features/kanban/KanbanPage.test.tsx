@@ -9,7 +9,15 @@ import type { KanbanBoard } from './api';
 vi.setConfig({ testTimeout: 60_000 });
 
 const board: KanbanBoard = {
-  view: { id: 9, key: 'board', name: 'Quadro', componentId: 4, componentKey: 'ticket', componentName: 'Chamado', applicationId: 3 },
+  view: {
+    id: 9,
+    key: 'board',
+    name: 'Quadro',
+    componentId: 4,
+    componentKey: 'ticket',
+    componentName: 'Chamado',
+    applicationId: 3,
+  },
   queryId: 8,
   queries: [{ id: 8, name: 'Abertos', isDefault: true }],
   viewQuery: null,
@@ -18,13 +26,61 @@ const board: KanbanBoard = {
   swimlanes: [{ field: 'ResponsibleName', name: '', options: [], capped: false, dependsOn: '' }],
   columns: [
     {
-      id: 1, key: 'new', name: 'Novo', color: '#90A4AE', initial: true, final: false, wipLimit: 0, wipDefault: 0, total: 1,
-      cards: [{ id: 101, FormattedID: 12, title: 'Impressora parada', statusId: 1, responsibleId: 7, color: '#EF5350', values: {}, modificationDateTicks: 1 }],
+      id: 1,
+      key: 'new',
+      name: 'Novo',
+      color: '#90A4AE',
+      initial: true,
+      final: false,
+      wipLimit: 0,
+      wipDefault: 0,
+      total: 1,
+      cards: [
+        {
+          id: 101,
+          FormattedID: 12,
+          title: 'Impressora parada',
+          statusId: 1,
+          responsibleId: 7,
+          color: '#EF5350',
+          values: {},
+          modificationDateTicks: 1,
+        },
+      ],
     },
-    { id: 2, key: 'inService', name: 'Em atendimento', color: '#42A5F5', initial: false, final: false, wipLimit: 1, wipDefault: 0, total: 2, cards: [
-      { id: 102, FormattedID: 13, title: 'Rede lenta', statusId: 2, responsibleId: null, color: '', values: {}, modificationDateTicks: 1 },
-      { id: 103, FormattedID: 14, title: 'VPN', statusId: 2, responsibleId: null, color: '', values: {}, modificationDateTicks: 1 },
-    ] },
+    {
+      id: 2,
+      key: 'inService',
+      name: 'Em atendimento',
+      color: '#42A5F5',
+      initial: false,
+      final: false,
+      wipLimit: 1,
+      wipDefault: 0,
+      total: 2,
+      cards: [
+        {
+          id: 102,
+          FormattedID: 13,
+          title: 'Rede lenta',
+          statusId: 2,
+          responsibleId: null,
+          color: '',
+          values: {},
+          modificationDateTicks: 1,
+        },
+        {
+          id: 103,
+          FormattedID: 14,
+          title: 'VPN',
+          statusId: 2,
+          responsibleId: null,
+          color: '',
+          values: {},
+          modificationDateTicks: 1,
+        },
+      ],
+    },
   ],
   users: [{ id: 7, name: 'Maria Souza', avatar: '' }],
   pageSize: 500,
@@ -33,14 +89,21 @@ const board: KanbanBoard = {
 };
 
 const take = {
-  id: 31, key: 'take', name: 'Atender', from: [{ id: 1, key: 'new', name: 'Novo', color: '', final: false }],
+  id: 31,
+  key: 'take',
+  name: 'Atender',
+  from: [{ id: 1, key: 'new', name: 'Novo', color: '', final: false }],
   to: { id: 2, key: 'inService', name: 'Em atendimento', color: '', final: false },
-  asksReason: true, requiresReason: true, asksResponsible: false, ruleId: 0,
+  asksReason: true,
+  requiresReason: true,
+  asksResponsible: false,
+  ruleId: 0,
 };
 
 function boardFetch(other: (url: string, init?: RequestInit) => Response, answer: KanbanBoard = board) {
   return mockFetch({}, (url, init) => {
-    if (url.includes('/api/application/getApplicationMenu')) return jsonResponse([[], { id: 3, name: 'Central', htmlScripts: '', htmlScriptsUrl: '' }]);
+    if (url.includes('/api/application/getApplicationMenu'))
+      return jsonResponse([[], { id: 3, name: 'Central', htmlScripts: '', htmlScriptsUrl: '' }]);
     if (url.includes('/api/kanban/getBoard?')) return jsonResponse(answer);
     return other(url, init);
   });
@@ -70,7 +133,9 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     boardFetch(() => jsonResponse({ Message: 'unexpected call' }, 500), bounded);
     const user = userEvent.setup();
     renderApp('/runtime/3/kanban/9/Quadro');
-    expect(await screen.findByText(/Chamado · 3 cartões · quadro restrito a Urgentes/, {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Chamado · 3 cartões · quadro restrito a Urgentes/, {}, { timeout: 20_000 }),
+    ).toBeInTheDocument();
     // Em atendimento holds 2 cards against a limit of 1: a warning sign in its header, and none in Novo's.
     expect(screen.getByRole('img', { name: 'Acima do limite WIP (1)' })).toBeInTheDocument();
     expect(screen.getAllByRole('img', { name: /Acima do limite WIP/ })).toHaveLength(1);
@@ -91,7 +156,9 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     renderApp('/runtime/3/kanban/9/Quadro');
     await user.click(await screen.findByRole('button', { name: 'Ações do cartão 12' }, { timeout: 20_000 }));
     await user.click(screen.getByRole('menuitem', { name: 'Mover para Em atendimento' }));
-    expect(await screen.findByText('Não há tramitação de “Novo” para “Em atendimento” que você possa executar.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Não há tramitação de “Novo” para “Em atendimento” que você possa executar.'),
+    ).toBeInTheDocument();
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/triggerAction'))).toBe(false);
     const novo = screen.getAllByLabelText('Coluna Novo')[0]!;
     expect(within(novo).getByLabelText('Chamado 12: Impressora parada')).toBeInTheDocument();
@@ -101,7 +168,8 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     setSession(makeSession());
     const fetch = boardFetch((url) => {
       if (url.endsWith('/api/genericItem/getActions')) return jsonResponse([take]);
-      if (url.endsWith('/api/genericItem/triggerAction')) return jsonResponse({ Message: '1 item(s) tramitado(s) para Em atendimento.', items: [] });
+      if (url.endsWith('/api/genericItem/triggerAction'))
+        return jsonResponse({ Message: '1 item(s) tramitado(s) para Em atendimento.', items: [] });
       return jsonResponse({ Message: 'unexpected call' }, 500);
     });
     const user = userEvent.setup();
@@ -109,7 +177,13 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     await user.click(await screen.findByRole('button', { name: 'Ações do cartão 12' }, { timeout: 20_000 }));
     await user.click(screen.getByRole('menuitem', { name: 'Mover para Em atendimento' }));
     // The column is at its limit: a confirmation first.
-    expect(await screen.findByText('A coluna Em atendimento está no limite WIP (1). Mover mesmo assim?', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'A coluna Em atendimento está no limite WIP (1). Mover mesmo assim?',
+        {},
+        { timeout: 20_000 },
+      ),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /sim|yes/i }));
     const dialog = await screen.findByRole('dialog', { name: 'Motivo da mudança' });
     const ok = within(dialog).getByRole('button', { name: 'OK' });
@@ -118,8 +192,16 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     await user.click(ok);
     expect(await screen.findByText('1 item(s) tramitado(s) para Em atendimento.')).toBeInTheDocument();
     const trigger = fetch.mock.calls.find(([url]) => String(url).endsWith('/triggerAction'))!;
-    expect(JSON.parse(String(trigger[1]!.body))).toEqual({ componentId: 4, ids: [101], action: 31, reason: 'Cliente ligou', responsibleId: 0 });
-    await waitFor(() => expect(fetch.mock.calls.filter(([url]) => String(url).includes('/kanban/getBoard?')).length).toBeGreaterThan(1));
+    expect(JSON.parse(String(trigger[1]!.body))).toEqual({
+      componentId: 4,
+      ids: [101],
+      action: 31,
+      reason: 'Cliente ligou',
+      responsibleId: 0,
+    });
+    await waitFor(() =>
+      expect(fetch.mock.calls.filter(([url]) => String(url).includes('/kanban/getBoard?')).length).toBeGreaterThan(1),
+    );
   });
 
   it('keeps a moved card in its new column, busy, until the reloaded board has it there', async () => {
@@ -129,20 +211,27 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
       ...board,
       columns: [
         { ...board.columns[0]!, total: 0, cards: [] },
-        { ...board.columns[1]!, wipLimit: 0, total: 3, cards: [{ ...board.columns[0]!.cards[0]!, statusId: 2 }, ...board.columns[1]!.cards] },
+        {
+          ...board.columns[1]!,
+          wipLimit: 0,
+          total: 3,
+          cards: [{ ...board.columns[0]!.cards[0]!, statusId: 2 }, ...board.columns[1]!.cards],
+        },
       ],
     };
     let boards = 0;
     let reload: (r: Response) => void = () => undefined;
     mockFetch({}, (url) => {
-      if (url.includes('/api/application/getApplicationMenu')) return jsonResponse([[], { id: 3, name: 'Central', htmlScripts: '', htmlScriptsUrl: '' }]);
+      if (url.includes('/api/application/getApplicationMenu'))
+        return jsonResponse([[], { id: 3, name: 'Central', htmlScripts: '', htmlScriptsUrl: '' }]);
       if (url.includes('/api/kanban/getBoard?')) {
         boards++;
         if (boards === 1) return jsonResponse({ ...board, columns: board.columns.map((c) => ({ ...c, wipLimit: 0 })) });
         return new Promise<Response>((resolve) => (reload = resolve));
       }
       if (url.endsWith('/api/genericItem/getActions')) return jsonResponse([plain]);
-      if (url.endsWith('/api/genericItem/triggerAction')) return jsonResponse({ Message: '1 item(s) tramitado(s) para Em atendimento.', items: [] });
+      if (url.endsWith('/api/genericItem/triggerAction'))
+        return jsonResponse({ Message: '1 item(s) tramitado(s) para Em atendimento.', items: [] });
       return jsonResponse({ Message: 'unexpected call' }, 500);
     });
     const user = userEvent.setup();
@@ -154,18 +243,25 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     // The server moved it; the board is still reloading: the card stays where it went, busy.
     const inService = () => screen.getAllByLabelText('Coluna Em atendimento')[0]!;
     expect(within(inService()).getByLabelText('Chamado 12: Impressora parada')).toHaveAttribute('aria-busy', 'true');
-    expect(within(screen.getAllByLabelText('Coluna Novo')[0]!).queryByLabelText('Chamado 12: Impressora parada')).not.toBeInTheDocument();
+    expect(
+      within(screen.getAllByLabelText('Coluna Novo')[0]!).queryByLabelText('Chamado 12: Impressora parada'),
+    ).not.toBeInTheDocument();
     // Never back in Novo on the way: not between the answer and the reloaded board either.
     let wentBack = false;
     const watch = new MutationObserver(() => {
-      if (within(screen.getAllByLabelText('Coluna Novo')[0]!).queryByLabelText('Chamado 12: Impressora parada')) wentBack = true;
+      if (within(screen.getAllByLabelText('Coluna Novo')[0]!).queryByLabelText('Chamado 12: Impressora parada'))
+        wentBack = true;
     });
     watch.observe(document.body, { childList: true, subtree: true, attributes: true });
     reload(jsonResponse(moved));
-    await waitFor(() => expect(within(inService()).getByLabelText('Chamado 12: Impressora parada')).not.toHaveAttribute('aria-busy'));
+    await waitFor(() =>
+      expect(within(inService()).getByLabelText('Chamado 12: Impressora parada')).not.toHaveAttribute('aria-busy'),
+    );
     watch.disconnect();
     expect(wentBack).toBe(false);
-    expect(within(screen.getAllByLabelText('Coluna Novo')[0]!).queryByLabelText('Chamado 12: Impressora parada')).not.toBeInTheDocument();
+    expect(
+      within(screen.getAllByLabelText('Coluna Novo')[0]!).queryByLabelText('Chamado 12: Impressora parada'),
+    ).not.toBeInTheDocument();
   });
 
   it('gives a card dropped into another lane that lane responsible, and takes it back when the server refuses', async () => {
@@ -174,7 +270,9 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     let refuse = false;
     const fetch = boardFetch((url) => {
       if (url.endsWith('/api/kanban/setLane')) {
-        return refuse ? jsonResponse({ Message: 'O usuário não possui permissão de editar o item.' }, 403) : jsonResponse({ Message: 'Chamado 13 agora na raia Maria Souza.' });
+        return refuse
+          ? jsonResponse({ Message: 'O usuário não possui permissão de editar o item.' }, 403)
+          : jsonResponse({ Message: 'Chamado 13 agora na raia Maria Souza.' });
       }
       return jsonResponse({ Message: 'unexpected call' }, 500);
     }, byResponsible);
@@ -188,32 +286,51 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
       fireEvent.drop(cell, { dataTransfer });
       fireEvent.dragEnd(card, { dataTransfer });
     };
-    const cell = (lane: HTMLElement, name: string) => within(lane).getByLabelText(name, { selector: '[data-status-id]' });
+    const cell = (lane: HTMLElement, name: string) =>
+      within(lane).getByLabelText(name, { selector: '[data-status-id]' });
     drop(within(nobody).getByLabelText('Chamado 13: Rede lenta'), cell(maria, 'Coluna Em atendimento'));
     expect(await screen.findByText('Chamado 13 agora na raia Maria Souza.')).toBeInTheDocument();
     const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/setLane'))!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ viewID: 9, itemId: 102, field: 'ResponsibleName', value: 7, modificationDateTicks: 1 });
+    expect(JSON.parse(String(call[1]!.body))).toEqual({
+      viewID: 9,
+      itemId: 102,
+      field: 'ResponsibleName',
+      value: 7,
+      modificationDateTicks: 1,
+    });
     // The same column: no transition was asked for.
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/triggerAction'))).toBe(false);
 
     refuse = true;
     drop(within(nobody).getByLabelText('Chamado 14: VPN'), cell(maria, 'Coluna Em atendimento'));
     expect(await screen.findByText('O usuário não possui permissão de editar o item.')).toBeInTheDocument();
-    await waitFor(() => expect(within(screen.getByRole('group', { name: 'Sem responsável' })).getByLabelText('Chamado 14: VPN')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('group', { name: 'Sem responsável' })).getByLabelText('Chamado 14: VPN'),
+      ).toBeInTheDocument(),
+    );
   });
 
   it('runs the transition first on a drop into another column and lane, then the lane with the version it answered', async () => {
     setSession(makeSession());
-    const byResponsible: KanbanBoard = { ...board, swimlane: 'ResponsibleName', columns: board.columns.map((c) => ({ ...c, wipLimit: 0 })) };
+    const byResponsible: KanbanBoard = {
+      ...board,
+      swimlane: 'ResponsibleName',
+      columns: board.columns.map((c) => ({ ...c, wipLimit: 0 })),
+    };
     const plain = { ...take, asksReason: false, requiresReason: false };
     let refuseTransition = true;
     const fetch = boardFetch((url) => {
       if (url.endsWith('/api/genericItem/getActions')) return jsonResponse([plain]);
       if (url.endsWith('/api/genericItem/triggerAction')) {
         if (refuseTransition) return jsonResponse({ Message: 'Informe o tempo gasto.' }, 422);
-        return jsonResponse({ Message: '1 item(s) tramitado(s) para Em atendimento.', items: [{ id: 101, modificationDateTicks: 5 }] });
+        return jsonResponse({
+          Message: '1 item(s) tramitado(s) para Em atendimento.',
+          items: [{ id: 101, modificationDateTicks: 5 }],
+        });
       }
-      if (url.endsWith('/api/kanban/setLane')) return jsonResponse({ Message: 'Chamado 12 agora na raia Sem responsável.' });
+      if (url.endsWith('/api/kanban/setLane'))
+        return jsonResponse({ Message: 'Chamado 12 agora na raia Sem responsável.' });
       return jsonResponse({ Message: 'unexpected call' }, 500);
     }, byResponsible);
     renderApp('/runtime/3/kanban/9/Quadro');
@@ -222,7 +339,9 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     const dropInto = (cell: HTMLElement) => {
       const dataTransfer = { setData: () => undefined, effectAllowed: '', dropEffect: '' };
       // The lane as drawn now: a lane is drawn again after its only card left it.
-      const card = within(screen.getByRole('group', { name: 'Maria Souza' })).getByLabelText('Chamado 12: Impressora parada');
+      const card = within(screen.getByRole('group', { name: 'Maria Souza' })).getByLabelText(
+        'Chamado 12: Impressora parada',
+      );
       fireEvent.dragStart(card, { dataTransfer });
       fireEvent.dragOver(cell, { dataTransfer });
       fireEvent.drop(cell, { dataTransfer });
@@ -233,15 +352,31 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     dropInto(target);
     expect(await screen.findByText('Informe o tempo gasto.')).toBeInTheDocument();
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/setLane'))).toBe(false);
-    await waitFor(() => expect(within(screen.getByRole('group', { name: 'Maria Souza' })).getByLabelText('Chamado 12: Impressora parada')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('group', { name: 'Maria Souza' })).getByLabelText('Chamado 12: Impressora parada'),
+      ).toBeInTheDocument(),
+    );
 
     refuseTransition = false;
-    dropInto(within(screen.getByRole('group', { name: 'Sem responsável' })).getByLabelText('Coluna Em atendimento', { selector: '[data-status-id]' }));
+    dropInto(
+      within(screen.getByRole('group', { name: 'Sem responsável' })).getByLabelText('Coluna Em atendimento', {
+        selector: '[data-status-id]',
+      }),
+    );
     expect(await screen.findByText('Chamado 12 agora na raia Sem responsável.')).toBeInTheDocument();
-    const urls = fetch.mock.calls.map(([url]) => String(url)).filter((u) => u.endsWith('/triggerAction') || u.endsWith('/setLane'));
+    const urls = fetch.mock.calls
+      .map(([url]) => String(url))
+      .filter((u) => u.endsWith('/triggerAction') || u.endsWith('/setLane'));
     expect(urls.map((u) => u.split('/').pop())).toEqual(['triggerAction', 'triggerAction', 'setLane']);
     const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/setLane'))!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ viewID: 9, itemId: 101, field: 'ResponsibleName', value: null, modificationDateTicks: 5 });
+    expect(JSON.parse(String(call[1]!.body))).toEqual({
+      viewID: 9,
+      itemId: 101,
+      field: 'ResponsibleName',
+      value: null,
+      modificationDateTicks: 5,
+    });
   });
 
   it('draws the lanes of people without cards as thin drop zones; a drop there sets the lane, after the transition when the column changes', async () => {
@@ -249,14 +384,29 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     const withTeam: KanbanBoard = {
       ...board,
       swimlane: 'ResponsibleName',
-      swimlanes: [{ field: 'ResponsibleName', name: '', options: [{ value: '8', text: 'Bruno Técnico', color: '', parent: '' }, { value: '7', text: 'Maria Souza', color: '', parent: '' }], capped: true, dependsOn: '' }],
+      swimlanes: [
+        {
+          field: 'ResponsibleName',
+          name: '',
+          options: [
+            { value: '8', text: 'Bruno Técnico', color: '', parent: '' },
+            { value: '7', text: 'Maria Souza', color: '', parent: '' },
+          ],
+          capped: true,
+          dependsOn: '',
+        },
+      ],
       columns: board.columns.map((c) => ({ ...c, wipLimit: 0 })),
       users: [...board.users, { id: 8, name: 'Bruno Técnico', avatar: '' }],
     };
     const plain = { ...take, asksReason: false, requiresReason: false };
     const fetch = boardFetch((url) => {
       if (url.endsWith('/api/genericItem/getActions')) return jsonResponse([plain]);
-      if (url.endsWith('/api/genericItem/triggerAction')) return jsonResponse({ Message: '1 item(s) tramitado(s) para Em atendimento.', items: [{ id: 101, modificationDateTicks: 6 }] });
+      if (url.endsWith('/api/genericItem/triggerAction'))
+        return jsonResponse({
+          Message: '1 item(s) tramitado(s) para Em atendimento.',
+          items: [{ id: 101, modificationDateTicks: 6 }],
+        });
       if (url.endsWith('/api/kanban/setLane')) return jsonResponse({ Message: 'Chamado agora na raia Bruno Técnico.' });
       if (url.includes('/api/genericItem/getActions')) return jsonResponse([plain]);
       return jsonResponse({ Message: 'unexpected call' }, 500);
@@ -271,7 +421,9 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     expect(cells).toHaveLength(2);
     expect(cells[0]).toHaveStyle({ height: '36px' });
     expect(within(bruno).queryByText('Nenhum cartão')).not.toBeInTheDocument();
-    expect(screen.getByText('Raias sem cartões só para 2 pessoas da equipe; outras aparecem quando tiverem cartões.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Raias sem cartões só para 2 pessoas da equipe; outras aparecem quando tiverem cartões.'),
+    ).toBeInTheDocument();
 
     // While a card is dragged the empty lane's cells say where to drop.
     const dataTransfer = { setData: () => undefined, effectAllowed: '', dropEffect: '' };
@@ -285,23 +437,41 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     fireEvent.dragEnd(loose, { dataTransfer });
     expect(await screen.findByText('Chamado agora na raia Bruno Técnico.')).toBeInTheDocument();
     let call = fetch.mock.calls.find(([url]) => String(url).endsWith('/setLane'))!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ viewID: 9, itemId: 102, field: 'ResponsibleName', value: 8, modificationDateTicks: 1 });
+    expect(JSON.parse(String(call[1]!.body))).toEqual({
+      viewID: 9,
+      itemId: 102,
+      field: 'ResponsibleName',
+      value: 8,
+      modificationDateTicks: 1,
+    });
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/triggerAction'))).toBe(false);
 
     // From Maria's Novo into Bruno's Em atendimento: the transition, then the lane with its version.
     fetch.mockClear();
-    const maria = within(screen.getByRole('group', { name: 'Maria Souza' })).getByLabelText('Chamado 12: Impressora parada');
+    const maria = within(screen.getByRole('group', { name: 'Maria Souza' })).getByLabelText(
+      'Chamado 12: Impressora parada',
+    );
     await waitFor(() => expect(maria).not.toHaveAttribute('aria-busy', 'true'));
     fireEvent.dragStart(maria, { dataTransfer });
-    const other = within(screen.getByRole('group', { name: 'Bruno Técnico' })).getByLabelText('Coluna Em atendimento', { selector: '[data-status-id]' });
+    const other = within(screen.getByRole('group', { name: 'Bruno Técnico' })).getByLabelText('Coluna Em atendimento', {
+      selector: '[data-status-id]',
+    });
     fireEvent.dragOver(other, { dataTransfer });
     fireEvent.drop(other, { dataTransfer });
     fireEvent.dragEnd(maria, { dataTransfer });
     await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/setLane'))).toBe(true));
-    const urls = fetch.mock.calls.map(([url]) => String(url).split('/').pop()).filter((u) => u === 'triggerAction' || u === 'setLane');
+    const urls = fetch.mock.calls
+      .map(([url]) => String(url).split('/').pop())
+      .filter((u) => u === 'triggerAction' || u === 'setLane');
     expect(urls).toEqual(['triggerAction', 'setLane']);
     call = fetch.mock.calls.find(([url]) => String(url).endsWith('/setLane'))!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ viewID: 9, itemId: 101, field: 'ResponsibleName', value: 8, modificationDateTicks: 6 });
+    expect(JSON.parse(String(call[1]!.body))).toEqual({
+      viewID: 9,
+      itemId: 101,
+      field: 'ResponsibleName',
+      value: 8,
+      modificationDateTicks: 6,
+    });
   });
 
   it('draws every option of a picklist as a lane, cards or not, then the cards without a value', async () => {
@@ -322,14 +492,22 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
           dependsOn: '',
         },
       ],
-      columns: board.columns.map((c) => (c.id === 1 ? { ...c, cards: c.cards.map((card) => ({ ...card, values: { category: 'hardware' } })) } : c)),
+      columns: board.columns.map((c) =>
+        c.id === 1 ? { ...c, cards: c.cards.map((card) => ({ ...card, values: { category: 'hardware' } })) } : c,
+      ),
     };
     boardFetch(() => jsonResponse({ Message: 'unexpected call' }, 500), byCategory);
     renderApp('/runtime/3/kanban/9/Quadro');
     await screen.findByRole('group', { name: 'Acesso' }, { timeout: 20_000 });
-    expect(screen.getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual(['Acesso', 'Equipamento', 'Sem valor']);
+    expect(screen.getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual([
+      'Acesso',
+      'Equipamento',
+      'Sem valor',
+    ]);
     expect(within(screen.getByRole('group', { name: 'Acesso' })).getByText('nenhum cartão')).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Equipamento' })).getByLabelText('Chamado 12: Impressora parada')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Equipamento' })).getByLabelText('Chamado 12: Impressora parada'),
+    ).toBeInTheDocument();
   });
 
   it('dims the lanes of a dependent picklist that a dragged card does not fit, and refuses a drop there without asking the server', async () => {
@@ -351,12 +529,18 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
           dependsOn: 'category',
         },
       ],
-      columns: board.columns.map((c) => (c.id === 1 ? { ...c, cards: c.cards.map((card) => ({ ...card, values: { category: 'hardware', item: 'mouse' } })) } : c)),
+      columns: board.columns.map((c) =>
+        c.id === 1
+          ? { ...c, cards: c.cards.map((card) => ({ ...card, values: { category: 'hardware', item: 'mouse' } })) }
+          : c,
+      ),
     };
     const fetch = boardFetch(() => jsonResponse({ Message: 'unexpected call' }, 500), byItem);
     renderApp('/runtime/3/kanban/9/Quadro');
     const vpn = await screen.findByRole('group', { name: 'VPN' }, { timeout: 20_000 });
-    const printer = within(screen.getByRole('group', { name: 'Mouse' })).getByLabelText('Chamado 12: Impressora parada');
+    const printer = within(screen.getByRole('group', { name: 'Mouse' })).getByLabelText(
+      'Chamado 12: Impressora parada',
+    );
     const dataTransfer = { setData: () => undefined, effectAllowed: '', dropEffect: '' };
     fireEvent.dragStart(printer, { dataTransfer });
     const cell = within(vpn).getByLabelText('Coluna Novo', { selector: '[data-status-id]' });
@@ -367,30 +551,49 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     fireEvent.dragEnd(printer, { dataTransfer });
     expect(await screen.findByText('A opção VPN não pertence ao valor de Categoria deste cartão.')).toBeInTheDocument();
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/setLane'))).toBe(false);
-    expect(within(screen.getByRole('group', { name: 'Mouse' })).getByLabelText('Chamado 12: Impressora parada')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Mouse' })).getByLabelText('Chamado 12: Impressora parada'),
+    ).toBeInTheDocument();
   });
 
   it('refuses a move past a strict WIP limit without asking, and runs no action', async () => {
     setSession(makeSession());
-    const fetch = boardFetch((url) => {
-      if (url.endsWith('/api/genericItem/getActions')) return jsonResponse([take]);
-      return jsonResponse({ Message: 'unexpected call' }, 500);
-    }, { ...board, wipStrict: true });
+    const fetch = boardFetch(
+      (url) => {
+        if (url.endsWith('/api/genericItem/getActions')) return jsonResponse([take]);
+        return jsonResponse({ Message: 'unexpected call' }, 500);
+      },
+      { ...board, wipStrict: true },
+    );
     const user = userEvent.setup();
     renderApp('/runtime/3/kanban/9/Quadro');
     await user.click(await screen.findByRole('button', { name: 'Ações do cartão 12' }, { timeout: 20_000 }));
     await user.click(screen.getByRole('menuitem', { name: 'Mover para Em atendimento' }));
-    expect(await screen.findByText('A coluna Em atendimento está no limite WIP (1) e não aceita mais cartões.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('A coluna Em atendimento está no limite WIP (1) e não aceita mais cartões.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/Mover mesmo assim/)).not.toBeInTheDocument();
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/triggerAction'))).toBe(false);
-    expect(within(screen.getAllByLabelText('Coluna Novo')[0]!).getByLabelText('Chamado 12: Impressora parada')).toBeInTheDocument();
+    expect(
+      within(screen.getAllByLabelText('Coluna Novo')[0]!).getByLabelText('Chamado 12: Impressora parada'),
+    ).toBeInTheDocument();
   });
 
   it('opens a board named by its keys at its runtime address', async () => {
     setSession(makeSession());
     boardFetch((url) => {
       if (url.endsWith('/api/kanban/getBoards')) {
-        return jsonResponse([{ id: 9, key: 'ticket.board', name: 'Quadro', componentId: 4, componentName: 'Chamado', applicationId: 3, link: '/runtime/3/kanban/9/Quadro' }]);
+        return jsonResponse([
+          {
+            id: 9,
+            key: 'ticket.board',
+            name: 'Quadro',
+            componentId: 4,
+            componentName: 'Chamado',
+            applicationId: 3,
+            link: '/runtime/3/kanban/9/Quadro',
+          },
+        ]);
       }
       return jsonResponse({ Message: 'unexpected call' }, 500);
     });

@@ -39,7 +39,9 @@ function BoardByKey({ reference }: { reference: string }) {
   const { search } = useLocation();
   const { appID } = useParams();
   const boards = useQuery(boardsQuery);
-  const found = boards.data?.filter((b) => b.key === reference).sort((a, b) => Number(b.applicationId === toId(appID)) - Number(a.applicationId === toId(appID)))[0];
+  const found = boards.data
+    ?.filter((b) => b.key === reference)
+    .sort((a, b) => Number(b.applicationId === toId(appID)) - Number(a.applicationId === toId(appID)))[0];
   useEffect(() => {
     if (found) void navigate(found.link + search, { replace: true });
   }, [found, navigate, search]);

@@ -11,7 +11,14 @@ vi.setConfig({ testTimeout: 60_000 });
 // A card's ⋮ menu moves it to another lane of its column from the keyboard: the lanes the board
 // draws, its own marked, those it cannot go to disabled with the reason; the choice runs setLane.
 
-const card = (id: number, FormattedID: number, title: string, statusId: number, responsibleId: number | null, values: Record<string, string> = {}): KanbanCard => ({
+const card = (
+  id: number,
+  FormattedID: number,
+  title: string,
+  statusId: number,
+  responsibleId: number | null,
+  values: Record<string, string> = {},
+): KanbanCard => ({
   id,
   FormattedID,
   title,
@@ -23,7 +30,15 @@ const card = (id: number, FormattedID: number, title: string, statusId: number, 
 });
 
 const board: KanbanBoard = {
-  view: { id: 9, key: 'board', name: 'Quadro', componentId: 4, componentKey: 'ticket', componentName: 'Chamado', applicationId: 3 },
+  view: {
+    id: 9,
+    key: 'board',
+    name: 'Quadro',
+    componentId: 4,
+    componentKey: 'ticket',
+    componentName: 'Chamado',
+    applicationId: 3,
+  },
   queryId: 8,
   queries: [{ id: 8, name: 'Abertos', isDefault: true }],
   viewQuery: null,
@@ -64,11 +79,27 @@ const board: KanbanBoard = {
   ],
   columns: [
     {
-      id: 1, key: 'new', name: 'Novo', color: '#90A4AE', initial: true, final: false, wipLimit: 0, wipDefault: 0, total: 1,
+      id: 1,
+      key: 'new',
+      name: 'Novo',
+      color: '#90A4AE',
+      initial: true,
+      final: false,
+      wipLimit: 0,
+      wipDefault: 0,
+      total: 1,
       cards: [card(101, 12, 'Impressora parada', 1, 7, { category: 'hardware', item: 'mouse' })],
     },
     {
-      id: 2, key: 'inService', name: 'Em atendimento', color: '#42A5F5', initial: false, final: false, wipLimit: 0, wipDefault: 0, total: 1,
+      id: 2,
+      key: 'inService',
+      name: 'Em atendimento',
+      color: '#42A5F5',
+      initial: false,
+      final: false,
+      wipLimit: 0,
+      wipDefault: 0,
+      total: 1,
       cards: [card(102, 13, 'Rede lenta', 2, null)],
     },
   ],
@@ -85,7 +116,8 @@ const board: KanbanBoard = {
 function boardFetch(setLane: () => Response, answer: KanbanBoard = board, moved: KanbanBoard = answer) {
   let accepted = false;
   return mockFetch({}, (url) => {
-    if (url.includes('/api/application/getApplicationMenu')) return jsonResponse([[], { id: 3, name: 'Central', htmlScripts: '', htmlScriptsUrl: '' }]);
+    if (url.includes('/api/application/getApplicationMenu'))
+      return jsonResponse([[], { id: 3, name: 'Central', htmlScripts: '', htmlScriptsUrl: '' }]);
     if (url.includes('/api/kanban/getBoard?')) return jsonResponse(accepted ? moved : answer);
     if (url.endsWith('/api/kanban/setLane')) {
       const res = setLane();
@@ -121,11 +153,21 @@ describe('the card menu\'s "Mover para a raia…"', () => {
     expect(within(menu).queryByRole('menuitem', { name: 'Mover para a raia…' })).not.toBeInTheDocument();
   });
 
-  it('offers the lanes the board draws, the card\'s own marked, and moves the card to the one chosen with the keyboard', async () => {
+  it("offers the lanes the board draws, the card's own marked, and moves the card to the one chosen with the keyboard", async () => {
     setSession(makeSession());
     localStorage.removeItem('kanban.swimlane.9');
-    const toBruno = { ...board, columns: board.columns.map((c) => ({ ...c, cards: c.cards.map((k) => (k.id === 101 ? { ...k, responsibleId: 8 } : k)) })) };
-    const fetch = boardFetch(() => jsonResponse({ Message: 'Chamado 12 agora na raia Bruno Técnico.' }), board, toBruno);
+    const toBruno = {
+      ...board,
+      columns: board.columns.map((c) => ({
+        ...c,
+        cards: c.cards.map((k) => (k.id === 101 ? { ...k, responsibleId: 8 } : k)),
+      })),
+    };
+    const fetch = boardFetch(
+      () => jsonResponse({ Message: 'Chamado 12 agora na raia Bruno Técnico.' }),
+      board,
+      toBruno,
+    );
     const user = userEvent.setup();
     renderApp('/runtime/3/kanban/9/Quadro');
     const { menu } = await openMenuByKeyboard(user);
@@ -143,7 +185,10 @@ describe('the card menu\'s "Mover para a raia…"', () => {
     expect(maria).toHaveAccessibleDescription('raia atual');
     // The first lane one may choose has the focus; the arrows go through the others.
     expect(within(lanes).getByRole('menuitemradio', { name: 'Bruno Técnico' })).toHaveFocus();
-    expect(within(lanes).getByRole('menuitemradio', { name: 'Bruno Técnico' })).toHaveAttribute('aria-checked', 'false');
+    expect(within(lanes).getByRole('menuitemradio', { name: 'Bruno Técnico' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
     await user.keyboard('{ArrowDown}');
     expect(maria).toHaveFocus();
     // Enter on the card's own lane does nothing.
@@ -153,12 +198,20 @@ describe('the card menu\'s "Mover para a raia…"', () => {
 
     expect(await screen.findByText('Chamado 12 agora na raia Bruno Técnico.')).toBeInTheDocument();
     const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/setLane'))!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ viewID: 9, itemId: 101, field: 'ResponsibleName', value: 8, modificationDateTicks: 3 });
+    expect(JSON.parse(String(call[1]!.body))).toEqual({
+      viewID: 9,
+      itemId: 101,
+      field: 'ResponsibleName',
+      value: 8,
+      modificationDateTicks: 3,
+    });
     // Its own column: no transition.
     expect(fetch.mock.calls.some(([url]) => String(url).includes('/genericItem/'))).toBe(false);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     // The board reloads; the card, drawn in Bruno's lane while it moves, keeps the focus.
-    await waitFor(() => expect(fetch.mock.calls.filter(([url]) => String(url).includes('/kanban/getBoard?')).length).toBeGreaterThan(1));
+    await waitFor(() =>
+      expect(fetch.mock.calls.filter(([url]) => String(url).includes('/kanban/getBoard?')).length).toBeGreaterThan(1),
+    );
     expect(within(screen.getByRole('group', { name: 'Bruno Técnico' })).getByLabelText(printer)).toHaveFocus();
   });
 
@@ -172,14 +225,21 @@ describe('the card menu\'s "Mover para a raia…"', () => {
     const { button } = await openMenuByKeyboard(user);
     await user.click(screen.getByRole('menuitem', { name: 'Mover para a raia…' }));
     const lanes = await screen.findByRole('menu', { name: 'Mover o cartão 12 para a raia' });
-    expect(within(lanes).getAllByRole('menuitemradio').map((i) => i.getAttribute('aria-label'))).toEqual(['Mouse', 'VPN', 'Teclado', 'Sem valor']);
+    expect(
+      within(lanes)
+        .getAllByRole('menuitemradio')
+        .map((i) => i.getAttribute('aria-label')),
+    ).toEqual(['Mouse', 'VPN', 'Teclado', 'Sem valor']);
     const vpn = within(lanes).getByRole('menuitemradio', { name: 'VPN' });
     expect(vpn).toHaveAttribute('aria-disabled', 'true');
     expect(vpn).toHaveAccessibleDescription('Não pertence ao valor de Categoria deste cartão');
     expect(within(lanes).getByRole('menuitemradio', { name: 'Mouse' })).toHaveAccessibleDescription('raia atual');
     expect(within(lanes).getByRole('menuitemradio', { name: 'Teclado' })).not.toHaveAttribute('aria-disabled', 'true');
     // No value takes any card.
-    expect(within(lanes).getByRole('menuitemradio', { name: 'Sem valor' })).not.toHaveAttribute('aria-disabled', 'true');
+    expect(within(lanes).getByRole('menuitemradio', { name: 'Sem valor' })).not.toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     // The first lane one may choose has the focus: Teclado, past the card's own and VPN.
     expect(within(lanes).getByRole('menuitemradio', { name: 'Teclado' })).toHaveFocus();
     // VPN is reached by the arrows (its reason is heard), but Enter there does nothing.
@@ -200,7 +260,13 @@ describe('the card menu\'s "Mover para a raia…"', () => {
     await user.click(await screen.findByRole('menuitemradio', { name: 'Teclado' }));
     expect(await screen.findByText('Chamado 12 agora na raia Teclado.')).toBeInTheDocument();
     const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/setLane'))!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ viewID: 9, itemId: 101, field: 'item', value: 'keyboard', modificationDateTicks: 3 });
+    expect(JSON.parse(String(call[1]!.body))).toEqual({
+      viewID: 9,
+      itemId: 101,
+      field: 'item',
+      value: 'keyboard',
+      modificationDateTicks: 3,
+    });
     localStorage.removeItem('kanban.swimlane.9');
   });
 
@@ -219,8 +285,18 @@ describe('the card menu\'s "Mover para a raia…"', () => {
     await user.keyboard('{Enter}');
     expect(await screen.findByText('O usuário não possui permissão de editar o item.')).toBeInTheDocument();
     const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/setLane'))!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ viewID: 9, itemId: 101, field: 'ResponsibleName', value: null, modificationDateTicks: 3 });
-    await waitFor(() => expect(within(screen.getByRole('group', { name: 'Maria Souza' })).getByLabelText(printer)).toHaveFocus());
-    expect(within(screen.getByRole('group', { name: 'Sem responsável' })).queryByLabelText(printer)).not.toBeInTheDocument();
+    expect(JSON.parse(String(call[1]!.body))).toEqual({
+      viewID: 9,
+      itemId: 101,
+      field: 'ResponsibleName',
+      value: null,
+      modificationDateTicks: 3,
+    });
+    await waitFor(() =>
+      expect(within(screen.getByRole('group', { name: 'Maria Souza' })).getByLabelText(printer)).toHaveFocus(),
+    );
+    expect(
+      within(screen.getByRole('group', { name: 'Sem responsável' })).queryByLabelText(printer),
+    ).not.toBeInTheDocument();
   });
 });

@@ -21,7 +21,17 @@ export interface VirtualCardListProps<T> {
  * A list that renders only the rows in view (plus a few), so a column of 2,000 cards keeps a few
  * dozen in the page. Rows have a fixed height.
  */
-export function VirtualCardList<T>({ items, rowHeight, height, renderItem, itemKey, onEndReached, footer, label, reveal }: VirtualCardListProps<T>) {
+export function VirtualCardList<T>({
+  items,
+  rowHeight,
+  height,
+  renderItem,
+  itemKey,
+  onEndReached,
+  footer,
+  label,
+  reveal,
+}: VirtualCardListProps<T>) {
   const ref = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(800);
@@ -60,7 +70,11 @@ export function VirtualCardList<T>({ items, rowHeight, height, renderItem, itemK
     >
       <Box sx={{ height: items.length * rowHeight, position: 'relative' }}>
         {items.slice(start, end).map((item, i) => (
-          <Box key={itemKey(item)} role="listitem" sx={{ position: 'absolute', top: (start + i) * rowHeight, left: 0, right: 0, height: rowHeight }}>
+          <Box
+            key={itemKey(item)}
+            role="listitem"
+            sx={{ position: 'absolute', top: (start + i) * rowHeight, left: 0, right: 0, height: rowHeight }}
+          >
             {renderItem(item, start + i)}
           </Box>
         ))}

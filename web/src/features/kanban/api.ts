@@ -59,7 +59,15 @@ export interface KanbanUser {
 }
 
 export interface KanbanBoard {
-  view: { id: number; key: string; name: string; componentId: number; componentKey: string; componentName: string; applicationId: number };
+  view: {
+    id: number;
+    key: string;
+    name: string;
+    componentId: number;
+    componentKey: string;
+    componentName: string;
+    applicationId: number;
+  };
   queryId: number;
   queries: { id: number; name: string; isDefault: boolean }[];
   /** The package's query of the view: the board shows only its items, whatever query is picked. */
@@ -111,7 +119,11 @@ export const kanbanKeys = {
 export const boardQuery = (p: BoardParams) =>
   queryOptions({
     queryKey: kanbanKeys.board(p),
-    queryFn: ({ signal }) => api.get<KanbanBoard>('/kanban/getBoard', { query: { viewID: p.viewID, queryID: p.queryID, search: p.search || undefined, limit: PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<KanbanBoard>('/kanban/getBoard', {
+        query: { viewID: p.viewID, queryID: p.queryID, search: p.search || undefined, limit: PAGE_SIZE },
+        signal,
+      }),
   });
 
 export const boardsQuery = queryOptions({
@@ -120,8 +132,16 @@ export const boardsQuery = queryOptions({
   staleTime: 60_000,
 });
 
-export function fetchColumnPage(p: BoardParams, statusID: number, offset: number, signal?: AbortSignal): Promise<KanbanPage> {
-  return api.get<KanbanPage>('/kanban/getColumn', { query: { viewID: p.viewID, queryID: p.queryID, search: p.search || undefined, statusID, offset, limit: PAGE_SIZE }, signal });
+export function fetchColumnPage(
+  p: BoardParams,
+  statusID: number,
+  offset: number,
+  signal?: AbortSignal,
+): Promise<KanbanPage> {
+  return api.get<KanbanPage>('/kanban/getColumn', {
+    query: { viewID: p.viewID, queryID: p.queryID, search: p.search || undefined, statusID, offset, limit: PAGE_SIZE },
+    signal,
+  });
 }
 
 export function saveWipLimits(viewID: number, limits: { statusId: number; limit: number }[]): Promise<KanbanBoard> {
@@ -133,6 +153,18 @@ export function saveWipLimits(viewID: number, limits: { statusId: number; limit:
  * for ResponsibleName, an option's value or null for a picklist). stamp: the version the board
  * showed, or the one a transition just answered.
  */
-export function setLane(viewID: number, itemId: number, field: string, value: number | string | null, stamp: number): Promise<{ Message: string }> {
-  return api.post<{ Message: string }>('/kanban/setLane', { viewID, itemId, field, value, modificationDateTicks: stamp });
+export function setLane(
+  viewID: number,
+  itemId: number,
+  field: string,
+  value: number | string | null,
+  stamp: number,
+): Promise<{ Message: string }> {
+  return api.post<{ Message: string }>('/kanban/setLane', {
+    viewID,
+    itemId,
+    field,
+    value,
+    modificationDateTicks: stamp,
+  });
 }

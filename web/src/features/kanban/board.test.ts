@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import type { ActionView, StatusRef } from '../workflow/api';
+import type { ActionView, StatusRef } from '../workflow';
 import type { KanbanCard, KanbanColumn, KanbanUser, Swimlane } from './api';
-import { actionsTo, buildLanes, filterCards, initials, laneChoices, laneFits, laneValue, mergeCards, moveCard, NO_VALUE, ONE_LANE, targetsFrom, visibleRange, wipState, withoutFullColumns } from './board';
+import {
+  actionsTo,
+  buildLanes,
+  filterCards,
+  initials,
+  laneChoices,
+  laneFits,
+  laneValue,
+  mergeCards,
+  moveCard,
+  NO_VALUE,
+  ONE_LANE,
+  targetsFrom,
+  visibleRange,
+  wipState,
+  withoutFullColumns,
+} from './board';
 
 const card = (id: number, statusId: number, extra: Partial<KanbanCard> = {}): KanbanCard => ({
   id,
@@ -63,7 +79,10 @@ describe('moveCard', () => {
 
   it('puts the card into another lane: its responsible or picklist value becomes the lane value', () => {
     const toMaria = moveCard(columns, 2, 1, { field: 'ResponsibleName', key: '7' });
-    expect(toMaria[0]!.cards.map((c) => [c.id, c.responsibleId])).toEqual([[1, null], [2, 7]]);
+    expect(toMaria[0]!.cards.map((c) => [c.id, c.responsibleId])).toEqual([
+      [1, null],
+      [2, 7],
+    ]);
     expect(toMaria[0]!.total).toBe(columns[0]!.total);
     const both = moveCard(columns, 2, 2, { field: 'size', key: 'l' });
     expect(both[1]!.cards[0]).toMatchObject({ id: 2, statusId: 2, values: { size: 'l' } });
@@ -89,9 +108,22 @@ describe('actions of a drop', () => {
     expect(targetsFrom(actions, 4).size).toBe(0);
   });
 
-  it('leaves out a full column when the board\'s WIP limits are strict, and only then', () => {
-    const card = (id: number) => ({ id, FormattedID: id, title: '', statusId: 2, responsibleId: null, color: '', values: {}, modificationDateTicks: 0 });
-    const columns = [column(2, [card(1)], { wipLimit: 1 }), column(3, [card(2)], { wipLimit: 2 }), column(4, [card(3)])];
+  it("leaves out a full column when the board's WIP limits are strict, and only then", () => {
+    const card = (id: number) => ({
+      id,
+      FormattedID: id,
+      title: '',
+      statusId: 2,
+      responsibleId: null,
+      color: '',
+      values: {},
+      modificationDateTicks: 0,
+    });
+    const columns = [
+      column(2, [card(1)], { wipLimit: 1 }),
+      column(3, [card(2)], { wipLimit: 2 }),
+      column(4, [card(3)]),
+    ];
     expect([...withoutFullColumns(new Set([2, 3, 4]), columns, true)]).toEqual([3, 4]);
     expect([...withoutFullColumns(new Set([2, 3, 4]), columns, false)]).toEqual([2, 3, 4]);
   });
@@ -141,7 +173,11 @@ describe('buildLanes', () => {
   });
 
   it('groups by responsible, by name, then the cards without one', () => {
-    const lanes = buildLanes(columns, { field: 'ResponsibleName', name: '', options: [], capped: false, dependsOn: '' }, users);
+    const lanes = buildLanes(
+      columns,
+      { field: 'ResponsibleName', name: '', options: [], capped: false, dependsOn: '' },
+      users,
+    );
     expect(lanes.map((l) => [l.title, l.count])).toEqual([
       ['Ana Souza', 1],
       ['Zeca Lima', 2],
@@ -241,9 +277,14 @@ describe('laneFits', () => {
 
 describe('laneChoices', () => {
   const entry = (key: string, parent = '') => ({ key, title: key || 'Sem valor', color: '', avatar: '', parent });
-  const lanes = { field: 'item', dependsOn: 'category', parentName: 'Categoria', entries: [entry('mouse', 'hardware'), entry('vpn', 'access'), entry('other'), entry(NO_VALUE)] };
+  const lanes = {
+    field: 'item',
+    dependsOn: 'category',
+    parentName: 'Categoria',
+    entries: [entry('mouse', 'hardware'), entry('vpn', 'access'), entry('other'), entry(NO_VALUE)],
+  };
 
-  it('offers every lane in the board\'s order, the card\'s own marked, another parent\'s option not fitting', () => {
+  it("offers every lane in the board's order, the card's own marked, another parent's option not fitting", () => {
     const choices = laneChoices(card(1, 1, { values: { category: 'hardware', item: 'mouse' } }), lanes);
     expect(choices.map((c) => [c.key, c.current, c.fits])).toEqual([
       ['mouse', true, true],
@@ -253,9 +294,18 @@ describe('laneChoices', () => {
     ]);
   });
 
-  it('marks the no-value lane for a card without a value, and by responsible the user\'s lane', () => {
-    expect(laneChoices(card(1, 1), lanes).filter((c) => c.current).map((c) => c.key)).toEqual([NO_VALUE]);
-    const people = { field: 'ResponsibleName', dependsOn: '', parentName: '', entries: [entry('7'), entry('8'), entry(NO_VALUE)] };
+  it("marks the no-value lane for a card without a value, and by responsible the user's lane", () => {
+    expect(
+      laneChoices(card(1, 1), lanes)
+        .filter((c) => c.current)
+        .map((c) => c.key),
+    ).toEqual([NO_VALUE]);
+    const people = {
+      field: 'ResponsibleName',
+      dependsOn: '',
+      parentName: '',
+      entries: [entry('7'), entry('8'), entry(NO_VALUE)],
+    };
     expect(laneChoices(card(1, 1, { responsibleId: 8 }), people).map((c) => [c.key, c.current, c.fits])).toEqual([
       ['7', false, true],
       ['8', true, true],

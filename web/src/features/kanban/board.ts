@@ -1,4 +1,4 @@
-import type { ActionView } from '../workflow/api';
+import type { ActionView } from '../workflow';
 import type { KanbanCard, KanbanColumn, KanbanUser, Swimlane } from './api';
 
 /** Lane key of cards without a value (no responsible, empty picklist). */
@@ -52,7 +52,8 @@ export interface LaneTarget {
 /** The card as it is in a lane: its responsible or picklist value set to the lane's. */
 export function withLane(card: KanbanCard, lane: LaneTarget | undefined): KanbanCard {
   if (!lane || laneOf(card, lane.field) === lane.key) return card;
-  if (lane.field === 'ResponsibleName') return { ...card, responsibleId: lane.key === NO_VALUE ? null : Number(lane.key) };
+  if (lane.field === 'ResponsibleName')
+    return { ...card, responsibleId: lane.key === NO_VALUE ? null : Number(lane.key) };
   const values = { ...card.values };
   if (lane.key === NO_VALUE) delete values[lane.field];
   else values[lane.field] = lane.key;
@@ -70,18 +71,26 @@ export function laneValue(lane: LaneTarget): number | string | null {
  * totals adjusted, and into another lane when one is given; unchanged when the card is not found
  * or already there.
  */
-export function moveCard(columns: KanbanColumn[], cardId: number, toStatusId: number, lane?: LaneTarget): KanbanColumn[] {
+export function moveCard(
+  columns: KanbanColumn[],
+  cardId: number,
+  toStatusId: number,
+  lane?: LaneTarget,
+): KanbanColumn[] {
   const from = columns.find((c) => c.cards.some((card) => card.id === cardId));
   if (!from || !columns.some((c) => c.id === toStatusId)) return columns;
   const card = from.cards.find((c) => c.id === cardId)!;
   const moved = withLane(card, lane);
   if (from.id === toStatusId) {
     if (moved === card) return columns;
-    return columns.map((col) => (col.id === from.id ? { ...col, cards: col.cards.map((c) => (c.id === cardId ? moved : c)) } : col));
+    return columns.map((col) =>
+      col.id === from.id ? { ...col, cards: col.cards.map((c) => (c.id === cardId ? moved : c)) } : col,
+    );
   }
   return columns.map((col) => {
     if (col.id === from.id) return { ...col, total: col.total - 1, cards: col.cards.filter((c) => c.id !== cardId) };
-    if (col.id === toStatusId) return { ...col, total: col.total + 1, cards: [{ ...moved, statusId: toStatusId }, ...col.cards] };
+    if (col.id === toStatusId)
+      return { ...col, total: col.total + 1, cards: [{ ...moved, statusId: toStatusId }, ...col.cards] };
     return col;
   });
 }
@@ -122,7 +131,11 @@ export function wipState(count: number, limit: number): WipState {
  * board's items) and per responsible of a card, by name, then the cards without one. Every lane
  * is there whether or not it has cards, so a card can be dropped into any of them.
  */
-export function buildLanes(columns: KanbanColumn[], swimlane: Swimlane | undefined, users: Map<number, KanbanUser>): Lane[] {
+export function buildLanes(
+  columns: KanbanColumn[],
+  swimlane: Swimlane | undefined,
+  users: Map<number, KanbanUser>,
+): Lane[] {
   const empty = (key: string, title: string, color = '', avatar = '', parent = ''): Lane => ({
     key,
     title,
@@ -145,7 +158,8 @@ export function buildLanes(columns: KanbanColumn[], swimlane: Swimlane | undefin
   };
   const lanes = new Map<string, Lane>();
   for (const o of swimlane.options) {
-    if (o.value !== NO_VALUE) lanes.set(o.value, byResponsible ? userLane(o.value, o.text) : empty(o.value, o.text, o.color, '', o.parent));
+    if (o.value !== NO_VALUE)
+      lanes.set(o.value, byResponsible ? userLane(o.value, o.text) : empty(o.value, o.text, o.color, '', o.parent));
   }
   const noValue = empty(NO_VALUE, '');
   for (const col of columns) {
@@ -170,7 +184,11 @@ export function buildLanes(columns: KanbanColumn[], swimlane: Swimlane | undefin
  * cards whose value of that one is the option's parent (the form's check; the server refuses the
  * others too). The no-value lane and options without a parent take any card.
  */
-export function laneFits(card: KanbanCard, swimlane: Pick<Swimlane, 'field' | 'dependsOn'>, lane: Pick<Lane, 'key' | 'parent'>): boolean {
+export function laneFits(
+  card: KanbanCard,
+  swimlane: Pick<Swimlane, 'field' | 'dependsOn'>,
+  lane: Pick<Lane, 'key' | 'parent'>,
+): boolean {
   if (!swimlane.dependsOn || !lane.parent || laneOf(card, swimlane.field) === lane.key) return true;
   return (card.values[swimlane.dependsOn] ?? '') === lane.parent;
 }
@@ -207,7 +225,13 @@ export function laneChoices(card: KanbanCard, lanes: CardLanes): LaneChoice[] {
 }
 
 /** Which cards of a list are visible in a scrolled window of fixed-height rows (virtualisation). */
-export function visibleRange(count: number, rowHeight: number, scrollTop: number, viewport: number, overscan = 5): { start: number; end: number } {
+export function visibleRange(
+  count: number,
+  rowHeight: number,
+  scrollTop: number,
+  viewport: number,
+  overscan = 5,
+): { start: number; end: number } {
   if (count === 0 || rowHeight <= 0) return { start: 0, end: 0 };
   const start = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
   const end = Math.min(count, Math.ceil((scrollTop + viewport) / rowHeight) + overscan);

@@ -10,8 +10,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { DialogCancelled, useDialogs } from '../../components/dialogs/useDialogs';
-import { getActions, triggerAction, type ActionView } from '../workflow/api';
-import { useActionAnswers } from '../workflow/useActionAnswers';
+import { getActions, triggerAction, type ActionView, useActionAnswers } from '../workflow';
 import { setLane, type KanbanCard, type KanbanColumn } from './api';
 import { actionsTo, laneOf, laneValue, wipState, type LaneTarget } from './board';
 import './i18n';
@@ -93,12 +92,15 @@ export function useCardMove(
   const [refused, setRefused] = useState<number | null>(null);
   const [choosing, setChoosing] = useState<Choosing | null>(null);
 
-  const refuse = useCallback((statusId: number, message: string, variant: 'warning' | 'error') => {
-    setPending(null);
-    setRefused(statusId);
-    setTimeout(() => setRefused((r) => (r === statusId ? null : r)), 1500);
-    enqueueSnackbar(message, { variant });
-  }, [enqueueSnackbar]);
+  const refuse = useCallback(
+    (statusId: number, message: string, variant: 'warning' | 'error') => {
+      setPending(null);
+      setRefused(statusId);
+      setTimeout(() => setRefused((r) => (r === statusId ? null : r)), 1500);
+      enqueueSnackbar(message, { variant });
+    },
+    [enqueueSnackbar],
+  );
 
   const move = useCallback(
     async (card: KanbanCard, to: number, lane?: LaneTarget) => {
@@ -122,7 +124,10 @@ export function useCardMove(
             refuse(to, t('refused', { from: from?.name ?? '', to: target.name }), 'warning');
             return;
           }
-          const action = options.length === 1 ? options[0]! : await new Promise<ActionView | null>((resolve) => setChoosing({ actions: options, resolve }));
+          const action =
+            options.length === 1
+              ? options[0]!
+              : await new Promise<ActionView | null>((resolve) => setChoosing({ actions: options, resolve }));
           if (!action) return setPending(null);
           if (wipState(target.total + 1, target.wipLimit) === 'over') {
             if (wipStrict) {
@@ -170,7 +175,9 @@ export function useCardMove(
         return;
       }
       // The card stays where it went, busy, until the reloaded board shows it there.
-      setPending((p) => (p && p.cardId === card.id ? { ...p, done: true, before: latest.current, awaiting: reloaded } : p));
+      setPending((p) =>
+        p && p.cardId === card.id ? { ...p, done: true, before: latest.current, awaiting: reloaded } : p,
+      );
     },
     [columns, componentId, viewId, pending, refuse, t, confirm, ask, enqueueSnackbar, onMoved, wipStrict],
   );

@@ -29,7 +29,9 @@ export function LoginDialogs({ confirmExpired, changePassword, terms }: LoginDia
           onClose={confirmExpired.close}
         />
       )}
-      {changePassword && <ChangePasswordDialog {...changePassword.props} submit={changeExpiredPassword} onClose={changePassword.close} />}
+      {changePassword && (
+        <ChangePasswordDialog {...changePassword.props} submit={changeExpiredPassword} onClose={changePassword.close} />
+      )}
       {terms && <TermsDialog {...terms.props} onClose={terms.close} />}
     </Suspense>
   );

@@ -59,7 +59,11 @@ export function LoginForm() {
     validateOnBlur: false,
     onSubmit: async (values, helpers) => {
       if (recaptchaMissing) return;
-      const outcome = await signIn({ login: values.login.trim(), password: values.password, recaptchaToken: recaptchaToken ?? undefined });
+      const outcome = await signIn({
+        login: values.login.trim(),
+        password: values.password,
+        recaptchaToken: recaptchaToken ?? undefined,
+      });
       if (outcome.kind === 'signedIn') return;
       if (outcome.kind === 'passwordChanged') helpers.setFieldValue('password', outcome.password, false);
       recaptcha.current?.reset(); // a token is spent by the attempt

@@ -5,7 +5,9 @@ import { jsonResponse, mockFetch, renderApp } from '../../test/renderApp';
 
 async function openLogin(path = '/', settings = {}, submitName = 'Entrar') {
   const fetchMock = mockFetch(settings, (url) =>
-    url.endsWith('/api/users/authenticate') ? jsonResponse({ Message: 'Usuário ou senha inválidos##DETAILEDERROR##req-9' }, 401) : jsonResponse({}, 404),
+    url.endsWith('/api/users/authenticate')
+      ? jsonResponse({ Message: 'Usuário ou senha inválidos##DETAILEDERROR##req-9' }, 401)
+      : jsonResponse({}, 404),
   );
   const view = renderApp(path);
   await screen.findByRole('button', { name: submitName });

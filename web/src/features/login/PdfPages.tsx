@@ -50,7 +50,14 @@ export default function PdfPages({ file, title }: { file: Blob; title: string })
         {Array.from({ length: pages }, (_, index) => (
           <Box
             key={index}
-            sx={{ width: 'fit-content', mx: 'auto', mb: 2, boxShadow: 2, bgcolor: 'common.white', '&:last-child': { mb: 0 } }}
+            sx={{
+              width: 'fit-content',
+              mx: 'auto',
+              mb: 2,
+              boxShadow: 2,
+              bgcolor: 'common.white',
+              '&:last-child': { mb: 0 },
+            }}
           >
             <Page
               pageNumber={index + 1}

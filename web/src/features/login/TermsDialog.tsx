@@ -74,7 +74,9 @@ export default function TermsDialog({ token, userId, onClose }: TermsDialogProps
       await acceptTermsOfUse({ accept: true, userId, browserInfo: navigator.userAgent }, token);
       onClose(true);
     } catch (error) {
-      enqueueSnackbar(isApiError(error) || error instanceof Error ? error.message : t('error.default'), { variant: 'error' });
+      enqueueSnackbar(isApiError(error) || error instanceof Error ? error.message : t('error.default'), {
+        variant: 'error',
+      });
       setSaving(false);
     }
   };
@@ -87,7 +89,12 @@ export default function TermsDialog({ token, userId, onClose }: TermsDialogProps
     <Dialog open onClose={decline} aria-labelledby={titleId} maxWidth="md" fullWidth fullScreen={fullScreen}>
       <DialogTitle id={titleId} sx={{ fontWeight: 700, pr: 7 }}>
         {t('terms.title')}
-        <IconButton aria-label={t('terms.close')} onClick={decline} disabled={saving} sx={{ position: 'absolute', right: 12, top: 12 }}>
+        <IconButton
+          aria-label={t('terms.close')}
+          onClick={decline}
+          disabled={saving}
+          sx={{ position: 'absolute', right: 12, top: 12 }}
+        >
           <CloseIcon />
         </IconButton>
       </DialogTitle>
@@ -127,13 +134,34 @@ export default function TermsDialog({ token, userId, onClose }: TermsDialogProps
           </Box>
         )}
       </DialogContent>
-      <Box sx={{ px: 3, pt: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+      <Box
+        sx={{
+          px: 3,
+          pt: 2,
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1,
+        }}
+      >
         <FormControlLabel
-          control={<Checkbox checked={agreed} onChange={(event) => setAgreed(event.target.checked)} disabled={terms.status !== 'ready'} />}
+          control={
+            <Checkbox
+              checked={agreed}
+              onChange={(event) => setAgreed(event.target.checked)}
+              disabled={terms.status !== 'ready'}
+            />
+          }
           label={t('terms.agree')}
         />
         {terms.status === 'ready' && (
-          <Link href={terms.url} download={t('terms.fileName')} underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+          <Link
+            href={terms.url}
+            download={t('terms.fileName')}
+            underline="hover"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+          >
             <DownloadIcon fontSize="small" />
             {t('terms.download')}
           </Link>

@@ -16,7 +16,9 @@ export interface AuthenticateRequest {
  * session-expired redirect either.
  */
 export async function authenticate(body: AuthenticateRequest): Promise<LoginResult> {
-  return readLoginResult(await api.post<unknown>('/users/authenticate', body, { redirectOnUnauthorized: false, responseType: 'text' }));
+  return readLoginResult(
+    await api.post<unknown>('/users/authenticate', body, { redirectOnUnauthorized: false, responseType: 'text' }),
+  );
 }
 
 export interface ChangeExpiredPasswordRequest {

@@ -9,7 +9,13 @@ import { authenticateResponse, loginResultFor, makeSession } from '../../test/se
 
 vi.mock('react-pdf', () => ({
   pdfjs: { GlobalWorkerOptions: {} },
-  Document: ({ children, onLoadSuccess }: { children: ReactNode; onLoadSuccess: (pdf: { numPages: number }) => void }) => {
+  Document: ({
+    children,
+    onLoadSuccess,
+  }: {
+    children: ReactNode;
+    onLoadSuccess: (pdf: { numPages: number }) => void;
+  }) => {
     useEffect(() => onLoadSuccess({ numPages: 2 }), [onLoadSuccess]);
     return <div data-testid="pdf">{children}</div>;
   },
@@ -31,7 +37,9 @@ beforeEach(() => {
 type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
 
 function bodies(fetchMock: ReturnType<typeof mockFetch>, path: string): unknown[] {
-  return fetchMock.mock.calls.filter(([url]) => String(url).endsWith(path)).map(([, init]) => JSON.parse(String(init!.body)) as unknown);
+  return fetchMock.mock.calls
+    .filter(([url]) => String(url).endsWith(path))
+    .map(([, init]) => JSON.parse(String(init!.body)) as unknown);
 }
 
 async function openLogin(handler: Handler, settings = {}, path = '/') {
@@ -48,7 +56,8 @@ async function submit(login = 'maria', password = 'Velha-Senha-1') {
 }
 
 describe('expired password (failReason 2)', () => {
-  const expired = () => authenticateResponse({ success: false, failReason: 2, message: 'Sua senha expirou ou precisa ser alterada.' });
+  const expired = () =>
+    authenticateResponse({ success: false, failReason: 2, message: 'Sua senha expirou ou precisa ser alterada.' });
 
   it('offers a change, validates the dialog, changes the password and signs in with the new one', async () => {
     const session = makeSession();
@@ -83,9 +92,17 @@ describe('expired password (failReason 2)', () => {
     expect(await screen.findByText('Senha alterada com sucesso')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
     expect(bodies(fetchMock, '/users/changeExpiredPassword')).toEqual([
-      { login: 'maria', oldPassword: 'Velha-Senha-1', newPassword: 'Nova-Senha-Forte-9', confirmPassword: 'Nova-Senha-Forte-9' },
+      {
+        login: 'maria',
+        oldPassword: 'Velha-Senha-1',
+        newPassword: 'Nova-Senha-Forte-9',
+        confirmPassword: 'Nova-Senha-Forte-9',
+      },
     ]);
-    expect(bodies(fetchMock, '/users/authenticate').at(-1)).toMatchObject({ UserName: 'maria', Password: 'Nova-Senha-Forte-9' });
+    expect(bodies(fetchMock, '/users/authenticate').at(-1)).toMatchObject({
+      UserName: 'maria',
+      Password: 'Nova-Senha-Forte-9',
+    });
     expect(getSession()).toEqual(session);
   });
 
@@ -94,14 +111,27 @@ describe('expired password (failReason 2)', () => {
     try {
       await openLogin((url) =>
         url.endsWith('/users/changeExpiredPassword')
-          ? jsonResponse({ Message: 'Esta senha é muito comum. Escolha outra.', Validations: [{ Field: 'newPassword', Message: 'Esta senha é muito comum. Escolha outra.' }] }, 400)
+          ? jsonResponse(
+              {
+                Message: 'Esta senha é muito comum. Escolha outra.',
+                Validations: [{ Field: 'newPassword', Message: 'Esta senha é muito comum. Escolha outra.' }],
+              },
+              400,
+            )
           : expired(),
       );
       await submit();
-      await userEvent.click(within(await screen.findByRole('dialog', { name: 'Senha expirada' })).getByRole('button', { name: 'Alterar senha' }));
+      await userEvent.click(
+        within(await screen.findByRole('dialog', { name: 'Senha expirada' })).getByRole('button', {
+          name: 'Alterar senha',
+        }),
+      );
       const dialog = await screen.findByRole('dialog', { name: 'Alterar a Senha' });
       await userEvent.type(within(dialog).getByLabelText('Nova senha', { selector: 'input' }), 'password123');
-      await userEvent.type(within(dialog).getByLabelText('Confirme a nova senha', { selector: 'input' }), 'password123');
+      await userEvent.type(
+        within(dialog).getByLabelText('Confirme a nova senha', { selector: 'input' }),
+        'password123',
+      );
       await userEvent.click(within(dialog).getByRole('button', { name: 'Alterar' }));
 
       // The field message and the toast (outside the dialog, hidden from the accessibility tree while it is open).
@@ -123,7 +153,9 @@ describe('expired password (failReason 2)', () => {
   it('does nothing more when the user declines the change', async () => {
     const { fetchMock } = await openLogin(expired);
     await submit();
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Senha expirada' })).getByRole('button', { name: 'Agora não' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Senha expirada' })).getByRole('button', { name: 'Agora não' }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(bodies(fetchMock, '/users/authenticate')).toHaveLength(1);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Entrar' })).toBeEnabled());
@@ -133,8 +165,13 @@ describe('expired password (failReason 2)', () => {
 describe('terms of use', () => {
   function termsServer(session = makeSession()) {
     return (url: string) => {
-      if (url.endsWith('/users/authenticate')) return authenticateResponse(loginResultFor(session, { userAgreedTermsOfUse: false }));
-      if (url.endsWith('/users/getTermsOfUse')) return new Response(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+      if (url.endsWith('/users/authenticate'))
+        return authenticateResponse(loginResultFor(session, { userAgreedTermsOfUse: false }));
+      if (url.endsWith('/users/getTermsOfUse'))
+        return new Response(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/pdf' },
+        });
       if (url.endsWith('/users/acceptTermsOfUse')) return jsonResponse({ accepted: true, version: 1 });
       return jsonResponse({ Message: 'unexpected' }, 500);
     };
@@ -178,7 +215,11 @@ describe('terms of use', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(getSession()).toBeNull();
     expect(router.state.location.pathname).toBe('/');
-    await waitFor(() => expect(bodies(fetchMock, '/users/acceptTermsOfUse')).toEqual([{ accept: false, userId: 7, browserInfo: navigator.userAgent }]));
+    await waitFor(() =>
+      expect(bodies(fetchMock, '/users/acceptTermsOfUse')).toEqual([
+        { accept: false, userId: 7, browserInfo: navigator.userAgent },
+      ]),
+    );
   });
 
   it('is not shown when the platform does not require the terms', async () => {
@@ -213,10 +254,13 @@ describe('reCAPTCHA', () => {
 
   it('keeps the submit disabled until solved, sends the token, and disables again on expiry', async () => {
     const recaptcha = fakeGrecaptcha();
-    const { fetchMock } = await openLogin(() => authenticateResponse({ success: false, failReason: 1, message: 'Login ou senha inválidos.' }), {
-      enableRecaptcha: true,
-      recaptchaSiteKey: 'site-key-1',
-    });
+    const { fetchMock } = await openLogin(
+      () => authenticateResponse({ success: false, failReason: 1, message: 'Login ou senha inválidos.' }),
+      {
+        enableRecaptcha: true,
+        recaptchaSiteKey: 'site-key-1',
+      },
+    );
     await waitFor(() => expect(recaptcha.api.render).toHaveBeenCalled());
     expect(recaptcha.api.render.mock.calls[0]![1]).toMatchObject({ sitekey: 'site-key-1', hl: 'pt-BR' });
 
@@ -230,7 +274,9 @@ describe('reCAPTCHA', () => {
 
     await submit();
     expect(await screen.findByText('Login ou senha inválidos.')).toBeInTheDocument();
-    expect(bodies(fetchMock, '/users/authenticate')).toEqual([{ UserName: 'maria', Password: 'Velha-Senha-1', recaptchaToken: 'tok-2', encrypt: false }]);
+    expect(bodies(fetchMock, '/users/authenticate')).toEqual([
+      { UserName: 'maria', Password: 'Velha-Senha-1', recaptchaToken: 'tok-2', encrypt: false },
+    ]);
     // The token was spent: the widget is reset and the button waits for a new one.
     expect(recaptcha.api.reset).toHaveBeenCalledWith(4);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Entrar' })).toBeDisabled());
@@ -245,7 +291,9 @@ describe('reCAPTCHA', () => {
 
   it('loads Google’s script when grecaptcha is not there yet, and says so when it cannot', async () => {
     await openLogin(() => jsonResponse({}), { enableRecaptcha: true, recaptchaSiteKey: 'k' });
-    const script = document.head.querySelector<HTMLScriptElement>('script[src^="https://www.google.com/recaptcha/api.js"]');
+    const script = document.head.querySelector<HTMLScriptElement>(
+      'script[src^="https://www.google.com/recaptcha/api.js"]',
+    );
     expect(script).not.toBeNull();
     expect(script!.src).toContain('render=explicit');
     act(() => script!.onerror?.(new Event('error')));

@@ -29,7 +29,11 @@ describe('sign-in: success and failure', () => {
   it('shows the failure message cut at ##DETAILEDERROR## (detail to the console only) and stays', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { fetchMock, router } = await openLogin('/?next=/app/x', () =>
-      authenticateResponse({ success: false, failReason: 1, message: 'Login ou senha inválidos.##DETAILEDERROR##req-9' }),
+      authenticateResponse({
+        success: false,
+        failReason: 1,
+        message: 'Login ou senha inválidos.##DETAILEDERROR##req-9',
+      }),
     );
     await submit(' maria ', 's3cret');
 
@@ -57,7 +61,9 @@ describe('sign-in: success and failure', () => {
 
   it('stores the session (encrypted) and goes to next', async () => {
     const session = makeSession();
-    const { router } = await openLogin('/login?next=%2Fruntime%2F4', () => authenticateResponse(loginResultFor(session)));
+    const { router } = await openLogin('/login?next=%2Fruntime%2F4', () =>
+      authenticateResponse(loginResultFor(session)),
+    );
     await submit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/runtime/4'));
     expect(getSession()).toEqual(session);
@@ -79,7 +85,9 @@ describe('sign-in: success and failure', () => {
   ])('with platform MFA on, %s', async (_, change, pathname, title) => {
     const session = makeSession({ platformMFAEnabled: true, mfaAuthenticated: false, ...change });
     const { router } = await openLogin('/?next=%2Fruntime%2F4', (url) =>
-      url.endsWith('/users/authenticate') ? authenticateResponse(loginResultFor(session)) : jsonResponse({ qrcode: '', code: 'ABCD' }),
+      url.endsWith('/users/authenticate')
+        ? authenticateResponse(loginResultFor(session))
+        : jsonResponse({ qrcode: '', code: 'ABCD' }),
     );
     await submit();
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();

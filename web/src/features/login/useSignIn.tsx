@@ -82,9 +82,10 @@ export function useSignIn(): { signIn: (credentials: Credentials) => Promise<Sig
       const accepted = await showTerms({ token: session.token, userId: session.loggedUser.id });
       if (!accepted) {
         // Recorded by the server, which also ends the session; the answer changes nothing here.
-        void acceptTermsOfUse({ accept: false, userId: session.loggedUser.id, browserInfo: navigator.userAgent }, session.token).catch(
-          () => undefined,
-        );
+        void acceptTermsOfUse(
+          { accept: false, userId: session.loggedUser.id, browserInfo: navigator.userAgent },
+          session.token,
+        ).catch(() => undefined);
         enqueueSnackbar(t('terms.required'), { variant: 'error' });
         return { kind: 'failed' };
       }

@@ -60,7 +60,15 @@ export default function EnableMfaPage() {
                 alt={t('mfa.enable.qrAlt')}
                 width={QR_SIZE}
                 height={QR_SIZE}
-                sx={{ width: QR_SIZE, height: QR_SIZE, boxSizing: 'content-box', borderRadius: 2, border: 1, borderColor: 'divider', bgcolor: 'common.white' }}
+                sx={{
+                  width: QR_SIZE,
+                  height: QR_SIZE,
+                  boxSizing: 'content-box',
+                  borderRadius: 2,
+                  border: 1,
+                  borderColor: 'divider',
+                  bgcolor: 'common.white',
+                }}
               />
               <SecretCode code={data.data.code} />
             </>
@@ -119,7 +127,9 @@ function SecretCode({ code }: { code: string }) {
       <Typography variant="caption" color="text.secondary" component="p" sx={{ textAlign: 'center', mb: 0.5 }}>
         {t('mfa.enable.secret')}
       </Typography>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, py: 1, borderRadius: 2, bgcolor: 'action.hover' }}>
+      <Box
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, py: 1, borderRadius: 2, bgcolor: 'action.hover' }}
+      >
         <Typography
           data-testid="mfa-secret"
           aria-label={t('mfa.enable.secret')}

@@ -53,7 +53,9 @@ export function MfaCodeForm({ onSubmit, onCancel, label, autoFocus = true, disab
           autoComplete="one-time-code"
           disabled={disabled}
           value={formik.values.code}
-          onChange={(event) => void formik.setFieldValue('code', event.target.value.replace(/\D/g, '').slice(0, MFA_CODE_LENGTH))}
+          onChange={(event) =>
+            void formik.setFieldValue('code', event.target.value.replace(/\D/g, '').slice(0, MFA_CODE_LENGTH))
+          }
           onBlur={formik.handleBlur}
           error={error}
           inputProps={{
@@ -65,7 +67,13 @@ export function MfaCodeForm({ onSubmit, onCancel, label, autoFocus = true, disab
           }}
         />
         <Box sx={{ display: 'flex', gap: 1.5 }}>
-          <Button variant="outlined" size="large" onClick={onCancel} disabled={formik.isSubmitting} sx={{ flex: 1, py: 1.25 }}>
+          <Button
+            variant="outlined"
+            size="large"
+            onClick={onCancel}
+            disabled={formik.isSubmitting}
+            sx={{ flex: 1, py: 1.25 }}
+          >
             {t('mfa.cancel')}
           </Button>
           <Button

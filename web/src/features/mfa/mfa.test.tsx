@@ -8,18 +8,33 @@ import { loginResultFor, makeSession, makeToken } from '../../test/session';
 vi.setConfig({ testTimeout: 15_000 });
 
 const pending = (change = {}) =>
-  makeSession({ token: makeToken({ mfa: false }), platformMFAEnabled: true, userMFAEnabled: true, mfaAuthenticated: false, ...change });
-const complete = makeSession({ token: makeToken({ mfa: true }), platformMFAEnabled: true, userMFAEnabled: true, mfaAuthenticated: true });
+  makeSession({
+    token: makeToken({ mfa: false }),
+    platformMFAEnabled: true,
+    userMFAEnabled: true,
+    mfaAuthenticated: false,
+    ...change,
+  });
+const complete = makeSession({
+  token: makeToken({ mfa: true }),
+  platformMFAEnabled: true,
+  userMFAEnabled: true,
+  mfaAuthenticated: true,
+});
 
 function bodies(fetchMock: ReturnType<typeof mockFetch>, path: string) {
-  return fetchMock.mock.calls.filter(([url]) => String(url).endsWith(path)).map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);
+  return fetchMock.mock.calls
+    .filter(([url]) => String(url).endsWith(path))
+    .map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);
 }
 
 describe('/validateMFA', () => {
   it('asks for the six-digit code with autofocus and signs in with it', async () => {
     const session = pending();
     setSession(session);
-    const fetchMock = mockFetch({}, (url) => (url.endsWith('/users/validateMFA') ? jsonResponse(loginResultFor(complete)) : jsonResponse({}, 404)));
+    const fetchMock = mockFetch({}, (url) =>
+      url.endsWith('/users/validateMFA') ? jsonResponse(loginResultFor(complete)) : jsonResponse({}, 404),
+    );
     const { router } = renderApp('/validateMFA?next=%2Fruntime%2F4');
 
     expect(await screen.findByRole('heading', { name: 'Autenticação em duas etapas' })).toBeInTheDocument();
@@ -43,7 +58,9 @@ describe('/validateMFA', () => {
 
   it('shows the login-failed notification for a wrong code and stays', async () => {
     setSession(pending());
-    mockFetch({}, () => jsonResponse({ success: false, failReason: 5, message: 'Código inválido.', loggedUser: null, token: '' }));
+    mockFetch({}, () =>
+      jsonResponse({ success: false, failReason: 5, message: 'Código inválido.', loggedUser: null, token: '' }),
+    );
     const { router } = renderApp('/validateMFA');
     await userEvent.type(await screen.findByLabelText('Código de 6 dígitos', { selector: 'input' }), '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Enviar o código' }));
@@ -54,7 +71,9 @@ describe('/validateMFA', () => {
 
   it('returns to the login page after the fifth wrong code', async () => {
     setSession(pending());
-    mockFetch({}, () => jsonResponse({ success: false, failReason: 6, message: 'Tentativas esgotadas. Entre novamente.' }));
+    mockFetch({}, () =>
+      jsonResponse({ success: false, failReason: 6, message: 'Tentativas esgotadas. Entre novamente.' }),
+    );
     const { router } = renderApp('/validateMFA?next=%2Fapp%2Fx');
     await userEvent.type(await screen.findByLabelText('Código de 6 dígitos', { selector: 'input' }), '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Enviar o código' }));
@@ -90,7 +109,8 @@ describe('/enableMFA', () => {
     const session = pending({ userMFAEnabled: false });
     setSession(session);
     const fetchMock = mockFetch({}, (url) => {
-      if (url.endsWith('/users/getMFAData')) return jsonResponse({ qrcode: 'data:image/png;base64,iVBORw0KGgo=', code: 'JBSWY3DPEHPK3PXPJBSWY3DP' });
+      if (url.endsWith('/users/getMFAData'))
+        return jsonResponse({ qrcode: 'data:image/png;base64,iVBORw0KGgo=', code: 'JBSWY3DPEHPK3PXPJBSWY3DP' });
       if (url.endsWith('/users/registerUserMFA')) return jsonResponse(loginResultFor(complete));
       return jsonResponse({}, 404);
     });

@@ -29,7 +29,10 @@ type SecondFactorState =
  * with the stored login result, store the new session on success and go to
  * next; a failure shows the login-failed notification.
  */
-export function useSecondFactor(kind: 'enable' | 'validate', send: (body: MfaCodeRequest) => Promise<LoginResult>): SecondFactorState {
+export function useSecondFactor(
+  kind: 'enable' | 'validate',
+  send: (body: MfaCodeRequest) => Promise<LoginResult>,
+): SecondFactorState {
   const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();

@@ -18,7 +18,12 @@ export const notBuiltRuntimePaths = [
 ];
 
 /** The spec's top-level paths with no screen yet. */
-export const notBuiltTopLevelPaths = ['report', 'General/ReportPanel.aspx', 'printLayout', 'General/PrintLayoutPage.aspx'];
+export const notBuiltTopLevelPaths = [
+  'report',
+  'General/ReportPanel.aspx',
+  'printLayout',
+  'General/PrintLayoutPage.aspx',
+];
 
 export function notBuiltRoutes(paths: string[], element: RouteObject['element']): RouteObject[] {
   return paths.map((path) => ({ path, element }));

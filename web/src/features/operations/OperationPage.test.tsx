@@ -18,8 +18,14 @@ const summary: Operation = {
   result: 'file',
   parameters: [
     {
-      key: 'priority', name: 'Prioridade', type: 'PICKLIST', required: true,
-      options: [{ value: 'low', text: 'Baixa', color: '#66BB6A' }, { value: 'high', text: 'Alta', color: '#EF5350' }],
+      key: 'priority',
+      name: 'Prioridade',
+      type: 'PICKLIST',
+      required: true,
+      options: [
+        { value: 'low', text: 'Baixa', color: '#66BB6A' },
+        { value: 'high', text: 'Alta', color: '#EF5350' },
+      ],
     },
     { key: 'openOnly', name: 'Somente não concluídas', type: 'BOOLEAN', required: false },
     { key: 'times', name: 'Vezes', type: 'INTEGER', required: false },
@@ -33,14 +39,16 @@ type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>
 
 function operationFetch(run: Handler) {
   return mockFetch({}, (url, init) => {
-    if (url.includes('/api/application/getApplicationMenu')) return jsonResponse([[], { id: 3, name: 'Gestão de Projetos', htmlScripts: '', htmlScriptsUrl: '' }]);
+    if (url.includes('/api/application/getApplicationMenu'))
+      return jsonResponse([[], { id: 3, name: 'Gestão de Projetos', htmlScripts: '', htmlScriptsUrl: '' }]);
     if (url.endsWith('/api/genericItem/getOperation')) return jsonResponse(summary);
     if (url.endsWith('/api/genericItem/executeOperationCallResultFunction')) return run(url, init);
     return jsonResponse({ Message: 'unexpected call' }, 500);
   });
 }
 
-const runCall = (fetch: ReturnType<typeof mockFetch>) => fetch.mock.calls.find(([url]) => String(url).endsWith('/executeOperationCallResultFunction'));
+const runCall = (fetch: ReturnType<typeof mockFetch>) =>
+  fetch.mock.calls.find(([url]) => String(url).endsWith('/executeOperationCallResultFunction'));
 
 async function choose(user: ReturnType<typeof userEvent.setup>, label: RegExp, option: string) {
   await user.click(await screen.findByRole('combobox', { name: label }, { timeout: 20_000 }));
@@ -57,7 +65,9 @@ describe('/runtime/{appID}/operation/{operationID}/{title}', () => {
     const fetch = operationFetch(() => jsonResponse({ Message: '3 tarefa(s) atualizadas.', result: 'message' }));
     const user = userEvent.setup();
     renderApp('/runtime/3/operation/5/Relat%C3%B3rio%20de%20tarefas');
-    expect(await screen.findByRole('heading', { name: 'Relatório de tarefas' }, { timeout: 20_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Relatório de tarefas' }, { timeout: 20_000 }),
+    ).toBeInTheDocument();
     const getOperation = fetch.mock.calls.find(([url]) => String(url).endsWith('/getOperation'))!;
     expect(JSON.parse(String(getOperation[1]!.body))).toEqual({ operationId: 5, appID: 3 });
 
@@ -90,8 +100,15 @@ describe('/runtime/{appID}/operation/{operationID}/{title}', () => {
       const language = new Headers(init?.headers).get('Accept-Language');
       return jsonResponse(
         {
-          Message: language === 'en' ? 'The value of the field Vezes is invalid.' : 'O valor do campo Vezes é inválido.',
-          Validations: [{ Field: 'times', Message: language === 'en' ? 'The value of the field Vezes is invalid.' : 'O valor do campo Vezes é inválido.' }],
+          Message:
+            language === 'en' ? 'The value of the field Vezes is invalid.' : 'O valor do campo Vezes é inválido.',
+          Validations: [
+            {
+              Field: 'times',
+              Message:
+                language === 'en' ? 'The value of the field Vezes is invalid.' : 'O valor do campo Vezes é inválido.',
+            },
+          ],
         },
         400,
       );
@@ -112,14 +129,17 @@ describe('/runtime/{appID}/operation/{operationID}/{title}', () => {
     }
   });
 
-  it("downloads a file result under the name of its Content-Disposition", async () => {
+  it('downloads a file result under the name of its Content-Disposition', async () => {
     setSession(makeSession());
     const csv = '"ID";"Título"\r\n"1";"Planejar"\r\n';
     operationFetch(
       () =>
         new Response(csv, {
           status: 200,
-          headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': "attachment; filename*=utf-8''relat%C3%B3rio-alta.csv" },
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': "attachment; filename*=utf-8''relat%C3%B3rio-alta.csv",
+          },
         }),
     );
     const created: Blob[] = [];
@@ -152,7 +172,12 @@ describe('/runtime/{appID}/operation/{operationID}/{title}', () => {
       jsonResponse({
         Message: '2 tarefa(s).',
         result: 'table',
-        columns: [{ key: 'id', name: 'ID' }, { key: 'done', name: 'Concluída' }, { key: 'progress', name: 'Progresso' }, { key: 'due', name: 'Prazo' }],
+        columns: [
+          { key: 'id', name: 'ID' },
+          { key: 'done', name: 'Concluída' },
+          { key: 'progress', name: 'Progresso' },
+          { key: 'due', name: 'Prazo' },
+        ],
         rows: [
           { id: 1234, done: true, progress: 12.349, due: '2025-03-01T00:00:00Z' },
           { id: 7, done: false, progress: 0, due: '2025-03-02' },
@@ -164,7 +189,9 @@ describe('/runtime/{appID}/operation/{operationID}/{title}', () => {
     await choose(user, /Prioridade/, 'Alta');
     await user.click(screen.getByRole('button', { name: 'Executar' }));
     const table = await screen.findByRole('table', { name: 'Resultado' });
-    const rows = within(table).getAllByRole('row').map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(rows).toEqual([
       ['ID', 'Concluída', 'Progresso', 'Prazo'],
       ['1234', 'Sim', '12,34', '01/03/2025'],
@@ -177,8 +204,10 @@ describe('/runtime/{appID}/operation/{operationID}/{title}', () => {
   it("shows the server's message for an operation the user may not run", async () => {
     setSession(makeSession());
     mockFetch({}, (url) => {
-      if (url.includes('/api/application/getApplicationMenu')) return jsonResponse([[], { id: 3, name: 'Gestão de Projetos', htmlScripts: '', htmlScriptsUrl: '' }]);
-      if (url.endsWith('/api/genericItem/getOperation')) return jsonResponse({ Message: 'A operação não existe.' }, 404);
+      if (url.includes('/api/application/getApplicationMenu'))
+        return jsonResponse([[], { id: 3, name: 'Gestão de Projetos', htmlScripts: '', htmlScriptsUrl: '' }]);
+      if (url.endsWith('/api/genericItem/getOperation'))
+        return jsonResponse({ Message: 'A operação não existe.' }, 404);
       return jsonResponse({ Message: 'unexpected call' }, 500);
     });
     renderApp('/runtime/3/operation/99/Secreta');

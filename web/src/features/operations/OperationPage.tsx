@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { isApiError } from '../../api/client';
-import { saveBlob } from '../items/list/download';
+import { saveBlob } from '../../lib/download';
 import { operationQuery, runOperation, type Operation, type OperationOutcome, type OperationRef } from './api';
 import { ParameterForm, type RunHelpers } from './ParameterForm';
 import { ResultView } from './ResultView';
@@ -37,7 +37,9 @@ function OperationRoute() {
   const params = useParams();
   const appID = toId(params.appID);
   const id = toId(params.operationID);
-  const ref: OperationRef = id ? { operationId: id, appID: appID || undefined } : { operationId: params.operationID ?? '', appID };
+  const ref: OperationRef = id
+    ? { operationId: id, appID: appID || undefined }
+    : { operationId: params.operationID ?? '', appID };
   const operation = useQuery(operationQuery(ref));
   const title = params.title || operation.data?.name || '';
   return (
@@ -50,8 +52,15 @@ function OperationRoute() {
           <Skeleton variant="rounded" height={220} sx={{ maxWidth: 560 }} />
         </Box>
       )}
-      {operation.isError && <LoadFailed error={operation.error} appID={appID} onRetry={() => void operation.refetch()} />}
-      {operation.data && <OperationScreen operation={operation.data} reference={{ operationId: operation.data.id, appID: appID || operation.data.applicationId }} />}
+      {operation.isError && (
+        <LoadFailed error={operation.error} appID={appID} onRetry={() => void operation.refetch()} />
+      )}
+      {operation.data && (
+        <OperationScreen
+          operation={operation.data}
+          reference={{ operationId: operation.data.id, appID: appID || operation.data.applicationId }}
+        />
+      )}
     </Box>
   );
 }
@@ -102,7 +111,9 @@ function OperationScreen({ operation, reference }: { operation: Operation; refer
     try {
       await run.mutateAsync(params);
     } catch (error) {
-      const validations = isApiError(error) ? (error.body as { Validations?: FieldValidation[] } | undefined)?.Validations : undefined;
+      const validations = isApiError(error)
+        ? (error.body as { Validations?: FieldValidation[] } | undefined)?.Validations
+        : undefined;
       const known = new Set(operation.parameters.map((p) => p.key));
       const onFields = (validations ?? []).filter((v) => known.has(v.Field));
       if (onFields.length > 0) {

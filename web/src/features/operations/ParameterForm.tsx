@@ -11,9 +11,17 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Formik, type FormikHelpers } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { maskDateText } from '../forms/dates';
+import { maskDateText } from '../../lib/dates';
 import type { OperationParameter } from './api';
-import { checkParameters, cleanParameterNumber, initialValues, PARAMETER_DATE_FORMAT, toParams, type ParameterValues } from './parameters';
+import {
+  checkParameters,
+  cleanParameterNumber,
+  initialValues,
+  PARAMETER_DATE_FORMAT,
+  toParams,
+  type ParameterValues,
+} from './parameters';
+import './i18n';
 
 export type RunHelpers = Pick<FormikHelpers<ParameterValues>, 'setErrors'>;
 
@@ -22,12 +30,19 @@ export type RunHelpers = Pick<FormikHelpers<ParameterValues>, 'setErrors'>;
  * required ones marked). The page runs the operation; the server's field messages come back through
  * setErrors and show on their fields.
  */
-export function ParameterForm(props: { parameters: OperationParameter[]; pending: boolean; onRun: (params: Record<string, unknown>, helpers: RunHelpers) => Promise<void> }) {
+export function ParameterForm(props: {
+  parameters: OperationParameter[];
+  pending: boolean;
+  onRun: (params: Record<string, unknown>, helpers: RunHelpers) => Promise<void>;
+}) {
   const { t } = useTranslation('operations');
   const { parameters, pending, onRun } = props;
   const validate = (values: ParameterValues) =>
-    Object.fromEntries(Object.entries(checkParameters(parameters, values)).map(([key, problem]) => [key, t(`validation.${problem}`)]));
-  const submit = (values: ParameterValues, helpers: FormikHelpers<ParameterValues>) => onRun(toParams(parameters, values), helpers);
+    Object.fromEntries(
+      Object.entries(checkParameters(parameters, values)).map(([key, problem]) => [key, t(`validation.${problem}`)]),
+    );
+  const submit = (values: ParameterValues, helpers: FormikHelpers<ParameterValues>) =>
+    onRun(toParams(parameters, values), helpers);
   return (
     <Formik<ParameterValues> initialValues={initialValues(parameters)} validate={validate} onSubmit={submit}>
       {({ values, errors, touched, handleSubmit, setFieldValue, setFieldTouched }) => (
@@ -54,7 +69,13 @@ export function ParameterForm(props: { parameters: OperationParameter[]; pending
                   return (
                     <Box key={p.key}>
                       <FormControlLabel
-                        control={<Checkbox name={p.key} checked={values[p.key] === true} onChange={(event) => set(event.target.checked)} />}
+                        control={
+                          <Checkbox
+                            name={p.key}
+                            checked={values[p.key] === true}
+                            onChange={(event) => set(event.target.checked)}
+                          />
+                        }
                         label={p.name}
                       />
                       {error && <FormHelperText error>{error}</FormHelperText>}
@@ -70,7 +91,20 @@ export function ParameterForm(props: { parameters: OperationParameter[]; pending
                       )}
                       {(p.options ?? []).map((option) => (
                         <MenuItem key={option.value} value={option.value}>
-                          {option.color && <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: option.color, mr: 1, display: 'inline-block' }} />}
+                          {option.color && (
+                            <Box
+                              component="span"
+                              aria-hidden
+                              sx={{
+                                width: 10,
+                                height: 10,
+                                borderRadius: '50%',
+                                bgcolor: option.color,
+                                mr: 1,
+                                display: 'inline-block',
+                              }}
+                            />
+                          )}
                           {option.text}
                         </MenuItem>
                       ))}
@@ -85,8 +119,14 @@ export function ParameterForm(props: { parameters: OperationParameter[]; pending
                       {...common}
                       onChange={(event) => set(cleanParameterNumber(p, event.target.value))}
                       slotProps={{
-                        htmlInput: { inputMode: p.type === 'INTEGER' ? 'numeric' : 'decimal', style: { textAlign: 'right' } },
-                        input: p.type === 'CURRENCY' ? { startAdornment: <InputAdornment position="start">R$</InputAdornment> } : undefined,
+                        htmlInput: {
+                          inputMode: p.type === 'INTEGER' ? 'numeric' : 'decimal',
+                          style: { textAlign: 'right' },
+                        },
+                        input:
+                          p.type === 'CURRENCY'
+                            ? { startAdornment: <InputAdornment position="start">R$</InputAdornment> }
+                            : undefined,
                       }}
                     />
                   );
@@ -101,11 +141,25 @@ export function ParameterForm(props: { parameters: OperationParameter[]; pending
                     />
                   );
                 default:
-                  return <TextField key={p.key} {...common} onChange={(event) => set(event.target.value)} slotProps={{ htmlInput: { maxLength: 4000 } }} />;
+                  return (
+                    <TextField
+                      key={p.key}
+                      {...common}
+                      onChange={(event) => set(event.target.value)}
+                      slotProps={{ htmlInput: { maxLength: 4000 } }}
+                    />
+                  );
               }
             })}
             <Box>
-              <Button type="submit" variant="contained" disabled={pending} startIcon={pending ? <CircularProgress size={16} color="inherit" aria-label={t('form.running')} /> : undefined}>
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={pending}
+                startIcon={
+                  pending ? <CircularProgress size={16} color="inherit" aria-label={t('form.running')} /> : undefined
+                }
+              >
                 {t('form.run')}
               </Button>
             </Box>

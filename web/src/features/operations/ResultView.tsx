@@ -10,12 +10,19 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../admin/format';
+import { formatBytes } from '../../lib/format';
 import type { OperationOutcome, TableColumn } from './api';
 import { formatCell } from './format';
+import './i18n';
 
 /** What the operation answered: its message, its table, or the file it gave (already saved once). */
-export function ResultView({ outcome, onSave }: { outcome: OperationOutcome; onSave: (file: { name: string; blob: Blob }) => void }) {
+export function ResultView({
+  outcome,
+  onSave,
+}: {
+  outcome: OperationOutcome;
+  onSave: (file: { name: string; blob: Blob }) => void;
+}) {
   const { t, i18n } = useTranslation('operations');
   if (outcome.kind === 'file') {
     return (

@@ -81,7 +81,11 @@ export function fileNameFromDisposition(header: string | null): string | undefin
  * itself (Content-Disposition names it), a message or a table as JSON. The shared client does not
  * hand out headers, so this call's client keeps the response's own.
  */
-export async function runOperation(ref: OperationRef, params: Record<string, unknown>, fallbackName: string): Promise<OperationOutcome> {
+export async function runOperation(
+  ref: OperationRef,
+  params: Record<string, unknown>,
+  fallbackName: string,
+): Promise<OperationOutcome> {
   let headers: Headers | undefined;
   const client = createApiClient({
     fetch: async (input, init) => {
@@ -90,7 +94,11 @@ export async function runOperation(ref: OperationRef, params: Record<string, unk
       return response;
     },
   });
-  const blob = await client.post<Blob>('/genericItem/executeOperationCallResultFunction', { ...ref, params }, { responseType: 'blob' });
+  const blob = await client.post<Blob>(
+    '/genericItem/executeOperationCallResultFunction',
+    { ...ref, params },
+    { responseType: 'blob' },
+  );
   const disposition = headers?.get('Content-Disposition') ?? null;
   if (disposition && /^\s*attachment/i.test(disposition)) {
     return { kind: 'file', name: fileNameFromDisposition(disposition) ?? fallbackName, blob };

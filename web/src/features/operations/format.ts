@@ -1,4 +1,4 @@
-import { formatDate, formatDecimal } from '../items/list/format';
+import { formatDate, formatDecimal } from '../../lib/valueFormat';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

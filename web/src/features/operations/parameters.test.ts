@@ -16,11 +16,21 @@ describe('parameters', () => {
       amount: 'invalidNumber',
       on: 'incorrectDate',
     });
-    expect(checkParameters(parameters, { name: 'x', amount: '', on: '01/01/1700', flag: false })).toEqual({ on: 'enterValidValueDate' });
+    expect(checkParameters(parameters, { name: 'x', amount: '', on: '01/01/1700', flag: false })).toEqual({
+      on: 'enterValidValueDate',
+    });
   });
 
   it('hands the rule typed values and leaves empty ones out', () => {
-    expect(toParams(parameters, { name: 'Ana', amount: '1.234,56', on: '', flag: false })).toEqual({ name: 'Ana', amount: 1234.56, flag: false });
-    expect(toParams(parameters, { name: 'Ana', amount: '', on: '28/02/2025', flag: true })).toEqual({ name: 'Ana', on: '2025-02-28', flag: true });
+    expect(toParams(parameters, { name: 'Ana', amount: '1.234,56', on: '', flag: false })).toEqual({
+      name: 'Ana',
+      amount: 1234.56,
+      flag: false,
+    });
+    expect(toParams(parameters, { name: 'Ana', amount: '', on: '28/02/2025', flag: true })).toEqual({
+      name: 'Ana',
+      on: '2025-02-28',
+      flag: true,
+    });
   });
 });

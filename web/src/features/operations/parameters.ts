@@ -1,5 +1,5 @@
-import { checkDateText, toStoredDate } from '../forms/dates';
-import { cleanNumberInput, parseNumber, type NumberFormat } from '../forms/numeric';
+import { checkDateText, toStoredDate } from '../../lib/dates';
+import { cleanNumberInput, parseNumber, type NumberFormat } from '../../lib/numeric';
 import type { OperationParameter } from './api';
 
 /** What the form holds: texts as typed, booleans as booleans. */
@@ -12,7 +12,13 @@ const isNumeric = (p: OperationParameter) => p.type === 'INTEGER' || p.type === 
 
 /** Spec section 9: integers without decimals, money and decimals with two, comma decimal, dot thousands. */
 export function numberFormatOf(p: OperationParameter): NumberFormat {
-  return { decimalScale: p.type === 'INTEGER' ? 0 : 2, decimalSeparator: ',', thousandSeparator: '.', currency: p.type === 'CURRENCY', allowNegative: true };
+  return {
+    decimalScale: p.type === 'INTEGER' ? 0 : 2,
+    decimalSeparator: ',',
+    thousandSeparator: '.',
+    currency: p.type === 'CURRENCY',
+    allowNegative: true,
+  };
 }
 
 export function cleanParameterNumber(p: OperationParameter, text: string): string {
@@ -26,7 +32,10 @@ export function initialValues(parameters: OperationParameter[]): ParameterValues
 export type ParameterProblem = 'fillInThisField' | 'invalidNumber' | 'incorrectDate' | 'enterValidValueDate';
 
 /** The client's own checks (required, numbers, dates); the server checks again and has the last word. */
-export function checkParameters(parameters: OperationParameter[], values: ParameterValues): Record<string, ParameterProblem> {
+export function checkParameters(
+  parameters: OperationParameter[],
+  values: ParameterValues,
+): Record<string, ParameterProblem> {
   const problems: Record<string, ParameterProblem> = {};
   for (const p of parameters) {
     const value = values[p.key];

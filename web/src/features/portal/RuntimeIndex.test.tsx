@@ -8,7 +8,9 @@ describe('entering an application', () => {
   it('says why when its menu cannot be loaded, and leads back to the desktop', async () => {
     setSession(makeSession());
     mockFetch({}, (url) =>
-      url.includes('/api/application/getApplicationMenu') ? jsonResponse({ Message: 'O registro não foi encontrado.##DETAILEDERROR##request 1' }, 404) : jsonResponse({ Message: 'unexpected call' }, 500),
+      url.includes('/api/application/getApplicationMenu')
+        ? jsonResponse({ Message: 'O registro não foi encontrado.##DETAILEDERROR##request 1' }, 404)
+        : jsonResponse({ Message: 'unexpected call' }, 500),
     );
     renderApp('/runtime/99999');
     expect(await screen.findByRole('heading', { name: 'Aplicativo indisponível' })).toBeInTheDocument();

@@ -50,10 +50,14 @@ export const applicationMenuQuery = (appID: string) =>
   queryOptions({
     queryKey: ['applicationMenu', appID, currentLanguage()],
     queryFn: async ({ signal }) => {
-      const [menu, application] = await api.post<[MenuEntry[] | null, RuntimeApplication]>('/application/getApplicationMenu', undefined, {
-        query: { appID },
-        signal,
-      });
+      const [menu, application] = await api.post<[MenuEntry[] | null, RuntimeApplication]>(
+        '/application/getApplicationMenu',
+        undefined,
+        {
+          query: { appID },
+          signal,
+        },
+      );
       return { menu: menu ?? [], application };
     },
     staleTime: 60_000,
@@ -61,7 +65,15 @@ export const applicationMenuQuery = (appID: string) =>
   });
 
 /** POST /api/users/changePassword: the signed-in user's own change. */
-export function changePassword({ oldPassword, newPassword, confirmPassword }: { oldPassword: string; newPassword: string; confirmPassword: string }) {
+export function changePassword({
+  oldPassword,
+  newPassword,
+  confirmPassword,
+}: {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}) {
   return api.post('/users/changePassword', { oldPassword, newPassword, confirmPassword });
 }
 

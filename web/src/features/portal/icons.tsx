@@ -61,7 +61,9 @@ const MUI_ICONS: Record<string, () => IconModule> = {
 };
 
 // Made once, at module level: lazy() creates the component that loads the chunk on first render.
-const LAZY_ICONS: Record<string, ComponentType<SvgIconProps>> = Object.fromEntries(Object.entries(MUI_ICONS).map(([name, load]) => [name, lazy(load)]));
+const LAZY_ICONS: Record<string, ComponentType<SvgIconProps>> = Object.fromEntries(
+  Object.entries(MUI_ICONS).map(([name, load]) => [name, lazy(load)]),
+);
 
 let fontAwesome: Promise<unknown> | undefined;
 /** Font Awesome Free (CSS and fonts, same origin) loads the first time an entry needs it. */
@@ -76,7 +78,15 @@ function FontAwesomeIcon({ classes, size }: { classes: string; size: number }) {
       component="i"
       aria-hidden
       className={classes}
-      sx={{ width: size, height: size, fontSize: size * 0.8, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0 }}
+      sx={{
+        width: size,
+        height: size,
+        fontSize: size * 0.8,
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        flexShrink: 0,
+      }}
     />
   );
 }
@@ -92,7 +102,14 @@ export interface AppIconProps {
 }
 
 /** An application's or menu entry's icon: its image, a Font Awesome class, an MUI icon by name, or the generic one. */
-export function AppIcon({ name, fontAwesome = false, image, size = 24, color, fallback: fallbackKind = 'app' }: AppIconProps) {
+export function AppIcon({
+  name,
+  fontAwesome = false,
+  image,
+  size = 24,
+  color,
+  fallback: fallbackKind = 'app',
+}: AppIconProps) {
   if (image) return <Box component="img" src={image} alt="" sx={{ width: size, height: size, objectFit: 'contain' }} />;
   if (fontAwesome && name) return <FontAwesomeIcon classes={name} size={size} />;
   const Icon = Object.hasOwn(LAZY_ICONS, name) ? LAZY_ICONS[name] : undefined;

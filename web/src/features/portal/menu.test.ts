@@ -3,7 +3,17 @@ import type { MenuEntry } from './api';
 import { ancestorsOf, firstLink, isRuntimeIndex, linkWithQuery, megaColumns, searchMenu } from './menu';
 
 const entry = (key: string, name: string, link = '', extra: Partial<MenuEntry> = {}): MenuEntry => ({
-  key, keyParent: null, name, link, icon: '', isFontAwesome: false, imageContent: '', badge: '', title: false, multilevel: false, ...extra,
+  key,
+  keyParent: null,
+  name,
+  link,
+  icon: '',
+  isFontAwesome: false,
+  imageContent: '',
+  badge: '',
+  title: false,
+  multilevel: false,
+  ...extra,
 });
 
 // The demo application's shape (docs/portal.md).
@@ -20,7 +30,13 @@ const demo: MenuEntry[] = [
   entry('hours', 'Horas', '', {
     child: [
       entry('mine', 'Minhas horas', '/runtime/1/myTimesheet/Minhas', { badge: 'Beta' }),
-      entry('mgmt', 'Gestão', '', { multilevel: true, child: [entry('team', 'Horas da equipe', '/runtime/1/timesheetList/Equipe'), entry('close', 'Fechamento do mês', '/runtime/1/closeMonthList/Fechamento')] }),
+      entry('mgmt', 'Gestão', '', {
+        multilevel: true,
+        child: [
+          entry('team', 'Horas da equipe', '/runtime/1/timesheetList/Equipe'),
+          entry('close', 'Fechamento do mês', '/runtime/1/closeMonthList/Fechamento'),
+        ],
+      }),
     ],
   }),
   entry('help', 'Ajuda', '', { child: [entry('docs', 'Documentação', 'https://github.com/tramita/tramita')] }),
@@ -67,7 +83,12 @@ describe('ancestorsOf', () => {
 
 describe('megaColumns', () => {
   it('starts a column at each section title and gives a nested group its own column', () => {
-    const work = [entry('day', 'Dia a dia', '', { title: true }), entry('calendar', 'Agenda', '/c'), entry('docs', 'Documentos', '', { title: true }), entry('repos', 'Repositórios', '/r')];
+    const work = [
+      entry('day', 'Dia a dia', '', { title: true }),
+      entry('calendar', 'Agenda', '/c'),
+      entry('docs', 'Documentos', '', { title: true }),
+      entry('repos', 'Repositórios', '/r'),
+    ];
     expect(megaColumns(work).map((c) => [c.title, c.links.map((l) => l.key)])).toEqual([
       ['Dia a dia', ['calendar']],
       ['Documentos', ['repos']],

@@ -65,7 +65,11 @@ export function megaColumns(entries: MenuEntry[]): MegaColumn[] {
       current = { key: entry.key, title: entry.name, links: [] };
       columns.push(current);
     } else if (entry.child) {
-      columns.push({ key: entry.key, title: entry.name, links: flattenMenu(entry.child).filter((e) => e.link && !e.title) });
+      columns.push({
+        key: entry.key,
+        title: entry.name,
+        links: flattenMenu(entry.child).filter((e) => e.link && !e.title),
+      });
       current = undefined;
     } else if (entry.link) {
       if (!current) {

@@ -8,7 +8,9 @@ import { deviceName, usePush } from './push';
 
 describe('deviceName', () => {
   it('is platform, app name and vendor', () => {
-    expect(deviceName({ platform: 'Linux x86_64', appName: 'Netscape', vendor: 'Google Inc.' })).toBe('Linux x86_64 Netscape Google Inc.');
+    expect(deviceName({ platform: 'Linux x86_64', appName: 'Netscape', vendor: 'Google Inc.' })).toBe(
+      'Linux x86_64 Netscape Google Inc.',
+    );
     expect(deviceName({ platform: 'MacIntel', appName: 'Netscape', vendor: '' })).toBe('MacIntel Netscape');
   });
 });
@@ -35,7 +37,9 @@ describe('usePush: a new service worker (spec section 4)', () => {
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const wrapper = ({ children }: { children: ReactNode }) => <SettingsContext value={DEFAULT_SETTINGS}>{children}</SettingsContext>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <SettingsContext value={DEFAULT_SETTINGS}>{children}</SettingsContext>
+    );
 
     const { unmount } = renderHook(() => usePush(), { wrapper });
     await waitFor(() => expect(listeners.controllerchange).toBeDefined());

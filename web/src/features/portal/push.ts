@@ -5,7 +5,10 @@ import { useSettings } from '../../app/settings';
 
 /** The VAPID public key (base64url) as the bytes applicationServerKey wants. */
 export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
-  const base64 = text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '=');
+  const base64 = text
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(text.length / 4) * 4, '=');
   const binary = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(binary.length));
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
@@ -25,7 +28,9 @@ export function deviceName(nav: Pick<Navigator, 'platform' | 'appName' | 'vendor
 }
 
 export function pushSupported(): boolean {
-  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  return (
+    typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
+  );
 }
 
 /**
@@ -39,7 +44,10 @@ export async function registerPush(): Promise<void> {
   let subscription = await registration.pushManager.getSubscription();
   if (!subscription) {
     const key = await api.get<string>('/message/getVapidPublicKey');
-    subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(key) });
+    subscription = await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: base64UrlToBytes(key),
+    });
   }
   await api.post('/message/createDevice', {
     deviceName: deviceName(navigator),

@@ -19,7 +19,10 @@ describe('/reset-password', () => {
   });
 
   it('posts the login, shows the mail-sent message with the returned text, and goes to / after 3 s', async () => {
-    const fetchMock = mockFetch({}, () => new Response(SENT, { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }));
+    const fetchMock = mockFetch(
+      {},
+      () => new Response(SENT, { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
+    );
     const { router } = renderApp('/reset-password');
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.type(await screen.findByLabelText('Login', { selector: 'input' }), ' maria ');
@@ -36,12 +39,16 @@ describe('/reset-password', () => {
   });
 
   it('shows the error and stays when the request fails', async () => {
-    mockFetch({}, () => jsonResponse({ Message: 'O envio de e-mail não está configurado. Procure o administrador.' }, 503));
+    mockFetch({}, () =>
+      jsonResponse({ Message: 'O envio de e-mail não está configurado. Procure o administrador.' }, 503),
+    );
     const { router } = renderApp('/reset-password');
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.type(await screen.findByLabelText('Login', { selector: 'input' }), 'maria');
     await user.click(screen.getByRole('button', { name: 'Enviar nova senha' }));
-    expect(await screen.findByText('O envio de e-mail não está configurado. Procure o administrador.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('O envio de e-mail não está configurado. Procure o administrador.'),
+    ).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(router.state.location.pathname).toBe('/reset-password');
   });

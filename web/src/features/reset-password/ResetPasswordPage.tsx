@@ -18,7 +18,11 @@ export const RESET_REDIRECT_MS = 3000;
 
 /** POST /api/users/resetPassword {UserName}: the server mails a temporary password and answers a text. */
 function resetPassword(login: string): Promise<string> {
-  return api.post<string>('/users/resetPassword', { UserName: login }, { responseType: 'text', redirectOnUnauthorized: false });
+  return api.post<string>(
+    '/users/resetPassword',
+    { UserName: login },
+    { responseType: 'text', redirectOnUnauthorized: false },
+  );
 }
 
 /**
@@ -47,7 +51,9 @@ export default function ResetPasswordPage() {
         enqueueSnackbar([t('resetPassword.sent'), text.trim()].filter(Boolean).join(' '), { variant: 'success' });
         setSent(true);
       } catch (error) {
-        enqueueSnackbar(isApiError(error) || error instanceof Error ? error.message : t('error.default'), { variant: 'error' });
+        enqueueSnackbar(isApiError(error) || error instanceof Error ? error.message : t('error.default'), {
+          variant: 'error',
+        });
       }
     },
   });

@@ -8,8 +8,15 @@ import { ActionsMenu } from './ActionsMenu';
 
 const status = (id: number, name: string) => ({ id, key: `s${id}`, name, color: '', final: false });
 const wait = {
-  id: 6, key: 'wait', name: 'Aguardar cliente', from: [status(2, 'Em atendimento')], to: status(3, 'Aguardando cliente'),
-  asksReason: true, requiresReason: true, asksResponsible: false, ruleId: 0,
+  id: 6,
+  key: 'wait',
+  name: 'Aguardar cliente',
+  from: [status(2, 'Em atendimento')],
+  to: status(3, 'Aguardando cliente'),
+  asksReason: true,
+  requiresReason: true,
+  asksResponsible: false,
+  ruleId: 0,
 };
 
 function renderMenu(ids: number[], onDone = vi.fn()) {
@@ -35,17 +42,25 @@ describe('ActionsMenu', () => {
   });
 
   it('shows the server’s message when the selection has no common action', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ Message: 'Não existem tramitações disponiveis para os item(s) selecionado(s)!' }, 422)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({ Message: 'Não existem tramitações disponiveis para os item(s) selecionado(s)!' }, 422),
+      ),
+    );
     renderMenu([1, 2]);
     await userEvent.click(screen.getByRole('button', { name: 'Tramitar' }));
-    expect(await screen.findByText('Não existem tramitações disponiveis para os item(s) selecionado(s)!')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Não existem tramitações disponiveis para os item(s) selecionado(s)!'),
+    ).toBeInTheDocument();
   });
 
   it('offers the actions of the selection, asks the reason and moves every selected item', async () => {
     const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
       const url = String(input);
       if (url.endsWith('/getActions')) return jsonResponse([wait]);
-      if (url.endsWith('/triggerAction')) return jsonResponse({ Message: '2 item(s) tramitado(s) para Aguardando cliente.', items: [] });
+      if (url.endsWith('/triggerAction'))
+        return jsonResponse({ Message: '2 item(s) tramitado(s) para Aguardando cliente.', items: [] });
       return jsonResponse({ Message: 'unexpected' }, 500);
     });
     vi.stubGlobal('fetch', fetch);
@@ -59,6 +74,12 @@ describe('ActionsMenu', () => {
     expect(await screen.findByText('2 item(s) tramitado(s) para Aguardando cliente.')).toBeInTheDocument();
     expect(onDone).toHaveBeenCalled();
     const trigger = fetch.mock.calls.find(([url]) => String(url).endsWith('/triggerAction'))!;
-    expect(JSON.parse(String(trigger[1]!.body))).toEqual({ componentId: 4, ids: [1, 2], action: 6, reason: 'Sem resposta', responsibleId: 0 });
+    expect(JSON.parse(String(trigger[1]!.body))).toEqual({
+      componentId: 4,
+      ids: [1, 2],
+      action: 6,
+      reason: 'Sem resposta',
+      responsibleId: 0,
+    });
   });
 });

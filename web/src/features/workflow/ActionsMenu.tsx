@@ -32,7 +32,8 @@ export function ActionsMenu({ componentId, ids, onDone, disabled }: ActionsMenuP
   const [actions, setActions] = useState<ActionView[] | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const fail = (error: unknown) => enqueueSnackbar(isApiError(error) || error instanceof Error ? error.message : String(error), { variant: 'error' });
+  const fail = (error: unknown) =>
+    enqueueSnackbar(isApiError(error) || error instanceof Error ? error.message : String(error), { variant: 'error' });
 
   const open = async (target: HTMLElement) => {
     if (ids.length === 0) {
@@ -67,7 +68,12 @@ export function ActionsMenu({ componentId, ids, onDone, disabled }: ActionsMenuP
 
   return (
     <>
-      <Button startIcon={<AltRouteIcon />} disabled={disabled || busy} onClick={(e) => void open(e.currentTarget)} aria-haspopup="menu">
+      <Button
+        startIcon={<AltRouteIcon />}
+        disabled={disabled || busy}
+        onClick={(e) => void open(e.currentTarget)}
+        aria-haspopup="menu"
+      >
         {t('actions.button')}
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} aria-label={t('actions.menu')}>

@@ -37,7 +37,9 @@ export function ChangeReasonDialog({ action, onClose }: ChangeReasonDialogProps)
       >
         <DialogTitle id="change-reason-title">{t('reason.title')}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t('reason.action', { action: action.name, status: action.to.name })}</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>
+            {t('reason.action', { action: action.name, status: action.to.name })}
+          </DialogContentText>
           <TextField
             autoFocus
             fullWidth

@@ -51,7 +51,9 @@ export function CommentAndResponsibleDialog({ componentId, ids, action, onClose 
       >
         <DialogTitle id="comment-responsible-title">{t('responsible.title')}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t('reason.action', { action: action.name, status: action.to.name })}</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>
+            {t('reason.action', { action: action.name, status: action.to.name })}
+          </DialogContentText>
           <Stack spacing={2}>
             <Autocomplete
               options={candidates.data ?? []}
@@ -75,7 +77,13 @@ export function CommentAndResponsibleDialog({ componentId, ids, action, onClose 
                 </li>
               )}
               renderInput={(params) => (
-                <TextField {...params} autoFocus required label={t('responsible.label')} placeholder={t('responsible.search')} />
+                <TextField
+                  {...params}
+                  autoFocus
+                  required
+                  label={t('responsible.label')}
+                  placeholder={t('responsible.search')}
+                />
               )}
             />
             <TextField

@@ -61,7 +61,11 @@ export function getActions(componentId: number, ids: number[], signal?: AbortSig
 }
 
 /** The actions leaving a status that the caller may run on some item (kanban columns). */
-export function getActionsFromStatus(componentId: number, stateId: number, signal?: AbortSignal): Promise<ActionView[]> {
+export function getActionsFromStatus(
+  componentId: number,
+  stateId: number,
+  signal?: AbortSignal,
+): Promise<ActionView[]> {
   return api.post<ActionView[]>(`${BASE}/getActions`, { componentId, stateId }, { signal });
 }
 
@@ -72,7 +76,12 @@ export function loadResponsibles(
   return api.post<Responsible[]>(`${BASE}/loadResponsibles`, { ...request, limit: 50 }, { signal });
 }
 
-export function triggerAction(componentId: number, ids: number[], action: number, answers: ActionAnswers): Promise<TriggerResult> {
+export function triggerAction(
+  componentId: number,
+  ids: number[],
+  action: number,
+  answers: ActionAnswers,
+): Promise<TriggerResult> {
   return api.post<TriggerResult>(`${BASE}/triggerAction`, {
     componentId,
     ids,

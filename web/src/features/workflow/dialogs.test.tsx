@@ -75,7 +75,14 @@ describe('CommentAndResponsibleDialog', () => {
     vi.stubGlobal('fetch', fetch);
     const onClose = vi.fn();
     const user = userEvent.setup();
-    withQueries(<CommentAndResponsibleDialog componentId={4} ids={[101]} action={action({ asksResponsible: true })} onClose={onClose} />);
+    withQueries(
+      <CommentAndResponsibleDialog
+        componentId={4}
+        ids={[101]}
+        action={action({ asksResponsible: true })}
+        onClose={onClose}
+      />,
+    );
     const dialog = screen.getByRole('dialog', { name: 'Comentário e responsável' });
     const ok = within(dialog).getByRole('button', { name: 'OK' });
     expect(ok).toBeDisabled();
@@ -89,9 +96,19 @@ describe('CommentAndResponsibleDialog', () => {
   });
 
   it('requires the comment when the action requires a reason', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse([{ id: 7, name: 'Bruno Técnico', login: 'bruno', email: '' }])));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse([{ id: 7, name: 'Bruno Técnico', login: 'bruno', email: '' }])),
+    );
     const user = userEvent.setup();
-    withQueries(<CommentAndResponsibleDialog componentId={4} ids={[101]} action={action({ asksResponsible: true, requiresReason: true })} onClose={vi.fn()} />);
+    withQueries(
+      <CommentAndResponsibleDialog
+        componentId={4}
+        ids={[101]}
+        action={action({ asksResponsible: true, requiresReason: true })}
+        onClose={vi.fn()}
+      />,
+    );
     await user.click(screen.getByRole('combobox', { name: /Novo responsável/ }));
     await user.click(await screen.findByRole('option', { name: /Bruno Técnico/ }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'OK' })).toBeDisabled());

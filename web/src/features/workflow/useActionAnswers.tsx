@@ -39,7 +39,12 @@ export function useActionAnswers(): {
   if (asking) {
     dialog =
       dialogFor(asking.action) === 'responsible' ? (
-        <CommentAndResponsibleDialog componentId={asking.componentId} ids={asking.ids} action={asking.action} onClose={close} />
+        <CommentAndResponsibleDialog
+          componentId={asking.componentId}
+          ids={asking.ids}
+          action={asking.action}
+          onClose={close}
+        />
       ) : (
         <ChangeReasonDialog action={asking.action} onClose={close} />
       );

@@ -6,7 +6,15 @@ import AddIcon from '@mui/icons-material/AddBusinessOutlined';
 import FilterIcon from '@mui/icons-material/FilterAltOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { additionalFieldsQuery, companiesQuery, companyKeys, deleteCompany, emptyCompany, userKeys, type Company } from '../api';
+import {
+  additionalFieldsQuery,
+  companiesQuery,
+  companyKeys,
+  deleteCompany,
+  emptyCompany,
+  userKeys,
+  type Company,
+} from '../api';
 import { matchesAdditional } from '../additionalFields';
 import { AdditionalFieldFilters } from '../components/AdditionalFieldFilters';
 import { DataTable, type Column } from '../components/DataTable';
@@ -14,7 +22,7 @@ import { EditDeleteActions } from '../components/EditDeleteActions';
 import { FilterField } from '../components/FilterField';
 import { PageHeader } from '../components/PageHeader';
 import { useConfirm } from '../components/useConfirm';
-import { errorMessage, fold } from '../format';
+import { errorMessage, fold } from '../../../lib/format';
 import { useNotify } from '../components/useNotify';
 
 const CompanyDialog = lazy(() => import('./CompanyDialog'));
@@ -94,8 +102,15 @@ export default function CompaniesPage() {
         actions={
           <>
             {(fields.data?.length ?? 0) > 0 && (
-              <Button color="inherit" startIcon={<FilterIcon />} aria-expanded={showFieldFilters} onClick={() => setShowFieldFilters(!showFieldFilters)}>
-                {fieldFilterCount > 0 ? t('users.additionalFiltersCount', { count: fieldFilterCount }) : t('users.additionalFilters')}
+              <Button
+                color="inherit"
+                startIcon={<FilterIcon />}
+                aria-expanded={showFieldFilters}
+                onClick={() => setShowFieldFilters(!showFieldFilters)}
+              >
+                {fieldFilterCount > 0
+                  ? t('users.additionalFiltersCount', { count: fieldFilterCount })
+                  : t('users.additionalFilters')}
               </Button>
             )}
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(emptyCompany())}>
@@ -104,7 +119,9 @@ export default function CompaniesPage() {
           </>
         }
       />
-      {showFieldFilters && fields.data && <AdditionalFieldFilters fields={fields.data} values={fieldFilters} onChange={setFieldFilters} />}
+      {showFieldFilters && fields.data && (
+        <AdditionalFieldFilters fields={fields.data} values={fieldFilters} onChange={setFieldFilters} />
+      )}
       <DataTable
         minWidth={860}
         label={t('nav.companies')}
@@ -113,8 +130,20 @@ export default function CompaniesPage() {
         loading={companies.isFetching}
         error={companies.isError ? errorMessage(companies.error, t('common.loadError')) : undefined}
         filters={{
-          name: <FilterField column={t('companies.name')} value={filters.name} onChange={(name) => setFilters((f) => ({ ...f, name }))} />,
-          taxId: <FilterField column={t('companies.taxId')} value={filters.taxId} onChange={(taxId) => setFilters((f) => ({ ...f, taxId }))} />,
+          name: (
+            <FilterField
+              column={t('companies.name')}
+              value={filters.name}
+              onChange={(name) => setFilters((f) => ({ ...f, name }))}
+            />
+          ),
+          taxId: (
+            <FilterField
+              column={t('companies.taxId')}
+              value={filters.taxId}
+              onChange={(taxId) => setFilters((f) => ({ ...f, taxId }))}
+            />
+          ),
         }}
         onRowClick={setEditing}
       />

@@ -17,13 +17,21 @@ import { additionalPayload, validateAdditional } from '../additionalFields';
 import { additionalFieldsQuery, companiesQuery, saveCompany, type Company } from '../api';
 import { AdditionalFieldInputs } from '../components/AdditionalFieldInputs';
 import { useFieldMessages } from '../components/useFieldMessages';
-import { EMAIL_PATTERN, fieldErrors } from '../format';
+import { EMAIL_PATTERN, fieldErrors } from '../../../lib/format';
 import { useNotify } from '../components/useNotify';
 
 type TextKey = 'name' | 'taxId' | 'address' | 'contact' | 'email' | 'phone';
 
 /** A company's form: name, tax id, address, contact, e-mail, phone and its additional fields. */
-export default function CompanyDialog({ company, onClose, onSaved }: { company: Company; onClose: () => void; onSaved: () => void }) {
+export default function CompanyDialog({
+  company,
+  onClose,
+  onSaved,
+}: {
+  company: Company;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
   const notify = useNotify();
@@ -50,7 +58,11 @@ export default function CompanyDialog({ company, onClose, onSaved }: { company: 
     onSubmit: async (values) => {
       setServerErrors({});
       try {
-        await saveCompany({ ...values, name: values.name.trim(), additionalFields: additionalPayload(definitions, values.additionalFields) });
+        await saveCompany({
+          ...values,
+          name: values.name.trim(),
+          additionalFields: additionalPayload(definitions, values.additionalFields),
+        });
         notify.success(t('companies.saved'));
         onSaved();
         onClose();
@@ -106,7 +118,12 @@ export default function CompanyDialog({ company, onClose, onSaved }: { company: 
           {definitions.length > 0 && (
             <>
               <Divider sx={{ my: 2.5 }} />
-              <Typography variant="overline" component="h3" color="text.secondary" sx={{ fontWeight: 700, display: 'block', mb: 1.5 }}>
+              <Typography
+                variant="overline"
+                component="h3"
+                color="text.secondary"
+                sx={{ fontWeight: 700, display: 'block', mb: 1.5 }}
+              >
                 {t('users.form.additionalFields')}
               </Typography>
               <AdditionalFieldInputs

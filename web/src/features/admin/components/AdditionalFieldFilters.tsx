@@ -12,7 +12,15 @@ import type { FieldDefinition } from '../api';
  * Filters by a record's additional fields: the value's text contains the filter's (a yes/no field
  * by true or false, a pick list by its value), as the server filters the user list.
  */
-export function AdditionalFieldFilters({ fields, values, onChange }: { fields: FieldDefinition[]; values: Record<string, string>; onChange: (values: Record<string, string>) => void }) {
+export function AdditionalFieldFilters({
+  fields,
+  values,
+  onChange,
+}: {
+  fields: FieldDefinition[];
+  values: Record<string, string>;
+  onChange: (values: Record<string, string>) => void;
+}) {
   const { t } = useTranslation('admin');
   const set = (id: number, value: string) => onChange({ ...values, [String(id)]: value });
   return (
@@ -24,7 +32,12 @@ export function AdditionalFieldFilters({ fields, values, onChange }: { fields: F
         {sortFields(fields).map((field) => {
           const kind = inputKind(field.type);
           const value = values[String(field.id)] ?? '';
-          const common = { size: 'small' as const, label: field.name, value, onChange: (event: React.ChangeEvent<HTMLInputElement>) => set(field.id, event.target.value) };
+          const common = {
+            size: 'small' as const,
+            label: field.name,
+            value,
+            onChange: (event: React.ChangeEvent<HTMLInputElement>) => set(field.id, event.target.value),
+          };
           return (
             <Grid key={field.id} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
               {kind === 'boolean' || kind === 'picklist' ? (

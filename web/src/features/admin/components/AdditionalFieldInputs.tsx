@@ -46,17 +46,32 @@ export function AdditionalFieldInputs({ fields, values, onChange, errors, compan
           case 'boolean':
             input = (
               <>
-                <FormControlLabel control={<Switch checked={value === true} onChange={(event) => set(field, event.target.checked)} />} label={field.name} />
+                <FormControlLabel
+                  control={<Switch checked={value === true} onChange={(event) => set(field, event.target.checked)} />}
+                  label={field.name}
+                />
                 {error && <FormHelperText error>{error}</FormHelperText>}
               </>
             );
             break;
           case 'longText':
-            input = <TextField {...common} multiline minRows={3} value={text} onChange={(event) => set(field, event.target.value)} />;
+            input = (
+              <TextField
+                {...common}
+                multiline
+                minRows={3}
+                value={text}
+                onChange={(event) => set(field, event.target.value)}
+              />
+            );
             break;
           case 'date':
             input = (
-              <MaskedDateField {...common} value={ISO_DATE.test(text) ? text.slice(0, 10) : ''} onChange={(iso, invalid) => set(field, invalid ? INVALID_DATE : iso)} />
+              <MaskedDateField
+                {...common}
+                value={ISO_DATE.test(text) ? text.slice(0, 10) : ''}
+                onChange={(iso, invalid) => set(field, invalid ? INVALID_DATE : iso)}
+              />
             );
             break;
           case 'picklist':
@@ -65,13 +80,21 @@ export function AdditionalFieldInputs({ fields, values, onChange, errors, compan
             const options =
               kind === 'picklist'
                 ? field.options.map((option) => ({ value: option.value, text: option.text || option.value }))
-                : (kind === 'company' ? companies : groups).map((option) => ({ value: String(option.id), text: option.name }));
+                : (kind === 'company' ? companies : groups).map((option) => ({
+                    value: String(option.id),
+                    text: option.name,
+                  }));
             input = (
               <TextField
                 {...common}
                 select
                 value={text}
-                onChange={(event) => set(field, kind === 'picklist' || event.target.value === '' ? event.target.value : Number(event.target.value))}
+                onChange={(event) =>
+                  set(
+                    field,
+                    kind === 'picklist' || event.target.value === '' ? event.target.value : Number(event.target.value),
+                  )
+                }
               >
                 <MenuItem value="">
                   <em>{t('common.none')}</em>
@@ -87,14 +110,20 @@ export function AdditionalFieldInputs({ fields, values, onChange, errors, compan
           }
           default: {
             const adornment =
-              field.type === 'CURRENCY' ? { startAdornment: <InputAdornment position="start">R$</InputAdornment> } : field.type === 'PERCENTILE' ? { endAdornment: <InputAdornment position="end">%</InputAdornment> } : {};
+              field.type === 'CURRENCY'
+                ? { startAdornment: <InputAdornment position="start">R$</InputAdornment> }
+                : field.type === 'PERCENTILE'
+                  ? { endAdornment: <InputAdornment position="end">%</InputAdornment> }
+                  : {};
             input = (
               <TextField
                 {...common}
                 value={text}
                 onChange={(event) => set(field, event.target.value)}
                 slotProps={{ input: adornment, htmlInput: { inputMode: kind === 'integer' ? 'numeric' : 'decimal' } }}
-                helperText={error ?? (kind === 'integer' && field.type !== 'INTEGER' ? t('fields.referenceHint') : undefined)}
+                helperText={
+                  error ?? (kind === 'integer' && field.type !== 'INTEGER' ? t('fields.referenceHint') : undefined)
+                }
               />
             );
           }

@@ -70,7 +70,12 @@ export function DataTable<T extends { id: number }>({
           </TableHead>
           <TableBody>
             {rows?.map((row) => (
-              <TableRow key={row.id} hover onClick={onRowClick && (() => onRowClick(row))} sx={onRowClick ? { cursor: 'pointer' } : undefined}>
+              <TableRow
+                key={row.id}
+                hover
+                onClick={onRowClick && (() => onRowClick(row))}
+                sx={onRowClick ? { cursor: 'pointer' } : undefined}
+              >
                 {columns.map((column) => (
                   <TableCell key={column.key} align={column.align}>
                     {column.render(row)}
@@ -80,7 +85,10 @@ export function DataTable<T extends { id: number }>({
             ))}
             {(error || rows?.length === 0) && (
               <TableRow>
-                <TableCell colSpan={columns.length} sx={{ py: 6, textAlign: EMPTY_ALIGN, color: error ? 'error.main' : 'text.secondary' }}>
+                <TableCell
+                  colSpan={columns.length}
+                  sx={{ py: 6, textAlign: EMPTY_ALIGN, color: error ? 'error.main' : 'text.secondary' }}
+                >
                   {error ?? t('common.empty')}
                 </TableCell>
               </TableRow>

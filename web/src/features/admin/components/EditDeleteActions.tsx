@@ -6,7 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { RowActions } from './DataTable';
 
 /** A row's edit and delete buttons, named for the record (screen readers hear 'Editar Acme Ltda'). */
-export function EditDeleteActions({ editLabel, deleteLabel, onEdit, onDelete }: { editLabel: string; deleteLabel: string; onEdit: () => void; onDelete: () => void }) {
+export function EditDeleteActions({
+  editLabel,
+  deleteLabel,
+  onEdit,
+  onDelete,
+}: {
+  editLabel: string;
+  deleteLabel: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const { t } = useTranslation('admin');
   return (
     <RowActions>

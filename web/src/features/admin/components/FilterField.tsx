@@ -4,7 +4,15 @@ import FilterIcon from '@mui/icons-material/FilterList';
 import { useTranslation } from 'react-i18next';
 
 /** A column's text filter, in the row under the headers. */
-export function FilterField({ column, value, onChange }: { column: string; value: string; onChange: (value: string) => void }) {
+export function FilterField({
+  column,
+  value,
+  onChange,
+}: {
+  column: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const { t } = useTranslation('admin');
   return (
     <TextField

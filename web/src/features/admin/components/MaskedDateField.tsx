@@ -14,7 +14,10 @@ export function MaskedDateField({
   error,
   helperText,
   ...props
-}: Omit<TextFieldProps, 'value' | 'onChange'> & { value: string; onChange: (value: string, invalid: boolean) => void }) {
+}: Omit<TextFieldProps, 'value' | 'onChange'> & {
+  value: string;
+  onChange: (value: string, invalid: boolean) => void;
+}) {
   const { t } = useTranslation('admin');
   const [text, setText] = useState(() => formatDate(value));
   const [seen, setSeen] = useState(value);
@@ -38,7 +41,11 @@ export function MaskedDateField({
       }}
       error={error || (invalid && text.length === 10)}
       helperText={invalid && text.length === 10 ? t('common.invalidDate') : helperText}
-      slotProps={{ ...props.slotProps, inputLabel: { shrink: true }, htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+      slotProps={{
+        ...props.slotProps,
+        inputLabel: { shrink: true },
+        htmlInput: { inputMode: 'numeric', maxLength: 10 },
+      }}
     />
   );
 }

@@ -1,7 +1,7 @@
 import Avatar from '@mui/material/Avatar';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { initials } from '../format';
+import { initials } from '../../../lib/format';
 
 /**
  * A user's picture in the list. The list gives an address under /api that needs the bearer header
@@ -21,7 +21,11 @@ export function UserAvatar({ name, src, size = 32 }: { name: string; src: string
   });
   const url = picture.data;
   return (
-    <Avatar src={url} alt="" sx={{ width: size, height: size, fontSize: size * 0.4, bgcolor: 'primary.main', fontWeight: 600 }}>
+    <Avatar
+      src={url}
+      alt=""
+      sx={{ width: size, height: size, fontSize: size * 0.4, bgcolor: 'primary.main', fontWeight: 600 }}
+    >
       {initials(name)}
     </Avatar>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fieldErrors } from '../format';
+import { fieldErrors } from '../../../lib/format';
 import { useNotify } from './useNotify';
 
 /**

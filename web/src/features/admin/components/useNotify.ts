@@ -1,6 +1,6 @@
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../format';
+import { errorMessage } from '../../../lib/format';
 
 /** The pages' toasts: success, and a failed call's message (spec section 8: red, the server's Message). */
 export function useNotify() {

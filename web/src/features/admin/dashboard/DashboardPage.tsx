@@ -24,7 +24,7 @@ import { Link as RouterLink } from 'react-router';
 import { currentLanguage } from '../../../i18n';
 import { dashboardQuery, planQuery, type Plan } from '../api';
 import { PageHeader } from '../components/PageHeader';
-import { errorMessage, formatBytes, formatCount, formatDateTime } from '../format';
+import { errorMessage, formatBytes, formatCount, formatDateTime } from '../../../lib/format';
 import { actionKey } from '../log/auditDetail';
 import PlanDialog from './PlanDialog';
 import { usageShare } from './usage';
@@ -62,10 +62,32 @@ export default function DashboardPage() {
         </Alert>
       )}
       <Grid container spacing={2} sx={{ mb: 2.5 }}>
-        <Stat icon={<PeopleIcon />} label={t('dashboard.users')} value={d && formatCount(d.users, language)} hint={d && t('dashboard.activeUsers', { count: d.activeUsers, formatted: formatCount(d.activeUsers, language) })} />
-        <Stat icon={<SessionsIcon />} label={t('dashboard.sessions')} value={d && formatCount(d.activeSessions, language)} hint={t('dashboard.sessionsHint')} />
-        <Stat icon={<StorageIcon />} label={t('dashboard.storage')} value={d && formatBytes(d.storageBytes, language)} hint={t('dashboard.storageHint')} />
-        <Stat icon={<AppsIcon />} label={t('dashboard.applications')} value={plan.data && formatCount(plan.data.usage.applications, language)} hint={t('dashboard.applicationsHint')} />
+        <Stat
+          icon={<PeopleIcon />}
+          label={t('dashboard.users')}
+          value={d && formatCount(d.users, language)}
+          hint={
+            d && t('dashboard.activeUsers', { count: d.activeUsers, formatted: formatCount(d.activeUsers, language) })
+          }
+        />
+        <Stat
+          icon={<SessionsIcon />}
+          label={t('dashboard.sessions')}
+          value={d && formatCount(d.activeSessions, language)}
+          hint={t('dashboard.sessionsHint')}
+        />
+        <Stat
+          icon={<StorageIcon />}
+          label={t('dashboard.storage')}
+          value={d && formatBytes(d.storageBytes, language)}
+          hint={t('dashboard.storageHint')}
+        />
+        <Stat
+          icon={<AppsIcon />}
+          label={t('dashboard.applications')}
+          value={plan.data && formatCount(plan.data.usage.applications, language)}
+          hint={t('dashboard.applicationsHint')}
+        />
       </Grid>
       <Grid container spacing={2.5}>
         <Grid size={{ xs: 12, lg: 5 }}>
@@ -118,12 +140,35 @@ export default function DashboardPage() {
   );
 }
 
-function Stat({ icon, label, value, hint }: { icon: ReactNode; label: string; value: string | undefined; hint?: string }) {
+function Stat({
+  icon,
+  label,
+  value,
+  hint,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: string | undefined;
+  hint?: string;
+}) {
   return (
     <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
       <Card variant="outlined" sx={{ height: '100%' }}>
         <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', p: 2.5 }}>
-          <Box sx={{ width: 44, height: 44, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: 'primary.main', color: 'primary.contrastText', flexShrink: 0 }}>{icon}</Box>
+          <Box
+            sx={{
+              width: 44,
+              height: 44,
+              borderRadius: 2,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'primary.main',
+              color: 'primary.contrastText',
+              flexShrink: 0,
+            }}
+          >
+            {icon}
+          </Box>
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="body2" color="text.secondary">
               {label}
@@ -147,9 +192,27 @@ function PlanUsage({ plan }: { plan: Plan }) {
   const { t } = useTranslation('admin');
   const language = currentLanguage();
   const lines = [
-    { key: 'users', label: t('plan.users'), used: plan.usage.users, limit: plan.limits.users, format: (n: number) => formatCount(n, language) },
-    { key: 'storage', label: t('plan.storage'), used: plan.usage.storageBytes, limit: plan.limits.storageBytes, format: (n: number) => formatBytes(n, language) },
-    { key: 'applications', label: t('plan.applications'), used: plan.usage.applications, limit: plan.limits.applications, format: (n: number) => formatCount(n, language) },
+    {
+      key: 'users',
+      label: t('plan.users'),
+      used: plan.usage.users,
+      limit: plan.limits.users,
+      format: (n: number) => formatCount(n, language),
+    },
+    {
+      key: 'storage',
+      label: t('plan.storage'),
+      used: plan.usage.storageBytes,
+      limit: plan.limits.storageBytes,
+      format: (n: number) => formatBytes(n, language),
+    },
+    {
+      key: 'applications',
+      label: t('plan.applications'),
+      used: plan.usage.applications,
+      limit: plan.limits.applications,
+      format: (n: number) => formatCount(n, language),
+    },
   ];
   return (
     <Stack spacing={2.5}>
@@ -162,13 +225,21 @@ function PlanUsage({ plan }: { plan: Plan }) {
                 {line.label}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {line.limit === null ? t('plan.usedUnlimited', { used: line.format(line.used) }) : t('plan.usedOf', { used: line.format(line.used), limit: line.format(line.limit) })}
+                {line.limit === null
+                  ? t('plan.usedUnlimited', { used: line.format(line.used) })
+                  : t('plan.usedOf', { used: line.format(line.used), limit: line.format(line.limit) })}
               </Typography>
             </Stack>
             <LinearProgress
               variant="determinate"
               value={share ?? 0}
-              color={share !== undefined && share >= 90 ? 'error' : share !== undefined && share >= 75 ? 'warning' : 'primary'}
+              color={
+                share !== undefined && share >= 90
+                  ? 'error'
+                  : share !== undefined && share >= 75
+                    ? 'warning'
+                    : 'primary'
+              }
               sx={{ height: 8, borderRadius: 4 }}
               aria-label={line.label}
             />
@@ -176,7 +247,10 @@ function PlanUsage({ plan }: { plan: Plan }) {
               // The two parts the storage limit is checked against (planlimit.StorageUsed): the
               // database itself and the files (attachments, digital content, kept spreadsheets).
               <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-                {t('plan.storageParts', { database: formatBytes(plan.usage.databaseBytes, language), files: formatBytes(plan.usage.fileBytes, language) })}
+                {t('plan.storageParts', {
+                  database: formatBytes(plan.usage.databaseBytes, language),
+                  files: formatBytes(plan.usage.fileBytes, language),
+                })}
               </Typography>
             )}
           </Box>

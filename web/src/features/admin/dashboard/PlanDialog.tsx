@@ -23,9 +23,15 @@ export default function PlanDialog({ plan, onClose }: { plan: Plan; onClose: () 
   const [name, setName] = useState(plan.name);
   const [users, setUsers] = useState(plan.limits.users === null ? '' : String(plan.limits.users));
   const [storage, setStorage] = useState(bytesToGigabytes(plan.limits.storageBytes));
-  const [applications, setApplications] = useState(plan.limits.applications === null ? '' : String(plan.limits.applications));
+  const [applications, setApplications] = useState(
+    plan.limits.applications === null ? '' : String(plan.limits.applications),
+  );
   const [saving, setSaving] = useState(false);
-  const limits = { users: parseLimit(users), storageBytes: gigabytesToBytes(storage), applications: parseLimit(applications) };
+  const limits = {
+    users: parseLimit(users),
+    storageBytes: gigabytesToBytes(storage),
+    applications: parseLimit(applications),
+  };
   const invalid = name.trim() === '' || Object.values(limits).some((v) => v === undefined);
 
   const save = async () => {
@@ -50,7 +56,10 @@ export default function PlanDialog({ plan, onClose }: { plan: Plan; onClose: () 
       onChange={(e) => onChange(e.target.value)}
       placeholder={t('plan.unlimited')}
       error={value.trim() !== '' && (unit ? gigabytesToBytes(value) : parseLimit(value)) === undefined}
-      slotProps={{ inputLabel: { shrink: true }, input: unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : undefined }}
+      slotProps={{
+        inputLabel: { shrink: true },
+        input: unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : undefined,
+      }}
     />
   );
 
@@ -71,7 +80,14 @@ export default function PlanDialog({ plan, onClose }: { plan: Plan; onClose: () 
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t('plan.editHelp')}</DialogContentText>
           <Stack spacing={2}>
-            <TextField size="small" required label={t('plan.name')} value={name} onChange={(e) => setName(e.target.value)} error={name.trim() === ''} />
+            <TextField
+              size="small"
+              required
+              label={t('plan.name')}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              error={name.trim() === ''}
+            />
             {limit(t('plan.users'), users, setUsers)}
             {limit(t('plan.storage'), storage, setStorage, 'GB')}
             {limit(t('plan.applications'), applications, setApplications)}

@@ -16,11 +16,18 @@ import SendIcon from '@mui/icons-material/SendOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/useSession';
-import { mailServerKeys, mailServerQuery, saveMailServer, sendTestMail, type MailSecurity, type MailServer } from '../api';
+import {
+  mailServerKeys,
+  mailServerQuery,
+  saveMailServer,
+  sendTestMail,
+  type MailSecurity,
+  type MailServer,
+} from '../api';
 import { Loaded } from '../components/Loaded';
 import { PageHeader } from '../components/PageHeader';
 import { useFormSubmit } from '../components/useFormSubmit';
-import { EMAIL_PATTERN } from '../format';
+import { EMAIL_PATTERN } from '../../../lib/format';
 import { useNotify } from '../components/useNotify';
 
 const SECURITY: MailSecurity[] = ['none', 'starttls', 'tls'];
@@ -53,7 +60,13 @@ function SettingsCard({ saved }: { saved: MailServer }) {
   const { t: tc } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const [value, setValue] = useState({ host: saved.host, port: String(saved.port), security: saved.security, username: saved.username, from: saved.from });
+  const [value, setValue] = useState({
+    host: saved.host,
+    port: String(saved.port),
+    security: saved.security,
+    username: saved.username,
+    from: saved.from,
+  });
   const [password, setPassword] = useState('');
   const [clearPassword, setClearPassword] = useState(false);
   const { errors, saving, submit } = useFormSubmit();
@@ -66,7 +79,15 @@ function SettingsCard({ saved }: { saved: MailServer }) {
     if (!Number.isInteger(port) || port < 1 || port > 65535) checks.port = t('email.invalidPort');
     if (!EMAIL_PATTERN.test(value.from.trim())) checks.from = tc('validation.invalidEmail');
     await submit(checks, async () => {
-      const next = await saveMailServer({ host: value.host.trim(), port, security: value.security, username: value.username.trim(), from: value.from.trim(), password, clearPassword });
+      const next = await saveMailServer({
+        host: value.host.trim(),
+        port,
+        security: value.security,
+        username: value.username.trim(),
+        from: value.from.trim(),
+        password,
+        clearPassword,
+      });
       queryClient.setQueryData(mailServerKeys.all, next);
       notify.success(t('email.saved'));
     });
@@ -88,7 +109,15 @@ function SettingsCard({ saved }: { saved: MailServer }) {
         >
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField size="small" required label={t('email.host')} value={value.host} onChange={(e) => set({ host: e.target.value })} error={Boolean(errors.host)} helperText={errors.host ?? t('email.hostHelp')} />
+              <TextField
+                size="small"
+                required
+                label={t('email.host')}
+                value={value.host}
+                onChange={(e) => set({ host: e.target.value })}
+                error={Boolean(errors.host)}
+                helperText={errors.host ?? t('email.hostHelp')}
+              />
             </Grid>
             <Grid size={{ xs: 6, sm: 3 }}>
               <TextField
@@ -99,7 +128,12 @@ function SettingsCard({ saved }: { saved: MailServer }) {
                 onChange={(e) => {
                   const security = e.target.value as MailSecurity;
                   // Follow the usual port of the mode unless the administrator typed another one.
-                  set({ security, ...(Object.values(DEFAULT_PORTS).map(String).includes(value.port) ? { port: String(DEFAULT_PORTS[security]) } : {}) });
+                  set({
+                    security,
+                    ...(Object.values(DEFAULT_PORTS).map(String).includes(value.port)
+                      ? { port: String(DEFAULT_PORTS[security]) }
+                      : {}),
+                  });
                 }}
               >
                 {SECURITY.map((mode) => (
@@ -110,10 +144,27 @@ function SettingsCard({ saved }: { saved: MailServer }) {
               </TextField>
             </Grid>
             <Grid size={{ xs: 6, sm: 3 }}>
-              <TextField size="small" required label={t('email.port')} value={value.port} onChange={(e) => set({ port: e.target.value })} error={Boolean(errors.port)} helperText={errors.port} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+              <TextField
+                size="small"
+                required
+                label={t('email.port')}
+                value={value.port}
+                onChange={(e) => set({ port: e.target.value })}
+                error={Boolean(errors.port)}
+                helperText={errors.port}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField size="small" label={t('email.username')} value={value.username} onChange={(e) => set({ username: e.target.value })} error={Boolean(errors.username)} helperText={errors.username} slotProps={{ htmlInput: { autoComplete: 'off' } }} />
+              <TextField
+                size="small"
+                label={t('email.username')}
+                value={value.username}
+                onChange={(e) => set({ username: e.target.value })}
+                error={Boolean(errors.username)}
+                helperText={errors.username}
+                slotProps={{ htmlInput: { autoComplete: 'off' } }}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <TextField
@@ -125,21 +176,43 @@ function SettingsCard({ saved }: { saved: MailServer }) {
                 onChange={(e) => setPassword(e.target.value)}
                 placeholder={saved.hasPassword ? '••••••••' : undefined}
                 helperText={saved.hasPassword ? t('email.passwordKept') : t('email.passwordNone')}
-                slotProps={{ htmlInput: { autoComplete: 'new-password' }, inputLabel: saved.hasPassword ? { shrink: true } : undefined }}
+                slotProps={{
+                  htmlInput: { autoComplete: 'new-password' },
+                  inputLabel: saved.hasPassword ? { shrink: true } : undefined,
+                }}
               />
               {saved.hasPassword && (
                 <FormControlLabel
-                  control={<Checkbox size="small" checked={clearPassword} onChange={(e) => setClearPassword(e.target.checked)} />}
+                  control={
+                    <Checkbox
+                      size="small"
+                      checked={clearPassword}
+                      onChange={(e) => setClearPassword(e.target.checked)}
+                    />
+                  }
                   label={<Typography variant="body2">{t('email.clearPassword')}</Typography>}
                 />
               )}
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField size="small" required label={t('email.from')} value={value.from} onChange={(e) => set({ from: e.target.value })} error={Boolean(errors.from)} helperText={errors.from ?? t('email.fromHelp')} />
+              <TextField
+                size="small"
+                required
+                label={t('email.from')}
+                value={value.from}
+                onChange={(e) => set({ from: e.target.value })}
+                error={Boolean(errors.from)}
+                helperText={errors.from ?? t('email.fromHelp')}
+              />
             </Grid>
           </Grid>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2.5 }}>
-            <Button type="submit" variant="contained" disabled={saving} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={saving}
+              startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+            >
               {t('common.save')}
             </Button>
           </Box>
@@ -190,7 +263,13 @@ function TestCard({ configured }: { configured: boolean }) {
             helperText={invalid ? tc('validation.invalidEmail') : t('email.testToHelp')}
             sx={{ maxWidth: 420 }}
           />
-          <Button variant="outlined" startIcon={sending ? <CircularProgress size={16} /> : <SendIcon />} disabled={!configured || sending || invalid} onClick={() => void send()} sx={{ flexShrink: 0, height: 37 }}>
+          <Button
+            variant="outlined"
+            startIcon={sending ? <CircularProgress size={16} /> : <SendIcon />}
+            disabled={!configured || sending || invalid}
+            onClick={() => void send()}
+            sx={{ flexShrink: 0, height: 37 }}
+          >
             {t('email.sendTest')}
           </Button>
         </Stack>

@@ -9,12 +9,20 @@ import AddIcon from '@mui/icons-material/Add';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { newField, sortFields } from '../additionalFields';
-import { additionalFieldsQuery, deleteAdditionalField, FIELD_ENTITIES, fieldKeys, userKeys, type FieldDefinition, type FieldEntity } from '../api';
+import {
+  additionalFieldsQuery,
+  deleteAdditionalField,
+  FIELD_ENTITIES,
+  fieldKeys,
+  userKeys,
+  type FieldDefinition,
+  type FieldEntity,
+} from '../api';
 import { DataTable, type Column } from '../components/DataTable';
 import { EditDeleteActions } from '../components/EditDeleteActions';
 import { PageHeader } from '../components/PageHeader';
 import { useConfirm } from '../components/useConfirm';
-import { errorMessage } from '../format';
+import { errorMessage } from '../../../lib/format';
 import { FieldDialog } from './FieldDialog';
 import { useNotify } from '../components/useNotify';
 
@@ -60,12 +68,18 @@ export default function AdditionalFieldsPage() {
       key: 'required',
       header: t('fields.required'),
       width: 130,
-      render: (field) => (field.required ? <Chip size="small" color="primary" variant="outlined" label={t('common.yes')} /> : t('common.no')),
+      render: (field) =>
+        field.required ? (
+          <Chip size="small" color="primary" variant="outlined" label={t('common.yes')} />
+        ) : (
+          t('common.no')
+        ),
     },
     {
       key: 'options',
       header: t('fields.options'),
-      render: (field) => (field.type === 'PICKLIST' ? field.options.map((option) => option.text || option.value).join(', ') : '—'),
+      render: (field) =>
+        field.type === 'PICKLIST' ? field.options.map((option) => option.text || option.value).join(', ') : '—',
     },
     {
       key: 'actions',
@@ -89,12 +103,21 @@ export default function AdditionalFieldsPage() {
         title={t('nav.additionalFields')}
         description={t('fields.description')}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(newField(entity, (fields.data?.length ?? 0) + 1))}>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setEditing(newField(entity, (fields.data?.length ?? 0) + 1))}
+          >
             {t('fields.new')}
           </Button>
         }
       />
-      <Tabs value={entity} onChange={(_, value: FieldEntity) => setEntity(value)} aria-label={t('fields.entity')} sx={{ mb: 2 }}>
+      <Tabs
+        value={entity}
+        onChange={(_, value: FieldEntity) => setEntity(value)}
+        aria-label={t('fields.entity')}
+        sx={{ mb: 2 }}
+      >
         {FIELD_ENTITIES.map((value) => (
           <Tab key={value} value={value} label={t(`fields.entities.${value}`)} />
         ))}

@@ -21,7 +21,15 @@ import { useFormSubmit } from '../components/useFormSubmit';
 import { useNotify } from '../components/useNotify';
 
 /** An additional field's definition. Its entity and type never change once saved (saved values would stop matching). */
-export function FieldDialog({ field, onClose, onSaved }: { field: FieldDefinition; onClose: () => void; onSaved: () => void }) {
+export function FieldDialog({
+  field,
+  onClose,
+  onSaved,
+}: {
+  field: FieldDefinition;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
   const notify = useNotify();
@@ -33,9 +41,15 @@ export function FieldDialog({ field, onClose, onSaved }: { field: FieldDefinitio
   const save = async () => {
     const checks: Record<string, string> = {};
     if (!value.name.trim()) checks.name = tc('validation.required');
-    if (value.type === 'PICKLIST' && value.options.filter((o) => o.value.trim()).length === 0) checks.options = t('fields.optionsRequired');
+    if (value.type === 'PICKLIST' && value.options.filter((o) => o.value.trim()).length === 0)
+      checks.options = t('fields.optionsRequired');
     await submit(checks, async () => {
-      const options = value.type === 'PICKLIST' ? value.options.filter((o) => o.value.trim()).map((o) => ({ value: o.value.trim(), text: o.text.trim() || o.value.trim() })) : [];
+      const options =
+        value.type === 'PICKLIST'
+          ? value.options
+              .filter((o) => o.value.trim())
+              .map((o) => ({ value: o.value.trim(), text: o.text.trim() || o.value.trim() }))
+          : [];
       await saveAdditionalField({ ...value, name: value.name.trim(), options });
       notify.success(t('fields.saved'));
       onSaved();
@@ -99,7 +113,12 @@ export function FieldDialog({ field, onClose, onSaved }: { field: FieldDefinitio
               />
             </Grid>
             <Grid size={12}>
-              <FormControlLabel control={<Switch checked={value.required} onChange={(event) => set({ required: event.target.checked })} />} label={t('fields.requiredLabel')} />
+              <FormControlLabel
+                control={
+                  <Switch checked={value.required} onChange={(event) => set({ required: event.target.checked })} />
+                }
+                label={t('fields.requiredLabel')}
+              />
             </Grid>
             {value.type === 'PICKLIST' && (
               <Grid size={12}>
@@ -113,15 +132,30 @@ export function FieldDialog({ field, onClose, onSaved }: { field: FieldDefinitio
                         size="small"
                         label={t('fields.optionValue')}
                         value={option.value}
-                        onChange={(event) => set({ options: value.options.map((o, i) => (i === index ? { ...o, value: event.target.value } : o)) })}
+                        onChange={(event) =>
+                          set({
+                            options: value.options.map((o, i) =>
+                              i === index ? { ...o, value: event.target.value } : o,
+                            ),
+                          })
+                        }
                       />
                       <TextField
                         size="small"
                         label={t('fields.optionText')}
                         value={option.text}
-                        onChange={(event) => set({ options: value.options.map((o, i) => (i === index ? { ...o, text: event.target.value } : o)) })}
+                        onChange={(event) =>
+                          set({
+                            options: value.options.map((o, i) =>
+                              i === index ? { ...o, text: event.target.value } : o,
+                            ),
+                          })
+                        }
                       />
-                      <IconButton aria-label={t('fields.removeOption')} onClick={() => set({ options: value.options.filter((_, i) => i !== index) })}>
+                      <IconButton
+                        aria-label={t('fields.removeOption')}
+                        onClick={() => set({ options: value.options.filter((_, i) => i !== index) })}
+                      >
                         <DeleteIcon fontSize="small" />
                       </IconButton>
                     </Stack>
@@ -132,7 +166,12 @@ export function FieldDialog({ field, onClose, onSaved }: { field: FieldDefinitio
                     {errors.options}
                   </Typography>
                 )}
-                <Button size="small" startIcon={<AddIcon />} sx={{ mt: 1 }} onClick={() => set({ options: [...value.options, { value: '', text: '' }] })}>
+                <Button
+                  size="small"
+                  startIcon={<AddIcon />}
+                  sx={{ mt: 1 }}
+                  onClick={() => set({ options: [...value.options, { value: '', text: '' }] })}
+                >
                   {t('fields.addOption')}
                 </Button>
               </Grid>

@@ -13,11 +13,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { groupMembersQuery, setGroupMembers, usersQuery, type Group, type UserRow } from '../api';
 import { firstUserMatches } from '../components/userOptions';
-import { errorMessage } from '../format';
+import { errorMessage } from '../../../lib/format';
 import { useNotify } from '../components/useNotify';
 
 /** The members of a group: every user of the platform to pick from; saving replaces the list. */
-export default function GroupMembersDialog({ group, onClose, onSaved }: { group: Group; onClose: () => void; onSaved: () => void }) {
+export default function GroupMembersDialog({
+  group,
+  onClose,
+  onSaved,
+}: {
+  group: Group;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation('admin');
   const members = useQuery(groupMembersQuery(group.id));
   const users = useQuery(usersQuery());
@@ -27,15 +35,39 @@ export default function GroupMembersDialog({ group, onClose, onSaved }: { group:
         {t('groups.membersTitle', { name: group.name })}
       </DialogTitle>
       {members.data && users.data ? (
-        <MembersForm group={group} users={users.data} initial={members.data.map((member) => member.id)} onClose={onClose} onSaved={onSaved} />
+        <MembersForm
+          group={group}
+          users={users.data}
+          initial={members.data.map((member) => member.id)}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
       ) : (
-        <DialogContent>{members.isError || users.isError ? errorMessage(members.error ?? users.error, t('common.loadError')) : <LinearProgress />}</DialogContent>
+        <DialogContent>
+          {members.isError || users.isError ? (
+            errorMessage(members.error ?? users.error, t('common.loadError'))
+          ) : (
+            <LinearProgress />
+          )}
+        </DialogContent>
       )}
     </Dialog>
   );
 }
 
-function MembersForm({ group, users, initial, onClose, onSaved }: { group: Group; users: UserRow[]; initial: number[]; onClose: () => void; onSaved: () => void }) {
+function MembersForm({
+  group,
+  users,
+  initial,
+  onClose,
+  onSaved,
+}: {
+  group: Group;
+  users: UserRow[];
+  initial: number[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation('admin');
   const notify = useNotify();
   const [chosen, setChosen] = useState<UserRow[]>(() => users.filter((user) => initial.includes(user.id)));
@@ -71,8 +103,14 @@ function MembersForm({ group, users, initial, onClose, onSaved }: { group: Group
           isOptionEqualToValue={(a, b) => a.id === b.id}
           filterSelectedOptions
           filterOptions={firstUserMatches}
-          renderValue={(value, getItemProps) => value.map((user, index) => <Chip {...getItemProps({ index })} key={user.id} size="small" label={user.name} />)}
-          renderInput={(params) => <TextField {...params} label={t('groups.members')} placeholder={t('groups.addMember')} />}
+          renderValue={(value, getItemProps) =>
+            value.map((user, index) => (
+              <Chip {...getItemProps({ index })} key={user.id} size="small" label={user.name} />
+            ))
+          }
+          renderInput={(params) => (
+            <TextField {...params} label={t('groups.members')} placeholder={t('groups.addMember')} />
+          )}
         />
       </DialogContent>
       <DialogActions>

@@ -18,7 +18,7 @@ import { DataTable, RowActions, type Column } from '../components/DataTable';
 import { FilterField } from '../components/FilterField';
 import { PageHeader } from '../components/PageHeader';
 import { useConfirm } from '../components/useConfirm';
-import { errorMessage, fold } from '../format';
+import { errorMessage, fold } from '../../../lib/format';
 import { useNotify } from '../components/useNotify';
 
 const GroupMembersDialog = lazy(() => import('./GroupMembersDialog'));
@@ -43,7 +43,12 @@ export default function GroupsPage() {
   const edit = async (group?: Group) => {
     let value: string;
     try {
-      value = await prompt({ title: group ? t('groups.renameTitle') : t('groups.newTitle'), label: t('groups.name'), defaultValue: group?.name ?? '', required: true });
+      value = await prompt({
+        title: group ? t('groups.renameTitle') : t('groups.newTitle'),
+        label: t('groups.name'),
+        defaultValue: group?.name ?? '',
+        required: true,
+      });
     } catch (error) {
       if (error instanceof DialogCancelled) return;
       throw error;
@@ -94,21 +99,36 @@ export default function GroupsPage() {
         <RowActions>
           <Tooltip title={t('groups.editMembers')}>
             <span>
-              <IconButton size="small" aria-label={t('groups.editMembersOf', { name: group.name })} disabled={group.allUsers} onClick={() => setMembers(group)}>
+              <IconButton
+                size="small"
+                aria-label={t('groups.editMembersOf', { name: group.name })}
+                disabled={group.allUsers}
+                onClick={() => setMembers(group)}
+              >
                 <MembersIcon fontSize="small" />
               </IconButton>
             </span>
           </Tooltip>
           <Tooltip title={t('groups.rename')}>
             <span>
-              <IconButton size="small" aria-label={t('groups.renameOf', { name: group.name })} disabled={group.allUsers} onClick={() => void edit(group)}>
+              <IconButton
+                size="small"
+                aria-label={t('groups.renameOf', { name: group.name })}
+                disabled={group.allUsers}
+                onClick={() => void edit(group)}
+              >
                 <EditIcon fontSize="small" />
               </IconButton>
             </span>
           </Tooltip>
           <Tooltip title={t('common.delete')}>
             <span>
-              <IconButton size="small" aria-label={t('groups.deleteOf', { name: group.name })} disabled={group.allUsers} onClick={() => void remove(group)}>
+              <IconButton
+                size="small"
+                aria-label={t('groups.deleteOf', { name: group.name })}
+                disabled={group.allUsers}
+                onClick={() => void remove(group)}
+              >
                 <DeleteIcon fontSize="small" />
               </IconButton>
             </span>

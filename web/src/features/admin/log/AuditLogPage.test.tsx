@@ -22,7 +22,9 @@ function logFetch(chain: () => Response) {
 describe('the audit log’s integrity check', () => {
   it('calls the verify route on demand and shows an intact chain with its head hash, copyable', async () => {
     setSession(makeSession({ isAdministratorLogged: true }));
-    const fetch = logFetch(() => jsonResponse({ valid: true, entries: 1234, head: HEAD, firstBroken: null } satisfies AuditChain));
+    const fetch = logFetch(() =>
+      jsonResponse({ valid: true, entries: 1234, head: HEAD, firstBroken: null } satisfies AuditChain),
+    );
     renderApp('/administration/log');
     const button = await screen.findByRole('button', { name: 'Verificar integridade' }, { timeout: 10_000 });
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/auditLog/verify'))).toBe(false);
@@ -32,7 +34,9 @@ describe('the audit log’s integrity check', () => {
     const result = await screen.findByRole('status');
     expect(within(result).getByText('Log íntegro')).toBeInTheDocument();
     expect(result).toHaveTextContent('As 1.234 entradas do log formam uma cadeia de hashes íntegra');
-    expect(within(result).getByText('9f86d081 884c7d65 9a2feaa0 c55ad015 a3bf4f1b 2b0b822c d15d6c15 b0f00a08')).toBeInTheDocument();
+    expect(
+      within(result).getByText('9f86d081 884c7d65 9a2feaa0 c55ad015 a3bf4f1b 2b0b822c d15d6c15 b0f00a08'),
+    ).toBeInTheDocument();
     await user.click(within(result).getByRole('button', { name: 'Copiar hash' }));
     expect(writeText).toHaveBeenCalledWith(HEAD);
     expect(await screen.findByText('Hash copiado')).toBeInTheDocument();
@@ -42,15 +46,28 @@ describe('the audit log’s integrity check', () => {
     setSession(makeSession({ isAdministratorLogged: true }));
     logFetch(() =>
       jsonResponse({
-        valid: false, entries: 7, head: '',
-        firstBroken: { id: 31, seq: 7, at: '2026-11-23T10:15:00Z', kind: 'admin.user.updated', reason: 'audit.chain.altered', message: 'O conteúdo ou o hash do registro foi alterado.' },
+        valid: false,
+        entries: 7,
+        head: '',
+        firstBroken: {
+          id: 31,
+          seq: 7,
+          at: '2026-11-23T10:15:00Z',
+          kind: 'admin.user.updated',
+          reason: 'audit.chain.altered',
+          message: 'O conteúdo ou o hash do registro foi alterado.',
+        },
       } satisfies AuditChain),
     );
     renderApp('/administration/log');
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Verificar integridade' }, { timeout: 10_000 }));
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Verificar integridade' }, { timeout: 10_000 }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('A cadeia do log de auditoria está rompida')).toBeInTheDocument();
-    expect(alert).toHaveTextContent(/Primeira entrada com problema: nº 7 · Usuário alterado · \d\d\/11\/2026 \d\d:15 · id 31/);
+    expect(alert).toHaveTextContent(
+      /Primeira entrada com problema: nº 7 · Usuário alterado · \d\d\/11\/2026 \d\d:15 · id 31/,
+    );
     expect(alert).toHaveTextContent('O conteúdo ou o hash do registro foi alterado.');
     expect(screen.queryByRole('button', { name: 'Copiar hash' })).not.toBeInTheDocument();
   });
@@ -59,7 +76,9 @@ describe('the audit log’s integrity check', () => {
     setSession(makeSession({ isAdministratorLogged: true }));
     logFetch(() => jsonResponse({ Message: 'Acesso restrito a administradores.##DETAILEDERROR##request x' }, 403));
     renderApp('/administration/log');
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Verificar integridade' }, { timeout: 10_000 }));
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Verificar integridade' }, { timeout: 10_000 }));
     expect(await screen.findByText('Acesso restrito a administradores.')).toBeInTheDocument();
     expect(screen.queryByText('Log íntegro')).not.toBeInTheDocument();
   });

@@ -26,12 +26,20 @@ import ExpandIcon from '@mui/icons-material/KeyboardArrowDown';
 import CollapseIcon from '@mui/icons-material/KeyboardArrowUp';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { auditLogQuery, exportAuditLog, usersQuery, verifyAuditLog, type AuditEvent, type AuditFilter, type UserRow } from '../api';
+import {
+  auditLogQuery,
+  exportAuditLog,
+  usersQuery,
+  verifyAuditLog,
+  type AuditEvent,
+  type AuditFilter,
+  type UserRow,
+} from '../api';
 import { headerCellSx } from '../components/tableStyles';
 import { MaskedDateField } from '../components/MaskedDateField';
 import { PageHeader } from '../components/PageHeader';
 import { firstUserMatches } from '../components/userOptions';
-import { errorMessage, formatCount, formatDateTime } from '../format';
+import { errorMessage, formatCount, formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../i18n';
 import { actionKey, changesOf, periodOf, valueText } from './auditDetail';
 import { useNotify } from '../components/useNotify';
@@ -41,14 +49,42 @@ import { chainOutcome, type ChainOutcome } from './auditChain';
 /** The kinds of event the action filter offers, by area; a prefix ending in '.' matches the whole area. */
 const ACTION_GROUPS: { name: string; area: string; kinds: string[] }[] = [
   { name: 'user', area: 'admin.user.', kinds: ['admin.user.created', 'admin.user.updated', 'admin.user.deleted'] },
-  { name: 'group', area: 'admin.group.', kinds: ['admin.group.created', 'admin.group.renamed', 'admin.group.members', 'admin.group.deleted'] },
-  { name: 'company', area: 'admin.company.', kinds: ['admin.company.created', 'admin.company.updated', 'admin.company.deleted'] },
-  { name: 'additionalField', area: 'admin.additionalField.', kinds: ['admin.additionalField.created', 'admin.additionalField.updated', 'admin.additionalField.deleted'] },
+  {
+    name: 'group',
+    area: 'admin.group.',
+    kinds: ['admin.group.created', 'admin.group.renamed', 'admin.group.members', 'admin.group.deleted'],
+  },
+  {
+    name: 'company',
+    area: 'admin.company.',
+    kinds: ['admin.company.created', 'admin.company.updated', 'admin.company.deleted'],
+  },
+  {
+    name: 'additionalField',
+    area: 'admin.additionalField.',
+    kinds: ['admin.additionalField.created', 'admin.additionalField.updated', 'admin.additionalField.deleted'],
+  },
   { name: 'mailServer', area: 'admin.mailServer.', kinds: ['admin.mailServer.updated', 'admin.mailServer.tested'] },
   { name: 'platform', area: 'admin.', kinds: ['admin.plan.updated', 'admin.settings.updated', 'terms.published'] },
   { name: 'resource', area: 'resource.', kinds: ['resource.created', 'resource.updated', 'resource.deleted'] },
-  { name: 'signin', area: 'signin.', kinds: ['signin.success', 'signin.failure', 'signin.refused', 'signin.locked', 'signin.inactive', 'signin.passwordChangeRequired', 'signin.logout'] },
-  { name: 'password', area: 'password.', kinds: ['password.changed', 'password.changeFailure', 'password.resetRequested', 'password.resetMailFailed'] },
+  {
+    name: 'signin',
+    area: 'signin.',
+    kinds: [
+      'signin.success',
+      'signin.failure',
+      'signin.refused',
+      'signin.locked',
+      'signin.inactive',
+      'signin.passwordChangeRequired',
+      'signin.logout',
+    ],
+  },
+  {
+    name: 'password',
+    area: 'password.',
+    kinds: ['password.changed', 'password.changeFailure', 'password.resetRequested', 'password.resetMailFailed'],
+  },
   { name: 'mfa', area: 'mfa.', kinds: ['mfa.enrolled', 'mfa.validated', 'mfa.failure', 'mfa.exhausted', 'mfa.reset'] },
 ];
 
@@ -147,7 +183,12 @@ export default function AuditLogPage() {
             <Button variant="outlined" startIcon={<VerifyIcon />} disabled={verifying} onClick={() => void verify()}>
               {verifying ? t('log.verifying') : t('log.verify')}
             </Button>
-            <Button variant="outlined" startIcon={<DownloadIcon />} disabled={exporting} onClick={() => void download()}>
+            <Button
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              disabled={exporting}
+              onClick={() => void download()}
+            >
               {t('log.export')}
             </Button>
           </>
@@ -169,7 +210,13 @@ export default function AuditLogPage() {
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-            <TextField select size="small" label={t('log.action')} value={form.action} onChange={(event) => change({ action: event.target.value })}>
+            <TextField
+              select
+              size="small"
+              label={t('log.action')}
+              value={form.action}
+              onChange={(event) => change({ action: event.target.value })}
+            >
               <MenuItem value="">
                 <em>{t('log.allActions')}</em>
               </MenuItem>
@@ -191,7 +238,13 @@ export default function AuditLogPage() {
             </TextField>
           </Grid>
           <Grid size={{ xs: 12, sm: 4, lg: 2 }}>
-            <TextField select size="small" label={t('log.entity')} value={form.entity} onChange={(event) => change({ entity: event.target.value })}>
+            <TextField
+              select
+              size="small"
+              label={t('log.entity')}
+              value={form.entity}
+              onChange={(event) => change({ entity: event.target.value })}
+            >
               <MenuItem value="">
                 <em>{t('log.allEntities')}</em>
               </MenuItem>
@@ -203,10 +256,20 @@ export default function AuditLogPage() {
             </TextField>
           </Grid>
           <Grid size={{ xs: 6, sm: 4, lg: 2 }}>
-            <MaskedDateField size="small" label={t('log.from')} value={form.fromDay} onChange={(fromDay, invalid) => !invalid && change({ fromDay })} />
+            <MaskedDateField
+              size="small"
+              label={t('log.from')}
+              value={form.fromDay}
+              onChange={(fromDay, invalid) => !invalid && change({ fromDay })}
+            />
           </Grid>
           <Grid size={{ xs: 6, sm: 4, lg: 2 }}>
-            <MaskedDateField size="small" label={t('log.to')} value={form.toDay} onChange={(toDay, invalid) => !invalid && change({ toDay })} />
+            <MaskedDateField
+              size="small"
+              label={t('log.to')}
+              value={form.toDay}
+              onChange={(toDay, invalid) => !invalid && change({ toDay })}
+            />
           </Grid>
         </Grid>
         {filtered && (
@@ -216,7 +279,9 @@ export default function AuditLogPage() {
         )}
       </Paper>
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        <Box sx={{ height: 3 }}>{log.isFetching && <LinearProgress sx={{ height: 3 }} aria-label={t('common.loading')} />}</Box>
+        <Box sx={{ height: 3 }}>
+          {log.isFetching && <LinearProgress sx={{ height: 3 }} aria-label={t('common.loading')} />}
+        </Box>
         <TableContainer>
           <Table size="small" aria-label={t('nav.log')}>
             <TableHead>
@@ -232,16 +297,31 @@ export default function AuditLogPage() {
             <TableBody>
               {rows?.map((event) => (
                 <Fragment key={event.id}>
-                  <TableRow hover onClick={() => setOpen(open === event.id ? null : event.id)} sx={{ cursor: 'pointer', '& > td': { borderBottom: open === event.id ? 'none' : undefined } }}>
+                  <TableRow
+                    hover
+                    onClick={() => setOpen(open === event.id ? null : event.id)}
+                    sx={{ cursor: 'pointer', '& > td': { borderBottom: open === event.id ? 'none' : undefined } }}
+                  >
                     <TableCell>
-                      <IconButton size="small" aria-label={open === event.id ? t('log.hideDetail') : t('log.showDetail')} aria-expanded={open === event.id}>
+                      <IconButton
+                        size="small"
+                        aria-label={open === event.id ? t('log.hideDetail') : t('log.showDetail')}
+                        aria-expanded={open === event.id}
+                      >
                         {open === event.id ? <CollapseIcon fontSize="small" /> : <ExpandIcon fontSize="small" />}
                       </IconButton>
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(event.at)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                      {formatDateTime(event.at)}
+                    </TableCell>
                     <TableCell>{event.login || '—'}</TableCell>
                     <TableCell>
-                      <Chip size="small" variant="outlined" color={actionColor(event.action)} label={actionName(event.action)} />
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color={actionColor(event.action)}
+                        label={actionName(event.action)}
+                      />
                     </TableCell>
                     <TableCell>
                       {event.entity ? entityName(event.entity) : '—'}
@@ -265,7 +345,10 @@ export default function AuditLogPage() {
               ))}
               {(log.isError || rows?.length === 0) && (
                 <TableRow>
-                  <TableCell colSpan={6} sx={{ py: 6, textAlign: 'center', color: log.isError ? 'error.main' : 'text.secondary' }}>
+                  <TableCell
+                    colSpan={6}
+                    sx={{ py: 6, textAlign: 'center', color: log.isError ? 'error.main' : 'text.secondary' }}
+                  >
                     {log.isError ? errorMessage(log.error, t('common.loadError')) : t('common.empty')}
                   </TableCell>
                 </TableRow>
@@ -285,7 +368,9 @@ export default function AuditLogPage() {
           }}
           rowsPerPageOptions={[25, 50, 100]}
           labelRowsPerPage={t('log.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => t('log.displayedRows', { from, to, count: formatCount(count, language) })}
+          labelDisplayedRows={({ from, to, count }) =>
+            t('log.displayedRows', { from, to, count: formatCount(count, language) })
+          }
           getItemAriaLabel={(type) => t(`log.page.${type}`)}
         />
       </Paper>
@@ -294,7 +379,8 @@ export default function AuditLogPage() {
 }
 
 function actionColor(kind: string): 'default' | 'success' | 'error' | 'primary' | 'warning' {
-  if (kind.endsWith('.deleted') || kind.endsWith('failure') || kind.endsWith('.locked') || kind.endsWith('.refused')) return 'error';
+  if (kind.endsWith('.deleted') || kind.endsWith('failure') || kind.endsWith('.locked') || kind.endsWith('.refused'))
+    return 'error';
   if (kind.endsWith('.created') || kind === 'signin.success') return 'success';
   if (kind.startsWith('admin.')) return 'primary';
   return 'default';
@@ -305,7 +391,10 @@ function EventDetail({ event }: { event: AuditEvent }) {
   const words = { yes: t('common.yes'), no: t('common.no') };
   const changes = changesOf(event.detail, words);
   if (changes === undefined) {
-    const entries = typeof event.detail === 'object' && event.detail !== null ? Object.entries(event.detail as Record<string, unknown>) : [];
+    const entries =
+      typeof event.detail === 'object' && event.detail !== null
+        ? Object.entries(event.detail as Record<string, unknown>)
+        : [];
     return (
       <Box sx={{ mb: 2, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
         <Table size="small" aria-label={t('log.detail')}>
@@ -318,7 +407,9 @@ function EventDetail({ event }: { event: AuditEvent }) {
             {entries.map(([key, value]) => (
               <TableRow key={key}>
                 <TableCell sx={{ fontWeight: 600, width: 200 }}>{key}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-word', fontFamily: 'monospace', fontSize: 12 }}>{valueText(value, words)}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-word', fontFamily: 'monospace', fontSize: 12 }}>
+                  {valueText(value, words)}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -347,8 +438,12 @@ function EventDetail({ event }: { event: AuditEvent }) {
           {changes.map((change) => (
             <TableRow key={change.key}>
               <TableCell sx={{ fontWeight: 600 }}>{change.key}</TableCell>
-              <TableCell sx={{ color: 'error.main', wordBreak: 'break-word', fontFamily: 'monospace', fontSize: 12 }}>{change.before}</TableCell>
-              <TableCell sx={{ color: 'success.main', wordBreak: 'break-word', fontFamily: 'monospace', fontSize: 12 }}>{change.after}</TableCell>
+              <TableCell sx={{ color: 'error.main', wordBreak: 'break-word', fontFamily: 'monospace', fontSize: 12 }}>
+                {change.before}
+              </TableCell>
+              <TableCell sx={{ color: 'success.main', wordBreak: 'break-word', fontFamily: 'monospace', fontSize: 12 }}>
+                {change.after}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -22,7 +22,8 @@ export type ChainOutcome =
  * outside the chain has no place, seq 0; a chain cut before its first entry names none, id 0).
  */
 export function chainOutcome(chain: AuditChain): ChainOutcome {
-  if (chain.valid) return chain.entries === 0 ? { state: 'empty' } : { state: 'valid', entries: chain.entries, head: chain.head };
+  if (chain.valid)
+    return chain.entries === 0 ? { state: 'empty' } : { state: 'valid', entries: chain.entries, head: chain.head };
   const broken = chain.firstBroken;
   return {
     state: 'broken',

@@ -5,7 +5,12 @@ const words = { yes: 'Sim', no: 'Não' };
 
 describe('the audit log', () => {
   it('lists the values a change changed, before and after', () => {
-    const detail = { entity: 'user', entityId: 4, before: { name: 'Joana Lima', active: true, groups: [1] }, after: { name: 'Joana Lima Souza', active: true, groups: [1, 2] } };
+    const detail = {
+      entity: 'user',
+      entityId: 4,
+      before: { name: 'Joana Lima', active: true, groups: [1] },
+      after: { name: 'Joana Lima Souza', active: true, groups: [1, 2] },
+    };
     expect(changesOf(detail, words)).toEqual([
       { key: 'groups', before: '[1]', after: '[1,2]' },
       { key: 'name', before: 'Joana Lima', after: 'Joana Lima Souza' },
@@ -13,15 +18,20 @@ describe('the audit log', () => {
   });
 
   it('lists every value of a creation, and nothing for events without before/after', () => {
-    expect(changesOf({ entity: 'group', before: null, after: { name: 'Financeiro' } }, words)).toEqual([{ key: 'name', before: '', after: 'Financeiro' }]);
+    expect(changesOf({ entity: 'group', before: null, after: { name: 'Financeiro' } }, words)).toEqual([
+      { key: 'name', before: '', after: 'Financeiro' },
+    ]);
     expect(changesOf({ session: 'abc' }, words)).toBeUndefined();
     expect(changesOf(null, words)).toBeUndefined();
   });
 
   it('shows yes/no values as Sim or Não, and no value as nothing (spec section 9)', () => {
-    expect(changesOf({ before: { active: true, mustChangePassword: false }, after: { active: false, mustChangePassword: false } }, words)).toEqual([
-      { key: 'active', before: 'Sim', after: 'Não' },
-    ]);
+    expect(
+      changesOf(
+        { before: { active: true, mustChangePassword: false }, after: { active: false, mustChangePassword: false } },
+        words,
+      ),
+    ).toEqual([{ key: 'active', before: 'Sim', after: 'Não' }]);
     expect(valueText(false, words)).toBe('Não');
     expect(valueText(null, words)).toBe('');
     expect(valueText(12, words)).toBe('12');

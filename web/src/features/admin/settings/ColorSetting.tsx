@@ -6,7 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { deriveColors, HEX_COLOR, type BrandColors } from './colors';
 
 /** A brand colour: the main colour (picker or #RRGGBB); light and dark follow it and can be adjusted. */
-export function ColorSetting({ label, value, onChange }: { label: string; value: BrandColors; onChange: (value: BrandColors) => void }) {
+export function ColorSetting({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: BrandColors;
+  onChange: (value: BrandColors) => void;
+}) {
   const { t } = useTranslation('admin');
   const swatch = (key: keyof BrandColors, caption: string, derive: boolean) => (
     <Stack spacing={0.75} sx={{ alignItems: 'flex-start' }}>
@@ -16,8 +24,19 @@ export function ColorSetting({ label, value, onChange }: { label: string; value:
           type="color"
           value={value[key]}
           aria-label={`${label}: ${caption}`}
-          onChange={(event: React.ChangeEvent<HTMLInputElement>) => onChange(derive ? deriveColors(event.target.value) : { ...value, [key]: event.target.value })}
-          sx={{ width: 40, height: 40, p: 0, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'transparent', cursor: 'pointer' }}
+          onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
+            onChange(derive ? deriveColors(event.target.value) : { ...value, [key]: event.target.value })
+          }
+          sx={{
+            width: 40,
+            height: 40,
+            p: 0,
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            bgcolor: 'transparent',
+            cursor: 'pointer',
+          }}
         />
         <TextField
           size="small"

@@ -9,7 +9,17 @@ import { useTranslation } from 'react-i18next';
 import { readImage } from './settingsDraft';
 
 /** An image setting (logo, background): a preview, upload (PNG, JPEG, WebP or SVG) and remove. */
-export function ImageSetting({ label, value, onChange, dark = false }: { label: string; value: string; onChange: (value: string) => void; dark?: boolean }) {
+export function ImageSetting({
+  label,
+  value,
+  onChange,
+  dark = false,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  dark?: boolean;
+}) {
   const { t } = useTranslation('admin');
   const { enqueueSnackbar } = useSnackbar();
   const input = useRef<HTMLInputElement>(null);
@@ -42,7 +52,12 @@ export function ImageSetting({ label, value, onChange, dark = false }: { label: 
           }}
         >
           {value ? (
-            <Box component="img" src={value} alt={label} sx={{ maxWidth: '90%', maxHeight: '80%', objectFit: 'contain' }} />
+            <Box
+              component="img"
+              src={value}
+              alt={label}
+              sx={{ maxWidth: '90%', maxHeight: '80%', objectFit: 'contain' }}
+            />
           ) : (
             <Typography variant="caption" color="text.secondary">
               {t('settings.noImage')}
@@ -50,7 +65,13 @@ export function ImageSetting({ label, value, onChange, dark = false }: { label: 
           )}
         </Box>
         <Stack spacing={0.5}>
-          <input ref={input} type="file" hidden accept="image/png,image/jpeg,image/webp,image/svg+xml" onChange={(event) => void pick(event.target.files?.[0])} />
+          <input
+            ref={input}
+            type="file"
+            hidden
+            accept="image/png,image/jpeg,image/webp,image/svg+xml"
+            onChange={(event) => void pick(event.target.files?.[0])}
+          />
           <Button size="small" startIcon={<UploadIcon />} onClick={() => input.current?.click()}>
             {t('settings.upload')}
           </Button>

@@ -52,13 +52,17 @@ describe('the signature protocol template', () => {
     expect(within(list).getAllByRole('button')).toHaveLength(10);
     const preview = screen.getByTestId('protocol-preview');
     expect(preview).toHaveTextContent('Protocolo de Assinatura');
-    expect(preview).toHaveTextContent('Eu, Maria da Silva, assinei contrato.pdf em 23/11/2026 14:05:09 UTC. Código: 7KQ2-M9XD-4HPA');
+    expect(preview).toHaveTextContent(
+      'Eu, Maria da Silva, assinei contrato.pdf em 23/11/2026 14:05:09 UTC. Código: 7KQ2-M9XD-4HPA',
+    );
   });
 
   it('saves an edited template with the other settings, a placeholder inserted by a click', async () => {
     const { bodies } = settingsFetch({ [KEY]: '', brand: 'Tramita' });
     const field = await openTemplate();
-    expect(screen.getByTestId('protocol-preview')).toHaveTextContent('Não foi possível emitir o Protocolo de Assinatura pois o modelo de protocolo não foi configurado');
+    expect(screen.getByTestId('protocol-preview')).toHaveTextContent(
+      'Não foi possível emitir o Protocolo de Assinatura pois o modelo de protocolo não foi configurado',
+    );
     const user = userEvent.setup();
     await user.click(field);
     await user.paste('Assinado por ');
@@ -72,13 +76,19 @@ describe('the signature protocol template', () => {
   });
 
   it('says unknown placeholders while typing, and shows the server’s refusal on the field', async () => {
-    const message = 'O modelo do protocolo de assinatura usa marcadores desconhecidos: {assinante}. Use apenas os marcadores da lista.';
+    const message =
+      'O modelo do protocolo de assinatura usa marcadores desconhecidos: {assinante}. Use apenas os marcadores da lista.';
     settingsFetch({ [KEY]: '' }, () =>
-      jsonResponse({ Message: `${message}##DETAILEDERROR##request x`, Validations: [{ Field: KEY, Message: message }] }, 400),
+      jsonResponse(
+        { Message: `${message}##DETAILEDERROR##request x`, Validations: [{ Field: KEY, Message: message }] },
+        400,
+      ),
     );
     const field = await openTemplate();
     fireEvent.change(field, { target: { value: 'Eu, {assinante}' } });
-    expect(screen.getByText('Marcadores desconhecidos: {assinante}. Use apenas os marcadores da lista.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Marcadores desconhecidos: {assinante}. Use apenas os marcadores da lista.'),
+    ).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Salvar configurações' }));
     expect(await screen.findAllByText(message)).not.toHaveLength(0);
     expect(field).toHaveAttribute('aria-invalid', 'true');

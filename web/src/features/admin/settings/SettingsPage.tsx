@@ -29,7 +29,7 @@ import { adminSettingsQuery, publishTermsOfUse, saveSettings, settingsKeys, type
 import { Loaded } from '../components/Loaded';
 import { PageHeader } from '../components/PageHeader';
 import { useConfirm } from '../components/useConfirm';
-import { fieldErrors } from '../format';
+import { fieldErrors } from '../../../lib/format';
 import { ColorSetting } from './ColorSetting';
 import { parseColors, type BrandColors } from './colors';
 import { ImageSetting } from './ImageSetting';
@@ -39,7 +39,14 @@ import { ProtocolTemplateSetting } from './ProtocolTemplateSetting';
 import { useNotify } from '../components/useNotify';
 
 const LAYOUTS = ['left-sidebar', 'big-sidebar', 'right-sidebar', 'top-navigation', 'mega-menu', 'plugflex'] as const;
-type BooleanSetting = 'showFooter' | 'enableRecaptcha' | 'requireTermsOfUse' | 'enableMultiLanguage' | 'enableBPMComponent' | 'maintenance' | 'enableMFA';
+type BooleanSetting =
+  | 'showFooter'
+  | 'enableRecaptcha'
+  | 'requireTermsOfUse'
+  | 'enableMultiLanguage'
+  | 'enableBPMComponent'
+  | 'maintenance'
+  | 'enableMFA';
 const TERMS_MAX_BYTES = 1024 * 1024 - 4096;
 
 /** The platform settings editor (spec section 1) with a live preview of brand, colours and layout. */
@@ -146,11 +153,22 @@ function SettingsForm({ saved }: { saved: SettingsMap }) {
   };
 
   const text = (key: string, label: string, extra: object = {}) => (
-    <TextField size="small" label={label} value={str(draft[key])} onChange={(e) => set(key, e.target.value)} error={Boolean(errors[key])} helperText={errors[key]} {...extra} />
+    <TextField
+      size="small"
+      label={label}
+      value={str(draft[key])}
+      onChange={(e) => set(key, e.target.value)}
+      error={Boolean(errors[key])}
+      helperText={errors[key]}
+      {...extra}
+    />
   );
   const toggle = (key: BooleanSetting, label: string, help?: string) => (
     <Box>
-      <FormControlLabel control={<Switch checked={draft[key] === true} onChange={(e) => set(key, e.target.checked)} />} label={label} />
+      <FormControlLabel
+        control={<Switch checked={draft[key] === true} onChange={(e) => set(key, e.target.checked)} />}
+        label={label}
+      />
       {(errors[key] || help) && (
         <FormHelperText error={Boolean(errors[key])} sx={{ mt: -0.5, ml: 6 }}>
           {errors[key] ?? help}
@@ -169,21 +187,43 @@ function SettingsForm({ saved }: { saved: SettingsMap }) {
                 <Grid size={{ xs: 12, sm: 6 }}>{text('brand', t('settings.brand'))}</Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>{text('font', t('settings.font'), { placeholder: 'Roboto' })}</Grid>
                 <Grid size={12}>
-                  <ColorSetting label={t('settings.primaryColor')} value={primary} onChange={(value) => set('primaryColor', value)} />
+                  <ColorSetting
+                    label={t('settings.primaryColor')}
+                    value={primary}
+                    onChange={(value) => set('primaryColor', value)}
+                  />
                   {errors.primaryColor && <FormHelperText error>{errors.primaryColor}</FormHelperText>}
                 </Grid>
                 <Grid size={12}>
-                  <ColorSetting label={t('settings.secondaryColor')} value={secondary} onChange={(value) => set('secondaryColor', value)} />
+                  <ColorSetting
+                    label={t('settings.secondaryColor')}
+                    value={secondary}
+                    onChange={(value) => set('secondaryColor', value)}
+                  />
                   {errors.secondaryColor && <FormHelperText error>{errors.secondaryColor}</FormHelperText>}
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextField select size="small" label={t('settings.theme')} value={str(draft.theme, 'light') === 'dark' ? 'dark' : 'light'} onChange={(e) => set('theme', e.target.value)}>
+                  <TextField
+                    select
+                    size="small"
+                    label={t('settings.theme')}
+                    value={str(draft.theme, 'light') === 'dark' ? 'dark' : 'light'}
+                    onChange={(e) => set('theme', e.target.value)}
+                  >
                     <MenuItem value="light">{t('settings.themeLight')}</MenuItem>
                     <MenuItem value="dark">{t('settings.themeDark')}</MenuItem>
                   </TextField>
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextField select size="small" label={t('settings.layout')} value={str(draft.layout, 'left-sidebar') || 'left-sidebar'} onChange={(e) => set('layout', e.target.value)} error={Boolean(errors.layout)} helperText={errors.layout}>
+                  <TextField
+                    select
+                    size="small"
+                    label={t('settings.layout')}
+                    value={str(draft.layout, 'left-sidebar') || 'left-sidebar'}
+                    onChange={(e) => set('layout', e.target.value)}
+                    error={Boolean(errors.layout)}
+                    helperText={errors.layout}
+                  >
                     {LAYOUTS.map((layout) => (
                       <MenuItem key={layout} value={layout}>
                         {t(`settings.layouts.${layout}`)}
@@ -199,30 +239,57 @@ function SettingsForm({ saved }: { saved: SettingsMap }) {
                   <ImageSetting label={t('settings.logo')} value={str(draft.logo)} onChange={(v) => set('logo', v)} />
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>
-                  <ImageSetting label={t('settings.logoWhite')} value={str(draft.logoWhite)} onChange={(v) => set('logoWhite', v)} dark />
+                  <ImageSetting
+                    label={t('settings.logoWhite')}
+                    value={str(draft.logoWhite)}
+                    onChange={(v) => set('logoWhite', v)}
+                    dark
+                  />
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>
-                  <ImageSetting label={t('settings.loginLogo')} value={str(draft.loginLogo)} onChange={(v) => set('loginLogo', v)} />
+                  <ImageSetting
+                    label={t('settings.loginLogo')}
+                    value={str(draft.loginLogo)}
+                    onChange={(v) => set('loginLogo', v)}
+                  />
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>
-                  <ImageSetting label={t('settings.bgLogin')} value={str(draft.bgLogin)} onChange={(v) => set('bgLogin', v)} />
+                  <ImageSetting
+                    label={t('settings.bgLogin')}
+                    value={str(draft.bgLogin)}
+                    onChange={(v) => set('bgLogin', v)}
+                  />
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>
                   <ImageSetting label={t('settings.bg')} value={str(draft.bg)} onChange={(v) => set('bg', v)} />
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>{toggle('showFooter', t('settings.showFooter'))}</Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>
-                  <ImageSetting label={t('settings.footerLogoLeft')} value={str(draft.footerLogoLeft)} onChange={(v) => set('footerLogoLeft', v)} />
+                  <ImageSetting
+                    label={t('settings.footerLogoLeft')}
+                    value={str(draft.footerLogoLeft)}
+                    onChange={(v) => set('footerLogoLeft', v)}
+                  />
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>
-                  <ImageSetting label={t('settings.footerLogoRight')} value={str(draft.footerLogoRight)} onChange={(v) => set('footerLogoRight', v)} />
+                  <ImageSetting
+                    label={t('settings.footerLogoRight')}
+                    value={str(draft.footerLogoRight)}
+                    onChange={(v) => set('footerLogoRight', v)}
+                  />
                 </Grid>
               </Grid>
             </Section>
             <Section title={t('settings.accessTitle')} description={t('settings.accessHelp')}>
               <Grid container spacing={2}>
                 <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextField select size="small" label={t('settings.defaultLanguage')} value={str(draft.defaultLanguage, 'pt-br')} onChange={(e) => set('defaultLanguage', e.target.value)}>
+                  <TextField
+                    select
+                    size="small"
+                    label={t('settings.defaultLanguage')}
+                    value={str(draft.defaultLanguage, 'pt-br')}
+                    onChange={(e) => set('defaultLanguage', e.target.value)}
+                  >
                     <MenuItem value="pt-br">{t('settings.languages.pt-br')}</MenuItem>
                     <MenuItem value="en">{t('settings.languages.en')}</MenuItem>
                   </TextField>
@@ -233,7 +300,9 @@ function SettingsForm({ saved }: { saved: SettingsMap }) {
                     type="number"
                     label={t('settings.passwordMaxAgeDays')}
                     value={typeof draft.passwordMaxAgeDays === 'number' ? draft.passwordMaxAgeDays : 0}
-                    onChange={(e) => set('passwordMaxAgeDays', Math.max(0, Math.min(3650, Math.trunc(Number(e.target.value) || 0))))}
+                    onChange={(e) =>
+                      set('passwordMaxAgeDays', Math.max(0, Math.min(3650, Math.trunc(Number(e.target.value) || 0))))
+                    }
                     error={Boolean(errors.passwordMaxAgeDays)}
                     helperText={errors.passwordMaxAgeDays ?? t('settings.passwordMaxAgeDaysHelp')}
                     slotProps={{ htmlInput: { min: 0, max: 3650 } }}
@@ -245,8 +314,20 @@ function SettingsForm({ saved }: { saved: SettingsMap }) {
                   {toggle('enableBPMComponent', t('settings.enableBPMComponent'))}
                   {toggle('requireTermsOfUse', t('settings.requireTermsOfUse'), t('settings.requireTermsOfUseHelp'))}
                   <Box sx={{ ml: 6, mt: 0.5, mb: 1.5 }}>
-                    <input ref={termsInput} type="file" hidden accept="application/pdf" onChange={(e) => void publishTerms(e.target.files?.[0])} />
-                    <Button size="small" variant="outlined" startIcon={publishing ? <CircularProgress size={16} /> : <UploadIcon />} disabled={publishing} onClick={() => termsInput.current?.click()}>
+                    <input
+                      ref={termsInput}
+                      type="file"
+                      hidden
+                      accept="application/pdf"
+                      onChange={(e) => void publishTerms(e.target.files?.[0])}
+                    />
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      startIcon={publishing ? <CircularProgress size={16} /> : <UploadIcon />}
+                      disabled={publishing}
+                      onClick={() => termsInput.current?.click()}
+                    >
                       {t('settings.publishTerms')}
                     </Button>
                   </Box>
@@ -268,7 +349,11 @@ function SettingsForm({ saved }: { saved: SettingsMap }) {
               </Grid>
             </Section>
             <Section title={t('settings.protocolTitle')} description={t('settings.protocolHelp')}>
-              <ProtocolTemplateSetting value={str(draft[PROTOCOL_TEMPLATE_SETTING])} onChange={(value) => set(PROTOCOL_TEMPLATE_SETTING, value)} error={errors[PROTOCOL_TEMPLATE_SETTING]} />
+              <ProtocolTemplateSetting
+                value={str(draft[PROTOCOL_TEMPLATE_SETTING])}
+                onChange={(value) => set(PROTOCOL_TEMPLATE_SETTING, value)}
+                error={errors[PROTOCOL_TEMPLATE_SETTING]}
+              />
             </Section>
             <Section title={t('settings.maintenanceTitle')}>
               {toggle('maintenance', t('settings.maintenance'), t('settings.maintenanceHelp'))}
@@ -283,15 +368,43 @@ function SettingsForm({ saved }: { saved: SettingsMap }) {
       </Grid>
       <Paper
         elevation={6}
-        sx={{ position: 'fixed', bottom: 16, right: { xs: 16, md: 24 }, left: { xs: 16, md: 'auto' }, px: { xs: 1.5, sm: 2 }, py: 1.25, display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, zIndex: 'appBar', borderRadius: 2, '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 } }}
+        sx={{
+          position: 'fixed',
+          bottom: 16,
+          right: { xs: 16, md: 24 },
+          left: { xs: 16, md: 'auto' },
+          px: { xs: 1.5, sm: 2 },
+          py: 1.25,
+          display: 'flex',
+          alignItems: 'center',
+          gap: { xs: 1, sm: 2 },
+          zIndex: 'appBar',
+          borderRadius: 2,
+          '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 },
+        }}
       >
-        <Typography variant="body2" color={dirty ? 'text.primary' : 'text.secondary'} sx={{ flex: 1, minWidth: 0, lineHeight: 1.3 }}>
-          {dirty ? t('settings.unsaved', { count: Object.keys(changes).length + (recaptchaSecret ? 1 : 0) }) : t('settings.upToDate')}
+        <Typography
+          variant="body2"
+          color={dirty ? 'text.primary' : 'text.secondary'}
+          sx={{ flex: 1, minWidth: 0, lineHeight: 1.3 }}
+        >
+          {dirty
+            ? t('settings.unsaved', { count: Object.keys(changes).length + (recaptchaSecret ? 1 : 0) })
+            : t('settings.upToDate')}
         </Typography>
-        <Button color="inherit" disabled={!dirty || saving} onClick={() => (setDraft(initial), setRecaptchaSecret(''), setErrors({}))}>
+        <Button
+          color="inherit"
+          disabled={!dirty || saving}
+          onClick={() => (setDraft(initial), setRecaptchaSecret(''), setErrors({}))}
+        >
           {t('settings.discard')}
         </Button>
-        <Button variant="contained" disabled={!dirty || saving} onClick={() => void save()} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button
+          variant="contained"
+          disabled={!dirty || saving}
+          onClick={() => void save()}
+          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
           {t('settings.save')}
         </Button>
       </Paper>
@@ -303,7 +416,10 @@ function SettingsForm({ saved }: { saved: SettingsMap }) {
 function Preview({ draft, primary, secondary }: { draft: SettingsMap; primary: BrandColors; secondary: BrandColors }) {
   const { t } = useTranslation('admin');
   const dark = draft.theme === 'dark';
-  const theme = useMemo(() => createAppTheme({ mode: dark ? 'dark' : 'light', primary, secondary, font: str(draft.font) }), [dark, primary, secondary, draft.font]);
+  const theme = useMemo(
+    () => createAppTheme({ mode: dark ? 'dark' : 'light', primary, secondary, font: str(draft.font) }),
+    [dark, primary, secondary, draft.font],
+  );
   const logo = str(dark ? draft.logoWhite : draft.logo) || (dark ? '/brand/logo-white.svg' : '/brand/logo.svg');
   const layout = str(draft.layout, 'left-sidebar') || 'left-sidebar';
   const sidebar = layout !== 'top-navigation';
@@ -315,10 +431,26 @@ function Preview({ draft, primary, secondary }: { draft: SettingsMap; primary: B
           {t('settings.preview')}
         </Typography>
         <ThemeProvider theme={theme}>
-          <Box data-testid="settings-preview" sx={{ border: 1, borderColor: 'divider', borderRadius: 2, overflow: 'hidden', bgcolor: 'background.default', color: 'text.primary', fontFamily: theme.typography.fontFamily }}>
+          <Box
+            data-testid="settings-preview"
+            sx={{
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 2,
+              overflow: 'hidden',
+              bgcolor: 'background.default',
+              color: 'text.primary',
+              fontFamily: theme.typography.fontFamily,
+            }}
+          >
             <AppBar position="static" color="primary" elevation={0}>
               <Toolbar variant="dense" sx={{ gap: 1.5 }}>
-                <Box component="img" src={str(draft.logoWhite) || '/brand/logo-white.svg'} alt="" sx={{ height: 20, maxWidth: 100, objectFit: 'contain' }} />
+                <Box
+                  component="img"
+                  src={str(draft.logoWhite) || '/brand/logo-white.svg'}
+                  alt=""
+                  sx={{ height: 20, maxWidth: 100, objectFit: 'contain' }}
+                />
                 <Typography sx={{ fontWeight: 700, fontSize: 14 }} noWrap>
                   {str(draft.brand) || 'Tramita'}
                 </Typography>
@@ -326,10 +458,36 @@ function Preview({ draft, primary, secondary }: { draft: SettingsMap; primary: B
             </AppBar>
             <Box sx={{ display: 'flex', flexDirection: right ? 'row-reverse' : 'row', minHeight: 220 }}>
               {sidebar && (
-                <Box sx={{ width: layout === 'big-sidebar' ? 130 : 100, bgcolor: 'background.paper', borderRight: right ? 0 : 1, borderLeft: right ? 1 : 0, borderColor: 'divider', p: 1.25 }}>
-                  <Box component="img" src={logo} alt="" sx={{ height: 18, maxWidth: '100%', objectFit: 'contain', mb: 1.5 }} />
+                <Box
+                  sx={{
+                    width: layout === 'big-sidebar' ? 130 : 100,
+                    bgcolor: 'background.paper',
+                    borderRight: right ? 0 : 1,
+                    borderLeft: right ? 1 : 0,
+                    borderColor: 'divider',
+                    p: 1.25,
+                  }}
+                >
+                  <Box
+                    component="img"
+                    src={logo}
+                    alt=""
+                    sx={{ height: 18, maxWidth: '100%', objectFit: 'contain', mb: 1.5 }}
+                  />
                   {[t('nav.dashboard'), t('nav.users'), t('nav.groups')].map((label, index) => (
-                    <Box key={label} sx={{ fontSize: 11, py: 0.5, px: 0.75, borderRadius: 1, mb: 0.5, ...(index === 0 ? { bgcolor: 'primary.main', color: 'primary.contrastText' } : { color: 'text.secondary' }) }}>
+                    <Box
+                      key={label}
+                      sx={{
+                        fontSize: 11,
+                        py: 0.5,
+                        px: 0.75,
+                        borderRadius: 1,
+                        mb: 0.5,
+                        ...(index === 0
+                          ? { bgcolor: 'primary.main', color: 'primary.contrastText' }
+                          : { color: 'text.secondary' }),
+                      }}
+                    >
                       {label}
                     </Box>
                   ))}

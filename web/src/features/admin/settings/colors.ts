@@ -13,7 +13,13 @@ function channels(hex: string): [number, number, number] {
 }
 
 function toHex(rgb: number[]): string {
-  return `#${rgb.map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${rgb
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** Mixes the colour towards white (amount > 0) or black (amount < 0). */

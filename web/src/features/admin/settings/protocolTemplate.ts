@@ -57,9 +57,14 @@ export function renderProtocolParts(template: string, values: Record<string, str
     const close = rest.indexOf('}', open);
     if (close < 0) break;
     if (open > 0) parts.push({ text: rest.slice(0, open), kind: 'text' });
-    const name = rest.slice(open + 1, close).trim().toLowerCase();
+    const name = rest
+      .slice(open + 1, close)
+      .trim()
+      .toLowerCase();
     const value = Object.hasOwn(values, name) ? values[name] : undefined;
-    parts.push(value === undefined ? { text: rest.slice(open, close + 1), kind: 'unknown' } : { text: value, kind: 'value' });
+    parts.push(
+      value === undefined ? { text: rest.slice(open, close + 1), kind: 'unknown' } : { text: value, kind: 'value' },
+    );
     rest = rest.slice(close + 1);
   }
   if (rest) parts.push({ text: rest, kind: 'text' });

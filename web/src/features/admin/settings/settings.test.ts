@@ -10,7 +10,11 @@ describe('brand colours', () => {
   });
 
   it('reads only complete colour sets', () => {
-    expect(parseColors({ light: '#ffffff', main: '#000000', dark: '#111111' })).toEqual({ light: '#ffffff', main: '#000000', dark: '#111111' });
+    expect(parseColors({ light: '#ffffff', main: '#000000', dark: '#111111' })).toEqual({
+      light: '#ffffff',
+      main: '#000000',
+      dark: '#111111',
+    });
     expect(parseColors({ main: '#000000' })).toBeUndefined();
     expect(parseColors('blue')).toBeUndefined();
   });
@@ -20,7 +24,9 @@ describe('the settings editor', () => {
   it('sends only what changed', () => {
     const saved = { brand: 'Tramita', primaryColor: { light: '#1', main: '#2', dark: '#3' }, maintenance: false };
     expect(changedSettings(saved, { ...saved })).toEqual({});
-    expect(changedSettings(saved, { ...saved, brand: 'Acme', primaryColor: { light: '#1', main: '#9', dark: '#3' } })).toEqual({
+    expect(
+      changedSettings(saved, { ...saved, brand: 'Acme', primaryColor: { light: '#1', main: '#9', dark: '#3' } }),
+    ).toEqual({
       brand: 'Acme',
       primaryColor: { light: '#1', main: '#9', dark: '#3' },
     });

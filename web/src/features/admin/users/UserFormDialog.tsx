@@ -29,10 +29,18 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { boolean, object, string } from 'yup';
 import { additionalPayload, validateAdditional } from '../additionalFields';
-import { newUserForm, saveUser, userFormInitialDataQuery, userToEditQuery, type CodeOption, type UserForm, type UserFormInitialData } from '../api';
+import {
+  newUserForm,
+  saveUser,
+  userFormInitialDataQuery,
+  userToEditQuery,
+  type CodeOption,
+  type UserForm,
+  type UserFormInitialData,
+} from '../api';
 import { AdditionalFieldInputs } from '../components/AdditionalFieldInputs';
 import { useFieldMessages } from '../components/useFieldMessages';
-import { EMAIL_PATTERN, errorMessage, fieldErrors, initials } from '../format';
+import { EMAIL_PATTERN, errorMessage, fieldErrors, initials } from '../../../lib/format';
 import { avatarFromFile } from './avatarImage';
 import { WorkCalendarEditor } from './WorkCalendarEditor';
 import { periodProblem } from './workCalendar';
@@ -42,7 +50,15 @@ import { useNotify } from '../components/useNotify';
  * The user form (spec section 3; docs/admin.md 'The user form'): id 0 opens the empty new-user
  * form. The dialog owns the save: 'user saved' toast, then onSaved so the list reloads.
  */
-export default function UserFormDialog({ userId, onClose, onSaved }: { userId: number; onClose: () => void; onSaved: () => void }) {
+export default function UserFormDialog({
+  userId,
+  onClose,
+  onSaved,
+}: {
+  userId: number;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation('admin');
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('md'));
@@ -52,7 +68,15 @@ export default function UserFormDialog({ userId, onClose, onSaved }: { userId: n
   const failed = initial.error ?? user.error;
 
   return (
-    <Dialog open onClose={onClose} fullScreen={small} maxWidth="md" fullWidth aria-labelledby="user-form-title" scroll="paper">
+    <Dialog
+      open
+      onClose={onClose}
+      fullScreen={small}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="user-form-title"
+      scroll="paper"
+    >
       <DialogTitle id="user-form-title" sx={{ fontWeight: 700 }}>
         {userId === 0 ? t('users.form.newTitle') : t('users.form.editTitle')}
       </DialogTitle>
@@ -79,7 +103,12 @@ export default function UserFormDialog({ userId, onClose, onSaved }: { userId: n
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Box component="section" sx={{ py: 2 }}>
-      <Typography variant="overline" component="h3" color="text.secondary" sx={{ fontWeight: 700, letterSpacing: 0.8, display: 'block', mb: 1.5 }}>
+      <Typography
+        variant="overline"
+        component="h3"
+        color="text.secondary"
+        sx={{ fontWeight: 700, letterSpacing: 0.8, display: 'block', mb: 1.5 }}
+      >
         {title}
       </Typography>
       {children}
@@ -87,7 +116,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function UserFormBody({ form, choices, onClose, onSaved }: { form: UserForm; choices: UserFormInitialData; onClose: () => void; onSaved: () => void }) {
+function UserFormBody({
+  form,
+  choices,
+  onClose,
+  onSaved,
+}: {
+  form: UserForm;
+  choices: UserFormInitialData;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
@@ -102,10 +141,7 @@ function UserFormBody({ form, choices, onClose, onSaved }: { form: UserForm; cho
   const formik = useFormik<UserForm>({
     initialValues: form,
     validationSchema: object({
-      login: string()
-        .trim()
-        .required(tc('validation.required'))
-        .matches(/^\S+$/, t('users.form.loginSpaces')),
+      login: string().trim().required(tc('validation.required')).matches(/^\S+$/, t('users.form.loginSpaces')),
       name: string().trim().required(tc('validation.required')),
       email: string().trim().required(tc('validation.required')).matches(EMAIL_PATTERN, tc('validation.invalidEmail')),
       active: boolean(),
@@ -116,7 +152,8 @@ function UserFormBody({ form, choices, onClose, onSaved }: { form: UserForm; cho
       // Formik only needs to know the form is invalid; the messages show from extraErrors and the calendar.
       const out: Record<string, string> = {};
       if (Object.keys(errors).length > 0) out.additionalFields = t('fields.invalidNumber');
-      if (values.calendar.workPeriods.some((period) => periodProblem(period))) out.calendar = t('users.calendar.invalidPeriods');
+      if (values.calendar.workPeriods.some((period) => periodProblem(period)))
+        out.calendar = t('users.calendar.invalidPeriods');
       return out;
     },
     onSubmit: async (values) => {
@@ -136,7 +173,9 @@ function UserFormBody({ form, choices, onClose, onSaved }: { form: UserForm; cho
       } catch (error) {
         const byField = fieldErrors(error);
         setServerErrors(byField);
-        formik.setErrors(Object.fromEntries(Object.entries(byField).filter(([key]) => ['login', 'name', 'email'].includes(key))));
+        formik.setErrors(
+          Object.fromEntries(Object.entries(byField).filter(([key]) => ['login', 'name', 'email'].includes(key))),
+        );
         notify.failure(error);
       }
     },
@@ -156,15 +195,38 @@ function UserFormBody({ form, choices, onClose, onSaved }: { form: UserForm; cho
     ...extra,
   });
   const allErrors = { ...serverErrors, ...extraErrors };
-  const toggle = (name: 'active' | 'panelAdmin' | 'administrator' | 'changePasswordPermission' | 'mustChangePassword', label: string, help?: string) => (
+  const toggle = (
+    name: 'active' | 'panelAdmin' | 'administrator' | 'changePasswordPermission' | 'mustChangePassword',
+    label: string,
+    help?: string,
+  ) => (
     <Box>
-      <FormControlLabel control={<Switch name={name} checked={values[name]} onChange={(event) => void setFieldValue(name, event.target.checked)} />} label={label} />
+      <FormControlLabel
+        control={
+          <Switch
+            name={name}
+            checked={values[name]}
+            onChange={(event) => void setFieldValue(name, event.target.checked)}
+          />
+        }
+        label={label}
+      />
       {help && <FormHelperText sx={{ mt: -0.5, ml: 6 }}>{help}</FormHelperText>}
     </Box>
   );
 
-  const codeSelect = (name: 'language' | 'timesheetType' | 'autoTimesheetType', label: string, options: CodeOption[]) => (
-    <TextField select size="small" label={label} value={values[name]} onChange={(event) => void setFieldValue(name, event.target.value)}>
+  const codeSelect = (
+    name: 'language' | 'timesheetType' | 'autoTimesheetType',
+    label: string,
+    options: CodeOption[],
+  ) => (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={values[name]}
+      onChange={(event) => void setFieldValue(name, event.target.value)}
+    >
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value}>
           {option.name}
@@ -193,10 +255,20 @@ function UserFormBody({ form, choices, onClose, onSaved }: { form: UserForm; cho
         <Section title={t('users.form.identity')}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
             <Stack spacing={1} sx={{ alignItems: 'center', minWidth: 140 }}>
-              <Avatar src={values.avatar || undefined} alt="" sx={{ width: 96, height: 96, fontSize: 32, bgcolor: 'primary.main' }}>
+              <Avatar
+                src={values.avatar || undefined}
+                alt=""
+                sx={{ width: 96, height: 96, fontSize: 32, bgcolor: 'primary.main' }}
+              >
                 {initials(values.name)}
               </Avatar>
-              <input ref={file} type="file" accept="image/png,image/jpeg,image/webp" hidden onChange={(event) => void pickPicture(event.target.files?.[0])} />
+              <input
+                ref={file}
+                type="file"
+                accept="image/png,image/jpeg,image/webp"
+                hidden
+                onChange={(event) => void pickPicture(event.target.files?.[0])}
+              />
               <Button size="small" onClick={() => file.current?.click()}>
                 {t('users.form.pictureChoose')}
               </Button>
@@ -208,7 +280,12 @@ function UserFormBody({ form, choices, onClose, onSaved }: { form: UserForm; cho
             </Stack>
             <Grid container spacing={2} sx={{ flex: 1 }}>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField {...text('login', t('users.form.login'), { autoFocus: isNew, slotProps: { htmlInput: { autoComplete: 'off' } } })} />
+                <TextField
+                  {...text('login', t('users.form.login'), {
+                    autoFocus: isNew,
+                    slotProps: { htmlInput: { autoComplete: 'off' } },
+                  })}
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <TextField {...text('name', t('users.form.name'))} />
@@ -222,7 +299,9 @@ function UserFormBody({ form, choices, onClose, onSaved }: { form: UserForm; cho
                   size="small"
                   label={t('users.form.company')}
                   value={values.companyId ?? ''}
-                  onChange={(event) => void setFieldValue('companyId', event.target.value === '' ? null : Number(event.target.value))}
+                  onChange={(event) =>
+                    void setFieldValue('companyId', event.target.value === '' ? null : Number(event.target.value))
+                  }
                   error={Boolean(serverErrors.companyId)}
                   helperText={serverErrors.companyId}
                 >
@@ -242,7 +321,9 @@ function UserFormBody({ form, choices, onClose, onSaved }: { form: UserForm; cho
                   size="small"
                   label={t('users.form.groups')}
                   value={values.groups}
-                  onChange={(event) => void setFieldValue('groups', (event.target.value as unknown as number[]).map(Number))}
+                  onChange={(event) =>
+                    void setFieldValue('groups', (event.target.value as unknown as number[]).map(Number))
+                  }
                   error={Boolean(serverErrors.groups)}
                   helperText={serverErrors.groups ?? t('users.form.groupsHelp')}
                   slotProps={{
@@ -251,7 +332,11 @@ function UserFormBody({ form, choices, onClose, onSaved }: { form: UserForm; cho
                       renderValue: (selected) => (
                         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
                           {(selected as number[]).map((id) => (
-                            <Chip key={id} size="small" label={choices.groups.find((group) => group.id === id)?.name ?? id} />
+                            <Chip
+                              key={id}
+                              size="small"
+                              label={choices.groups.find((group) => group.id === id)?.name ?? id}
+                            />
                           ))}
                         </Box>
                       ),
@@ -282,12 +367,29 @@ function UserFormBody({ form, choices, onClose, onSaved }: { form: UserForm; cho
             {toggle('mustChangePassword', t('users.form.mustChangePassword'), t('users.form.mustChangePasswordHelp'))}
           </FormGroup>
           {!isNew && (
-            <Box sx={{ mt: 1.5, p: 1.5, borderRadius: 1, bgcolor: 'action.hover', display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+            <Box
+              sx={{
+                mt: 1.5,
+                p: 1.5,
+                borderRadius: 1,
+                bgcolor: 'action.hover',
+                display: 'flex',
+                alignItems: 'center',
+                gap: 2,
+                flexWrap: 'wrap',
+              }}
+            >
               <Typography variant="body2" sx={{ flex: 1, minWidth: 200 }}>
                 {form.mfaEnabled ? t('users.form.mfaOn') : t('users.form.mfaOff')}
               </Typography>
               <FormControlLabel
-                control={<Checkbox checked={resetMFA} disabled={!form.mfaEnabled} onChange={(event) => setResetMFA(event.target.checked)} />}
+                control={
+                  <Checkbox
+                    checked={resetMFA}
+                    disabled={!form.mfaEnabled}
+                    onChange={(event) => setResetMFA(event.target.checked)}
+                  />
+                }
                 label={t('users.form.resetMFA')}
               />
             </Box>
@@ -311,7 +413,9 @@ function UserFormBody({ form, choices, onClose, onSaved }: { form: UserForm; cho
             onChange={(workPeriods) => void setFieldValue('calendar', { workPeriods })}
             errors={serverErrors}
           />
-          {formik.submitCount > 0 && typeof formik.errors.calendar === 'string' && <FormHelperText error>{formik.errors.calendar}</FormHelperText>}
+          {formik.submitCount > 0 && typeof formik.errors.calendar === 'string' && (
+            <FormHelperText error>{formik.errors.calendar}</FormHelperText>
+          )}
         </Section>
         {choices.additionalFields.length > 0 && (
           <>
@@ -333,7 +437,12 @@ function UserFormBody({ form, choices, onClose, onSaved }: { form: UserForm; cho
         <Button onClick={onClose} color="inherit">
           {t('common.cancel')}
         </Button>
-        <Button type="submit" variant="contained" disabled={formik.isSubmitting} startIcon={formik.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={formik.isSubmitting}
+          startIcon={formik.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
           {t('common.save')}
         </Button>
       </DialogActions>

@@ -14,20 +14,34 @@ const fill = (input: HTMLElement, value: string) => fireEvent.change(input, { ta
 const PATH = '/administration/users/Usuários';
 
 const row = (id: number, name: string, companyName = ''): UserRow => ({
-  id, name, email: `${name.split(' ')[0]!.toLowerCase()}@example.test`, companyName, login: `u${id}`, active: true, avatar: '',
+  id,
+  name,
+  email: `${name.split(' ')[0]!.toLowerCase()}@example.test`,
+  companyName,
+  login: `u${id}`,
+  active: true,
+  avatar: '',
 });
 
 const INITIAL: UserFormInitialData = {
   companies: [{ id: 3, name: 'Acme Ltda' }],
   groups: [{ id: 5, name: 'Financeiro' }],
-  languages: [{ value: 'pt-br', name: 'Português (Brasil)' }, { value: 'en', name: 'Inglês' }],
+  languages: [
+    { value: 'pt-br', name: 'Português (Brasil)' },
+    { value: 'en', name: 'Inglês' },
+  ],
   timesheetTypes: [{ value: '0', name: 'Não registra horas' }],
   autoTimesheetTypes: [{ value: '0', name: 'Manual' }],
-  additionalFields: [{ id: 11, entity: 'user', name: 'Matrícula', type: 'STRING', required: true, options: [], position: 1 }],
+  additionalFields: [
+    { id: 11, entity: 'user', name: 'Matrícula', type: 'STRING', required: true, options: [], position: 1 },
+  ],
 };
 
 /** The administration's calls; `users` answers getUsers each time it is called. */
-function adminFetch(users: () => UserRow[], other: (url: string, init?: RequestInit) => Response | undefined = () => undefined) {
+function adminFetch(
+  users: () => UserRow[],
+  other: (url: string, init?: RequestInit) => Response | undefined = () => undefined,
+) {
   return mockFetch({}, (url, init) => {
     const answer = other(url, init);
     if (answer) return answer;
@@ -49,9 +63,16 @@ describe('the user list (spec section 2)', () => {
     renderApp(PATH);
     const table = await screen.findByRole('table', { name: 'Usuários' }, { timeout: 10_000 });
     expect(await within(table).findByText('Zélia Prado')).toBeInTheDocument();
-    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(headers).toEqual(expect.arrayContaining(['Nome', 'E-mail', 'Empresa']));
-    expect(within(table).getAllByRole('row').slice(2).map((r) => within(r).queryByText(/Lima|Prado/)?.textContent)).toEqual(['João Lima', 'Zélia Prado']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(2)
+        .map((r) => within(r).queryByText(/Lima|Prado/)?.textContent),
+    ).toEqual(['João Lima', 'Zélia Prado']);
     expect(screen.queryByRole('searchbox')).not.toBeInTheDocument(); // no search box, column filters only
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Filtrar por Empresa' }), 'acme');
@@ -90,7 +111,9 @@ describe('the user list (spec section 2)', () => {
     expect(bodyOf(fetch, '/api/user/deleteUsers')).toBeUndefined();
 
     await userEvent.click(screen.getByRole('button', { name: 'Excluir 2 usuários' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Confirmar' })).getByRole('button', { name: 'Sim' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Confirmar' })).getByRole('button', { name: 'Sim' }),
+    );
     expect(await screen.findByText('Usuários excluídos')).toBeInTheDocument();
     expect(bodyOf(fetch, '/api/user/deleteUsers')).toEqual([2, 3]);
     await waitFor(() => expect(within(table).queryByText('Bruno Dias')).not.toBeInTheDocument());
@@ -139,7 +162,13 @@ describe('the user list (spec section 2)', () => {
       () => [],
       (url) =>
         url.endsWith('/api/user/saveUser')
-          ? jsonResponse({ Message: 'Já existe um usuário com este login.##DETAILEDERROR##request 1', Validations: [{ Field: 'login', Message: 'Já existe um usuário com este login.' }] }, 400)
+          ? jsonResponse(
+              {
+                Message: 'Já existe um usuário com este login.##DETAILEDERROR##request 1',
+                Validations: [{ Field: 'login', Message: 'Já existe um usuário com este login.' }],
+              },
+              400,
+            )
           : undefined,
     );
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -160,13 +189,18 @@ describe('the user list (spec section 2)', () => {
     setSession(makeSession({ hasPanelAdminPermission: true }));
     const fetch = adminFetch(
       () => [row(1, 'Ana Souza')],
-      (url) => (url.includes('/api/admin/additionalFields?entity=user') ? jsonResponse(INITIAL.additionalFields) : undefined),
+      (url) =>
+        url.includes('/api/admin/additionalFields?entity=user') ? jsonResponse(INITIAL.additionalFields) : undefined,
     );
     renderApp(PATH);
     await userEvent.click(await screen.findByRole('button', { name: 'Campos adicionais' }, { timeout: 10_000 }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Matrícula' }), 'A-1');
     await waitFor(() =>
-      expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/api/user/getUsers')).map(([, init]) => JSON.parse(String(init?.body)))).toContainEqual({
+      expect(
+        fetch.mock.calls
+          .filter(([url]) => String(url).endsWith('/api/user/getUsers'))
+          .map(([, init]) => JSON.parse(String(init?.body))),
+      ).toContainEqual({
         additionalFields: { '11': 'A-1' },
       }),
     );

@@ -33,7 +33,7 @@ import { AdditionalFieldFilters } from '../components/AdditionalFieldFilters';
 import { useConfirm } from '../components/useConfirm';
 import { useDebounced } from '../../../components/useDebounced';
 import { UserAvatar } from '../components/UserAvatar';
-import { errorMessage, formatCount } from '../format';
+import { errorMessage, formatCount } from '../../../lib/format';
 import { NO_FILTERS, USER_TABLE_ROWS, visibleUsers, type UserColumnFilters } from './userTable';
 import { useNotify } from '../components/useNotify';
 
@@ -54,7 +54,10 @@ export default function UsersPage() {
   const [fieldFilters, setFieldFilters] = useState<Record<string, string>>({});
   const [showFieldFilters, setShowFieldFilters] = useState(false);
   const settledFieldFilters = useDebounced(fieldFilters);
-  const serverFilter = useMemo(() => Object.fromEntries(Object.entries(settledFieldFilters).filter(([, text]) => text.trim() !== '')), [settledFieldFilters]);
+  const serverFilter = useMemo(
+    () => Object.fromEntries(Object.entries(settledFieldFilters).filter(([, text]) => text.trim() !== '')),
+    [settledFieldFilters],
+  );
   const users = useQuery(usersQuery(serverFilter));
   const fieldFilterCount = Object.keys(serverFilter).length;
   const [filters, setFilters] = useState<UserColumnFilters>(NO_FILTERS);
@@ -104,7 +107,11 @@ export default function UsersPage() {
   };
 
   const filterInput = (column: keyof UserColumnFilters, label: string) => (
-    <FilterField column={label} value={filters[column]} onChange={(value) => setFilters((current) => ({ ...current, [column]: value }))} />
+    <FilterField
+      column={label}
+      value={filters[column]}
+      onChange={(value) => setFilters((current) => ({ ...current, [column]: value }))}
+    />
   );
 
   const busy = users.isFetching || deleting;
@@ -124,7 +131,9 @@ export default function UsersPage() {
                 aria-expanded={showFieldFilters}
                 onClick={() => setShowFieldFilters(!showFieldFilters)}
               >
-                {fieldFilterCount > 0 ? t('users.additionalFiltersCount', { count: fieldFilterCount }) : t('users.additionalFilters')}
+                {fieldFilterCount > 0
+                  ? t('users.additionalFiltersCount', { count: fieldFilterCount })
+                  : t('users.additionalFilters')}
               </Button>
             )}
             <Tooltip title={t('common.refresh')}>
@@ -134,7 +143,13 @@ export default function UsersPage() {
                 </IconButton>
               </span>
             </Tooltip>
-            <Button variant="outlined" color="error" startIcon={<DeleteIcon />} disabled={selected.size === 0 || busy} onClick={() => void remove()}>
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteIcon />}
+              disabled={selected.size === 0 || busy}
+              onClick={() => void remove()}
+            >
               {selected.size > 0 ? t('users.deleteSelected', { count: selected.size }) : t('common.delete')}
             </Button>
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(0)}>
@@ -143,7 +158,9 @@ export default function UsersPage() {
           </>
         }
       />
-      {showFieldFilters && fields.data && <AdditionalFieldFilters fields={fields.data} values={fieldFilters} onChange={setFieldFilters} />}
+      {showFieldFilters && fields.data && (
+        <AdditionalFieldFilters fields={fields.data} values={fieldFilters} onChange={setFieldFilters} />
+      )}
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <Box sx={{ height: 3 }}>{busy && <LinearProgress sx={{ height: 3 }} aria-label={t('common.loading')} />}</Box>
         <TableContainer sx={{ maxHeight: 'calc(100dvh - 280px)', minHeight: 240 }}>
@@ -159,7 +176,11 @@ export default function UsersPage() {
                   />
                 </TableCell>
                 <TableCell sx={{ ...header, width: '38%' }} sortDirection={direction}>
-                  <TableSortLabel active direction={direction} onClick={() => setDirection(direction === 'asc' ? 'desc' : 'asc')}>
+                  <TableSortLabel
+                    active
+                    direction={direction}
+                    onClick={() => setDirection(direction === 'asc' ? 'desc' : 'asc')}
+                  >
                     {t('users.columns.name')}
                   </TableSortLabel>
                 </TableCell>
@@ -175,7 +196,9 @@ export default function UsersPage() {
                 <TableCell padding="checkbox" sx={{ top: HEADER_ROW_HEIGHT }} />
                 <TableCell sx={{ top: HEADER_ROW_HEIGHT }}>{filterInput('name', t('users.columns.name'))}</TableCell>
                 <TableCell sx={{ top: HEADER_ROW_HEIGHT }}>{filterInput('email', t('users.columns.email'))}</TableCell>
-                <TableCell sx={{ top: HEADER_ROW_HEIGHT }}>{filterInput('companyName', t('users.columns.companyName'))}</TableCell>
+                <TableCell sx={{ top: HEADER_ROW_HEIGHT }}>
+                  {filterInput('companyName', t('users.columns.companyName'))}
+                </TableCell>
                 <TableCell sx={{ top: HEADER_ROW_HEIGHT }} />
               </TableRow>
             </TableHead>
@@ -183,9 +206,19 @@ export default function UsersPage() {
               {visible.rows.map((row) => {
                 const checked = selected.has(row.id);
                 return (
-                  <TableRow key={row.id} hover selected={checked} onClick={() => setEditing(row.id)} sx={{ cursor: 'pointer' }}>
+                  <TableRow
+                    key={row.id}
+                    hover
+                    selected={checked}
+                    onClick={() => setEditing(row.id)}
+                    sx={{ cursor: 'pointer' }}
+                  >
                     <TableCell padding="checkbox" onClick={(event) => event.stopPropagation()}>
-                      <Checkbox checked={checked} onChange={() => toggle(row.id)} slotProps={{ input: { 'aria-label': t('users.select', { name: row.name }) } }} />
+                      <Checkbox
+                        checked={checked}
+                        onChange={() => toggle(row.id)}
+                        slotProps={{ input: { 'aria-label': t('users.select', { name: row.name }) } }}
+                      />
                     </TableCell>
                     <TableCell>
                       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
@@ -193,7 +226,9 @@ export default function UsersPage() {
                         <Box sx={{ minWidth: 0 }}>
                           <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
                             {row.name}
-                            {!row.active && <Chip size="small" label={t('users.inactive')} sx={{ ml: 1, height: 18, fontSize: 10 }} />}
+                            {!row.active && (
+                              <Chip size="small" label={t('users.inactive')} sx={{ ml: 1, height: 18, fontSize: 10 }} />
+                            )}
                           </Typography>
                           <Typography variant="caption" color="text.secondary" noWrap component="div">
                             {row.login}
@@ -205,7 +240,11 @@ export default function UsersPage() {
                     <TableCell>{row.companyName}</TableCell>
                     <TableCell align="right" onClick={(event) => event.stopPropagation()}>
                       <Tooltip title={t('common.edit')}>
-                        <IconButton size="small" aria-label={t('users.edit', { name: row.name })} onClick={() => setEditing(row.id)}>
+                        <IconButton
+                          size="small"
+                          aria-label={t('users.edit', { name: row.name })}
+                          onClick={() => setEditing(row.id)}
+                        >
                           <EditIcon fontSize="small" />
                         </IconButton>
                       </Tooltip>
@@ -230,7 +269,18 @@ export default function UsersPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', px: 2, py: 1.25, borderTop: 1, borderColor: 'divider' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            gap: 2,
+            flexWrap: 'wrap',
+            px: 2,
+            py: 1.25,
+            borderTop: 1,
+            borderColor: 'divider',
+          }}
+        >
           <Typography variant="body2" color="text.secondary">
             {selected.size > 0 ? t('users.selectedCount', { count: selected.size }) : ' '}
           </Typography>
@@ -259,4 +309,14 @@ const HEADER_ROW_HEIGHT = 41;
 /** Narrower screens scroll the table sideways instead of squeezing the columns and filters. */
 const USER_TABLE_MIN_WIDTH = 720;
 
-const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: 1, margin: -1, overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: 1 } as const;
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: 1,
+  margin: -1,
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+} as const;

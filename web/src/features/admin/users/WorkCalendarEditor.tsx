@@ -18,12 +18,23 @@ import { businessWeek, MAX_WORK_PERIODS, nextPeriodOf, periodProblem, periodsByD
  * removed per day, and a shortcut for a business week. Errors come by period index, as the server
  * names them (calendar.workPeriods[i].end).
  */
-export function WorkCalendarEditor({ periods, onChange, errors }: { periods: WorkPeriod[]; onChange: (periods: WorkPeriod[]) => void; errors: Record<string, string> }) {
+export function WorkCalendarEditor({
+  periods,
+  onChange,
+  errors,
+}: {
+  periods: WorkPeriod[];
+  onChange: (periods: WorkPeriod[]) => void;
+  errors: Record<string, string>;
+}) {
   const { t } = useTranslation('admin');
   const byDay = periodsByDay(periods);
-  const update = (index: number, change: Partial<WorkPeriod>) => onChange(periods.map((period, i) => (i === index ? { ...period, ...change } : period)));
+  const update = (index: number, change: Partial<WorkPeriod>) =>
+    onChange(periods.map((period, i) => (i === index ? { ...period, ...change } : period)));
   const serverError = (index: number) =>
-    errors[`calendar.workPeriods[${index}].end`] ?? errors[`calendar.workPeriods[${index}].start`] ?? errors[`calendar.workPeriods[${index}].weekDay`];
+    errors[`calendar.workPeriods[${index}].end`] ??
+    errors[`calendar.workPeriods[${index}].start`] ??
+    errors[`calendar.workPeriods[${index}].weekDay`];
 
   return (
     <Box>
@@ -37,7 +48,15 @@ export function WorkCalendarEditor({ periods, onChange, errors }: { periods: Wor
               key={day}
               direction="row"
               spacing={1.5}
-              sx={{ alignItems: 'center', px: 1.5, py: 0.75, minHeight: 48, borderTop: day === 0 ? 0 : 1, borderColor: 'divider', bgcolor: day === 0 || day === 6 ? 'action.hover' : undefined }}
+              sx={{
+                alignItems: 'center',
+                px: 1.5,
+                py: 0.75,
+                minHeight: 48,
+                borderTop: day === 0 ? 0 : 1,
+                borderColor: 'divider',
+                bgcolor: day === 0 || day === 6 ? 'action.hover' : undefined,
+              }}
             >
               <Typography variant="body2" sx={{ width: 110, flexShrink: 0, fontWeight: 600 }}>
                 {dayName}
@@ -50,7 +69,8 @@ export function WorkCalendarEditor({ periods, onChange, errors }: { periods: Wor
                 )}
                 {entries.map(({ period, index }, n) => {
                   const problem = periodProblem(period);
-                  const message = serverError(index) ?? (problem === 'order' ? t('users.calendar.endBeforeStart') : undefined);
+                  const message =
+                    serverError(index) ?? (problem === 'order' ? t('users.calendar.endBeforeStart') : undefined);
                   const time = (key: 'start' | 'end') => (
                     <TextField
                       size="small"
@@ -62,7 +82,10 @@ export function WorkCalendarEditor({ periods, onChange, errors }: { periods: Wor
                         htmlInput: {
                           inputMode: 'numeric',
                           maxLength: 5,
-                          'aria-label': t(key === 'start' ? 'users.calendar.startOf' : 'users.calendar.endOf', { day: dayName, n: n + 1 }),
+                          'aria-label': t(key === 'start' ? 'users.calendar.startOf' : 'users.calendar.endOf', {
+                            day: dayName,
+                            n: n + 1,
+                          }),
                           style: { textAlign: 'center', padding: '5px 4px', fontVariantNumeric: 'tabular-nums' },
                         },
                       }}
@@ -71,13 +94,27 @@ export function WorkCalendarEditor({ periods, onChange, errors }: { periods: Wor
                   );
                   return (
                     <Tooltip key={index} title={message ?? ''} disableHoverListener={!message}>
-                      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', pl: 0.5, borderRadius: 1, border: 1, borderColor: message ? 'error.main' : 'transparent' }}>
+                      <Stack
+                        direction="row"
+                        spacing={0.5}
+                        sx={{
+                          alignItems: 'center',
+                          pl: 0.5,
+                          borderRadius: 1,
+                          border: 1,
+                          borderColor: message ? 'error.main' : 'transparent',
+                        }}
+                      >
                         {time('start')}
                         <Typography variant="body2" color="text.secondary">
                           –
                         </Typography>
                         {time('end')}
-                        <IconButton size="small" aria-label={t('users.calendar.removeOf', { day: dayName, n: n + 1 })} onClick={() => onChange(periods.filter((_, i) => i !== index))}>
+                        <IconButton
+                          size="small"
+                          aria-label={t('users.calendar.removeOf', { day: dayName, n: n + 1 })}
+                          onClick={() => onChange(periods.filter((_, i) => i !== index))}
+                        >
                           <CloseIcon sx={{ fontSize: 16 }} />
                         </IconButton>
                       </Stack>

@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../api';
-import { fold } from '../format';
+import { fold } from '../../../lib/format';
 import { NO_FILTERS, USER_TABLE_ROWS, visibleUsers } from './userTable';
 
-const row = (id: number, name: string, email = `${id}@example.test`, companyName = ''): UserRow => ({ id, name, email, companyName, login: `u${id}`, active: true, avatar: '' });
+const row = (id: number, name: string, email = `${id}@example.test`, companyName = ''): UserRow => ({
+  id,
+  name,
+  email,
+  companyName,
+  login: `u${id}`,
+  active: true,
+  avatar: '',
+});
 
 describe('the user table', () => {
-  const rows = [row(1, 'Zélia Prado', 'zelia@acme.test', 'Acme'), row(2, 'João Lima', 'joao@beta.test', 'Beta'), row(3, 'ana souza', 'ana@acme.test', 'Acme Ltda')];
+  const rows = [
+    row(1, 'Zélia Prado', 'zelia@acme.test', 'Acme'),
+    row(2, 'João Lima', 'joao@beta.test', 'Beta'),
+    row(3, 'ana souza', 'ana@acme.test', 'Acme Ltda'),
+  ];
 
   it('sorts by name (accents and case aside), both ways', () => {
     expect(visibleUsers(rows, NO_FILTERS, 'asc').rows.map((r) => r.id)).toEqual([3, 2, 1]);
@@ -16,7 +28,9 @@ describe('the user table', () => {
   it('filters each column by contained text, ignoring case and accents, all filters together', () => {
     expect(visibleUsers(rows, { ...NO_FILTERS, name: 'JOAO' }, 'asc').rows.map((r) => r.id)).toEqual([2]);
     expect(visibleUsers(rows, { ...NO_FILTERS, companyName: 'acme' }, 'asc').rows.map((r) => r.id)).toEqual([3, 1]);
-    expect(visibleUsers(rows, { name: 'a', email: 'acme', companyName: 'ltda' }, 'asc').rows.map((r) => r.id)).toEqual([3]);
+    expect(visibleUsers(rows, { name: 'a', email: 'acme', companyName: 'ltda' }, 'asc').rows.map((r) => r.id)).toEqual([
+      3,
+    ]);
     expect(visibleUsers(rows, { ...NO_FILTERS, email: 'nobody' }, 'asc')).toEqual({ rows: [], matched: 0 });
   });
 

@@ -21,8 +21,16 @@ describe('the work calendar', () => {
 
   it('adds a period after the day’s last one', () => {
     expect(nextPeriodOf([], 3)).toEqual({ weekDay: 3, start: '08:00', end: '12:00' });
-    expect(nextPeriodOf([{ weekDay: 3, start: '08:00', end: '12:00' }], 3)).toEqual({ weekDay: 3, start: '13:00', end: '17:00' });
-    expect(nextPeriodOf([{ weekDay: 3, start: '18:00', end: '21:30' }], 3)).toEqual({ weekDay: 3, start: '22:30', end: '23:59' });
+    expect(nextPeriodOf([{ weekDay: 3, start: '08:00', end: '12:00' }], 3)).toEqual({
+      weekDay: 3,
+      start: '13:00',
+      end: '17:00',
+    });
+    expect(nextPeriodOf([{ weekDay: 3, start: '18:00', end: '21:30' }], 3)).toEqual({
+      weekDay: 3,
+      start: '22:30',
+      end: '23:59',
+    });
     expect(nextPeriodOf([{ weekDay: 3, start: '20:00', end: '23:00' }], 3)).toBeUndefined();
   });
 

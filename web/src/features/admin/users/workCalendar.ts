@@ -26,7 +26,10 @@ export function periodsByDay(periods: WorkPeriod[]): Map<number, { period: WorkP
  * 08:00–12:00 for an empty day; undefined when the day has no room left.
  */
 export function nextPeriodOf(periods: WorkPeriod[], weekDay: number): WorkPeriod | undefined {
-  const last = periods.filter((p) => p.weekDay === weekDay && validTime(p.end)).sort((a, b) => a.end.localeCompare(b.end)).pop();
+  const last = periods
+    .filter((p) => p.weekDay === weekDay && validTime(p.end))
+    .sort((a, b) => a.end.localeCompare(b.end))
+    .pop();
   if (!last) return { weekDay, start: '08:00', end: '12:00' };
   const endHour = Number(last.end.slice(0, 2));
   if (endHour >= 22) return undefined;

@@ -13,7 +13,7 @@ import { isApiError } from '../../../api/client';
 import { addressByZipCode, type Address } from '../api';
 import { useField } from '../context';
 import type { FieldSpec } from '../fields';
-import { applyMask, isMaskComplete, ZIP_MASK } from '../mask';
+import { applyMask, isMaskComplete, ZIP_MASK } from '../../../lib/mask';
 import type { FormValues } from '../types';
 
 const PART_WIDTH: Record<string, number> = { street: 8, number: 4, complement: 4, district: 4, city: 6, state: 2 };
@@ -53,7 +53,10 @@ export function AddressField({ field, parts }: { field: FieldSpec; parts: FieldS
       }
       enqueueSnackbar(t('address.filled'), { variant: 'success' });
     },
-    onError: (error) => enqueueSnackbar(isApiError(error) ? error.message : t('address.failed'), { variant: isApiError(error) && error.status === 404 ? 'warning' : 'error' }),
+    onError: (error) =>
+      enqueueSnackbar(isApiError(error) ? error.message : t('address.failed'), {
+        variant: isApiError(error) && error.status === 404 ? 'warning' : 'error',
+      }),
   });
   const canSearch = !disabled && isMaskComplete(zip, ZIP_MASK);
   const sorted = [...parts].sort((a, b) => PART_ORDER.indexOf(a.part ?? '') - PART_ORDER.indexOf(b.part ?? ''));
@@ -84,7 +87,13 @@ export function AddressField({ field, parts }: { field: FieldSpec; parts: FieldS
                 <InputAdornment position="end">
                   <Tooltip title={t('address.search')}>
                     <span>
-                      <IconButton edge="end" size="small" aria-label={t('address.search')} disabled={!canSearch || lookup.isPending} onClick={() => lookup.mutate(zip)}>
+                      <IconButton
+                        edge="end"
+                        size="small"
+                        aria-label={t('address.search')}
+                        disabled={!canSearch || lookup.isPending}
+                        onClick={() => lookup.mutate(zip)}
+                      >
                         {lookup.isPending ? <CircularProgress size={18} /> : <SearchOutlined fontSize="small" />}
                       </IconButton>
                     </span>

@@ -51,7 +51,11 @@ export function Attachments({ control }: { control: FormControl }) {
   const label = control.label || t('files.title');
 
   return (
-    <DropZone enabled={files.canEdit && files.uploading === 0} onFiles={(chosen) => files.upload('attachment', chosen)} label={label}>
+    <DropZone
+      enabled={files.canEdit && files.uploading === 0}
+      onFiles={(chosen) => files.upload('attachment', chosen)}
+      label={label}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
         <SectionTitle>{label}</SectionTitle>
         {files.canEdit && (
@@ -110,15 +114,29 @@ export function Attachments({ control }: { control: FormControl }) {
                           <TableCell>
                             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                               <InsertDriveFileOutlined fontSize="small" sx={{ color: 'text.secondary' }} />
-                              <Link component="button" type="button" underline="hover" onClick={() => void files.download(file)} sx={{ textAlign: 'left', wordBreak: 'break-all' }}>
+                              <Link
+                                component="button"
+                                type="button"
+                                underline="hover"
+                                onClick={() => void files.download(file)}
+                                sx={{ textAlign: 'left', wordBreak: 'break-all' }}
+                              >
                                 {file.name}
                               </Link>
                             </Box>
                             {/* On a phone the size, sender and date columns fold under the name. */}
-                            <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                            <Typography
+                              variant="caption"
+                              color="text.secondary"
+                              sx={{ display: { xs: 'block', sm: 'none' } }}
+                            >
                               {`${files.size(file.size)} · ${t('files.by', { name: file.uploadedBy, date: formatDateTime(file.uploadedAt) })}`}
                             </Typography>
-                            <SignatureLine info={signatures.of(file.id)} name={file.name} onDownload={(path, name) => void signatures.download(path, name)} />
+                            <SignatureLine
+                              info={signatures.of(file.id)}
+                              name={file.name}
+                              onDownload={(path, name) => void signatures.download(path, name)}
+                            />
                           </TableCell>
                           <TableCell align="right" sx={{ display: wide }}>
                             {files.size(file.size)}
@@ -127,12 +145,22 @@ export function Attachments({ control }: { control: FormControl }) {
                           <TableCell sx={{ display: wide }}>{formatDateTime(file.uploadedAt)}</TableCell>
                           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                             <Tooltip title={t('files.download', { name: file.name })}>
-                              <IconButton size="small" aria-label={t('files.download', { name: file.name })} onClick={() => void files.download(file)}>
+                              <IconButton
+                                size="small"
+                                aria-label={t('files.download', { name: file.name })}
+                                onClick={() => void files.download(file)}
+                              >
                                 <DownloadOutlined fontSize="small" />
                               </IconButton>
                             </Tooltip>
                             {files.canEdit && (
-                              <Tooltip title={signatures.of(file.id)?.signedByMe ? t('signature.alreadySigned') : t('signature.sign', { name: file.name })}>
+                              <Tooltip
+                                title={
+                                  signatures.of(file.id)?.signedByMe
+                                    ? t('signature.alreadySigned')
+                                    : t('signature.sign', { name: file.name })
+                                }
+                              >
                                 <span>
                                   <IconButton
                                     size="small"
@@ -173,14 +201,23 @@ export function Attachments({ control }: { control: FormControl }) {
                 {t('files.empty')}
               </Typography>
             )}
-            {files.uploading > 0 && <LinearProgress sx={{ mt: 1 }} aria-label={t('files.uploading', { count: files.uploading })} />}
+            {files.uploading > 0 && (
+              <LinearProgress sx={{ mt: 1 }} aria-label={t('files.uploading', { count: files.uploading })} />
+            )}
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
               {t('files.limits', { count: list.files.length, max: list.maxCount, size: files.size(list.maxSize) })}
               {` · ${files.canEdit ? t('files.dragHint') : t('files.readOnly')}`}
             </Typography>
             <FileProblemAlert problem={files.problem} />
             <FileProblemAlert problem={signatures.problem} />
-            {signing && <SignDialog file={signing} version={signatures.of(signing.id)?.version ?? 1} onSign={signatures.sign} onClose={() => setSigning(null)} />}
+            {signing && (
+              <SignDialog
+                file={signing}
+                version={signatures.of(signing.id)?.version ?? 1}
+                onSign={signatures.sign}
+                onClose={() => setSigning(null)}
+              />
+            )}
           </>
         )}
       </RelationStates>

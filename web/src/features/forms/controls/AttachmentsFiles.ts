@@ -49,7 +49,8 @@ export function useItemFiles() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: relationKeys.files(itemId) });
 
   const upload = useMutation({
-    mutationFn: ({ kind, files }: { kind: Attachment['kind']; files: File[] }) => uploadFiles(itemId, componentId, kind, files),
+    mutationFn: ({ kind, files }: { kind: Attachment['kind']; files: File[] }) =>
+      uploadFiles(itemId, componentId, kind, files),
     onMutate: () => setProblem(null),
     onSuccess: (result) => {
       enqueueSnackbar(result.Message, { variant: 'success' });
@@ -172,13 +173,17 @@ export function fileSignaturesQuery(itemId: number, componentId: number) {
     // Under the files' key: an upload or a delete asks again for the signatures too.
     queryKey: [...relationKeys.files(itemId), 'signatures'] as const,
     queryFn: ({ signal }) =>
-      api.get<{ files: FileSignatures[] }>('/genericItem/loadFileSignatures', { query: { itemId, componentId }, signal }),
+      api.get<{ files: FileSignatures[] }>('/genericItem/loadFileSignatures', {
+        query: { itemId, componentId },
+        signal,
+      }),
     enabled: itemId > 0,
   });
 }
 
 export const signFile = (request: SignRequest) => api.post<SignResult>('/genericItem/signFileAttachment', request);
-export const stampFile = (fileId: number) => api.post<{ Message: string; file: FileSignatures }>('/genericItem/stampFileAttachment', { attachment: fileId });
+export const stampFile = (fileId: number) =>
+  api.post<{ Message: string; file: FileSignatures }>('/genericItem/stampFileAttachment', { attachment: fileId });
 
 /** Downloads a call's file (it needs the session's header) under the server's name. */
 async function saveFrom(path: string, fallbackName: string) {
@@ -242,7 +247,10 @@ export function useFileSignatures() {
       const info = byFile.get(file.id);
       const version = info?.version ?? 1;
       try {
-        await confirm(t('signature.stampConfirm', { name: file.name, version, next: version + 1 }), t('signature.stampTitle'));
+        await confirm(
+          t('signature.stampConfirm', { name: file.name, version, next: version + 1 }),
+          t('signature.stampTitle'),
+        );
       } catch (error) {
         if (error instanceof DialogCancelled) return;
         throw error;

@@ -18,7 +18,13 @@ import { useState, type DragEvent, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next';
 import type { Attachment } from '../api';
 import { formatDateTime } from '../display';
-import { currentPosition, problemOf, type FileProblem, type FileSignatures, type SignRequest } from './AttachmentsFiles';
+import {
+  currentPosition,
+  problemOf,
+  type FileProblem,
+  type FileSignatures,
+  type SignRequest,
+} from './AttachmentsFiles';
 
 /** The problem of the last upload, download or delete, as the server worded it. */
 export function FileProblemAlert({ problem }: { problem: FileProblem | null }) {
@@ -38,7 +44,17 @@ export function FileProblemAlert({ problem }: { problem: FileProblem | null }) {
 }
 
 /** A region that takes files dropped on it (when enabled), showing where they will land. */
-export function DropZone({ enabled, onFiles, label, children }: { enabled: boolean; onFiles: (files: File[]) => void; label: string; children: ReactNode }) {
+export function DropZone({
+  enabled,
+  onFiles,
+  label,
+  children,
+}: {
+  enabled: boolean;
+  onFiles: (files: File[]) => void;
+  label: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('forms');
   const [over, setOver] = useState(false);
   const carriesFiles = (event: DragEvent) => enabled && Array.from(event.dataTransfer.types).includes('Files');
@@ -90,13 +106,27 @@ export function DropZone({ enabled, onFiles, label, children }: { enabled: boole
 }
 
 type Position = { latitude: number; longitude: number };
-type Locating = { state: 'off' } | { state: 'asking' } | { state: 'found'; position: Position } | { state: 'failed'; message: string };
+type Locating =
+  | { state: 'off' }
+  | { state: 'asking' }
+  | { state: 'found'; position: Position }
+  | { state: 'failed'; message: string };
 
 /**
  * The signature dialog: the password again (the server checks it as a sign-in) and, when the
  * user asks, the browser's position. A refusal keeps the dialog open with the server's Message.
  */
-export function SignDialog({ file, version, onSign, onClose }: { file: Attachment; version: number; onSign: (request: SignRequest) => Promise<unknown>; onClose: () => void }) {
+export function SignDialog({
+  file,
+  version,
+  onSign,
+  onClose,
+}: {
+  file: Attachment;
+  version: number;
+  onSign: (request: SignRequest) => Promise<unknown>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('forms');
   const [password, setPassword] = useState('');
   const [locating, setLocating] = useState<Locating>({ state: 'off' });
@@ -113,7 +143,11 @@ export function SignDialog({ file, version, onSign, onClose }: { file: Attachmen
       setLocating({ state: 'found', position: await currentPosition() });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      setLocating({ state: 'failed', message: message === 'unavailable' ? t('signature.locationUnavailable') : t('signature.locationFailed', { message }) });
+      setLocating({
+        state: 'failed',
+        message:
+          message === 'unavailable' ? t('signature.locationUnavailable') : t('signature.locationFailed', { message }),
+      });
     }
   };
 
@@ -151,7 +185,13 @@ export function SignDialog({ file, version, onSign, onClose }: { file: Attachmen
           />
           <FormControlLabel
             sx={{ mt: 1 }}
-            control={<Checkbox checked={locating.state !== 'off'} onChange={(event) => void toggleLocation(event.target.checked)} disabled={busy} />}
+            control={
+              <Checkbox
+                checked={locating.state !== 'off'}
+                onChange={(event) => void toggleLocation(event.target.checked)}
+                disabled={busy}
+              />
+            }
             label={t('signature.useLocation')}
           />
           {locating.state === 'asking' && (
@@ -161,7 +201,10 @@ export function SignDialog({ file, version, onSign, onClose }: { file: Attachmen
           )}
           {locating.state === 'found' && (
             <Typography variant="body2" color="text.secondary">
-              {t('signature.located', { latitude: locating.position.latitude.toFixed(5), longitude: locating.position.longitude.toFixed(5) })}
+              {t('signature.located', {
+                latitude: locating.position.latitude.toFixed(5),
+                longitude: locating.position.longitude.toFixed(5),
+              })}
             </Typography>
           )}
           {locating.state === 'failed' && (
@@ -189,16 +232,39 @@ export function SignDialog({ file, version, onSign, onClose }: { file: Attachmen
  * versions' marked v1…), the stamp, and the version a stamp replaced. A signature's chip opens its
  * Signature Protocol when one was issued; its tooltip shows the code, the digest and the place.
  */
-export function SignatureLine({ info, name, onDownload }: { info: FileSignatures | undefined; name: string; onDownload: (path: string, fileName: string) => void }) {
+export function SignatureLine({
+  info,
+  name,
+  onDownload,
+}: {
+  info: FileSignatures | undefined;
+  name: string;
+  onDownload: (path: string, fileName: string) => void;
+}) {
   const { t } = useTranslation('forms');
   if (!info || (info.signatures.length === 0 && !info.stamped)) return null;
   const ordered = [...info.signatures].sort((a, b) => b.version - a.version || a.id - b.id);
   return (
-    <Box component="ul" aria-label={t('signature.signatures', { name })} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, listStyle: 'none', m: 0, mt: 0.5, p: 0 }}>
+    <Box
+      component="ul"
+      aria-label={t('signature.signatures', { name })}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, listStyle: 'none', m: 0, mt: 0.5, p: 0 }}
+    >
       {info.stamped && (
         <li>
-          <Tooltip title={t('signature.stampedTip', { name: info.stampedBy, date: formatDateTime(info.stampedAt), code: info.stampCode })}>
-            <Chip size="small" color="primary" variant="outlined" label={`${t('signature.stamped')} · v${info.version}`} />
+          <Tooltip
+            title={t('signature.stampedTip', {
+              name: info.stampedBy,
+              date: formatDateTime(info.stampedAt),
+              code: info.stampCode,
+            })}
+          >
+            <Chip
+              size="small"
+              color="primary"
+              variant="outlined"
+              label={`${t('signature.stamped')} · v${info.version}`}
+            />
           </Tooltip>
         </li>
       )}
@@ -211,7 +277,10 @@ export function SignatureLine({ info, name, onDownload }: { info: FileSignatures
             {s.latitude !== null && s.longitude !== null && (
               <>
                 <br />
-                {t('signature.signatureLocation', { latitude: s.latitude.toFixed(5), longitude: s.longitude.toFixed(5) })}
+                {t('signature.signatureLocation', {
+                  latitude: s.latitude.toFixed(5),
+                  longitude: s.longitude.toFixed(5),
+                })}
               </>
             )}
             <br />
@@ -228,7 +297,12 @@ export function SignatureLine({ info, name, onDownload }: { info: FileSignatures
                 variant={old ? 'outlined' : 'filled'}
                 label={label}
                 onClick={s.protocolUrl ? () => onDownload(s.protocolUrl, `protocolo-${s.code}.pdf`) : undefined}
-                sx={{ maxWidth: '100%', height: 'auto', minHeight: 24, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+                sx={{
+                  maxWidth: '100%',
+                  height: 'auto',
+                  minHeight: 24,
+                  '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+                }}
               />
             </Tooltip>
           </li>
@@ -237,7 +311,14 @@ export function SignatureLine({ info, name, onDownload }: { info: FileSignatures
       {info.versions.map((v) => (
         <li key={v.version}>
           <Tooltip title={t('signature.original', { version: v.version })}>
-            <Chip size="small" variant="outlined" icon={<HistoryOutlined />} label={t('signature.originalShort', { version: v.version })} aria-label={t('signature.original', { version: v.version })} onClick={() => onDownload(v.url, name)} />
+            <Chip
+              size="small"
+              variant="outlined"
+              icon={<HistoryOutlined />}
+              label={t('signature.originalShort', { version: v.version })}
+              aria-label={t('signature.original', { version: v.version })}
+              onClick={() => onDownload(v.url, name)}
+            />
           </Tooltip>
         </li>
       ))}

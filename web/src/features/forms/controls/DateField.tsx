@@ -6,7 +6,15 @@ import TextField from '@mui/material/TextField';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useField } from '../context';
-import { dateFormatOf, dateMaskOf, dateModeOf, fromPickerValue, maskDateText, MINUTE_STEP, toPickerValue } from '../dates';
+import {
+  dateFormatOf,
+  dateMaskOf,
+  dateModeOf,
+  fromPickerValue,
+  maskDateText,
+  MINUTE_STEP,
+  toPickerValue,
+} from '../../../lib/dates';
 import type { FieldSpec } from '../fields';
 
 const pickerType = { date: 'date', time: 'time', dateTime: 'datetime-local' } as const;
@@ -51,7 +59,12 @@ export function DateField({ field }: { field: FieldSpec }) {
           input: {
             endAdornment: disabled ? undefined : (
               <InputAdornment position="end">
-                <IconButton edge="end" size="small" aria-label={t(mode === 'time' ? 'date.chooseTime' : 'date.chooseDate', { label: control.label })} onClick={openPicker}>
+                <IconButton
+                  edge="end"
+                  size="small"
+                  aria-label={t(mode === 'time' ? 'date.chooseTime' : 'date.chooseDate', { label: control.label })}
+                  onClick={openPicker}
+                >
                   {mode === 'time' ? <ScheduleOutlined fontSize="small" /> : <CalendarMonthOutlined fontSize="small" />}
                 </IconButton>
               </InputAdornment>

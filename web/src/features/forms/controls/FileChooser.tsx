@@ -56,16 +56,26 @@ export function FileChooser({ control }: { control: FormControl }) {
         <Alert severity="error">{files.query.error.message}</Alert>
       ) : (
         <>
-          <Paper variant="outlined" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1.5, flexWrap: 'wrap' }}>
+          <Paper
+            variant="outlined"
+            sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1.5, flexWrap: 'wrap' }}
+          >
             <DescriptionOutlined sx={{ color: content ? 'primary.main' : 'text.disabled' }} />
             <Box sx={{ flexGrow: 1, minWidth: 200 }}>
               {content ? (
                 <>
-                  <Link component="button" type="button" underline="hover" onClick={() => void files.download(content)} sx={{ textAlign: 'left', wordBreak: 'break-all', fontWeight: 500 }}>
+                  <Link
+                    component="button"
+                    type="button"
+                    underline="hover"
+                    onClick={() => void files.download(content)}
+                    sx={{ textAlign: 'left', wordBreak: 'break-all', fontWeight: 500 }}
+                  >
                     {content.name}
                   </Link>
                   <Typography variant="caption" color="text.secondary" component="div">
-                    {files.size(content.size)} · {t('files.by', { name: content.uploadedBy, date: formatDateTime(content.uploadedAt) })}
+                    {files.size(content.size)} ·{' '}
+                    {t('files.by', { name: content.uploadedBy, date: formatDateTime(content.uploadedAt) })}
                   </Typography>
                 </>
               ) : (
@@ -76,7 +86,11 @@ export function FileChooser({ control }: { control: FormControl }) {
             </Box>
             {content && (
               <Tooltip title={t('files.download', { name: content.name })}>
-                <IconButton size="small" aria-label={t('files.download', { name: content.name })} onClick={() => void files.download(content)}>
+                <IconButton
+                  size="small"
+                  aria-label={t('files.download', { name: content.name })}
+                  onClick={() => void files.download(content)}
+                >
                   <DownloadOutlined fontSize="small" />
                 </IconButton>
               </Tooltip>
@@ -84,7 +98,12 @@ export function FileChooser({ control }: { control: FormControl }) {
             {files.canEdit && content && (
               <Tooltip title={t('files.remove', { name: content.name })}>
                 <span>
-                  <IconButton size="small" aria-label={t('files.remove', { name: content.name })} disabled={files.removing === content.id} onClick={() => void files.remove(content)}>
+                  <IconButton
+                    size="small"
+                    aria-label={t('files.remove', { name: content.name })}
+                    disabled={files.removing === content.id}
+                    onClick={() => void files.remove(content)}
+                  >
                     <DeleteOutlined fontSize="small" />
                   </IconButton>
                 </span>

@@ -64,10 +64,18 @@ function VersionChanges({ entry, previous }: { entry: HistoryEntry; previous: Hi
             {rows.map((change) => (
               <TableRow key={change.field} sx={change.changed ? undefined : { opacity: 0.6 }}>
                 <TableCell sx={{ fontWeight: 500 }}>{change.label}</TableCell>
-                <TableCell sx={{ color: 'text.secondary', textDecoration: change.changed && change.previous ? 'line-through' : undefined, wordBreak: 'break-word' }}>
+                <TableCell
+                  sx={{
+                    color: 'text.secondary',
+                    textDecoration: change.changed && change.previous ? 'line-through' : undefined,
+                    wordBreak: 'break-word',
+                  }}
+                >
                   {change.previous || <em>{t('history.empty')}</em>}
                 </TableCell>
-                <TableCell sx={{ fontWeight: change.changed ? 500 : undefined, wordBreak: 'break-word' }}>{change.current || <em>{t('history.empty')}</em>}</TableCell>
+                <TableCell sx={{ fontWeight: change.changed ? 500 : undefined, wordBreak: 'break-word' }}>
+                  {change.current || <em>{t('history.empty')}</em>}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -111,7 +119,9 @@ export function HistoryView() {
             >
               <AccordionSummary expandIcon={<ExpandMoreOutlined />}>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', width: '100%' }}>
-                  <Avatar sx={{ width: 28, height: 28, fontSize: 12, bgcolor: 'primary.main' }}>{initials(entry.modifierName)}</Avatar>
+                  <Avatar sx={{ width: 28, height: 28, fontSize: 12, bgcolor: 'primary.main' }}>
+                    {initials(entry.modifierName)}
+                  </Avatar>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {t('history.version', { version: entry.version })}
                   </Typography>
@@ -130,7 +140,10 @@ export function HistoryView() {
                 {entry.summary ? (
                   <Typography variant="body2">{entry.summary}</Typography>
                 ) : (
-                  <VersionChanges entry={entry} previous={query.data.slice(index + 1).find((older) => !older.summary)} />
+                  <VersionChanges
+                    entry={entry}
+                    previous={query.data.slice(index + 1).find((older) => !older.summary)}
+                  />
                 )}
               </AccordionDetails>
             </Accordion>

@@ -45,13 +45,33 @@ export function ImageField({ field }: { field: FieldSpec }) {
       <FormLabel sx={{ fontSize: '0.75rem', display: 'block', mb: 0.5 }}>{control.label}</FormLabel>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Box
-          sx={{ width: 112, height: 112, borderRadius: 2, border: 1, borderColor: shown ? 'error.main' : 'divider', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden', bgcolor: 'action.hover' }}
+          sx={{
+            width: 112,
+            height: 112,
+            borderRadius: 2,
+            border: 1,
+            borderColor: shown ? 'error.main' : 'divider',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            overflow: 'hidden',
+            bgcolor: 'action.hover',
+          }}
         >
-          {src ? <img src={src} alt={control.label} style={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : <ImageOutlined sx={{ color: 'text.disabled', fontSize: 40 }} />}
+          {src ? (
+            <img src={src} alt={control.label} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+          ) : (
+            <ImageOutlined sx={{ color: 'text.disabled', fontSize: 40 }} />
+          )}
         </Box>
         {!disabled && (
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
-            <Button size="small" variant="outlined" startIcon={<UploadOutlined />} onClick={() => input.current?.click()}>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<UploadOutlined />}
+              onClick={() => input.current?.click()}
+            >
               {src ? t('image.replace') : t('image.choose')}
             </Button>
             {src && (

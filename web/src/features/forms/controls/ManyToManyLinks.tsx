@@ -19,7 +19,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { isApiError } from '../../../api/client';
-import { linkChoicesQuery, linksQuery, refreshManyToManyItems, relationKeys, type LinkChoice, type LinkedRow } from '../api';
+import {
+  linkChoicesQuery,
+  linksQuery,
+  refreshManyToManyItems,
+  relationKeys,
+  type LinkChoice,
+  type LinkedRow,
+} from '../api';
 import { useFormRuntime } from '../context';
 import { useFormBase } from '../useFormBase';
 import { ItemSearchPicker } from './ItemSearchPicker';
@@ -30,7 +37,21 @@ import { StatusChip } from './StatusChip';
 const ROWS_PER_PAGE = 10;
 
 /** The search of items to link (loadManyToManyComboData): by title or number, as the user types. */
-function LinkPicker({ itemId, componentId, relatedComponentId, label, onPick, busy }: { itemId: number; componentId: number; relatedComponentId: number; label: string; onPick: (choice: LinkChoice) => void; busy: boolean }) {
+function LinkPicker({
+  itemId,
+  componentId,
+  relatedComponentId,
+  label,
+  onPick,
+  busy,
+}: {
+  itemId: number;
+  componentId: number;
+  relatedComponentId: number;
+  label: string;
+  onPick: (choice: LinkChoice) => void;
+  busy: boolean;
+}) {
   const { t } = useTranslation('forms');
   const [text, setText] = useState('');
   const [chosen, setChosen] = useState<LinkChoice | null>(null);
@@ -52,7 +73,13 @@ function LinkPicker({ itemId, componentId, relatedComponentId, label, onPick, bu
         onInputChange={setText}
         optionLines={relatedComponentId === 0 ? 'titleAndType' : 'title'}
       />
-      <Button variant="outlined" startIcon={busy ? <CircularProgress size={16} /> : <AddLinkOutlined />} disabled={!chosen || busy} onClick={pick} sx={{ height: 40 }}>
+      <Button
+        variant="outlined"
+        startIcon={busy ? <CircularProgress size={16} /> : <AddLinkOutlined />}
+        disabled={!chosen || busy}
+        onClick={pick}
+        sx={{ height: 40 }}
+      >
         {t('links.add')}
       </Button>
     </Box>
@@ -64,7 +91,15 @@ function LinkPicker({ itemId, componentId, relatedComponentId, label, onPick, bu
  * (refreshManyToManyItems). A link has no direction: the other item lists this one too.
  * relatedComponentId is the many-to-many control's type, or 0 for item links (every type).
  */
-export function LinkedItems({ label, relatedComponentId, searchLabel }: { label: string; relatedComponentId: number; searchLabel: string }) {
+export function LinkedItems({
+  label,
+  relatedComponentId,
+  searchLabel,
+}: {
+  label: string;
+  relatedComponentId: number;
+  searchLabel: string;
+}) {
   const { t } = useTranslation('forms');
   const { item, componentId, readOnly } = useFormRuntime();
   const base = useFormBase();
@@ -72,7 +107,10 @@ export function LinkedItems({ label, relatedComponentId, searchLabel }: { label:
   const queryClient = useQueryClient();
   const [page, setPage] = useState(0);
   const itemId = Number(item.id ?? 0);
-  const query = useQuery({ ...linksQuery(itemId, componentId, relatedComponentId, page, ROWS_PER_PAGE), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...linksQuery(itemId, componentId, relatedComponentId, page, ROWS_PER_PAGE),
+    placeholderData: keepPreviousData,
+  });
   const canEdit = Boolean(query.data?.canEdit) && !readOnly;
   const showType = relatedComponentId === 0;
   // Unlinking the last row of the last page leaves that page empty: show the one before.
@@ -80,7 +118,8 @@ export function LinkedItems({ label, relatedComponentId, searchLabel }: { label:
   if (query.data && !query.isPlaceholderData && page > lastPage) setPage(lastPage);
 
   const change = useMutation({
-    mutationFn: (request: { add?: number[]; remove?: number[] }) => refreshManyToManyItems({ itemId, componentId, relatedComponentId, ...request }),
+    mutationFn: (request: { add?: number[]; remove?: number[] }) =>
+      refreshManyToManyItems({ itemId, componentId, relatedComponentId, ...request }),
     onSuccess: (_page, request) => {
       enqueueSnackbar(request.add ? t('links.linked') : t('links.unlinked'), { variant: 'success' });
     },
@@ -91,10 +130,25 @@ export function LinkedItems({ label, relatedComponentId, searchLabel }: { label:
   const editPath = (row: LinkedRow) => `${base}/editItem/${row.componentId}/${row.id}/0`;
 
   return (
-    <RelationSection label={label} saveFirst={t('links.saveFirst')} itemId={itemId} loadingLabel={t('links.loading')} query={query}>
+    <RelationSection
+      label={label}
+      saveFirst={t('links.saveFirst')}
+      itemId={itemId}
+      loadingLabel={t('links.loading')}
+      query={query}
+    >
       {(data) => (
         <>
-          {canEdit && <LinkPicker itemId={itemId} componentId={componentId} relatedComponentId={relatedComponentId} label={searchLabel} busy={change.isPending} onPick={(choice) => change.mutate({ add: [choice.id] })} />}
+          {canEdit && (
+            <LinkPicker
+              itemId={itemId}
+              componentId={componentId}
+              relatedComponentId={relatedComponentId}
+              label={searchLabel}
+              busy={change.isPending}
+              onPick={(choice) => change.mutate({ add: [choice.id] })}
+            />
+          )}
           {data.rows.length === 0 ? (
             <Typography variant="body2" color="text.secondary">
               {t('links.empty')}
@@ -143,7 +197,14 @@ export function LinkedItems({ label, relatedComponentId, searchLabel }: { label:
                 </Table>
               </TableContainer>
               {data.total > ROWS_PER_PAGE && (
-                <TablePagination component="div" count={data.total} page={page} rowsPerPage={ROWS_PER_PAGE} rowsPerPageOptions={[ROWS_PER_PAGE]} onPageChange={(_event, next) => setPage(next)} />
+                <TablePagination
+                  component="div"
+                  count={data.total}
+                  page={page}
+                  rowsPerPage={ROWS_PER_PAGE}
+                  rowsPerPageOptions={[ROWS_PER_PAGE]}
+                  onPageChange={(_event, next) => setPage(next)}
+                />
               )}
             </Paper>
           )}

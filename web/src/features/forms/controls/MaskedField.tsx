@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
 import { useField } from '../context';
 import type { FieldSpec } from '../fields';
-import { applyMask, MOBILE_PHONE_MASK, phoneMaskFor } from '../mask';
+import { applyMask, MOBILE_PHONE_MASK, phoneMaskFor } from '../../../lib/mask';
 
 /** Masked textbox and phone (docs/app-packages.md: 9 a digit, a a letter, * either; land lines one digit shorter). */
 export function MaskedField({ field }: { field: FieldSpec }) {
@@ -22,7 +22,9 @@ export function MaskedField({ field }: { field: FieldSpec }) {
       onBlur={() => (phone ? commit(applyMask(text, phoneMaskFor(text, mask))) : touch())}
       error={Boolean(error)}
       helperText={error}
-      slotProps={{ htmlInput: { inputMode: phone ? 'tel' : undefined, name: field.key, maxLength: mask.length || undefined } }}
+      slotProps={{
+        htmlInput: { inputMode: phone ? 'tel' : undefined, name: field.key, maxLength: mask.length || undefined },
+      }}
     />
   );
 }

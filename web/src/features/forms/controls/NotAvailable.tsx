@@ -21,7 +21,18 @@ export function NotAvailable({ control }: { control: FormControl }) {
     <Box
       role="note"
       aria-label={control.label || what}
-      sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, px: 2, py: 1.5, border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 1, bgcolor: 'action.hover' }}
+      sx={{
+        display: 'flex',
+        alignItems: 'flex-start',
+        gap: 1.5,
+        px: 2,
+        py: 1.5,
+        border: 1,
+        borderStyle: 'dashed',
+        borderColor: 'divider',
+        borderRadius: 1,
+        bgcolor: 'action.hover',
+      }}
     >
       <ConstructionOutlined fontSize="small" sx={{ color: 'text.secondary', mt: 0.25 }} />
       <Box>

@@ -2,7 +2,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useField } from '../context';
 import type { FieldSpec } from '../fields';
-import { cleanNumberInput, normalizeNumberText, numberFormatOf } from '../numeric';
+import { cleanNumberInput, normalizeNumberText, numberFormatOf } from '../../../lib/numeric';
 
 /**
  * Numeric input (spec section 3): prefix, suffix, decimal scale, separators; formats as the
@@ -27,7 +27,11 @@ export function NumericField({ field }: { field: FieldSpec }) {
       error={Boolean(error)}
       helperText={error}
       slotProps={{
-        htmlInput: { inputMode: format.decimalScale > 0 ? 'decimal' : 'numeric', style: { textAlign: 'right' }, name: field.key },
+        htmlInput: {
+          inputMode: format.decimalScale > 0 ? 'decimal' : 'numeric',
+          style: { textAlign: 'right' },
+          name: field.key,
+        },
         input: {
           startAdornment: prefix ? <InputAdornment position="start">{prefix}</InputAdornment> : undefined,
           endAdornment: suffix ? <InputAdornment position="end">{suffix}</InputAdornment> : undefined,

@@ -21,13 +21,21 @@ function usePicklistOptions(field: FieldSpec) {
   const { values } = useFormikContext<FormValues>();
   const { dependsOn, picklistId } = field.control;
   const parentValue = dependsOn ? String(values[dependsOn] ?? '') : undefined;
-  const query = useQuery({ ...picklistQuery(picklistId ?? 0, parentValue, Boolean(dependsOn)), enabled: Boolean(picklistId) && (!dependsOn || Boolean(parentValue)) });
+  const query = useQuery({
+    ...picklistQuery(picklistId ?? 0, parentValue, Boolean(dependsOn)),
+    enabled: Boolean(picklistId) && (!dependsOn || Boolean(parentValue)),
+  });
   return { options: query.data ?? [], loaded: query.isSuccess, waitingForParent: Boolean(dependsOn) && !parentValue };
 }
 
 function ColorDot({ color }: { color?: string }) {
   if (!color) return null;
-  return <Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: color, display: 'inline-block', mr: 1, flexShrink: 0 }} />;
+  return (
+    <Box
+      component="span"
+      sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: color, display: 'inline-block', mr: 1, flexShrink: 0 }}
+    />
+  );
 }
 
 function optionLabel(option: PicklistOption) {
@@ -50,11 +58,18 @@ export function PicklistDropdown({ field }: { field: FieldSpec }) {
 
   // A parent's new value may leave this one out of the offered children: clear it.
   useEffect(() => {
-    if (control.dependsOn && (loaded || waitingForParent) && current !== '' && !options.some((o) => o.value === current)) setValue('');
+    if (
+      control.dependsOn &&
+      (loaded || waitingForParent) &&
+      current !== '' &&
+      !options.some((o) => o.value === current)
+    )
+      setValue('');
   }, [control.dependsOn, loaded, waitingForParent, options, current, setValue]);
 
   // Until the options arrive, the stored value still shows its text.
-  const shown = options.length > 0 || current === '' ? options : [{ value: current, text: display[field.key] ?? current }];
+  const shown =
+    options.length > 0 || current === '' ? options : [{ value: current, text: display[field.key] ?? current }];
   return (
     <TextField
       select
@@ -101,9 +116,20 @@ export function RadioGroupField({ field }: { field: FieldSpec }) {
       <FormLabel component="legend" sx={{ fontSize: '0.75rem' }}>
         {control.label}
       </FormLabel>
-      <RadioGroup row name={field.key} value={String(value ?? '')} onChange={(event) => setValue(event.target.value)} onBlur={touch}>
+      <RadioGroup
+        row
+        name={field.key}
+        value={String(value ?? '')}
+        onChange={(event) => setValue(event.target.value)}
+        onBlur={touch}
+      >
         {choices.map((option) => (
-          <FormControlLabel key={option.value} value={option.value} control={<Radio size="small" />} label={optionLabel(option)} />
+          <FormControlLabel
+            key={option.value}
+            value={option.value}
+            control={<Radio size="small" />}
+            label={optionLabel(option)}
+          />
         ))}
       </RadioGroup>
       {error && <FormHelperText>{error}</FormHelperText>}

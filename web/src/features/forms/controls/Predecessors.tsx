@@ -27,7 +27,17 @@ import { formKeys, type LinkChoice } from '../api';
 import { useFormRuntime } from '../context';
 import type { FormControl } from '../types';
 import { useFormBase } from '../useFormBase';
-import { DEPENDENCY_TYPES, changePredecessors, predecessorChoicesQuery, predecessorKeys, predecessorsQuery, type DependencyType, type PredecessorCall, type PredecessorChange, type PredecessorRow } from './PredecessorsApi';
+import {
+  DEPENDENCY_TYPES,
+  changePredecessors,
+  predecessorChoicesQuery,
+  predecessorKeys,
+  predecessorsQuery,
+  type DependencyType,
+  type PredecessorCall,
+  type PredecessorChange,
+  type PredecessorRow,
+} from './PredecessorsApi';
 import { ItemSearchPicker } from './ItemSearchPicker';
 import { RelationSection } from './RelationSection';
 import { RowAction } from './RowAction';
@@ -42,7 +52,19 @@ function parseLag(text: string, max: number): number | null {
   return Math.abs(lag) <= max ? lag : null;
 }
 
-function TypeSelect({ value, onChange, disabled, label, hiddenLabel }: { value: DependencyType; onChange: (type: DependencyType) => void; disabled?: boolean; label: string; hiddenLabel?: boolean }) {
+function TypeSelect({
+  value,
+  onChange,
+  disabled,
+  label,
+  hiddenLabel,
+}: {
+  value: DependencyType;
+  onChange: (type: DependencyType) => void;
+  disabled?: boolean;
+  label: string;
+  hiddenLabel?: boolean;
+}) {
   const { t } = useTranslation('forms');
   return (
     <TextField
@@ -65,7 +87,21 @@ function TypeSelect({ value, onChange, disabled, label, hiddenLabel }: { value: 
 }
 
 /** The lag in days: committed when the user leaves the field or presses Enter; out of bounds says so. */
-function LagField({ value, max, onCommit, disabled, label, hiddenLabel }: { value: number; max: number; onCommit: (lag: number) => void; disabled?: boolean; label: string; hiddenLabel?: boolean }) {
+function LagField({
+  value,
+  max,
+  onCommit,
+  disabled,
+  label,
+  hiddenLabel,
+}: {
+  value: number;
+  max: number;
+  onCommit: (lag: number) => void;
+  disabled?: boolean;
+  label: string;
+  hiddenLabel?: boolean;
+}) {
   const { t } = useTranslation('forms');
   const [text, setText] = useState(String(value));
   const [shown, setShown] = useState(value);
@@ -101,7 +137,21 @@ function LagField({ value, max, onCommit, disabled, label, hiddenLabel }: { valu
 }
 
 /** The add row: an item found by title or number, the dependency type and the lag. */
-function AddRow({ itemId, componentId, predecessorComponentId, max, busy, onAdd }: { itemId: number; componentId: number; predecessorComponentId: number; max: number; busy: boolean; onAdd: (choice: LinkChoice, type: DependencyType, lag: number) => void }) {
+function AddRow({
+  itemId,
+  componentId,
+  predecessorComponentId,
+  max,
+  busy,
+  onAdd,
+}: {
+  itemId: number;
+  componentId: number;
+  predecessorComponentId: number;
+  max: number;
+  busy: boolean;
+  onAdd: (choice: LinkChoice, type: DependencyType, lag: number) => void;
+}) {
   const { t } = useTranslation('forms');
   const [text, setText] = useState('');
   const [chosen, setChosen] = useState<LinkChoice | null>(null);
@@ -121,7 +171,9 @@ function AddRow({ itemId, componentId, predecessorComponentId, max, busy, onAdd 
       <ItemSearchPicker
         sx={{ flex: '1 1 280px', maxWidth: 480 }}
         label={t('predecessors.search')}
-        choices={(search, enabled) => predecessorChoicesQuery(itemId, componentId, predecessorComponentId, search, enabled)}
+        choices={(search, enabled) =>
+          predecessorChoicesQuery(itemId, componentId, predecessorComponentId, search, enabled)
+        }
         value={chosen}
         onChange={setChosen}
         inputValue={text}
@@ -138,7 +190,13 @@ function AddRow({ itemId, componentId, predecessorComponentId, max, busy, onAdd 
         sx={{ width: 130 }}
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
-      <Button variant="outlined" startIcon={busy ? <CircularProgress size={16} /> : <AddOutlined />} disabled={!chosen || lag === null || busy} onClick={add} sx={{ height: 40 }}>
+      <Button
+        variant="outlined"
+        startIcon={busy ? <CircularProgress size={16} /> : <AddOutlined />}
+        disabled={!chosen || lag === null || busy}
+        onClick={add}
+        sx={{ height: 40 }}
+      >
         {t('predecessors.add')}
       </Button>
     </Box>
@@ -170,7 +228,11 @@ export function Predecessors({ control }: { control: FormControl }) {
     onMutate: () => setRefusal(null),
     onSuccess: (list, request) => {
       queryClient.setQueryData(predecessorKeys.list(itemId), list);
-      const done = { addPredecessor: 'predecessors.added', updatePredecessor: 'predecessors.updated', removePredecessor: 'predecessors.removed' } as const;
+      const done = {
+        addPredecessor: 'predecessors.added',
+        updatePredecessor: 'predecessors.updated',
+        removePredecessor: 'predecessors.removed',
+      } as const;
       enqueueSnackbar(t(done[request.call]), { variant: 'success' });
     },
     onError: (error) => setRefusal(isApiError(error) ? error.message : String(error)),
@@ -182,10 +244,17 @@ export function Predecessors({ control }: { control: FormControl }) {
   });
   const editPath = (row: PredecessorRow) => `${base}/editItem/${row.componentId}/${row.id}/0`;
   const typeText = (type: DependencyType) => `${t(`predecessors.types.${type}`)} (${t(`predecessors.short.${type}`)})`;
-  const lagText = (lag: number) => (lag === 0 ? t('predecessors.noLag') : t('predecessors.days', { count: lag, lag: lag > 0 ? `+${lag}` : `−${-lag}` }));
+  const lagText = (lag: number) =>
+    lag === 0 ? t('predecessors.noLag') : t('predecessors.days', { count: lag, lag: lag > 0 ? `+${lag}` : `−${-lag}` });
 
   return (
-    <RelationSection label={label} saveFirst={t('predecessors.saveFirst')} itemId={itemId} loadingLabel={t('predecessors.loading')} query={query}>
+    <RelationSection
+      label={label}
+      saveFirst={t('predecessors.saveFirst')}
+      itemId={itemId}
+      loadingLabel={t('predecessors.loading')}
+      query={query}
+    >
       {(data) => (
         <>
           {canEdit && (
@@ -195,7 +264,9 @@ export function Predecessors({ control }: { control: FormControl }) {
               predecessorComponentId={predecessorComponentId}
               max={maxLag}
               busy={change.isPending}
-              onAdd={(choice, type, lag) => change.mutate({ call: 'addPredecessor', predecessorId: choice.id, type, lag })}
+              onAdd={(choice, type, lag) =>
+                change.mutate({ call: 'addPredecessor', predecessorId: choice.id, type, lag })
+              }
             />
           )}
           {refusal && (
@@ -225,14 +296,21 @@ export function Predecessors({ control }: { control: FormControl }) {
                     {data.rows.map((row, index) => {
                       const editable = canEdit && !row.hidden;
                       const update = (next: { type?: DependencyType; lag?: number }) =>
-                        change.mutate({ call: 'updatePredecessor', predecessorId: row.id, type: next.type ?? row.type, lag: next.lag ?? row.lag });
+                        change.mutate({
+                          call: 'updatePredecessor',
+                          predecessorId: row.id,
+                          type: next.type ?? row.type,
+                          lag: next.lag ?? row.lag,
+                        });
                       const name = `#${row.FormattedID} ${row.Title}`;
                       return (
                         <TableRow key={row.hidden ? `hidden-${index}` : row.id} hover>
                           {row.hidden ? (
                             <TableCell colSpan={3}>
                               <Tooltip title={t('predecessors.hiddenHint')}>
-                                <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, color: 'text.secondary' }}>
+                                <Box
+                                  sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, color: 'text.secondary' }}
+                                >
                                   <VisibilityOffOutlined fontSize="small" />
                                   <Typography variant="body2">{t('predecessors.hidden')}</Typography>
                                 </Box>
@@ -258,14 +336,27 @@ export function Predecessors({ control }: { control: FormControl }) {
                           )}
                           <TableCell>
                             {editable ? (
-                              <TypeSelect value={row.type} disabled={change.isPending} onChange={(type) => update({ type })} label={t('predecessors.typeOf', { name })} hiddenLabel />
+                              <TypeSelect
+                                value={row.type}
+                                disabled={change.isPending}
+                                onChange={(type) => update({ type })}
+                                label={t('predecessors.typeOf', { name })}
+                                hiddenLabel
+                              />
                             ) : (
                               typeText(row.type)
                             )}
                           </TableCell>
                           <TableCell>
                             {editable ? (
-                              <LagField value={row.lag} max={maxLag} disabled={change.isPending} onCommit={(lag) => update({ lag })} label={t('predecessors.lagOf', { name })} hiddenLabel />
+                              <LagField
+                                value={row.lag}
+                                max={maxLag}
+                                disabled={change.isPending}
+                                onCommit={(lag) => update({ lag })}
+                                label={t('predecessors.lagOf', { name })}
+                                hiddenLabel
+                              />
                             ) : (
                               lagText(row.lag)
                             )}

@@ -41,22 +41,35 @@ export interface PredecessorChange {
 
 export const predecessorKeys = {
   list: (itemId: number) => [...formKeys.all, 'predecessors', itemId] as const,
-  choices: (itemId: number, predecessorComponentId: number, text: string) => [...predecessorKeys.list(itemId), 'choices', predecessorComponentId, text] as const,
+  choices: (itemId: number, predecessorComponentId: number, text: string) =>
+    [...predecessorKeys.list(itemId), 'choices', predecessorComponentId, text] as const,
 };
 
 export function predecessorsQuery(itemId: number, componentId: number) {
   return queryOptions({
     queryKey: predecessorKeys.list(itemId),
-    queryFn: ({ signal }) => api.get<PredecessorList>(`${base}/loadPredecessorsFormData`, { query: { itemId, componentId }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<PredecessorList>(`${base}/loadPredecessorsFormData`, { query: { itemId, componentId }, signal }),
     enabled: itemId > 0,
   });
 }
 
 /** Items that could become predecessors (the control's type, the item's project, not yet one), by title or number. */
-export function predecessorChoicesQuery(itemId: number, componentId: number, predecessorComponentId: number, text: string, enabled: boolean) {
+export function predecessorChoicesQuery(
+  itemId: number,
+  componentId: number,
+  predecessorComponentId: number,
+  text: string,
+  enabled: boolean,
+) {
   return queryOptions({
     queryKey: predecessorKeys.choices(itemId, predecessorComponentId, text),
-    queryFn: ({ signal }) => api.post<LinkChoice[]>(`${base}/loadPredecessorChoices`, { itemId, componentId, predecessorComponentId, text, limit: 50 }, { signal }),
+    queryFn: ({ signal }) =>
+      api.post<LinkChoice[]>(
+        `${base}/loadPredecessorChoices`,
+        { itemId, componentId, predecessorComponentId, text, limit: 50 },
+        { signal },
+      ),
     enabled: enabled && itemId > 0,
     staleTime: 10_000,
   });
@@ -64,4 +77,5 @@ export function predecessorChoicesQuery(itemId: number, componentId: number, pre
 
 export type PredecessorCall = 'addPredecessor' | 'updatePredecessor' | 'removePredecessor';
 
-export const changePredecessors = (call: PredecessorCall, change: PredecessorChange) => api.post<PredecessorList>(`${base}/${call}`, change);
+export const changePredecessors = (call: PredecessorCall, change: PredecessorChange) =>
+  api.post<PredecessorList>(`${base}/${call}`, change);

@@ -9,12 +9,18 @@ import { useTranslation } from 'react-i18next';
 import { formKeys } from '../api';
 import { useField, useFormRuntime } from '../context';
 import type { FieldSpec } from '../fields';
-import { referenceLookup, type ReferenceChoice, type ReferenceSource } from '../referenceSources';
+import { referenceLookup, type ReferenceChoice, type ReferenceSource } from '../../../api/referenceSources';
 import { useDebounced } from '../../../components/useDebounced';
 
 function ColorDot({ color }: { color?: string }) {
   if (!color) return null;
-  return <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: color, display: 'inline-block', mr: 1, flexShrink: 0 }} />;
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: color, display: 'inline-block', mr: 1, flexShrink: 0 }}
+    />
+  );
 }
 
 /**
@@ -31,8 +37,13 @@ export function ReferenceField({ field, source }: { field: FieldSpec; source: Re
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const search = useDebounced(text, 300);
-  const initialLabel = field.key === 'ResponsibleID' ? String(item.ResponsibleName ?? '') : (display[field.key] ?? (field.key === 'Parent' ? String(item.ParentTitle ?? '') : ''));
-  const [selected, setSelected] = useState<ReferenceChoice | null>(typeof value === 'number' ? { id: value, label: initialLabel || `#${value}` } : null);
+  const initialLabel =
+    field.key === 'ResponsibleID'
+      ? String(item.ResponsibleName ?? '')
+      : (display[field.key] ?? (field.key === 'Parent' ? String(item.ParentTitle ?? '') : ''));
+  const [selected, setSelected] = useState<ReferenceChoice | null>(
+    typeof value === 'number' ? { id: value, label: initialLabel || `#${value}` } : null,
+  );
   const componentId = control.componentId;
   const query = useQuery({
     queryKey: formKeys.lookup(source, search, componentId),
@@ -42,7 +53,11 @@ export function ReferenceField({ field, source }: { field: FieldSpec; source: Re
   });
   const known = query.data?.find((option) => option.id === value);
   const current: ReferenceChoice | null =
-    typeof value === 'number' ? (selected?.id === value ? { ...selected, color: selected.color ?? known?.color } : (known ?? { id: value, label: `#${value}` })) : null;
+    typeof value === 'number'
+      ? selected?.id === value
+        ? { ...selected, color: selected.color ?? known?.color }
+        : (known ?? { id: value, label: `#${value}` })
+      : null;
   const secondaryOf = (option: ReferenceChoice) =>
     option.weeklyMinutes === undefined
       ? option.secondary
@@ -75,7 +90,12 @@ export function ReferenceField({ field, source }: { field: FieldSpec; source: Re
       renderOption={(props, option) => {
         const { key, ...rest } = props as typeof props & { key: string };
         return (
-          <Box component="li" key={key} {...rest} sx={{ pl: `${16 + (option.depth ?? 0) * 16}px !important`, display: 'flex', alignItems: 'center' }}>
+          <Box
+            component="li"
+            key={key}
+            {...rest}
+            sx={{ pl: `${16 + (option.depth ?? 0) * 16}px !important`, display: 'flex', alignItems: 'center' }}
+          >
             <ColorDot color={option.color} />
             <Box>
               <Typography variant="body2">{option.label}</Typography>
@@ -101,7 +121,11 @@ export function ReferenceField({ field, source }: { field: FieldSpec; source: Re
             htmlInput: { ...params.slotProps.htmlInput, name: field.key },
             input: {
               ...params.slotProps.input,
-              startAdornment: current?.color ? <ColorDot color={current.color} /> : params.slotProps.input.startAdornment,
+              startAdornment: current?.color ? (
+                <ColorDot color={current.color} />
+              ) : (
+                params.slotProps.input.startAdornment
+              ),
               endAdornment: (
                 <>
                   {query.isFetching ? <CircularProgress color="inherit" size={18} /> : null}

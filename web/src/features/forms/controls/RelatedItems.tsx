@@ -32,7 +32,15 @@ function Timeline({ rows, editPath }: { rows: RelatedRow[]; editPath: (row: Rela
       {rows.map((row, index) => (
         <Box component="li" key={row.id} sx={{ display: 'flex', gap: 1.5 }}>
           <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', pt: 0.75 }}>
-            <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: row.StatusColor || 'primary.main', flexShrink: 0 }} />
+            <Box
+              sx={{
+                width: 12,
+                height: 12,
+                borderRadius: '50%',
+                bgcolor: row.StatusColor || 'primary.main',
+                flexShrink: 0,
+              }}
+            />
             {index < rows.length - 1 && <Box sx={{ width: 2, flexGrow: 1, bgcolor: 'divider', my: 0.5 }} />}
           </Box>
           <Box sx={{ pb: 2 }}>
@@ -40,7 +48,13 @@ function Timeline({ rows, editPath }: { rows: RelatedRow[]; editPath: (row: Rela
               {formatDateTime(row.CreationDate)} · {row.CreatorName}
             </Typography>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-              <Link component={RouterLink} to={editPath(row)} underline="hover" variant="body2" sx={{ fontWeight: 500 }}>
+              <Link
+                component={RouterLink}
+                to={editPath(row)}
+                underline="hover"
+                variant="body2"
+                sx={{ fontWeight: 500 }}
+              >
                 #{row.FormattedID} {row.Title}
               </Link>
               <StatusChip row={row} />
@@ -64,7 +78,10 @@ export function RelatedItems({ control }: { control: FormControl }) {
   const itemId = Number(item.id ?? 0);
   const childComponentId = control.componentId ?? 0;
   const kind = control.kind === 'timeline' ? 'timeline' : 'list';
-  const query = useQuery({ ...childrenQuery(kind, itemId, componentId, childComponentId, page, ROWS_PER_PAGE), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...childrenQuery(kind, itemId, componentId, childComponentId, page, ROWS_PER_PAGE),
+    placeholderData: keepPreviousData,
+  });
   const editPath = (row: RelatedRow) => `${base}/editItem/${childComponentId}/${row.id}/0`;
   const addPath = `${base}/insertItem/${childComponentId}/${Number(item.ProjectID ?? 0)}/0?parentID=${itemId}`;
 
@@ -73,7 +90,13 @@ export function RelatedItems({ control }: { control: FormControl }) {
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
         <SectionTitle>{control.label}</SectionTitle>
         {query.data?.canCreate && (
-          <Button component={RouterLink} to={addPath} size="small" startIcon={<AddOutlined />} sx={{ ml: 'auto', mb: 1 }}>
+          <Button
+            component={RouterLink}
+            to={addPath}
+            size="small"
+            startIcon={<AddOutlined />}
+            sx={{ ml: 'auto', mb: 1 }}
+          >
             {t('related.add')}
           </Button>
         )}

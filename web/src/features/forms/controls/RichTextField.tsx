@@ -62,10 +62,19 @@ export function RichTextField({ field }: { field: FieldSpec }) {
         })}
       >
         {!disabled && (
-          <Box role="toolbar" aria-label={t('richText.toolbar')} sx={{ display: 'flex', gap: 0.25, px: 0.5, py: 0.25, borderBottom: 1, borderColor: 'divider' }}>
+          <Box
+            role="toolbar"
+            aria-label={t('richText.toolbar')}
+            sx={{ display: 'flex', gap: 0.25, px: 0.5, py: 0.25, borderBottom: 1, borderColor: 'divider' }}
+          >
             {COMMANDS.map(({ command, icon, label }) => (
               <Tooltip key={command} title={t(label)}>
-                <IconButton size="small" aria-label={t(label)} onMouseDown={(event) => event.preventDefault()} onClick={() => run(command)}>
+                <IconButton
+                  size="small"
+                  aria-label={t(label)}
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => run(command)}
+                >
                   {icon}
                 </IconButton>
               </Tooltip>

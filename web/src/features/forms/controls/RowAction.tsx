@@ -6,7 +6,17 @@ import type { ReactNode } from 'react';
  * An icon button of a table row whose tooltip says what its accessible name says. The span keeps
  * the tooltip on a disabled button (MUI shows none on a disabled element).
  */
-export function RowAction({ label, icon, disabled, onClick }: { label: string; icon: ReactNode; disabled?: boolean; onClick: () => void }) {
+export function RowAction({
+  label,
+  icon,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  icon: ReactNode;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
   return (
     <Tooltip title={label}>
       <span>

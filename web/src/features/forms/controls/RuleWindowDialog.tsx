@@ -11,14 +11,20 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkDateText, maskDateText, toStoredDate } from '../dates';
-import { cleanNumberInput, parseNumber, type NumberFormat } from '../numeric';
+import { checkDateText, maskDateText, toStoredDate } from '../../../lib/dates';
+import { cleanNumberInput, parseNumber, type NumberFormat } from '../../../lib/numeric';
 import type { WindowField } from '../types';
 
 const WINDOW_DATE_FORMAT = 'DD/MM/YYYY';
 
 function numberFormatFor(field: WindowField): NumberFormat {
-  return { decimalScale: field.type === 'INTEGER' ? 0 : 2, decimalSeparator: ',', thousandSeparator: '.', currency: field.type === 'CURRENCY', allowNegative: true };
+  return {
+    decimalScale: field.type === 'INTEGER' ? 0 : 2,
+    decimalSeparator: ',',
+    thousandSeparator: '.',
+    currency: field.type === 'CURRENCY',
+    allowNegative: true,
+  };
 }
 
 /** The window's values typed as the rule receives them (numbers, booleans, dates as YYYY-MM-DD). */
@@ -53,7 +59,13 @@ export function RuleWindowDialog(props: {
   const [values, setValues] = useState<Record<string, unknown>>({});
   const set = (key: string, value: unknown) => setValues((current) => ({ ...current, [key]: value }));
   return (
-    <Dialog open={open} onClose={pending ? undefined : onCancel} maxWidth="xs" fullWidth aria-labelledby="rule-window-title">
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : onCancel}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="rule-window-title"
+    >
       <form
         noValidate
         onSubmit={(event) => {
@@ -68,12 +80,28 @@ export function RuleWindowDialog(props: {
           <Stack spacing={2} sx={{ pt: 1 }}>
             {fields.map((field) => {
               const error = errors[field.key];
-              const common = { label: field.name, required: field.required, error: Boolean(error), helperText: error, fullWidth: true, name: field.key };
+              const common = {
+                label: field.name,
+                required: field.required,
+                error: Boolean(error),
+                helperText: error,
+                fullWidth: true,
+                name: field.key,
+              };
               const text = String(values[field.key] ?? '');
               switch (field.type) {
                 case 'BOOLEAN':
                   return (
-                    <FormControlLabel key={field.key} control={<Checkbox checked={values[field.key] === true} onChange={(event) => set(field.key, event.target.checked)} />} label={field.name} />
+                    <FormControlLabel
+                      key={field.key}
+                      control={
+                        <Checkbox
+                          checked={values[field.key] === true}
+                          onChange={(event) => set(field.key, event.target.checked)}
+                        />
+                      }
+                      label={field.name}
+                    />
                   );
                 case 'INTEGER':
                 case 'DECIMAL':
@@ -88,10 +116,24 @@ export function RuleWindowDialog(props: {
                     />
                   );
                 case 'DATE_TIME':
-                  return <TextField key={field.key} {...common} value={text} placeholder={WINDOW_DATE_FORMAT} onChange={(event) => set(field.key, maskDateText(event.target.value, WINDOW_DATE_FORMAT))} />;
+                  return (
+                    <TextField
+                      key={field.key}
+                      {...common}
+                      value={text}
+                      placeholder={WINDOW_DATE_FORMAT}
+                      onChange={(event) => set(field.key, maskDateText(event.target.value, WINDOW_DATE_FORMAT))}
+                    />
+                  );
                 case 'PICKLIST':
                   return (
-                    <TextField key={field.key} {...common} select value={text} onChange={(event) => set(field.key, event.target.value)}>
+                    <TextField
+                      key={field.key}
+                      {...common}
+                      select
+                      value={text}
+                      onChange={(event) => set(field.key, event.target.value)}
+                    >
                       {(field.options ?? []).map((option) => (
                         <MenuItem key={option.value} value={option.value}>
                           {option.text}
@@ -100,7 +142,14 @@ export function RuleWindowDialog(props: {
                     </TextField>
                   );
                 default:
-                  return <TextField key={field.key} {...common} value={text} onChange={(event) => set(field.key, event.target.value)} />;
+                  return (
+                    <TextField
+                      key={field.key}
+                      {...common}
+                      value={text}
+                      onChange={(event) => set(field.key, event.target.value)}
+                    />
+                  );
               }
             })}
           </Stack>
@@ -109,7 +158,12 @@ export function RuleWindowDialog(props: {
           <Button onClick={onCancel} disabled={pending}>
             {t('rule.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={pending} startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={pending}
+            startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
             {t('rule.confirm')}
           </Button>
         </DialogActions>

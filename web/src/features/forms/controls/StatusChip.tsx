@@ -3,5 +3,16 @@ import Chip from '@mui/material/Chip';
 /** A related item's status in its colour, as the relation tables list it; nothing when it has none. */
 export function StatusChip({ row }: { row: { StatusName: string; StatusColor: string } }) {
   if (!row.StatusName) return null;
-  return <Chip size="small" label={row.StatusName} sx={{ bgcolor: row.StatusColor || undefined, color: row.StatusColor ? '#fff' : undefined, fontWeight: 500, height: 22 }} />;
+  return (
+    <Chip
+      size="small"
+      label={row.StatusName}
+      sx={{
+        bgcolor: row.StatusColor || undefined,
+        color: row.StatusColor ? '#fff' : undefined,
+        fontWeight: 500,
+        height: 22,
+      }}
+    />
+  );
 }

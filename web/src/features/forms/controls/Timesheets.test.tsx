@@ -16,7 +16,13 @@ const now = new Date();
 const todayIso = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 const today = `${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`;
 
-const entry = (id: number, date: string, minutes: number, description: string, more: Partial<TimeEntry> = {}): TimeEntry => ({
+const entry = (
+  id: number,
+  date: string,
+  minutes: number,
+  description: string,
+  more: Partial<TimeEntry> = {},
+): TimeEntry => ({
   id,
   userId: 1,
   userName: 'Ana',
@@ -33,11 +39,23 @@ const entry = (id: number, date: string, minutes: number, description: string, m
 });
 
 function sheet(entries: TimeEntry[], more: Partial<Timesheets> = {}): Timesheets {
-  return { entries, count: entries.length, totalMinutes: entries.reduce((sum, e) => sum + e.minutes, 0), canRecord: true, cannotRecord: '', timesheetType: '1', ...more };
+  return {
+    entries,
+    count: entries.length,
+    totalMinutes: entries.reduce((sum, e) => sum + e.minutes, 0),
+    canRecord: true,
+    cannotRecord: '',
+    timesheetType: '1',
+    ...more,
+  };
 }
 
 function formWith(item = demoInitialData.item): FormInitialData {
-  return { ...demoInitialData, item, form: { ...demoInitialData.form, controls: { kind: 'panel', children: [{ kind: 'timesheets' }] } } };
+  return {
+    ...demoInitialData,
+    item,
+    form: { ...demoInitialData.form, controls: { kind: 'panel', children: [{ kind: 'timesheets' }] } },
+  };
 }
 
 function serve(data: FormInitialData, answers: Record<string, (body: Record<string, unknown>) => Response>) {
@@ -75,7 +93,10 @@ describe('hours as people type them', () => {
 
 describe('the timesheets control', { timeout: 30_000 }, () => {
   it('lists the entries with their total and records hours typed as H:MM', async () => {
-    let entries = [entry(2, '2026-03-11', 120, 'Homologação'), entry(1, '2026-03-10', 45, 'Reunião', { userName: 'Bia', userId: 2, canEdit: false, canDelete: false })];
+    let entries = [
+      entry(2, '2026-03-11', 120, 'Homologação'),
+      entry(1, '2026-03-10', 45, 'Reunião', { userName: 'Bia', userId: 2, canEdit: false, canDelete: false }),
+    ];
     const calls = serve(formWith(), {
       loadTimesheetsFormData: () => jsonResponse(sheet(entries)),
       saveTimeEntry: (body) => {
@@ -92,7 +113,9 @@ describe('the timesheets control', { timeout: 30_000 }, () => {
     expect(within(table).getByText('Total: 2:45 h')).toBeInTheDocument();
     expect(within(table).getByText('2,75 hrs')).toBeInTheDocument();
     // Only her own entry offers changes.
-    expect(within(rows[1] as HTMLElement).getByRole('button', { name: 'Alterar o apontamento de 2:00 h em 11/03/2026' })).toBeInTheDocument();
+    expect(
+      within(rows[1] as HTMLElement).getByRole('button', { name: 'Alterar o apontamento de 2:00 h em 11/03/2026' }),
+    ).toBeInTheDocument();
     expect(within(rows[2] as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
 
     const add = within(region).getByRole('group', { name: 'Apontar' });
@@ -100,7 +123,14 @@ describe('the timesheets control', { timeout: 30_000 }, () => {
     await userEvent.type(within(add).getByRole('textbox', { name: 'Horas' }), '1:30');
     await userEvent.type(within(add).getByRole('textbox', { name: 'Descrição' }), 'Testes de carga{Enter}');
     await waitFor(() => expect(within(table).getByText('Total: 4:15 h')).toBeInTheDocument());
-    expect(calls.find((call) => call.path === 'saveTimeEntry')?.body).toEqual({ itemId: 501, componentId: 1, id: 0, date: todayIso, minutes: 90, description: 'Testes de carga' });
+    expect(calls.find((call) => call.path === 'saveTimeEntry')?.body).toEqual({
+      itemId: 501,
+      componentId: 1,
+      id: 0,
+      date: todayIso,
+      minutes: 90,
+      description: 'Testes de carga',
+    });
     expect(await screen.findByText('Horas apontadas.')).toBeInTheDocument();
     expect(calls.some((call) => call.path === 'saveItem')).toBe(false); // Enter records the entry, not the item
     expect(within(add).getByRole('textbox', { name: 'Horas' })).toHaveValue('');
@@ -118,21 +148,31 @@ describe('the timesheets control', { timeout: 30_000 }, () => {
     await userEvent.type(within(add).getByRole('textbox', { name: 'Horas' }), '0');
     await userEvent.click(within(add).getByRole('button', { name: 'Apontar' }));
     expect(within(add).getByText('Não é possível apontar horas em uma data futura.')).toBeInTheDocument();
-    expect(within(add).getByText('Informe as horas como H:MM (1:30) ou decimal (1,5), mais que zero.')).toBeInTheDocument();
+    expect(
+      within(add).getByText('Informe as horas como H:MM (1:30) ou decimal (1,5), mais que zero.'),
+    ).toBeInTheDocument();
     expect(calls.some((call) => call.path === 'saveTimeEntry')).toBe(false);
   });
 
   it('shows the server refusal of a full day where the entry was typed', async () => {
     serve(formWith(), {
       loadTimesheetsFormData: () => jsonResponse(sheet([])),
-      saveTimeEntry: () => jsonResponse({ Message: `Em ${today} você já tem 23:00 horas apontadas; o limite é de 24:00 horas por dia.##DETAILEDERROR##request 1` }, 400),
+      saveTimeEntry: () =>
+        jsonResponse(
+          {
+            Message: `Em ${today} você já tem 23:00 horas apontadas; o limite é de 24:00 horas por dia.##DETAILEDERROR##request 1`,
+          },
+          400,
+        ),
     });
     renderApp('/editItem/1/501/1');
     const region = await section();
     const add = await within(region).findByRole('group', { name: 'Apontar' });
     await userEvent.type(within(add).getByRole('textbox', { name: 'Horas' }), '2');
     await userEvent.click(within(add).getByRole('button', { name: 'Apontar' }));
-    expect(await within(add).findByRole('alert')).toHaveTextContent(`Em ${today} você já tem 23:00 horas apontadas; o limite é de 24:00 horas por dia.`);
+    expect(await within(add).findByRole('alert')).toHaveTextContent(
+      `Em ${today} você já tem 23:00 horas apontadas; o limite é de 24:00 horas por dia.`,
+    );
   });
 
   it('changes an own entry and deletes one after confirmation', async () => {
@@ -150,7 +190,9 @@ describe('the timesheets control', { timeout: 30_000 }, () => {
     });
     renderApp('/editItem/1/501/1');
     const region = await section();
-    await userEvent.click(await within(region).findByRole('button', { name: 'Alterar o apontamento de 1:30 h em 11/03/2026' }));
+    await userEvent.click(
+      await within(region).findByRole('button', { name: 'Alterar o apontamento de 1:30 h em 11/03/2026' }),
+    );
     const edit = within(region).getByRole('group', { name: 'Alterando o apontamento de 1:30 h em 11/03/2026 de Ana' });
     expect(within(edit).getByRole('textbox', { name: 'Data' })).toHaveValue('11/03/2026');
     const hours = within(edit).getByRole('textbox', { name: 'Horas' });
@@ -159,12 +201,23 @@ describe('the timesheets control', { timeout: 30_000 }, () => {
     await userEvent.type(hours, '2:00');
     await userEvent.click(within(edit).getByRole('button', { name: 'Salvar alteração' }));
     expect(await within(region).findByText('Total: 2:00 h')).toBeInTheDocument();
-    expect(calls.find((call) => call.path === 'saveTimeEntry')?.body).toEqual({ itemId: 501, componentId: 1, id: 2, date: '2026-03-11', minutes: 120, description: 'Homologação' });
+    expect(calls.find((call) => call.path === 'saveTimeEntry')?.body).toEqual({
+      itemId: 501,
+      componentId: 1,
+      id: 2,
+      date: '2026-03-11',
+      minutes: 120,
+      description: 'Homologação',
+    });
     expect(within(region).getByRole('group', { name: 'Apontar' })).toBeInTheDocument();
 
-    await userEvent.click(within(region).getByRole('button', { name: 'Excluir o apontamento de 2:00 h em 11/03/2026' }));
+    await userEvent.click(
+      within(region).getByRole('button', { name: 'Excluir o apontamento de 2:00 h em 11/03/2026' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Excluir apontamento' });
-    expect(dialog).toHaveTextContent('Excluir o apontamento de 2:00 h de Ana em 11/03/2026? Esta ação não pode ser desfeita.');
+    expect(dialog).toHaveTextContent(
+      'Excluir o apontamento de 2:00 h de Ana em 11/03/2026? Esta ação não pode ser desfeita.',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Excluir' }));
     expect(await within(region).findByText('Nenhuma hora apontada neste item.')).toBeInTheDocument();
     expect(calls.find((call) => call.path === 'deleteTimeEntry')?.body).toEqual({ itemId: 501, componentId: 1, id: 2 });
@@ -172,7 +225,10 @@ describe('the timesheets control', { timeout: 30_000 }, () => {
 
   it('takes start and end from a user whose timesheet type records them', async () => {
     const calls = serve(formWith(), {
-      loadTimesheetsFormData: () => jsonResponse(sheet([entry(4, '2026-03-11', 90, 'Deploy', { start: '09:00', end: '10:30' })], { timesheetType: '2' })),
+      loadTimesheetsFormData: () =>
+        jsonResponse(
+          sheet([entry(4, '2026-03-11', 90, 'Deploy', { start: '09:00', end: '10:30' })], { timesheetType: '2' }),
+        ),
       saveTimeEntry: () => jsonResponse(sheet([], { timesheetType: '2' })),
     });
     renderApp('/editItem/1/501/1');
@@ -188,26 +244,51 @@ describe('the timesheets control', { timeout: 30_000 }, () => {
     await userEvent.clear(end);
     await userEvent.type(end, '1745');
     await userEvent.click(within(add).getByRole('button', { name: 'Apontar' }));
-    await waitFor(() => expect(calls.find((call) => call.path === 'saveTimeEntry')?.body).toEqual({ itemId: 501, componentId: 1, id: 0, date: todayIso, start: '14:00', end: '17:45', description: '' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === 'saveTimeEntry')?.body).toEqual({
+        itemId: 501,
+        componentId: 1,
+        id: 0,
+        date: todayIso,
+        start: '14:00',
+        end: '17:45',
+        description: '',
+      }),
+    );
   });
 
   it('says why a user cannot record and offers only the deletion of her own entries', async () => {
     serve(formWith(), {
       loadTimesheetsFormData: () =>
         jsonResponse(
-          sheet([entry(2, '2026-03-11', 90, 'Homologação', { canEdit: false }), entry(1, '2026-03-10', 30, 'Leitura', { canEdit: false, canDelete: false })], {
-            canRecord: false,
-            timesheetType: '0',
-            cannotRecord: 'Seu tipo de apontamento não registra horas; peça ao administrador para alterá-lo no seu cadastro.',
-          }),
+          sheet(
+            [
+              entry(2, '2026-03-11', 90, 'Homologação', { canEdit: false }),
+              entry(1, '2026-03-10', 30, 'Leitura', { canEdit: false, canDelete: false }),
+            ],
+            {
+              canRecord: false,
+              timesheetType: '0',
+              cannotRecord:
+                'Seu tipo de apontamento não registra horas; peça ao administrador para alterá-lo no seu cadastro.',
+            },
+          ),
         ),
     });
     renderApp('/editItem/1/501/1');
     const region = await section();
-    expect(await within(region).findByText('Seu tipo de apontamento não registra horas; peça ao administrador para alterá-lo no seu cadastro.')).toBeInTheDocument();
+    expect(
+      await within(region).findByText(
+        'Seu tipo de apontamento não registra horas; peça ao administrador para alterá-lo no seu cadastro.',
+      ),
+    ).toBeInTheDocument();
     expect(within(region).queryByRole('group')).not.toBeInTheDocument();
     // Her own entry may still go; nothing is changed.
-    expect(within(region).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Excluir o apontamento de 1:30 h em 11/03/2026']);
+    expect(
+      within(region)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Excluir o apontamento de 1:30 h em 11/03/2026']);
     expect(within(region).getByText('Total: 2:00 h')).toBeInTheDocument();
   });
 
@@ -215,7 +296,9 @@ describe('the timesheets control', { timeout: 30_000 }, () => {
     const calls = serve(formWith({ ...demoInitialData.item, id: 0 }), {});
     renderApp('/editItem/1/501/1');
     const region = await section();
-    expect(within(region).getByText('As horas podem ser apontadas depois que o item for salvo pela primeira vez.')).toBeInTheDocument();
+    expect(
+      within(region).getByText('As horas podem ser apontadas depois que o item for salvo pela primeira vez.'),
+    ).toBeInTheDocument();
     expect(calls.some((call) => call.path === 'loadTimesheetsFormData')).toBe(false);
   });
 });

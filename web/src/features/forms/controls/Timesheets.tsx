@@ -26,7 +26,7 @@ import { isApiError } from '../../../api/client';
 import ConfirmDialog from '../../../components/ConfirmDialog';
 import { formKeys } from '../api';
 import { useFormRuntime } from '../context';
-import { checkDateText, fromPickerValue, maskDateText, toPickerValue } from '../dates';
+import { checkDateText, fromPickerValue, maskDateText, toPickerValue } from '../../../lib/dates';
 import type { FormControl } from '../types';
 import { RelationSection } from './RelationSection';
 import { RowAction } from './RowAction';
@@ -73,7 +73,17 @@ const emptyDraft = (date: string): Draft => ({ id: 0, date, hours: '', start: ''
 type Problems = Partial<Record<'date' | 'hours' | 'start' | 'end' | 'description', string>>;
 
 /** The date of an entry: typed as DD/MM/YYYY or chosen in the browser's picker, no later than today. */
-function EntryDate({ value, onChange, error, disabled }: { value: string; onChange: (value: string) => void; error?: string; disabled: boolean }) {
+function EntryDate({
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  disabled: boolean;
+}) {
   const { t } = useTranslation('forms');
   const picker = useRef<HTMLInputElement>(null);
   const openPicker = () => {
@@ -103,7 +113,13 @@ function EntryDate({ value, onChange, error, disabled }: { value: string; onChan
           input: {
             endAdornment: (
               <InputAdornment position="end">
-                <IconButton edge="end" size="small" aria-label={t('timesheets.chooseDate')} onClick={openPicker} disabled={disabled}>
+                <IconButton
+                  edge="end"
+                  size="small"
+                  aria-label={t('timesheets.chooseDate')}
+                  onClick={openPicker}
+                  disabled={disabled}
+                >
                   <CalendarMonthOutlined fontSize="small" />
                 </IconButton>
               </InputAdornment>
@@ -118,7 +134,17 @@ function EntryDate({ value, onChange, error, disabled }: { value: string; onChan
         max={localToday()}
         tabIndex={-1}
         aria-hidden
-        style={{ position: 'absolute', left: 0, bottom: 0, opacity: 0, width: 1, height: 1, pointerEvents: 'none', border: 0, padding: 0 }}
+        style={{
+          position: 'absolute',
+          left: 0,
+          bottom: 0,
+          opacity: 0,
+          width: 1,
+          height: 1,
+          pointerEvents: 'none',
+          border: 0,
+          padding: 0,
+        }}
         onChange={(event) => onChange(fromPickerValue(event.target.value, DATE_FORMAT))}
       />
     </Box>
@@ -128,7 +154,11 @@ function EntryDate({ value, onChange, error, disabled }: { value: string; onChan
 /** Checks a draft as the server will; answers the request or the problems per field. */
 type ProblemKey = 'date' | 'future' | 'hours' | 'tooMany' | 'clock' | 'endBeforeStart' | 'description';
 
-function checkDraft(draft: Draft, spans: boolean, say: (key: ProblemKey) => string): { change: TimeEntryChange } | { problems: Problems } {
+function checkDraft(
+  draft: Draft,
+  spans: boolean,
+  say: (key: ProblemKey) => string,
+): { change: TimeEntryChange } | { problems: Problems } {
   const problems: Problems = {};
   const check = checkDateText(draft.date, DATE_FORMAT, true);
   let date = '';
@@ -222,7 +252,14 @@ export function Timesheets({ control }: { control: FormControl }) {
     save.mutate(checked.change);
   };
   const startEdit = (entry: TimeEntry) => {
-    setDraft({ id: entry.id, date: showDate(entry.date), hours: formatMinutes(entry.minutes), start: entry.start ?? '', end: entry.end ?? '', description: entry.description });
+    setDraft({
+      id: entry.id,
+      date: showDate(entry.date),
+      hours: formatMinutes(entry.minutes),
+      start: entry.start ?? '',
+      end: entry.end ?? '',
+      description: entry.description,
+    });
     setProblems({});
     setServerError('');
   };
@@ -234,38 +271,110 @@ export function Timesheets({ control }: { control: FormControl }) {
 
   return (
     <>
-      <RelationSection label={label} saveFirst={t('timesheets.saveFirst')} itemId={itemId} loadingLabel={t('timesheets.loading')} query={query}>
+      <RelationSection
+        label={label}
+        saveFirst={t('timesheets.saveFirst')}
+        itemId={itemId}
+        loadingLabel={t('timesheets.loading')}
+        query={query}
+      >
         {(sheet) => (
           <Paper variant="outlined">
             {canRecord || editing ? (
               <Box
                 role="group"
-                aria-label={editing ? t('timesheets.editing', { hours: formatMinutes(editing.minutes), date: showDate(editing.date), name: editing.userName }) : t('timesheets.add')}
+                aria-label={
+                  editing
+                    ? t('timesheets.editing', {
+                        hours: formatMinutes(editing.minutes),
+                        date: showDate(editing.date),
+                        name: editing.userName,
+                      })
+                    : t('timesheets.add')
+                }
                 // The item form around it is the <form>: Enter here records the entry, never saves the item.
                 onKeyDown={(event) => {
                   if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
                   event.preventDefault();
                   if (!busy) submit();
                 }}
-                sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider', bgcolor: editing ? 'action.selected' : 'action.hover' }}
+                sx={{
+                  p: 1.5,
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                  bgcolor: editing ? 'action.selected' : 'action.hover',
+                }}
               >
                 {editing && (
                   <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 1 }}>
-                    {t('timesheets.editing', { hours: formatMinutes(editing.minutes), date: showDate(editing.date), name: editing.userName })}
+                    {t('timesheets.editing', {
+                      hours: formatMinutes(editing.minutes),
+                      date: showDate(editing.date),
+                      name: editing.userName,
+                    })}
                   </Typography>
                 )}
                 <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
                   <EntryDate value={draft.date} onChange={set('date')} error={problems.date} disabled={busy} />
                   {draftSpans ? (
                     <>
-                      <TextField size="small" label={t('timesheets.start')} placeholder="HH:MM" value={draft.start} disabled={busy} onChange={(event) => set('start')(maskDateText(event.target.value, 'HH:mm'))} error={Boolean(problems.start)} helperText={problems.start} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }} sx={{ width: 110 }} />
-                      <TextField size="small" label={t('timesheets.end')} placeholder="HH:MM" value={draft.end} disabled={busy} onChange={(event) => set('end')(maskDateText(event.target.value, 'HH:mm'))} error={Boolean(problems.end)} helperText={problems.end} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }} sx={{ width: 110 }} />
+                      <TextField
+                        size="small"
+                        label={t('timesheets.start')}
+                        placeholder="HH:MM"
+                        value={draft.start}
+                        disabled={busy}
+                        onChange={(event) => set('start')(maskDateText(event.target.value, 'HH:mm'))}
+                        error={Boolean(problems.start)}
+                        helperText={problems.start}
+                        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+                        sx={{ width: 110 }}
+                      />
+                      <TextField
+                        size="small"
+                        label={t('timesheets.end')}
+                        placeholder="HH:MM"
+                        value={draft.end}
+                        disabled={busy}
+                        onChange={(event) => set('end')(maskDateText(event.target.value, 'HH:mm'))}
+                        error={Boolean(problems.end)}
+                        helperText={problems.end}
+                        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+                        sx={{ width: 110 }}
+                      />
                     </>
                   ) : (
-                    <TextField size="small" label={t('timesheets.hours')} placeholder="1:30" value={draft.hours} disabled={busy} onChange={(event) => set('hours')(event.target.value)} error={Boolean(problems.hours)} helperText={problems.hours ?? t('timesheets.hoursHint')} slotProps={{ htmlInput: { maxLength: 5 } }} sx={{ width: 150 }} />
+                    <TextField
+                      size="small"
+                      label={t('timesheets.hours')}
+                      placeholder="1:30"
+                      value={draft.hours}
+                      disabled={busy}
+                      onChange={(event) => set('hours')(event.target.value)}
+                      error={Boolean(problems.hours)}
+                      helperText={problems.hours ?? t('timesheets.hoursHint')}
+                      slotProps={{ htmlInput: { maxLength: 5 } }}
+                      sx={{ width: 150 }}
+                    />
                   )}
-                  <TextField size="small" label={t('timesheets.description')} value={draft.description} disabled={busy} onChange={(event) => set('description')(event.target.value)} error={Boolean(problems.description)} helperText={problems.description} slotProps={{ htmlInput: { maxLength: MAX_DESCRIPTION } }} sx={{ flex: '1 1 220px' }} />
-                  <Button variant="contained" onClick={submit} startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : <MoreTimeOutlined />} disabled={busy} sx={{ height: 40 }}>
+                  <TextField
+                    size="small"
+                    label={t('timesheets.description')}
+                    value={draft.description}
+                    disabled={busy}
+                    onChange={(event) => set('description')(event.target.value)}
+                    error={Boolean(problems.description)}
+                    helperText={problems.description}
+                    slotProps={{ htmlInput: { maxLength: MAX_DESCRIPTION } }}
+                    sx={{ flex: '1 1 220px' }}
+                  />
+                  <Button
+                    variant="contained"
+                    onClick={submit}
+                    startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : <MoreTimeOutlined />}
+                    disabled={busy}
+                    sx={{ height: 40 }}
+                  >
                     {editing ? t('timesheets.saveEdit') : t('timesheets.add')}
                   </Button>
                   {editing && (
@@ -317,15 +426,29 @@ export function Timesheets({ control }: { control: FormControl }) {
                           <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 500 }}>
                             {hours}
                           </TableCell>
-                          {showSpans && <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{entry.start ? `${entry.start}–${entry.end}` : ''}</TableCell>}
+                          {showSpans && (
+                            <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                              {entry.start ? `${entry.start}–${entry.end}` : ''}
+                            </TableCell>
+                          )}
                           <TableCell sx={{ wordBreak: 'break-word' }}>{entry.description}</TableCell>
                           {actions && (
                             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                               {entry.canEdit && (
-                                <RowAction label={t('timesheets.edit', { hours, date })} icon={<EditOutlined fontSize="small" />} disabled={busy} onClick={() => startEdit(entry)} />
+                                <RowAction
+                                  label={t('timesheets.edit', { hours, date })}
+                                  icon={<EditOutlined fontSize="small" />}
+                                  disabled={busy}
+                                  onClick={() => startEdit(entry)}
+                                />
                               )}
                               {entry.canDelete && (
-                                <RowAction label={t('timesheets.remove', { hours, date })} icon={<DeleteOutlined fontSize="small" />} disabled={busy} onClick={() => setRemoving(entry)} />
+                                <RowAction
+                                  label={t('timesheets.remove', { hours, date })}
+                                  icon={<DeleteOutlined fontSize="small" />}
+                                  disabled={busy}
+                                  onClick={() => setRemoving(entry)}
+                                />
                               )}
                             </TableCell>
                           )}
@@ -338,11 +461,26 @@ export function Timesheets({ control }: { control: FormControl }) {
                       <TableCell colSpan={2} sx={{ color: 'text.secondary', fontSize: 13 }}>
                         {t('timesheets.entries', { count: sheet.count })}
                       </TableCell>
-                      <TableCell align="right" colSpan={1} sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700, fontSize: 14, color: 'text.primary', whiteSpace: 'nowrap' }}>
+                      <TableCell
+                        align="right"
+                        colSpan={1}
+                        sx={{
+                          fontVariantNumeric: 'tabular-nums',
+                          fontWeight: 700,
+                          fontSize: 14,
+                          color: 'text.primary',
+                          whiteSpace: 'nowrap',
+                        }}
+                      >
                         {t('timesheets.total', { hours: formatMinutes(sheet.totalMinutes) })}
                       </TableCell>
-                      <TableCell colSpan={(showSpans ? 2 : 1) + (actions ? 1 : 0)} sx={{ color: 'text.secondary', fontSize: 13 }}>
-                        {t('timesheets.totalDecimal', { hours: formatDecimalHours(sheet.totalMinutes, decimalSeparator) })}
+                      <TableCell
+                        colSpan={(showSpans ? 2 : 1) + (actions ? 1 : 0)}
+                        sx={{ color: 'text.secondary', fontSize: 13 }}
+                      >
+                        {t('timesheets.totalDecimal', {
+                          hours: formatDecimalHours(sheet.totalMinutes, decimalSeparator),
+                        })}
                       </TableCell>
                     </TableRow>
                   </TableFooter>
@@ -355,7 +493,11 @@ export function Timesheets({ control }: { control: FormControl }) {
       {removing && (
         <ConfirmDialog
           title={t('timesheets.removeTitle')}
-          message={t('timesheets.removeConfirm', { hours: formatMinutes(removing.minutes), name: removing.userName, date: showDate(removing.date) })}
+          message={t('timesheets.removeConfirm', {
+            hours: formatMinutes(removing.minutes),
+            name: removing.userName,
+            date: showDate(removing.date),
+          })}
           confirmText={t('timesheets.removeYes')}
           cancelText={t('timesheets.removeNo')}
           onClose={(confirmed) => {

@@ -49,7 +49,8 @@ export const timesheetKeys = {
 export function timesheetsQuery(itemId: number, componentId: number) {
   return queryOptions({
     queryKey: timesheetKeys.item(itemId),
-    queryFn: ({ signal }) => api.post<Timesheets>(`${base}/loadTimesheetsFormData`, { itemId, componentId }, { signal }),
+    queryFn: ({ signal }) =>
+      api.post<Timesheets>(`${base}/loadTimesheetsFormData`, { itemId, componentId }, { signal }),
     enabled: itemId > 0,
   });
 }

@@ -27,7 +27,8 @@ export function useRunRule(onApplied?: (key: string, value: unknown) => void) {
   const { componentId, formId, liveItem, readOnly, fieldsByControl } = useFormRuntime();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const mutation = useMutation({
-    mutationFn: ({ rule, field, params }: RunOptions) => executeFormBusinessRule({ componentID: componentId, formID: formId, rule, item: liveItem, field, params }),
+    mutationFn: ({ rule, field, params }: RunOptions) =>
+      executeFormBusinessRule({ componentID: componentId, formID: formId, rule, item: liveItem, field, params }),
   });
 
   const apply = (result: RuleResult) => {
@@ -51,12 +52,16 @@ export function useRunRule(onApplied?: (key: string, value: unknown) => void) {
         if (result.Message || !options.field) enqueueSnackbar(result.Message || t('rule.done'), { variant: 'success' });
       },
       onError: (error) => {
-        const validations = isApiError(error) ? (error.body as { Validations?: FieldValidation[] } | undefined)?.Validations : undefined;
+        const validations = isApiError(error)
+          ? (error.body as { Validations?: FieldValidation[] } | undefined)?.Validations
+          : undefined;
         if (validations?.length) {
           setFieldErrors(Object.fromEntries(validations.map((v) => [v.Field, v.Message])));
           return;
         }
-        enqueueSnackbar(isApiError(error) ? error.message : t('rule.failed'), { variant: isApiError(error) && error.status === 422 ? 'warning' : 'error' });
+        enqueueSnackbar(isApiError(error) ? error.message : t('rule.failed'), {
+          variant: isApiError(error) && error.status === 422 ? 'warning' : 'error',
+        });
       },
     });
   };

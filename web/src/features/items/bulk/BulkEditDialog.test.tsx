@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/renderApp';
-import type { FormDefinition } from '../../forms/types';
+import type { FormDefinition } from '../../forms';
 import BulkEditDialog from './BulkEditDialog';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -19,8 +19,26 @@ const form: FormDefinition = {
     kind: 'panel',
     children: [
       { kind: 'textbox', field: 'Title', label: 'Título', attributeType: 'STRING' },
-      { kind: 'numeric picker', field: 'progress', label: 'Progresso', attributeType: 'PERCENTILE', decimalScale: 2, minimum: 0, maximum: 100, suffix: '%', decimalSeparator: ',', thousandSeparator: '.' },
-      { kind: 'date chooser', field: 'approvedOn', label: 'Aprovada em', attributeType: 'DATE_TIME', readOnly: true, format: 'DD/MM/YYYY' },
+      {
+        kind: 'numeric picker',
+        field: 'progress',
+        label: 'Progresso',
+        attributeType: 'PERCENTILE',
+        decimalScale: 2,
+        minimum: 0,
+        maximum: 100,
+        suffix: '%',
+        decimalSeparator: ',',
+        thousandSeparator: '.',
+      },
+      {
+        kind: 'date chooser',
+        field: 'approvedOn',
+        label: 'Aprovada em',
+        attributeType: 'DATE_TIME',
+        readOnly: true,
+        format: 'DD/MM/YYYY',
+      },
     ],
   },
 };
@@ -85,7 +103,10 @@ describe('BulkEditDialog', () => {
 
   it('puts the server’s refusal on its field and keeps the dialog open', async () => {
     const { onDone } = renderDialog(() =>
-      jsonResponse({ Message: 'Título: preencha este campo', Validations: [{ Field: 'Title', Message: 'preencha este campo' }] }, 400),
+      jsonResponse(
+        { Message: 'Título: preencha este campo', Validations: [{ Field: 'Title', Message: 'preencha este campo' }] },
+        400,
+      ),
     );
     await pickField('Título');
     await userEvent.click(screen.getByRole('button', { name: 'Alterar 2 itens' }));

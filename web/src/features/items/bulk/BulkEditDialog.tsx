@@ -21,11 +21,18 @@ import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
-import { FormRuntimeContext, type FormRuntime } from '../../forms/context';
-import { currentItem, toFormValues, type FieldProblem, type FieldSpec } from '../../forms/fields';
-import { ControlNode } from '../../forms/FormRenderer';
-import type { FieldValidation, FormControl, FormValues } from '../../forms/types';
-import '../../forms/i18n';
+import {
+  FormRuntimeContext,
+  type FormRuntime,
+  currentItem,
+  toFormValues,
+  type FieldProblem,
+  type FieldSpec,
+  ControlNode,
+  type FieldValidation,
+  type FormControl,
+  type FormValues,
+} from '../../forms';
 import '../i18n';
 import { bulkFormQuery, bulkUpdateItems, type BulkUpdateResult } from './api';
 import { bulkChoices, bulkValues, checkBulk, serverFieldErrors, withParents, type BulkChoice } from './fields';
@@ -75,7 +82,16 @@ export default function BulkEditDialog({ componentId, formId, ids, onClose, onDo
           <Alert severity="error">{form.error.message}</Alert>
         </DialogContent>
       )}
-      {form.data && <BulkForm componentId={componentId} formId={form.data.id} ids={ids} choices={choices} onClose={onClose} onDone={onDone} />}
+      {form.data && (
+        <BulkForm
+          componentId={componentId}
+          formId={form.data.id}
+          ids={ids}
+          choices={choices}
+          onClose={onClose}
+          onDone={onDone}
+        />
+      )}
     </Dialog>
   );
 }
@@ -96,9 +112,17 @@ function BulkForm(props: BulkFormProps) {
   const initialValues = useMemo(() => toFormValues(allFields, {}), [allFields]);
   const [picked, setPicked] = useState<BulkChoice[]>([]);
   const validate = (values: FormValues): FormikErrors<FormValues> =>
-    Object.fromEntries(Object.entries(checkBulk(picked, values)).map(([key, problem]) => [key, problemText(t, problem)]));
+    Object.fromEntries(
+      Object.entries(checkBulk(picked, values)).map(([key, problem]) => [key, problemText(t, problem)]),
+    );
   return (
-    <Formik initialValues={initialValues} validate={validate} validateOnChange={false} validateOnBlur onSubmit={() => undefined}>
+    <Formik
+      initialValues={initialValues}
+      validate={validate}
+      validateOnChange={false}
+      validateOnBlur
+      onSubmit={() => undefined}
+    >
       <BulkBody {...props} allFields={allFields} picked={picked} setPicked={setPicked} />
     </Formik>
   );
@@ -124,23 +148,42 @@ function BulkBody({ componentId, formId, ids, choices, onClose, onDone, allField
   const runtime = useMemo<FormRuntime>(() => {
     const fieldsByControl = new Map<object, FieldSpec[]>();
     for (const choice of choices) fieldsByControl.set(choice.control, choice.fields);
-    return { componentId, formId, item: { id: 0 }, liveItem: currentItem(allFields, values, {}), display: {}, fieldsByControl, readOnly: false, attempts };
+    return {
+      componentId,
+      formId,
+      item: { id: 0 },
+      liveItem: currentItem(allFields, values, {}),
+      display: {},
+      fieldsByControl,
+      readOnly: false,
+      attempts,
+    };
   }, [choices, componentId, formId, allFields, values, attempts]);
 
   const save = useMutation({
     mutationFn: () => bulkUpdateItems({ ids, componentId, formID: formId, values: bulkValues(picked, values) }),
     onSuccess: (result) => {
       const unchanged = ids.length - result.updated;
-      enqueueSnackbar(unchanged > 0 ? `${t('bulk.updated', { count: result.updated })} ${t('bulk.unchanged', { count: unchanged })}` : t('bulk.updated', { count: result.updated }), {
-        variant: 'success',
-      });
+      enqueueSnackbar(
+        unchanged > 0
+          ? `${t('bulk.updated', { count: result.updated })} ${t('bulk.unchanged', { count: unchanged })}`
+          : t('bulk.updated', { count: result.updated }),
+        {
+          variant: 'success',
+        },
+      );
       onDone(result);
     },
     onError: (error: Error) => {
-      const validations = isApiError(error) ? (error.body as { Validations?: FieldValidation[] } | undefined)?.Validations : undefined;
+      const validations = isApiError(error)
+        ? (error.body as { Validations?: FieldValidation[] } | undefined)?.Validations
+        : undefined;
       const onFields = serverFieldErrors(validations, picked);
       if (Object.keys(onFields).length > 0) {
-        void setTouched({ ...formik.touched, ...Object.fromEntries(Object.keys(onFields).map((k) => [k, true])) }, false);
+        void setTouched(
+          { ...formik.touched, ...Object.fromEntries(Object.keys(onFields).map((k) => [k, true])) },
+          false,
+        );
         setErrors(onFields);
         setAttempts((n) => n + 1);
       }
@@ -181,7 +224,13 @@ function BulkBody({ componentId, formId, ids, choices, onClose, onDone, allField
             isOptionEqualToValue={(a, b) => a.key === b.key}
             filterSelectedOptions
             noOptionsText={t('bulk.noFields')}
-            renderInput={(params) => <TextField {...params} label={t('bulk.fields')} placeholder={picked.length ? '' : t('bulk.fieldsPlaceholder')} />}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={t('bulk.fields')}
+                placeholder={picked.length ? '' : t('bulk.fieldsPlaceholder')}
+              />
+            )}
           />
           {picked.length === 0 ? (
             <Typography color="text.secondary" sx={{ py: 2 }}>
@@ -189,10 +238,20 @@ function BulkBody({ componentId, formId, ids, choices, onClose, onDone, allField
             </Typography>
           ) : (
             <FormRuntimeContext.Provider value={runtime}>
-              <Box component="form" noValidate aria-label={t('bulk.formLabel')} onSubmit={(event) => (event.preventDefault(), void submit())}>
+              <Box
+                component="form"
+                noValidate
+                aria-label={t('bulk.formLabel')}
+                onSubmit={(event) => (event.preventDefault(), void submit())}
+              >
                 <Stack spacing={2.5}>
                   {picked.map((choice) => (
-                    <PickedField key={choice.key} control={choice.control} label={choice.label} onRemove={() => pick(picked.filter((c) => c !== choice))} />
+                    <PickedField
+                      key={choice.key}
+                      control={choice.control}
+                      label={choice.label}
+                      onRemove={() => pick(picked.filter((c) => c !== choice))}
+                    />
                   ))}
                 </Stack>
               </Box>

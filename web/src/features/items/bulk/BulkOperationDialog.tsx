@@ -13,10 +13,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
-import type { Operation, OperationOutcome } from '../../operations/api';
-import { ParameterForm, type RunHelpers } from '../../operations/ParameterForm';
-import { ResultView } from '../../operations/ResultView';
-import '../../operations/i18n';
+import { type Operation, type OperationOutcome, ParameterForm, type RunHelpers, ResultView } from '../../operations';
 import '../i18n';
 import { executeBulkOperation, type BulkOperationResult } from './api';
 
@@ -61,7 +58,9 @@ export function BulkOperationDialog({ operation, componentId, ids, onClose, onDo
     try {
       await run.mutateAsync(params);
     } catch (error) {
-      const validations = isApiError(error) ? (error.body as { Validations?: FieldValidation[] } | undefined)?.Validations : undefined;
+      const validations = isApiError(error)
+        ? (error.body as { Validations?: FieldValidation[] } | undefined)?.Validations
+        : undefined;
       const known = new Set(operation.parameters.map((p) => p.key));
       const onFields = (validations ?? []).filter((v) => known.has(v.Field));
       if (onFields.length > 0) helpers.setErrors(Object.fromEntries(onFields.map((v) => [v.Field, v.Message])));

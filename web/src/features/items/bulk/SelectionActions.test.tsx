@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/renderApp';
-import type { Operation } from '../../operations/api';
+import type { Operation } from '../../operations';
 import { SelectionActions } from './SelectionActions';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -75,7 +75,9 @@ describe('SelectionActions', () => {
   });
 
   it('runs a bulk operation on the selection with its parameters, shows its message and reloads the list', async () => {
-    const { bodies, onChanged } = renderActions([7, 8], () => jsonResponse({ Message: 'Operação executada em 2 item(s).', items: [] }));
+    const { bodies, onChanged } = renderActions([7, 8], () =>
+      jsonResponse({ Message: 'Operação executada em 2 item(s).', items: [] }),
+    );
     expect(screen.getByText('2 itens selecionados')).toBeInTheDocument();
     await openOperation();
     const dialog = await screen.findByRole('dialog', { name: /Definir prioridade/ });
@@ -94,7 +96,9 @@ describe('SelectionActions', () => {
     await userEvent.click(within(dialog).getByRole('combobox', { name: /Prioridade/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Baixa' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Executar' }));
-    expect(await within(dialog).findByText('A tarefa 12 está concluída. Nenhum item foi alterado.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('A tarefa 12 está concluída. Nenhum item foi alterado.'),
+    ).toBeInTheDocument();
     expect(onChanged).not.toHaveBeenCalled();
   });
 });

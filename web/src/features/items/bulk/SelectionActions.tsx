@@ -17,8 +17,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Operation } from '../../operations/api';
-import { ActionsMenu } from '../../workflow/ActionsMenu';
+import type { Operation } from '../../operations';
+import { ActionsMenu } from '../../workflow';
 import '../i18n';
 import { bulkOperationsQuery } from './api';
 import { BulkOperationDialog } from './BulkOperationDialog';
@@ -86,7 +86,18 @@ export function SelectionActions({ componentId, formId, ids, onChanged }: Select
         bgcolor: ids.length ? alpha(theme.palette.primary.main, 0.06) : 'transparent',
       }}
     >
-      <Typography variant="body2" color={ids.length ? 'text.primary' : 'text.secondary'} sx={{ fontWeight: ids.length ? 600 : 400, mr: 'auto', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} data-testid="selection-count">
+      <Typography
+        variant="body2"
+        color={ids.length ? 'text.primary' : 'text.secondary'}
+        sx={{
+          fontWeight: ids.length ? 600 : 400,
+          mr: 'auto',
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+        }}
+        data-testid="selection-count"
+      >
         {ids.length ? t('selection.count', { count: ids.length }) : t('selection.none')}
       </Typography>
       {!narrow && (
@@ -100,17 +111,31 @@ export function SelectionActions({ componentId, formId, ids, onChanged }: Select
           <Button endIcon={<ArrowDropDownIcon />} aria-haspopup="menu" onClick={(e) => setOpsAnchor(e.currentTarget)}>
             {t('selection.operations')}
           </Button>
-          <Menu anchorEl={opsAnchor} open={opsAnchor !== null} onClose={() => setOpsAnchor(null)} slotProps={{ list: { 'aria-label': t('selection.operationsMenu') } }}>
+          <Menu
+            anchorEl={opsAnchor}
+            open={opsAnchor !== null}
+            onClose={() => setOpsAnchor(null)}
+            slotProps={{ list: { 'aria-label': t('selection.operationsMenu') } }}
+          >
             {operationItems}
           </Menu>
         </>
       )}
       {narrow && (
         <>
-          <IconButton aria-label={t('selection.more')} aria-haspopup="menu" onClick={(e) => setMoreAnchor(e.currentTarget)}>
+          <IconButton
+            aria-label={t('selection.more')}
+            aria-haspopup="menu"
+            onClick={(e) => setMoreAnchor(e.currentTarget)}
+          >
             <MoreVertIcon />
           </IconButton>
-          <Menu anchorEl={moreAnchor} open={moreAnchor !== null} onClose={() => setMoreAnchor(null)} slotProps={{ list: { 'aria-label': t('selection.more') } }}>
+          <Menu
+            anchorEl={moreAnchor}
+            open={moreAnchor !== null}
+            onClose={() => setMoreAnchor(null)}
+            slotProps={{ list: { 'aria-label': t('selection.more') } }}
+          >
             <MenuItem onClick={() => withSelection(() => setEditing(true))}>
               <ListItemIcon>
                 <EditNoteIcon fontSize="small" />
@@ -118,7 +143,9 @@ export function SelectionActions({ componentId, formId, ids, onChanged }: Select
               {t('selection.bulkEdit')}
             </MenuItem>
             {operations.length > 0 && <Divider />}
-            {operations.length > 0 && <ListSubheader sx={{ lineHeight: '32px' }}>{t('selection.operationsMenu')}</ListSubheader>}
+            {operations.length > 0 && (
+              <ListSubheader sx={{ lineHeight: '32px' }}>{t('selection.operationsMenu')}</ListSubheader>
+            )}
             {operationItems}
           </Menu>
         </>
@@ -137,7 +164,15 @@ export function SelectionActions({ componentId, formId, ids, onChanged }: Select
           />
         </Suspense>
       )}
-      {operation && <BulkOperationDialog operation={operation} componentId={componentId} ids={ids} onClose={() => setOperation(null)} onDone={onChanged} />}
+      {operation && (
+        <BulkOperationDialog
+          operation={operation}
+          componentId={componentId}
+          ids={ids}
+          onClose={() => setOperation(null)}
+          onDone={onChanged}
+        />
+      )}
     </Box>
   );
 }

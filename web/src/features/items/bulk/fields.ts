@@ -1,5 +1,14 @@
-import { checkFields, fieldsOf, itemKeyOf, toItemValue, type FieldProblem, type FieldSpec } from '../../forms/fields';
-import type { FieldValidation, FormControl, FormValues } from '../../forms/types';
+import {
+  checkFields,
+  fieldsOf,
+  itemKeyOf,
+  toItemValue,
+  type FieldProblem,
+  type FieldSpec,
+  type FieldValidation,
+  type FormControl,
+  type FormValues,
+} from '../../forms';
 
 /** A field the user may pick in a bulk edit: the form's control and the item keys it writes (an address writes its parts too). */
 export interface BulkChoice {
@@ -71,7 +80,10 @@ export function checkBulk(picked: BulkChoice[], values: FormValues): Record<stri
 }
 
 /** The server's field messages by the keys the form holds (ResponsibleName writes ResponsibleID). */
-export function serverFieldErrors(validations: FieldValidation[] | undefined, picked: BulkChoice[]): Record<string, string> {
+export function serverFieldErrors(
+  validations: FieldValidation[] | undefined,
+  picked: BulkChoice[],
+): Record<string, string> {
   const keys = new Set(fieldsOfChoices(picked).map((f) => f.key));
   const out: Record<string, string> = {};
   for (const v of validations ?? []) {

@@ -15,7 +15,17 @@ const definition: ListDefinition = {
   componentID: 4,
   componentName: 'Bem',
   projectID: 0,
-  columns: [{ field: 'Title', header: 'Título', type: 'STRING', width: 250, filterKind: 'text', dateTimeFormatType: 0, sortable: true }],
+  columns: [
+    {
+      field: 'Title',
+      header: 'Título',
+      type: 'STRING',
+      width: 250,
+      filterKind: 'text',
+      dateTimeFormatType: 0,
+      sortable: true,
+    },
+  ],
   views: [{ id: 7, name: 'Lista', kind: 'list', compact: false, isDefault: true }],
   queries: [],
   viewId: 7,
@@ -48,13 +58,15 @@ const base: ImportStatus = {
   previewRows: [2, 4, 5],
 };
 
-const xlsx = () => new File(['PK'], 'bens.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+const xlsx = () =>
+  new File(['PK'], 'bens.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 
 /** The list page's calls, with importExcel and getImportStatus answered by `imports`. */
 function serve(imports: (url: string, init?: RequestInit) => Response | undefined) {
   const pages: number[] = [];
   const fetch = mockFetch({}, (url, init) => {
-    if (url.includes('/api/application/getApplicationMenu')) return jsonResponse([[], { id: 1, name: 'Patrimônio', htmlScripts: '' }]);
+    if (url.includes('/api/application/getApplicationMenu'))
+      return jsonResponse([[], { id: 1, name: 'Patrimônio', htmlScripts: '' }]);
     if (url.includes('/api/genericItem/getListControlData')) return jsonResponse(definition);
     if (url.endsWith('/api/genericItem/executeFilter')) {
       pages.push(Date.now());
@@ -98,25 +110,40 @@ describe('ImportExcelButton', () => {
     const dialog = await screen.findByRole('dialog', { name: /Importar do Excel/ }, WAIT);
     expect(await within(dialog).findByText(/A planilha tem 2 erros/, {}, WAIT)).toBeInTheDocument();
     const errors = within(dialog).getAllByTestId('import-error');
-    expect(errors.map((r) => r.textContent)).toEqual(['4Usoo valor deve estar entre 0 e 100', '40Tipoescolha uma opção da lista']);
+    expect(errors.map((r) => r.textContent)).toEqual([
+      '4Usoo valor deve estar entre 0 e 100',
+      '40Tipoescolha uma opção da lista',
+    ]);
     const rows = within(dialog).getAllByTestId('import-preview-row');
     expect(rows.map((r) => r.getAttribute('data-invalid'))).toEqual([null, 'true', null]);
-    expect([...rows[0]!.querySelectorAll('td')].map((c) => c.textContent)).toEqual(['2', 'Notebook 1', '10', '15/03/2025', 'Sim']);
+    expect([...rows[0]!.querySelectorAll('td')].map((c) => c.textContent)).toEqual([
+      '2',
+      'Notebook 1',
+      '10',
+      '15/03/2025',
+      'Sim',
+    ]);
     expect(within(dialog).getByText(/Colunas ignoradas.*Observação/)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Importar 3 linhas' })).toBeDisabled();
     // Only the preview was asked: nothing confirmed.
-    const confirmations = fetch.mock.calls.filter(([, init]) => typeof init?.body === 'string' && init.body.includes('confirm'));
+    const confirmations = fetch.mock.calls.filter(
+      ([, init]) => typeof init?.body === 'string' && init.body.includes('confirm'),
+    );
     expect(confirmations).toHaveLength(0);
   });
 
   it('shows the server Message of a file it refuses', async () => {
     serve((url) =>
-      url.endsWith('/api/genericItem/importExcel') ? jsonResponse({ Message: 'Envie uma planilha do Excel (.xlsx).##DETAILEDERROR##request 1' }, 400) : undefined,
+      url.endsWith('/api/genericItem/importExcel')
+        ? jsonResponse({ Message: 'Envie uma planilha do Excel (.xlsx).##DETAILEDERROR##request 1' }, 400)
+        : undefined,
     );
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = await openList();
     await user.upload(screen.getByLabelText('Planilha do Excel (.xlsx)'), xlsx());
-    expect(await screen.findByTestId('import-refused', {}, WAIT)).toHaveTextContent(/^Envie uma planilha do Excel \(\.xlsx\)\.$/);
+    expect(await screen.findByTestId('import-refused', {}, WAIT)).toHaveTextContent(
+      /^Envie uma planilha do Excel \(\.xlsx\)\.$/,
+    );
   });
 
   it('confirms a clean preview, follows the job and refreshes the list when it is done', async () => {
@@ -129,7 +156,9 @@ describe('ImportExcelButton', () => {
       }
       if (url.includes('/api/genericItem/getImportStatus?importId=31')) {
         polls++;
-        return jsonResponse(polls <= 2 ? { ...base, state: 'running', doneRows: 1 } : { ...base, state: 'done', doneRows: 3 });
+        return jsonResponse(
+          polls <= 2 ? { ...base, state: 'running', doneRows: 1 } : { ...base, state: 'done', doneRows: 3 },
+        );
       }
       return undefined;
     });
@@ -148,7 +177,8 @@ describe('ImportExcelButton', () => {
 
   it('shows the Message and errors of a job that refused a row (nothing written)', async () => {
     serve((url, init) => {
-      if (url.endsWith('/api/genericItem/importExcel')) return jsonResponse(init?.body instanceof FormData ? base : { ...base, state: 'queued' });
+      if (url.endsWith('/api/genericItem/importExcel'))
+        return jsonResponse(init?.body instanceof FormData ? base : { ...base, state: 'queued' });
       if (url.includes('/api/genericItem/getImportStatus?importId=31')) {
         return jsonResponse({
           ...base,
@@ -164,8 +194,14 @@ describe('ImportExcelButton', () => {
     await user.upload(screen.getByLabelText('Planilha do Excel (.xlsx)'), xlsx());
     const dialog = await screen.findByRole('dialog', { name: /Importar do Excel/ }, WAIT);
     await user.click(await within(dialog).findByRole('button', { name: 'Importar 3 linhas' }, WAIT));
-    expect(await within(dialog).findByTestId('import-failed', {}, WAIT)).toHaveTextContent('A importação falhou e nada foi gravado.');
-    expect(within(dialog).getAllByTestId('import-error').map((r) => r.textContent)).toEqual(['3Tipoescolha uma opção da lista']);
+    expect(await within(dialog).findByTestId('import-failed', {}, WAIT)).toHaveTextContent(
+      'A importação falhou e nada foi gravado.',
+    );
+    expect(
+      within(dialog)
+        .getAllByTestId('import-error')
+        .map((r) => r.textContent),
+    ).toEqual(['3Tipoescolha uma opção da lista']);
     expect(within(dialog).queryByRole('button', { name: 'Importar 3 linhas' })).not.toBeInTheDocument();
     expect(screen.queryByText(/Importação concluída/)).not.toBeInTheDocument();
   });

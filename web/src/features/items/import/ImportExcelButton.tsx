@@ -66,7 +66,8 @@ export function ImportExcelButton({ componentID, projectId }: Props) {
         setPhase({ kind: 'running', status });
       }
     } catch (error) {
-      if (!stop.signal.aborted) enqueueSnackbar(error instanceof Error ? error.message : String(error), { variant: 'error' });
+      if (!stop.signal.aborted)
+        enqueueSnackbar(error instanceof Error ? error.message : String(error), { variant: 'error' });
       return;
     }
     if (status.state === 'done') {
@@ -93,7 +94,11 @@ export function ImportExcelButton({ componentID, projectId }: Props) {
     try {
       setPhase({ kind: 'previewed', status: await previewImport(componentID, projectId, file) });
     } catch (error) {
-      setPhase({ kind: 'refused', fileName: file.name, message: error instanceof Error ? error.message : String(error) });
+      setPhase({
+        kind: 'refused',
+        fileName: file.name,
+        message: error instanceof Error ? error.message : String(error),
+      });
     }
   };
 
@@ -116,7 +121,12 @@ export function ImportExcelButton({ componentID, projectId }: Props) {
   };
 
   const running = phase.kind === 'running' ? phase.status : undefined;
-  const fileName = phase.kind === 'checking' || phase.kind === 'refused' ? phase.fileName : phase.kind === 'idle' ? '' : phase.status.fileName;
+  const fileName =
+    phase.kind === 'checking' || phase.kind === 'refused'
+      ? phase.fileName
+      : phase.kind === 'idle'
+        ? ''
+        : phase.status.fileName;
 
   return (
     <>
@@ -178,7 +188,9 @@ export function ImportExcelButton({ componentID, projectId }: Props) {
           {phase.kind === 'running' && running && (
             <Stack spacing={1.5} sx={{ py: 2 }}>
               <Typography data-testid="import-progress-text">
-                {running.state === 'queued' ? t('import.queued', { count: running.totalRows }) : t('import.running', { done: running.doneRows, count: running.totalRows })}
+                {running.state === 'queued'
+                  ? t('import.queued', { count: running.totalRows })
+                  : t('import.running', { done: running.doneRows, count: running.totalRows })}
               </Typography>
               <LinearProgress
                 variant={running.state === 'queued' ? 'indeterminate' : 'determinate'}

@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../list/format';
+import { formatDate } from '../../../lib/valueFormat';
 import type { ImportError, ImportStatus } from './types';
 
 // RFC 3339 as the server shows a date cell it could read.
@@ -51,7 +51,8 @@ export function ImportPreview({ status }: { status: ImportStatus }) {
         <Box>
           <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
             {t('import.errorsTitle')}
-            {status.errors.length < status.errorCount && ` · ${t('import.errorsCapped', { shown: status.errors.length, count: status.errorCount })}`}
+            {status.errors.length < status.errorCount &&
+              ` · ${t('import.errorsCapped', { shown: status.errors.length, count: status.errorCount })}`}
           </Typography>
           <TableContainer sx={{ maxHeight: 220, border: 1, borderColor: 'divider', borderRadius: 1 }}>
             <Table size="small" stickyHeader aria-label={t('import.errorsTitle')}>
@@ -103,7 +104,9 @@ export function ImportPreview({ status }: { status: ImportStatus }) {
       {rows.length > 0 && (
         <Box>
           <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-            {rows.length < status.totalRows ? t('import.previewSome', { shown: rows.length, count: status.totalRows }) : t('import.previewAll', { count: status.totalRows })}
+            {rows.length < status.totalRows
+              ? t('import.previewSome', { shown: rows.length, count: status.totalRows })
+              : t('import.previewAll', { count: status.totalRows })}
           </Typography>
           <TableContainer sx={{ maxHeight: 320, border: 1, borderColor: 'divider', borderRadius: 1 }}>
             <Table size="small" stickyHeader aria-label={t('import.previewTitle')}>
@@ -129,14 +132,37 @@ export function ImportPreview({ status }: { status: ImportStatus }) {
                       data-invalid={errors.length > 0 || undefined}
                       sx={errors.length ? { bgcolor: (theme) => alpha(theme.palette.error.main, 0.06) } : undefined}
                     >
-                      <TableCell sx={{ color: errors.length ? 'error.main' : 'text.secondary', fontWeight: errors.length ? 600 : undefined }}>{number || ''}</TableCell>
+                      <TableCell
+                        sx={{
+                          color: errors.length ? 'error.main' : 'text.secondary',
+                          fontWeight: errors.length ? 600 : undefined,
+                        }}
+                      >
+                        {number || ''}
+                      </TableCell>
                       {status.columns.map((c) => {
                         const wrong = wrongFields.has(c.label);
                         return (
                           <TableCell
                             key={c.field}
-                            title={wrong ? errors.filter((e) => e.field === c.label).map((e) => e.message).join('; ') : undefined}
-                            sx={wrong ? { color: 'error.main', fontWeight: 600, textDecoration: 'underline wavy', textDecorationColor: (theme) => alpha(theme.palette.error.main, 0.6) } : undefined}
+                            title={
+                              wrong
+                                ? errors
+                                    .filter((e) => e.field === c.label)
+                                    .map((e) => e.message)
+                                    .join('; ')
+                                : undefined
+                            }
+                            sx={
+                              wrong
+                                ? {
+                                    color: 'error.main',
+                                    fontWeight: 600,
+                                    textDecoration: 'underline wavy',
+                                    textDecorationColor: (theme) => alpha(theme.palette.error.main, 0.6),
+                                  }
+                                : undefined
+                            }
                           >
                             {cellText(row[c.field], t('list.yes'), t('list.no'))}
                           </TableCell>

@@ -7,8 +7,8 @@ import InputBase from '@mui/material/InputBase';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { GridEditSingleSelectCell, useGridApiContext, type GridRenderEditCellParams } from '@mui/x-data-grid';
-import { maskDateText } from '../../forms/dates';
-import { referenceLookup, type ReferenceChoice, type ReferenceSource } from '../../forms/referenceSources';
+import { maskDateText } from '../../../lib/dates';
+import { referenceLookup, type ReferenceChoice, type ReferenceSource } from '../../../api/referenceSources';
 import { dateEditText, dateFormatOfColumn, numberEditText } from './cellEdit';
 import { idFieldOf } from './columns';
 import type { ItemColumn, ItemRow } from './types';
@@ -144,10 +144,23 @@ export function DateEditCell(props: EditCellProps) {
 export function ListEditCell({ params, hint }: { params: GridRenderEditCellParams<ItemRow>; hint?: string }) {
   const apiRef = useGridApiContext();
   // An empty cell has no value: the select's own empty choice stands for it.
-  const select = <GridEditSingleSelectCell {...params} value={params.value ?? ''} onValueChange={() => apiRef.current.stopCellEditMode({ id: params.id, field: params.field })} />;
+  const select = (
+    <GridEditSingleSelectCell
+      {...params}
+      value={params.value ?? ''}
+      onValueChange={() => apiRef.current.stopCellEditMode({ id: params.id, field: params.field })}
+    />
+  );
   if (!hint) return select;
   return (
-    <Tooltip title={hint} open placement="top-start" arrow describeChild slotProps={{ tooltip: { sx: { fontSize: 12 } } }}>
+    <Tooltip
+      title={hint}
+      open
+      placement="top-start"
+      arrow
+      describeChild
+      slotProps={{ tooltip: { sx: { fontSize: 12 } } }}
+    >
       <Box sx={{ width: '100%', height: '100%', display: 'flex' }}>{select}</Box>
     </Tooltip>
   );
@@ -183,7 +196,8 @@ export function ReferenceEditCell({
   const { id, field, row, hasFocus } = params;
   const idField = idFieldOf(column);
   const currentId = idField ? row[idField] : undefined;
-  const current: ReferenceChoice | null = typeof currentId === 'number' ? { id: currentId, label: String(row[field] ?? currentId) } : null;
+  const current: ReferenceChoice | null =
+    typeof currentId === 'number' ? { id: currentId, label: String(row[field] ?? currentId) } : null;
   // Started by a typed key the grid empties the edit value: the search starts with that key (it lands in the input).
   const [text, setText] = useState('');
   const [options, setOptions] = useState<ReferenceChoice[]>([]);
@@ -210,7 +224,9 @@ export function ReferenceEditCell({
     };
   }, [source, text, column.componentId]);
   const pick = (choice: ReferenceChoice | null) => {
-    void Promise.resolve(apiRef.current.setEditCellValue({ id, field, value: choice })).then(() => apiRef.current.stopCellEditMode({ id, field }));
+    void Promise.resolve(apiRef.current.setEditCellValue({ id, field, value: choice })).then(() =>
+      apiRef.current.stopCellEditMode({ id, field }),
+    );
   };
   return (
     <Box
@@ -243,7 +259,12 @@ export function ReferenceEditCell({
         renderOption={(props, option) => {
           const { key, ...rest } = props as typeof props & { key: string };
           return (
-            <Box component="li" key={key} {...rest} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start !important' }}>
+            <Box
+              component="li"
+              key={key}
+              {...rest}
+              sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start !important' }}
+            >
               <span>{option.label}</span>
               {option.secondary && (
                 <Box component="span" sx={{ fontSize: 12, color: 'text.secondary' }}>

@@ -10,8 +10,8 @@ import type { ItemColumn, ItemRow } from './types';
 // no editor; a reference cell searches the form's source and hands the choice picked over.
 
 const lookups = vi.hoisted(() => ({ calls: [] as { source: string; text?: string; componentId?: number }[] }));
-vi.mock('../../forms/referenceSources', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../forms/referenceSources')>();
+vi.mock('../../../api/referenceSources', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../api/referenceSources')>();
   return {
     ...original,
     referenceLookup: vi.fn(async (source: string, request: { text?: string; componentId?: number }) => {
@@ -27,7 +27,12 @@ vi.mock('../../forms/referenceSources', async (importOriginal) => {
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const col = (field: string, type: string, filterKind: ItemColumn['filterKind'], extra: Partial<ItemColumn> = {}): ItemColumn => ({
+const col = (
+  field: string,
+  type: string,
+  filterKind: ItemColumn['filterKind'],
+  extra: Partial<ItemColumn> = {},
+): ItemColumn => ({
   field,
   header: field,
   type,
@@ -38,7 +43,11 @@ const col = (field: string, type: string, filterKind: ItemColumn['filterKind'], 
   ...extra,
 });
 
-const columns = [col('Title', 'STRING', 'text'), col('progress', 'PERCENTILE', 'number', { editInGrid: true }), col('company', 'COMPANY', 'reference', { editInGrid: true })];
+const columns = [
+  col('Title', 'STRING', 'text'),
+  col('progress', 'PERCENTILE', 'number', { editInGrid: true }),
+  col('company', 'COMPANY', 'reference', { editInGrid: true }),
+];
 
 const context: ColumnContext = {
   lang: 'pt-BR',
@@ -61,29 +70,47 @@ const editing: EditContext = {
   reference: { placeholder: 'Pesquisar…', noOptions: 'Nenhum resultado', loading: 'Carregando…', clear: 'Limpar' },
   anyEditable: true,
   lockedHint: 'Você não pode alterar este item.',
-  dependentHint: (parent, parentEmpty) => (parentEmpty ? `Escolha antes um valor em ${parent}` : `Sem opções para ${parent}`),
+  dependentHint: (parent, parentEmpty) =>
+    parentEmpty ? `Escolha antes um valor em ${parent}` : `Sem opções para ${parent}`,
 };
 
 const rows: ItemRow[] = [
   { id: 1, Title: 'Minha tarefa', progress: 10, company: 'Beta Serviços', companyID: 10, CanEdit: true },
-  { id: 2, Title: 'Tarefa da obra', progress: 20, company: '', CanEdit: false, CannotEditReason: 'O usuário participa do projeto Obra somente para leitura.' },
+  {
+    id: 2,
+    Title: 'Tarefa da obra',
+    progress: 20,
+    company: '',
+    CanEdit: false,
+    CannotEditReason: 'O usuário participa do projeto Obra somente para leitura.',
+  },
 ];
 
-function Grid({ onUpdate, cols = columns, data = rows, ctx = editing }: { onUpdate: (row: ItemRow) => void; cols?: ItemColumn[]; data?: ItemRow[]; ctx?: EditContext }) {
+function Grid({
+  onUpdate,
+  cols = columns,
+  data = rows,
+  ctx = editing,
+}: {
+  onUpdate: (row: ItemRow) => void;
+  cols?: ItemColumn[];
+  data?: ItemRow[];
+  ctx?: EditContext;
+}) {
   return (
     <MemoryRouter>
       <div style={{ width: 900, height: 400 }}>
         <DataGrid<ItemRow>
-        rows={data}
-        columns={withEditing(buildColumns(cols, context), cols, ctx)}
-        isCellEditable={isEditableCell}
-        processRowUpdate={(row, old) => {
-          onUpdate(row);
-          return old;
-        }}
-        disableVirtualization
-        autoHeight
-      />
+          rows={data}
+          columns={withEditing(buildColumns(cols, context), cols, ctx)}
+          isCellEditable={isEditableCell}
+          processRowUpdate={(row, old) => {
+            onUpdate(row);
+            return old;
+          }}
+          disableVirtualization
+          autoHeight
+        />
       </div>
     </MemoryRouter>
   );
@@ -106,7 +133,9 @@ describe('grid editing', () => {
     expect(within(cell(2, 'progress')).queryByRole('textbox')).toBeNull();
     expect(cell(2, 'progress')).toHaveClass('tramita-cell-locked');
     fireEvent.mouseOver(within(cell(2, 'progress')).getByText('20,00%'));
-    expect(await screen.findByRole('tooltip', { name: 'O usuário participa do projeto Obra somente para leitura.' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('tooltip', { name: 'O usuário participa do projeto Obra somente para leitura.' }),
+    ).toBeInTheDocument();
     // The row the user may change edits as before.
     fireEvent.doubleClick(cell(1, 'progress'));
     expect(await within(cell(1, 'progress')).findByRole('textbox', { name: 'progress' })).toHaveValue('10');
@@ -129,7 +158,10 @@ describe('grid editing', () => {
     expect(lookups.calls.at(-1)).toMatchObject({ source: 'companies', text: 'acme' });
     fireEvent.click(option);
     await waitFor(() => expect(updates).toHaveLength(1));
-    expect(updates[0]?.[PENDING_EDIT]).toEqual({ field: 'company', value: { id: 9, label: 'Acme Ltda' } } satisfies PendingEdit);
+    expect(updates[0]?.[PENDING_EDIT]).toEqual({
+      field: 'company',
+      value: { id: 9, label: 'Acme Ltda' },
+    } satisfies PendingEdit);
   });
 
   describe('a dependent picklist', () => {
@@ -148,9 +180,20 @@ describe('grid editing', () => {
       { value: 'infra', label: 'Infraestrutura', parentValue: 'it' },
       { value: 'logistics', label: 'Logística', parentValue: 'ops' },
     ];
-    const pickCtx: EditContext = { ...editing, choices: (c) => (c.field === 'area' ? areas : c.field === 'subarea' ? subareas : []) };
+    const pickCtx: EditContext = {
+      ...editing,
+      choices: (c) => (c.field === 'area' ? areas : c.field === 'subarea' ? subareas : []),
+    };
     const pickRows: ItemRow[] = [
-      { id: 1, Title: 'Da TI', area: 'Tecnologia', areaValue: 'it', subarea: 'Desenvolvimento', subareaValue: 'dev', CanEdit: true },
+      {
+        id: 1,
+        Title: 'Da TI',
+        area: 'Tecnologia',
+        areaValue: 'it',
+        subarea: 'Desenvolvimento',
+        subareaValue: 'dev',
+        CanEdit: true,
+      },
       { id: 2, Title: 'Das operações', area: 'Operações', areaValue: 'ops', CanEdit: true },
       { id: 3, Title: 'Sem área', CanEdit: true },
     ];

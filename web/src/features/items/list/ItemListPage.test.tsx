@@ -12,8 +12,24 @@ const definition: ListDefinition = {
   componentName: 'Chamado',
   projectID: 0,
   columns: [
-    { field: 'FormattedID', header: 'ID', type: 'INTEGER', width: 100, filterKind: 'text', dateTimeFormatType: 0, sortable: true },
-    { field: 'Title', header: 'Título', type: 'STRING', width: 250, filterKind: 'text', dateTimeFormatType: 0, sortable: true },
+    {
+      field: 'FormattedID',
+      header: 'ID',
+      type: 'INTEGER',
+      width: 100,
+      filterKind: 'text',
+      dateTimeFormatType: 0,
+      sortable: true,
+    },
+    {
+      field: 'Title',
+      header: 'Título',
+      type: 'STRING',
+      width: 250,
+      filterKind: 'text',
+      dateTimeFormatType: 0,
+      sortable: true,
+    },
   ],
   views: [{ id: 7, name: 'Lista', kind: 'list', compact: false, isDefault: true }],
   queries: [
@@ -28,7 +44,8 @@ const definition: ListDefinition = {
 
 function listFetch(answer: (url: string, init?: RequestInit) => Response | undefined) {
   return mockFetch({}, (url, init) => {
-    if (url.includes('/api/application/getApplicationMenu')) return jsonResponse([[], { id: 1, name: 'Central', htmlScripts: '' }]);
+    if (url.includes('/api/application/getApplicationMenu'))
+      return jsonResponse([[], { id: 1, name: 'Central', htmlScripts: '' }]);
     return answer(url, init) ?? jsonResponse({ Message: 'unexpected call' }, 500);
   });
 }
@@ -41,26 +58,47 @@ describe('/runtime/{appID}/list/...', () => {
       if (url.includes('/api/genericItem/getListControlData')) return jsonResponse(definition);
       if (url.endsWith('/api/genericItem/executeFilter')) {
         bodies.push(JSON.parse(String(init?.body)) as ExecuteFilterRequest);
-        return jsonResponse({ rows: [{ id: 1, FormattedID: 12, Title: 'Impressora' }], total: 1, totalIsEstimate: false, page: 0, rowsPerPage: 25 });
+        return jsonResponse({
+          rows: [{ id: 1, FormattedID: 12, Title: 'Impressora' }],
+          total: 1,
+          totalIsEstimate: false,
+          page: 0,
+          rowsPerPage: 25,
+        });
       }
       return undefined;
     });
     renderApp('/runtime/1/list/4/4/8/7/Chamados');
     expect(await screen.findByRole('heading', { level: 1, name: 'Chamados' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(await screen.findByText('Chamado · 1 item')).toBeInTheDocument();
-    const definitionCall = fetch.mock.calls.map(([input]) => String(input)).find((u) => u.includes('getListControlData'));
+    const definitionCall = fetch.mock.calls
+      .map(([input]) => String(input))
+      .find((u) => u.includes('getListControlData'));
     expect(definitionCall).toContain('componentID=4');
     expect(definitionCall).toContain('viewId=7');
     await waitFor(() => expect(bodies.length).toBeGreaterThan(0));
-    expect(bodies[0]).toMatchObject({ componentID: 4, queryId: 8, viewId: 7, page: 0, rowsPerPage: 25, projectId: 0, filters: [], logicSeparator: 'AND' });
+    expect(bodies[0]).toMatchObject({
+      componentID: 4,
+      queryId: 8,
+      viewId: 7,
+      page: 0,
+      rowsPerPage: 25,
+      projectId: 0,
+      filters: [],
+      logicSeparator: 'AND',
+    });
     expect(screen.getByRole('link', { name: /Novo item/ })).toHaveAttribute('href', '/runtime/1/insertItem/4/0/4');
   });
 
   it('says so when the list does not exist or is not readable', async () => {
     setSession(makeSession());
-    listFetch((url) => (url.includes('getListControlData') ? jsonResponse({ Message: 'O registro não foi encontrado.' }, 404) : undefined));
+    listFetch((url) =>
+      url.includes('getListControlData') ? jsonResponse({ Message: 'O registro não foi encontrado.' }, 404) : undefined,
+    );
     renderApp('/runtime/1/list/99/1/1/1/Perdida');
-    expect(await screen.findByText('Esta lista não existe ou você não tem acesso a ela.', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Esta lista não existe ou você não tem acesso a ela.', undefined, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Voltar ao aplicativo' })).toHaveAttribute('href', '/runtime/1');
   });
 });

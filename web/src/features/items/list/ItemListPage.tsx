@@ -26,11 +26,19 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import { isApiError } from '../../../api/client';
 import '../i18n';
 import { SelectionActions } from '../bulk/SelectionActions';
-import { exportWorkbook, itemPageQuery, listDefinitionQuery, listKeys, picklistChoicesQuery, projectChoicesQuery, userChoicesQuery } from './api';
+import {
+  exportWorkbook,
+  itemPageQuery,
+  listDefinitionQuery,
+  listKeys,
+  picklistChoicesQuery,
+  projectChoicesQuery,
+  userChoicesQuery,
+} from './api';
 import { editKindOf, rowRight, type EditProblem } from './cellEdit';
 import { buildColumns, initiallyHidden } from './columns';
 import { EDITABLE_CELL, isEditableCell, withEditing } from './editColumns';
-import { exportFileName, saveBlob } from './download';
+import { exportFileName, saveBlob } from '../../../lib/download';
 import { ImportExcelButton } from '../import/ImportExcelButton';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, readPrefs, writePrefs } from './prefs';
 import { toExecuteFilterRequest } from './request';
@@ -68,11 +76,15 @@ function ItemList() {
   const [viewId, setViewId] = useState(toId(params.view));
   const [queryId, setQueryId] = useState(toId(params.query));
   const [persist, setPersist] = useState(false);
-  const definition = useQuery({ ...listDefinitionQuery(componentID, projectId, viewId, lang), placeholderData: keepPreviousData });
+  const definition = useQuery({
+    ...listDefinitionQuery(componentID, projectId, viewId, lang),
+    placeholderData: keepPreviousData,
+  });
   const title = params.title ?? definition.data?.componentName ?? '';
 
   if (definition.isError) {
-    const notFound = isApiError(definition.error) && (definition.error.status === 404 || definition.error.status === 400);
+    const notFound =
+      isApiError(definition.error) && (definition.error.status === 404 || definition.error.status === 400);
     return (
       <Box sx={{ py: 8, textAlign: 'center' }}>
         <Typography variant="h6" component="h1" gutterBottom>
@@ -151,7 +163,10 @@ function useChoices(definition: ListDefinition) {
         case 'user':
           return [{ value: '@me', label: t('list.me') }, ...(users.data ?? [])];
         case 'project':
-          return [...(definition.projectID ? [{ value: '@project', label: t('list.currentProject') }] : []), ...(projects.data ?? [])];
+          return [
+            ...(definition.projectID ? [{ value: '@project', label: t('list.currentProject') }] : []),
+            ...(projects.data ?? []),
+          ];
         case 'list':
           return (column.picklistId && picklists[column.picklistId]) || [];
         default:
@@ -185,16 +200,26 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
   const componentID = definition.componentID;
   const viewId = definition.viewId;
   const prefs = useMemo(() => readPrefs(componentID, viewId), [componentID, viewId]);
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: prefs.pageSize ?? DEFAULT_PAGE_SIZE });
+  const [pagination, setPagination] = useState<GridPaginationModel>({
+    page: 0,
+    pageSize: prefs.pageSize ?? DEFAULT_PAGE_SIZE,
+  });
   const [sort, setSort] = useState<GridSortModel>([]);
   const [filter, setFilter] = useState<GridFilterModel>({ items: [] });
-  const [visibility, setVisibility] = useState<GridColumnVisibilityModel>(() => ({ ...initiallyHidden(definition.columns), ...prefs.columns }));
+  const [visibility, setVisibility] = useState<GridColumnVisibilityModel>(() => ({
+    ...initiallyHidden(definition.columns),
+    ...prefs.columns,
+  }));
   const [selection, setSelection] = useState<GridRowSelectionModel>({ type: 'include', ids: new Set() });
 
   // The nextCursor the page before answered, when the user moved one page forward (keyset paging).
   const [after, setAfter] = useState<string | undefined>();
   const request = useMemo(
-    () => toExecuteFilterRequest({ componentID, projectId, queryId, viewId, pagination, sort, filter, persist, after }, definition.columns),
+    () =>
+      toExecuteFilterRequest(
+        { componentID, projectId, queryId, viewId, pagination, sort, filter, persist, after },
+        definition.columns,
+      ),
     [componentID, projectId, queryId, viewId, pagination, sort, filter, persist, after, definition.columns],
   );
   const page = useQuery({ ...itemPageQuery(request, lang), placeholderData: keepPreviousData });
@@ -247,7 +272,10 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
     };
     return withEditing(buildColumns(definition.columns, context, visibility), definition.columns, editing);
   }, [definition.columns, lang, t, choices, editLink, visibility, anyEditable]);
-  const editableFields = useMemo(() => new Set(definition.columns.filter((c) => editKindOf(c)).map((c) => c.field)), [definition.columns]);
+  const editableFields = useMemo(
+    () => new Set(definition.columns.filter((c) => editKindOf(c)).map((c) => c.field)),
+    [definition.columns],
+  );
   const pageKey = useMemo(() => listKeys.page(request, lang), [request, lang]);
   const { processRowUpdate, onProcessRowUpdateError } = useCellEditing(componentID, definition.columns, lang, pageKey);
 
@@ -269,7 +297,12 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
     const key = enqueueSnackbar(t('list.exporting'), { variant: 'info', persist: true });
     try {
       // The page by its offset: the exports take executeFilter's body without a cursor.
-      const body = { ...request, after: undefined, persistQueryOrView: false, ...(!full && selectedIds.length ? { ids: selectedIds } : {}) };
+      const body = {
+        ...request,
+        after: undefined,
+        persistQueryOrView: false,
+        ...(!full && selectedIds.length ? { ids: selectedIds } : {}),
+      };
       const blob = await exportWorkbook(body, full);
       saveBlob(blob, `${exportFileName(definition.componentName)}.xlsx`);
     } catch (error) {
@@ -295,7 +328,17 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
             {page.data && totalText(page.data, t)}
           </Typography>
         </Box>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: { xs: 'flex-start', sm: 'flex-end' }, gap: 1.5, alignItems: 'center', flex: '1 1 auto', minWidth: 0 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            justifyContent: { xs: 'flex-start', sm: 'flex-end' },
+            gap: 1.5,
+            alignItems: 'center',
+            flex: '1 1 auto',
+            minWidth: 0,
+          }}
+        >
           {definition.queries.length > 0 && (
             <TextField
               select
@@ -314,7 +357,15 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
             </TextField>
           )}
           {listViews.length > 1 && (
-            <TextField select size="small" label={t('list.view')} value={viewId || ''} onChange={(e) => onView(Number(e.target.value))} fullWidth={false} sx={{ width: { xs: 'calc(50% - 6px)', sm: 160 } }}>
+            <TextField
+              select
+              size="small"
+              label={t('list.view')}
+              value={viewId || ''}
+              onChange={(e) => onView(Number(e.target.value))}
+              fullWidth={false}
+              sx={{ width: { xs: 'calc(50% - 6px)', sm: 160 } }}
+            >
               {listViews.map((v) => (
                 <MenuItem key={v.id} value={v.id}>
                   {v.name}
@@ -334,7 +385,16 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
           </Button>
         </Box>
       </Box>
-      <Paper variant="outlined" sx={{ height: 'calc(100dvh - 230px)', minHeight: 440, overflow: 'hidden', display: 'flex', flexDirection: 'column' }}>
+      <Paper
+        variant="outlined"
+        sx={{
+          height: 'calc(100dvh - 230px)',
+          minHeight: 440,
+          overflow: 'hidden',
+          display: 'flex',
+          flexDirection: 'column',
+        }}
+      >
         <SelectionActions
           componentId={componentID}
           formId={form}
@@ -349,7 +409,9 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
           // Past the server's exact-count cap the total is an estimate: the footer says "cerca de".
           rowCount={page.data?.totalIsEstimate ? -1 : total}
           estimatedRowCount={page.data?.totalIsEstimate ? total : undefined}
-          paginationMeta={page.data?.totalIsEstimate ? { hasNextPage: page.data.rows.length === page.data.rowsPerPage } : undefined}
+          paginationMeta={
+            page.data?.totalIsEstimate ? { hasNextPage: page.data.rows.length === page.data.rowsPerPage } : undefined
+          }
           loading={page.isFetching}
           paginationMode="server"
           sortingMode="server"
@@ -395,7 +457,8 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
           // so do the cells of a row the user may not change (the form shows it read-only).
           onCellClick={(params) => {
             const editable = editableFields.has(params.field) && rowRight(params.row).canEdit;
-            if (params.field !== '__check__' && params.field !== 'Title' && !editable) void navigate(editLink(params.row));
+            if (params.field !== '__check__' && params.field !== 'Title' && !editable)
+              void navigate(editLink(params.row));
           }}
           // The server's rule per row (executeFilter's CanEdit): no editor opens on a row the user may not change.
           isCellEditable={isEditableCell}
@@ -406,7 +469,11 @@ function ListScreen({ definition, title, appID, form, projectId, queryId, persis
           slotProps={{
             toolbar: {
               quickFilterProps: { debounceMs: 500 },
-              csvOptions: { fileName: exportFileName(definition.componentName), delimiter: lang === 'en' ? ',' : ';', utf8WithBom: true },
+              csvOptions: {
+                fileName: exportFileName(definition.componentName),
+                delimiter: lang === 'en' ? ',' : ';',
+                utf8WithBom: true,
+              },
               printOptions: { hideFooter: true, hideToolbar: true },
               additionalExportMenuItems: (close: () => void) => [
                 <MenuItem

@@ -7,7 +7,8 @@ const BASE = '/genericItem';
 
 // Names come from the server in the request's language: every key carries it.
 export const listKeys = {
-  definition: (componentID: number, projectID: number, viewId: number, lang: string) => ['items', 'list', componentID, projectID, viewId, lang] as const,
+  definition: (componentID: number, projectID: number, viewId: number, lang: string) =>
+    ['items', 'list', componentID, projectID, viewId, lang] as const,
   /** Every page of every list: what a change to items (bulk edit, transition, operation) makes stale. */
   pages: ['items', 'page'] as const,
   page: (request: ExecuteFilterRequest, lang: string) => ['items', 'page', request, lang] as const,
@@ -37,8 +38,17 @@ export const picklistChoicesQuery = (picklistId: number, lang: string) =>
     queryKey: listKeys.picklist(picklistId, lang),
     queryFn: async ({ signal }) => {
       // Without a parent value every option comes with the parent value it belongs to (dependent picklists).
-      const items = await api.post<{ value: string; text: string; color: string; parentValue?: string | null }[]>(`${BASE}/loadPicklistItems`, { picklistId }, { signal });
-      return items.map((i): Choice => ({ value: i.value, label: i.text, color: i.color || undefined, parentValue: i.parentValue ?? null }));
+      const items = await api.post<{ value: string; text: string; color: string; parentValue?: string | null }[]>(
+        `${BASE}/loadPicklistItems`,
+        { picklistId },
+        { signal },
+      );
+      return items.map((i): Choice => ({
+        value: i.value,
+        label: i.text,
+        color: i.color || undefined,
+        parentValue: i.parentValue ?? null,
+      }));
     },
     staleTime: 5 * 60_000,
   });
@@ -67,6 +77,12 @@ export function exportWorkbook(request: ExecuteFilterRequest, full: boolean): Pr
 }
 
 /** updateItemField: one editInGrid attribute of one item, at the version the list showed (409 when it changed since). */
-export function updateItemField(body: { itemId: number; componentId: number; field: string; value: unknown; modificationDateTicks: number | undefined }): Promise<SavedItem> {
+export function updateItemField(body: {
+  itemId: number;
+  componentId: number;
+  field: string;
+  value: unknown;
+  modificationDateTicks: number | undefined;
+}): Promise<SavedItem> {
   return api.post<SavedItem>(`${BASE}/updateItemField`, body);
 }

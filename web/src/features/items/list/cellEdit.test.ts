@@ -14,7 +14,12 @@ import {
 } from './cellEdit';
 import type { ItemColumn, ItemRow } from './types';
 
-const col = (field: string, type: string, filterKind: ItemColumn['filterKind'], extra: Partial<ItemColumn> = {}): ItemColumn => ({
+const col = (
+  field: string,
+  type: string,
+  filterKind: ItemColumn['filterKind'],
+  extra: Partial<ItemColumn> = {},
+): ItemColumn => ({
   field,
   header: field,
   type,
@@ -77,7 +82,14 @@ describe('editKindOf', () => {
       col('site', 'PROJECT', 'project'),
       col('task', 'GENERIC_ITEM_TYPE', 'reference', { componentId: 3 }),
     ];
-    expect(refs.map(editKindOf)).toEqual(['reference', 'reference', 'reference', 'reference', 'reference', 'reference']);
+    expect(refs.map(editKindOf)).toEqual([
+      'reference',
+      'reference',
+      'reference',
+      'reference',
+      'reference',
+      'reference',
+    ]);
     expect(refs.map(referenceSourceOfColumn)).toEqual(['users', 'groups', 'groups', 'companies', 'projects', 'items']);
     // An item reference without its type has nowhere to search.
     expect(editKindOf(col('task', 'GENERIC_ITEM_TYPE', 'reference'))).toBeUndefined();
@@ -103,9 +115,15 @@ describe('references', () => {
   });
 
   it('show the saved name with its id beside', () => {
-    const next = rowAfterSave(ref, [company, reviewer], 'company', { item: { id: 7, company: 5, reviewer: 2, LastModify: '2025-01-02T10:00:00Z' }, display: { company: 'Beta', reviewer: 'Ana' } });
+    const next = rowAfterSave(ref, [company, reviewer], 'company', {
+      item: { id: 7, company: 5, reviewer: 2, LastModify: '2025-01-02T10:00:00Z' },
+      display: { company: 'Beta', reviewer: 'Ana' },
+    });
     expect(next).toMatchObject({ company: 'Beta', companyID: 5, reviewer: 'Ana', reviewerID: 2 });
-    const emptied = rowAfterSave(ref, [company, reviewer], 'company', { item: { id: 7, reviewer: 2 }, display: { reviewer: 'Ana' } });
+    const emptied = rowAfterSave(ref, [company, reviewer], 'company', {
+      item: { id: 7, reviewer: 2 },
+      display: { reviewer: 'Ana' },
+    });
     expect(emptied).toMatchObject({ company: null, companyID: null });
   });
 });
@@ -114,7 +132,10 @@ describe('rowRight', () => {
   it("reads the row's CanEdit and the server's reason", () => {
     expect(rowRight({ id: 1, CanEdit: true })).toEqual({ canEdit: true });
     expect(rowRight({ id: 1 })).toEqual({ canEdit: true });
-    expect(rowRight({ id: 1, CanEdit: false, CannotEditReason: 'somente para leitura' })).toEqual({ canEdit: false, reason: 'somente para leitura' });
+    expect(rowRight({ id: 1, CanEdit: false, CannotEditReason: 'somente para leitura' })).toEqual({
+      canEdit: false,
+      reason: 'somente para leitura',
+    });
   });
 });
 
@@ -174,7 +195,10 @@ describe('editOutcome', () => {
     expect(editOutcome(dueDate, row, '', 'pt-BR')).toEqual({ kind: 'value', value: null });
     expect(editOutcome(dueDate, row, '31/02/2025', 'pt-BR')).toEqual({ kind: 'invalid', problem: 'incorrectDate' });
     expect(editOutcome(dueDate, row, '15/04', 'pt-BR')).toEqual({ kind: 'invalid', problem: 'incorrectDate' });
-    expect(editOutcome(dueDate, row, '15/04/1500', 'pt-BR')).toEqual({ kind: 'invalid', problem: 'enterValidValueDate' });
+    expect(editOutcome(dueDate, row, '15/04/1500', 'pt-BR')).toEqual({
+      kind: 'invalid',
+      problem: 'enterValidValueDate',
+    });
     expect(typingProblem(dueDate, '31/02/2025', 'en')).toBe('incorrectDate');
     // A moment is the browser's local time, sent as an instant.
     const moment = editOutcome(approvedOn, { id: 1 }, '15/04/2025 13:30', 'pt-BR');
@@ -217,14 +241,36 @@ describe('ticksOf', () => {
 });
 
 describe('rowAfterSave', () => {
-  const columns = [col('Title', 'STRING', 'text', { editInGrid: false }), col('StatusName', 'ITEM_TYPE_STATUS', 'status', { editInGrid: false }), progress, priority, dueDate];
+  const columns = [
+    col('Title', 'STRING', 'text', { editInGrid: false }),
+    col('StatusName', 'ITEM_TYPE_STATUS', 'status', { editInGrid: false }),
+    progress,
+    priority,
+    dueDate,
+  ];
 
   it('shows what the server saved: picklists by name with their value beside, the new stamp', () => {
     const next = rowAfterSave(row, columns, 'priority', {
-      item: { id: 7, Title: 'Migrar servidor', priority: 'low', progress: 33.333, StatusName: 'Em andamento', StatusID: 12, StatusColor: '#42A5F5', LastModify: '2025-01-02T10:00:00Z' },
+      item: {
+        id: 7,
+        Title: 'Migrar servidor',
+        priority: 'low',
+        progress: 33.333,
+        StatusName: 'Em andamento',
+        StatusID: 12,
+        StatusColor: '#42A5F5',
+        LastModify: '2025-01-02T10:00:00Z',
+      },
       display: { priority: 'Baixa' },
     });
-    expect(next).toMatchObject({ priority: 'Baixa', priorityValue: 'low', StatusName: 'Em andamento', StatusID: 12, StatusColor: '#42A5F5', LastModify: '2025-01-02T10:00:00Z' });
+    expect(next).toMatchObject({
+      priority: 'Baixa',
+      priorityValue: 'low',
+      StatusName: 'Em andamento',
+      StatusID: 12,
+      StatusColor: '#42A5F5',
+      LastModify: '2025-01-02T10:00:00Z',
+    });
   });
 
   it('empties the edited field the answer no longer has, and keeps columns the answer does not carry', () => {
@@ -247,13 +293,22 @@ describe('a dependent picklist (Subárea depends on Área)', () => {
   const inIt: ItemRow = { id: 7, area: 'Tecnologia', areaValue: 'it', subarea: 'Desenvolvimento', subareaValue: 'dev' };
 
   it("offers the options of the row's parent value and those of no parent (what the server accepts)", () => {
-    expect(choicesForRow(subarea, inIt, subareas)).toEqual({ choices: [subareas[0], subareas[1], subareas[3]], parentEmpty: false });
-    expect(choicesForRow(subarea, { id: 8, areaValue: 'ops' }, subareas).choices.map((c) => c.value)).toEqual(['logistics', 'other']);
+    expect(choicesForRow(subarea, inIt, subareas)).toEqual({
+      choices: [subareas[0], subareas[1], subareas[3]],
+      parentEmpty: false,
+    });
+    expect(choicesForRow(subarea, { id: 8, areaValue: 'ops' }, subareas).choices.map((c) => c.value)).toEqual([
+      'logistics',
+      'other',
+    ]);
   });
 
   it('with the parent empty offers only the options of no parent', () => {
     expect(choicesForRow(subarea, { id: 9 }, subareas)).toEqual({ choices: [subareas[3]], parentEmpty: true });
-    expect(choicesForRow(subarea, { id: 9, areaValue: null }, subareas.slice(0, 3))).toEqual({ choices: [], parentEmpty: true });
+    expect(choicesForRow(subarea, { id: 9, areaValue: null }, subareas.slice(0, 3))).toEqual({
+      choices: [],
+      parentEmpty: true,
+    });
   });
 
   it('a picklist that depends on none offers every option', () => {
@@ -261,11 +316,17 @@ describe('a dependent picklist (Subárea depends on Área)', () => {
   });
 
   it("empties the dependent the server emptied with its parent's new value, and tells it", () => {
-    const next = rowAfterSave(inIt, [area, subarea], 'area', { item: { id: 7, area: 'ops', LastModify: '2025-01-02T10:00:00Z' }, display: { area: 'Operações' } });
+    const next = rowAfterSave(inIt, [area, subarea], 'area', {
+      item: { id: 7, area: 'ops', LastModify: '2025-01-02T10:00:00Z' },
+      display: { area: 'Operações' },
+    });
     expect(next).toMatchObject({ area: 'Operações', areaValue: 'ops', subarea: null, subareaValue: null });
     expect(clearedDependents([area, subarea], 'area', inIt, next)).toEqual([subarea]);
     // Kept when it still belongs (the answer carries it).
-    const kept = rowAfterSave(inIt, [area, subarea], 'area', { item: { id: 7, area: 'it', subarea: 'dev' }, display: { area: 'Tecnologia', subarea: 'Desenvolvimento' } });
+    const kept = rowAfterSave(inIt, [area, subarea], 'area', {
+      item: { id: 7, area: 'it', subarea: 'dev' },
+      display: { area: 'Tecnologia', subarea: 'Desenvolvimento' },
+    });
     expect(kept).toMatchObject({ subarea: 'Desenvolvimento', subareaValue: 'dev' });
     expect(clearedDependents([area, subarea], 'area', inIt, kept)).toEqual([]);
   });

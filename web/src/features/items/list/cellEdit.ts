@@ -3,11 +3,11 @@
  * editor a column gets, the text an editor starts from, what the typed text becomes on the wire,
  * the row's version stamp, and the row once the server saved it. Pure functions, tested alone.
  */
-import { checkDateText, dateFormatOf, dateModeOf, fromStoredDate, toStoredDate } from '../../forms/dates';
-import { formatNumber, parseNumber, type NumberFormat } from '../../forms/numeric';
-import { referenceSourceOf, type ReferenceChoice, type ReferenceSource } from '../../forms/referenceSources';
+import { checkDateText, dateFormatOf, dateModeOf, fromStoredDate, toStoredDate } from '../../../lib/dates';
+import { formatNumber, parseNumber, type NumberFormat } from '../../../lib/numeric';
+import { referenceSourceOf, type ReferenceChoice, type ReferenceSource } from '../../../api/referenceSources';
 import { idFieldOf } from './columns';
-import { toNumber } from './format';
+import { toNumber } from '../../../lib/valueFormat';
 import type { Choice, ItemColumn, ItemRow } from './types';
 
 /**
@@ -23,7 +23,15 @@ const NUMBER_TYPES = new Set(['CURRENCY', 'DECIMAL', 'PERCENTILE', 'DURATION', '
  * those the list shows by name with the id beside it (executeFilter's `<key>ID`). Users or groups
  * (one id of two kinds), statuses and calendars stay for the form.
  */
-export const REFERENCE_TYPES = new Set(['USERS', 'RESOURCES', 'GROUPS', 'ORGANIZATIONAL_STRUCTURE', 'COMPANY', 'PROJECT', 'GENERIC_ITEM_TYPE']);
+export const REFERENCE_TYPES = new Set([
+  'USERS',
+  'RESOURCES',
+  'GROUPS',
+  'ORGANIZATIONAL_STRUCTURE',
+  'COMPANY',
+  'PROJECT',
+  'GENERIC_ITEM_TYPE',
+]);
 
 /** Where a reference column's editor searches: the source the form's picker of that type uses. */
 export function referenceSourceOfColumn(column: Pick<ItemColumn, 'type'>): ReferenceSource | null {
@@ -37,7 +45,8 @@ export function referenceSourceOfColumn(column: Pick<ItemColumn, 'type'>): Refer
 export function editKindOf(column: ItemColumn): EditKind | undefined {
   if (!column.editInGrid) return undefined;
   if (NUMBER_TYPES.has(column.type)) return 'number';
-  if (referenceSourceOfColumn(column)) return column.type === 'GENERIC_ITEM_TYPE' && !column.componentId ? undefined : 'reference';
+  if (referenceSourceOfColumn(column))
+    return column.type === 'GENERIC_ITEM_TYPE' && !column.componentId ? undefined : 'reference';
   switch (column.type) {
     case 'STRING':
       return 'text';
@@ -94,7 +103,10 @@ export function dateFormatOfColumn(column: Pick<ItemColumn, 'dateTimeFormat' | '
 }
 
 /** The text a date editor starts from: the stored value (an RFC 3339 text, or the cell's Date) in the column's format. */
-export function dateEditText(value: unknown, column: Pick<ItemColumn, 'dateTimeFormat' | 'dateTimeFormatType'>): string {
+export function dateEditText(
+  value: unknown,
+  column: Pick<ItemColumn, 'dateTimeFormat' | 'dateTimeFormatType'>,
+): string {
   const stored = value instanceof Date ? (Number.isNaN(value.getTime()) ? '' : value.toISOString()) : value;
   return fromStoredDate(stored, dateFormatOfColumn(column));
 }
@@ -103,7 +115,8 @@ export function dateEditText(value: unknown, column: Pick<ItemColumn, 'dateTimeF
 export type EditProblem = 'invalidNumber' | 'incorrectDate' | 'enterValidValueDate';
 
 /** What an edit becomes: nothing to send, a value for updateItemField, or a problem to show in the cell. */
-export type EditOutcome = { kind: 'same' } | { kind: 'value'; value: unknown } | { kind: 'invalid'; problem: EditProblem };
+export type EditOutcome =
+  { kind: 'same' } | { kind: 'value'; value: unknown } | { kind: 'invalid'; problem: EditProblem };
 
 const sameDate = (a: unknown, b: unknown) => {
   if (a === null || a === undefined || a === '') return b === null || b === undefined || b === '';
@@ -139,7 +152,11 @@ export function editOutcome(column: ItemColumn, row: ItemRow, edited: unknown, l
       if (typeof edited === 'string') {
         const format = dateFormatOfColumn(column);
         const check = checkDateText(edited, format);
-        if (!check.ok) return { kind: 'invalid', problem: check.key === 'enterValidValueDate' ? 'enterValidValueDate' : 'incorrectDate' };
+        if (!check.ok)
+          return {
+            kind: 'invalid',
+            problem: check.key === 'enterValidValueDate' ? 'enterValidValueDate' : 'incorrectDate',
+          };
         value = check.parts ? toStoredDate(check.parts, dateModeOf(format)) : null;
       }
       return sameDate(value, original) ? { kind: 'same' } : { kind: 'value', value };
@@ -164,7 +181,9 @@ export function editOutcome(column: ItemColumn, row: ItemRow, edited: unknown, l
     }
     case 'text': {
       const value = typeof edited === 'string' && edited !== '' ? edited : null;
-      return value === (original === '' || original === undefined ? null : original) ? { kind: 'same' } : { kind: 'value', value };
+      return value === (original === '' || original === undefined ? null : original)
+        ? { kind: 'same' }
+        : { kind: 'value', value };
     }
     default:
       return { kind: 'same' };
@@ -183,11 +202,17 @@ export function picklistValueOf(row: ItemRow, key: string): string {
  * dependency check). With the parent empty only the latter remain (usually none): the editor then
  * says to choose the parent first, as the form's dropdown does. Other picklists offer every option.
  */
-export function choicesForRow(column: Pick<ItemColumn, 'dependsOn'>, row: ItemRow, choices: Choice[]): { choices: Choice[]; parentEmpty: boolean } {
+export function choicesForRow(
+  column: Pick<ItemColumn, 'dependsOn'>,
+  row: ItemRow,
+  choices: Choice[],
+): { choices: Choice[]; parentEmpty: boolean } {
   if (!column.dependsOn) return { choices, parentEmpty: false };
   const parent = picklistValueOf(row, column.dependsOn);
   return {
-    choices: choices.filter((c) => c.parentValue === null || c.parentValue === undefined || (parent !== '' && c.parentValue === parent)),
+    choices: choices.filter(
+      (c) => c.parentValue === null || c.parentValue === undefined || (parent !== '' && c.parentValue === parent),
+    ),
     parentEmpty: parent === '',
   };
 }
@@ -198,7 +223,9 @@ export function choicesForRow(column: Pick<ItemColumn, 'dependsOn'>, row: ItemRo
  * and none after.
  */
 export function clearedDependents(columns: ItemColumn[], field: string, before: ItemRow, after: ItemRow): ItemColumn[] {
-  return columns.filter((c) => c.dependsOn === field && picklistValueOf(before, c.field) !== '' && picklistValueOf(after, c.field) === '');
+  return columns.filter(
+    (c) => c.dependsOn === field && picklistValueOf(before, c.field) !== '' && picklistValueOf(after, c.field) === '',
+  );
 }
 
 /** A choice of a reference editor (an id and what it shows). */

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { buildColumns, filterOperatorsOf, idFieldOf, initiallyHidden, type ColumnContext } from './columns';
 import type { ItemColumn } from './types';
 
-const col = (field: string, type: string, filterKind: ItemColumn['filterKind'], width: number, extra: Partial<ItemColumn> = {}): ItemColumn => ({
+const col = (
+  field: string,
+  type: string,
+  filterKind: ItemColumn['filterKind'],
+  width: number,
+  extra: Partial<ItemColumn> = {},
+): ItemColumn => ({
   field,
   header: field === 'Title' ? 'Título' : field,
   type,
@@ -65,7 +71,17 @@ describe('filters', () => {
     expect(filterOperatorsOf('status')?.map((o) => o.value)).toEqual(['is', 'not', 'isAnyOf']);
     expect(filterOperatorsOf('reference')?.map((o) => o.value)).toEqual(['isEmpty', 'isNotEmpty']);
     expect(filterOperatorsOf('none')).toBeUndefined();
-    expect(filterOperatorsOf('date', ctx.range)?.map((o) => o.value)).toEqual(['is', 'not', 'after', 'onOrAfter', 'before', 'onOrBefore', 'isEmpty', 'isNotEmpty', 'between']);
+    expect(filterOperatorsOf('date', ctx.range)?.map((o) => o.value)).toEqual([
+      'is',
+      'not',
+      'after',
+      'onOrAfter',
+      'before',
+      'onOrBefore',
+      'isEmpty',
+      'isNotEmpty',
+      'between',
+    ]);
   });
 
   it('knows where a reference keeps its id', () => {

@@ -17,7 +17,7 @@ import {
 } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router';
 import { DateRangeInput, type RangeLabels } from './DateRangeInput';
-import { formatValue } from './format';
+import { formatValue } from '../../../lib/valueFormat';
 import type { Choice, ItemColumn, ItemRow } from './types';
 
 /** Past this total width every column keeps its own width; below it the last one fills the row (spec section 9). */
@@ -61,7 +61,10 @@ function dateBetweenOperator(labels: RangeLabels): GridFilterOperator {
 const only = (operators: GridFilterOperator[], values: string[]) => operators.filter((o) => values.includes(o.value));
 
 /** The filter operators the server compiles, per filter kind (internal/items/filter). */
-export function filterOperatorsOf(kind: ItemColumn['filterKind'], range?: RangeLabels): GridFilterOperator[] | undefined {
+export function filterOperatorsOf(
+  kind: ItemColumn['filterKind'],
+  range?: RangeLabels,
+): GridFilterOperator[] | undefined {
   switch (kind) {
     case 'text':
       return getGridStringOperators();
@@ -123,7 +126,11 @@ export interface ColumnContext {
  * The grid's columns from getListControlData: upper-case headers, the spec's widths, formatted
  * values. `visibility` is the grid's column visibility (the last shown column fills the row).
  */
-export function buildColumns(columns: ItemColumn[], ctx: ColumnContext, visibility: Record<string, boolean> = {}): GridColDef<ItemRow>[] {
+export function buildColumns(
+  columns: ItemColumn[],
+  ctx: ColumnContext,
+  visibility: Record<string, boolean> = {},
+): GridColDef<ItemRow>[] {
   const shown = columns.filter((c) => visibility[c.field] ?? !c.hidden);
   const total = shown.reduce((sum, c) => sum + c.width, 0);
   const lastVisible = shown.at(-1)?.field;
@@ -150,7 +157,9 @@ export function buildColumns(columns: ItemColumn[], ctx: ColumnContext, visibili
     if (operators) def.filterOperators = operators;
     const idField = idFieldOf(column);
     if (type === 'singleSelect') {
-      (def as GridSingleSelectColDef<ItemRow>).valueOptions = ctx.choices(column).map((o) => ({ value: o.value, label: o.label }));
+      (def as GridSingleSelectColDef<ItemRow>).valueOptions = ctx
+        .choices(column)
+        .map((o) => ({ value: o.value, label: o.label }));
       // The cell keeps the id (what the filter compares); it shows the name the row carries.
       def.valueGetter = (_value, row) => (idField ? (row[idField] ?? row[column.field]) : row[column.field]) as never;
       def.valueFormatter = (_value, row) => String(row[column.field] ?? '');
@@ -169,7 +178,11 @@ export function buildColumns(columns: ItemColumn[], ctx: ColumnContext, visibili
           <Chip
             size="small"
             label={String(params.row.StatusName)}
-            sx={{ bgcolor: String(params.row.StatusColor || '') || undefined, color: params.row.StatusColor ? '#fff' : undefined, fontWeight: 600 }}
+            sx={{
+              bgcolor: String(params.row.StatusColor || '') || undefined,
+              color: params.row.StatusColor ? '#fff' : undefined,
+              fontWeight: 600,
+            }}
           />
         ) : null;
     } else if (column.field === 'Title') {
@@ -195,14 +208,22 @@ export function buildColumns(columns: ItemColumn[], ctx: ColumnContext, visibili
       def.align = 'center';
       def.renderHeader = () => (
         <Tooltip title={label}>
-          {attachment ? <AttachFileIcon fontSize="small" aria-label={label} /> : <DescriptionOutlinedIcon fontSize="small" aria-label={label} />}
+          {attachment ? (
+            <AttachFileIcon fontSize="small" aria-label={label} />
+          ) : (
+            <DescriptionOutlinedIcon fontSize="small" aria-label={label} />
+          )}
         </Tooltip>
       );
       def.renderCell = (params) =>
         params.value ? (
           <Tooltip title={label}>
             <Box component="span" sx={{ display: 'inline-flex', color: 'text.secondary' }}>
-              {attachment ? <AttachFileIcon fontSize="small" aria-label={label} /> : <DescriptionOutlinedIcon fontSize="small" aria-label={label} />}
+              {attachment ? (
+                <AttachFileIcon fontSize="small" aria-label={label} />
+              ) : (
+                <DescriptionOutlinedIcon fontSize="small" aria-label={label} />
+              )}
             </Box>
           </Tooltip>
         ) : null;

@@ -4,7 +4,12 @@ import { buildColumns, type ColumnContext } from './columns';
 import { EDITABLE_CELL, LOCKED_CELL, PENDING_EDIT, isEditableCell, withEditing, type EditContext } from './editColumns';
 import type { ItemColumn, ItemRow } from './types';
 
-const col = (field: string, type: string, filterKind: ItemColumn['filterKind'], extra: Partial<ItemColumn> = {}): ItemColumn => ({
+const col = (
+  field: string,
+  type: string,
+  filterKind: ItemColumn['filterKind'],
+  extra: Partial<ItemColumn> = {},
+): ItemColumn => ({
   field,
   header: field,
   type,
@@ -106,7 +111,12 @@ describe('withEditing', () => {
 });
 
 describe('rows the user may not change', () => {
-  const locked: ItemRow = { id: 2, progress: 10, CanEdit: false, CannotEditReason: 'O usuário participa do projeto Obra somente para leitura.' };
+  const locked: ItemRow = {
+    id: 2,
+    progress: 10,
+    CanEdit: false,
+    CannotEditReason: 'O usuário participa do projeto Obra somente para leitura.',
+  };
   const open: ItemRow = { id: 1, progress: 10, CanEdit: true };
 
   it('open no editor in them, whatever the column', () => {
@@ -123,10 +133,15 @@ describe('rows the user may not change', () => {
     const cellClass = progress.cellClassName as (params: { row: ItemRow }) => string;
     expect(cellClass({ row: locked })).toBe(LOCKED_CELL);
     const render = (row: ItemRow) =>
-      progress.renderCell?.({ row, formattedValue: '10,00%', value: 10, field: 'progress', id: row.id } as never) as { props: { title?: string } } | string;
+      progress.renderCell?.({ row, formattedValue: '10,00%', value: 10, field: 'progress', id: row.id } as never) as
+        { props: { title?: string } } | string;
     expect(render(open)).toBe('10,00%');
-    expect((render(locked) as { props: { title?: string } }).props.title).toBe('O usuário participa do projeto Obra somente para leitura.');
-    expect((render({ ...locked, CannotEditReason: undefined }) as { props: { title?: string } }).props.title).toBe('Você não pode alterar este item.');
+    expect((render(locked) as { props: { title?: string } }).props.title).toBe(
+      'O usuário participa do projeto Obra somente para leitura.',
+    );
+    expect((render({ ...locked, CannotEditReason: undefined }) as { props: { title?: string } }).props.title).toBe(
+      'Você não pode alterar este item.',
+    );
   });
 
   it('leave the headers plain when no row shown may be changed', () => {
@@ -142,6 +157,9 @@ describe('reference columns', () => {
     expect(reviewer.renderEditCell).toBeDefined();
     const choice = { id: 9, label: 'Bia' };
     expect(reviewer.valueParser?.(choice as never, { id: 1 }, reviewer, {} as never)).toBe(choice);
-    expect(reviewer.valueSetter?.(choice as never, { id: 1 }, reviewer, {} as never)).toEqual({ id: 1, [PENDING_EDIT]: { field: 'reviewer', value: choice } });
+    expect(reviewer.valueSetter?.(choice as never, { id: 1 }, reviewer, {} as never)).toEqual({
+      id: 1,
+      [PENDING_EDIT]: { field: 'reviewer', value: choice },
+    });
   });
 });

@@ -4,7 +4,14 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import type { GridColDef, GridSingleSelectColDef } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
 import { DateEditCell, ListEditCell, NumberEditCell, ReferenceEditCell, type ReferenceTexts } from './CellEditors';
-import { choicesForRow, editKindOf, referenceSourceOfColumn, rowRight, typingProblem, type EditProblem } from './cellEdit';
+import {
+  choicesForRow,
+  editKindOf,
+  referenceSourceOfColumn,
+  rowRight,
+  typingProblem,
+  type EditProblem,
+} from './cellEdit';
 import type { Choice, ItemColumn, ItemRow } from './types';
 
 /** Where a row carries an edit on its way to processRowUpdate: the field and what its editor held. */
@@ -59,7 +66,11 @@ export function isEditableCell(params: { colDef: Pick<GridColDef<ItemRow>, 'edit
  * itself: the edit travels under PENDING_EDIT and the row changes when the server saved it.
  * Other columns are left as they are (not editable, and they do not look it).
  */
-export function withEditing(defs: GridColDef<ItemRow>[], columns: ItemColumn[], ctx: EditContext): GridColDef<ItemRow>[] {
+export function withEditing(
+  defs: GridColDef<ItemRow>[],
+  columns: ItemColumn[],
+  ctx: EditContext,
+): GridColDef<ItemRow>[] {
   const byField = new Map(columns.map((c) => [c.field, c]));
   return defs.map((def) => {
     const column = byField.get(def.field);
@@ -80,7 +91,11 @@ export function withEditing(defs: GridColDef<ItemRow>[], columns: ItemColumn[], 
         if (right.canEdit) return content;
         return (
           <Tooltip title={right.reason ?? ctx.lockedHint} describeChild>
-            <Box component="span" data-locked="true" sx={{ display: 'block', width: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            <Box
+              component="span"
+              data-locked="true"
+              sx={{ display: 'block', width: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}
+            >
               {content === '' ? '\u00a0' : content}
             </Box>
           </Tooltip>
@@ -99,7 +114,9 @@ export function withEditing(defs: GridColDef<ItemRow>[], columns: ItemColumn[], 
     }
     if (kind === 'number' || kind === 'date') {
       const Editor = kind === 'number' ? NumberEditCell : DateEditCell;
-      edit.renderEditCell = (params) => <Editor params={params} column={column} lang={ctx.lang} label={column.header} />;
+      edit.renderEditCell = (params) => (
+        <Editor params={params} column={column} lang={ctx.lang} label={column.header} />
+      );
       // The editor's text is the edit value: the grid's own number and date parsers (Number('12,5') is NaN) stay out.
       edit.valueParser = (value) => value;
       edit.preProcessEditCellProps = ({ props }) => {
@@ -112,17 +129,30 @@ export function withEditing(defs: GridColDef<ItemRow>[], columns: ItemColumn[], 
       // The editor (it has the row) may empty the field and offers, for a dependent picklist, only
       // the options of the row's parent value; the filter's options stay the whole picklist's.
       (edit as GridSingleSelectColDef<ItemRow>).valueOptions = (params) =>
-        params.row ? [{ value: '', label: ctx.emptyLabel }, ...asOptions(choicesForRow(column, params.row, all).choices)] : asOptions(all);
+        params.row
+          ? [{ value: '', label: ctx.emptyLabel }, ...asOptions(choicesForRow(column, params.row, all).choices)]
+          : asOptions(all);
       const parentHeader = column.dependsOn ? byField.get(column.dependsOn)?.header : undefined;
       edit.renderEditCell = (params) => {
         const offered = choicesForRow(column, params.row, all);
-        const hint = column.dependsOn && offered.choices.length === 0 ? ctx.dependentHint(parentHeader, offered.parentEmpty) : undefined;
+        const hint =
+          column.dependsOn && offered.choices.length === 0
+            ? ctx.dependentHint(parentHeader, offered.parentEmpty)
+            : undefined;
         return <ListEditCell params={params} hint={hint} />;
       };
     } else if (kind === 'reference') {
       const source = referenceSourceOfColumn(column);
       if (source) {
-        edit.renderEditCell = (params) => <ReferenceEditCell params={params} column={column} label={column.header} source={source} texts={ctx.reference} />;
+        edit.renderEditCell = (params) => (
+          <ReferenceEditCell
+            params={params}
+            column={column}
+            label={column.header}
+            source={source}
+            texts={ctx.reference}
+          />
+        );
         // The editor's choice is the edit value (the grid's own select and its options stay out).
         edit.valueParser = (value) => value;
       }

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { dateFilterValue, numericFilterValue, toExecuteFilterRequest, toFilterItem, type ListState } from './request';
 import type { ItemColumn } from './types';
 
-const col = (field: string, type: string, filterKind: ItemColumn['filterKind'], extra: Partial<ItemColumn> = {}): ItemColumn => ({
+const col = (
+  field: string,
+  type: string,
+  filterKind: ItemColumn['filterKind'],
+  extra: Partial<ItemColumn> = {},
+): ItemColumn => ({
   field,
   header: field,
   type,
@@ -38,7 +43,10 @@ const base: ListState = {
 
 describe('toExecuteFilterRequest', () => {
   it('maps page, size, sort, query and view to the spec fields', () => {
-    const request = toExecuteFilterRequest({ ...base, pagination: { page: 2, pageSize: 50 }, sort: [{ field: 'cost', sort: 'desc' }] }, columns);
+    const request = toExecuteFilterRequest(
+      { ...base, pagination: { page: 2, pageSize: 50 }, sort: [{ field: 'cost', sort: 'desc' }] },
+      columns,
+    );
     expect(request).toEqual({
       listControlData: { componentID: 7 },
       componentID: 7,
@@ -93,7 +101,15 @@ describe('toExecuteFilterRequest', () => {
 
   it('drops filters on unknown or unfilterable columns', () => {
     const request = toExecuteFilterRequest(
-      { ...base, filter: { items: [{ field: 'nope', operator: 'contains', value: 'x' }, { field: 'StatusColor', operator: 'contains', value: 'x' }] } },
+      {
+        ...base,
+        filter: {
+          items: [
+            { field: 'nope', operator: 'contains', value: 'x' },
+            { field: 'StatusColor', operator: 'contains', value: 'x' },
+          ],
+        },
+      },
       columns,
     );
     expect(request.filters).toEqual([]);
@@ -107,9 +123,17 @@ describe('numeric filters (spec section 5)', () => {
   });
 
   it('keeps two decimals for money, truncated, and none for integers', () => {
-    expect(toFilterItem({ field: 'cost', operator: '>=', value: 1234.567 }, columns[3])).toEqual({ field: 'cost', operator: '>=', value: '1234.56' });
+    expect(toFilterItem({ field: 'cost', operator: '>=', value: 1234.567 }, columns[3])).toEqual({
+      field: 'cost',
+      operator: '>=',
+      value: '1234.56',
+    });
     expect(numericFilterValue('10,5', columns[3]!)).toBe('10.5');
-    expect(toFilterItem({ field: 'points', operator: '=', value: '12.9' }, columns[4])).toEqual({ field: 'points', operator: '=', value: '12' });
+    expect(toFilterItem({ field: 'points', operator: '=', value: '12.9' }, columns[4])).toEqual({
+      field: 'points',
+      operator: '=',
+      value: '12',
+    });
     expect(numericFilterValue(-0.4, columns[4]!)).toBe('0');
   });
 
@@ -125,7 +149,9 @@ describe('numeric filters (spec section 5)', () => {
 describe('date filters', () => {
   it('sends the day the date input chose', () => {
     expect(dateFilterValue(new Date('2025-03-04'))).toBe('2025-03-04');
-    expect(toFilterItem({ field: 'dueDate', operator: 'onOrAfter', value: new Date('2025-03-04') }, columns[5])).toEqual({
+    expect(
+      toFilterItem({ field: 'dueDate', operator: 'onOrAfter', value: new Date('2025-03-04') }, columns[5]),
+    ).toEqual({
       field: 'dueDate',
       operator: 'onOrAfter',
       value: '2025-03-04',
@@ -133,12 +159,16 @@ describe('date filters', () => {
   });
 
   it('sends a range only when both ends are dates', () => {
-    expect(toFilterItem({ field: 'dueDate', operator: 'between', value: ['2025-03-01', '2025-03-31'] }, columns[5])).toEqual({
+    expect(
+      toFilterItem({ field: 'dueDate', operator: 'between', value: ['2025-03-01', '2025-03-31'] }, columns[5]),
+    ).toEqual({
       field: 'dueDate',
       operator: 'between',
       value: ['2025-03-01', '2025-03-31'],
     });
-    expect(toFilterItem({ field: 'dueDate', operator: 'between', value: ['2025-03-01', ''] }, columns[5])).toBeUndefined();
+    expect(
+      toFilterItem({ field: 'dueDate', operator: 'between', value: ['2025-03-01', ''] }, columns[5]),
+    ).toBeUndefined();
   });
 
   it('makes an invalid date, or one outside 1753-9999, empty', () => {
@@ -151,8 +181,16 @@ describe('date filters', () => {
 
 describe('boolean and list filters', () => {
   it('sends booleans as booleans', () => {
-    expect(toFilterItem({ field: 'milestone', operator: 'is', value: 'true' }, columns[6])).toEqual({ field: 'milestone', operator: 'is', value: true });
-    expect(toFilterItem({ field: 'milestone', operator: 'is', value: 'false' }, columns[6])).toEqual({ field: 'milestone', operator: 'is', value: false });
+    expect(toFilterItem({ field: 'milestone', operator: 'is', value: 'true' }, columns[6])).toEqual({
+      field: 'milestone',
+      operator: 'is',
+      value: true,
+    });
+    expect(toFilterItem({ field: 'milestone', operator: 'is', value: 'false' }, columns[6])).toEqual({
+      field: 'milestone',
+      operator: 'is',
+      value: false,
+    });
     expect(toFilterItem({ field: 'milestone', operator: 'is', value: '' }, columns[6])).toBeUndefined();
   });
 
@@ -168,7 +206,9 @@ describe('boolean and list filters', () => {
 
 describe('keyset paging', () => {
   it('sends the cursor of the page before, never on the first page', () => {
-    expect(toExecuteFilterRequest({ ...base, pagination: { page: 1, pageSize: 25 }, after: 'c1' }, columns).after).toBe('c1');
+    expect(toExecuteFilterRequest({ ...base, pagination: { page: 1, pageSize: 25 }, after: 'c1' }, columns).after).toBe(
+      'c1',
+    );
     expect(toExecuteFilterRequest({ ...base, after: 'c1' }, columns).after).toBeUndefined();
     expect(toExecuteFilterRequest({ ...base, pagination: { page: 3, pageSize: 25 } }, columns).after).toBeUndefined();
   });

@@ -28,8 +28,12 @@ const TWO_DECIMALS = new Set(['CURRENCY', 'DECIMAL', 'PERCENTILE', 'DURATION']);
  * number: spec section 5, "numeric grid filters accept only numbers, otherwise the filter is
  * cleared"; integer filters lose their decimals, the others keep two (truncated, not rounded).
  */
-export function numericFilterValue(value: unknown, column: Pick<ItemColumn, 'type' | 'filterKind'>): string | undefined {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().replace(',', '.') : '';
+export function numericFilterValue(
+  value: unknown,
+  column: Pick<ItemColumn, 'type' | 'filterKind'>,
+): string | undefined {
+  const text =
+    typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().replace(',', '.') : '';
   if (!/^-?\d+(\.\d+)?$/.test(text)) return undefined;
   const [whole, fraction = ''] = text.split('.');
   if (column.filterKind === 'integer' || column.type === 'INTEGER') return whole === '-0' ? '0' : whole;
@@ -45,7 +49,8 @@ export function numericFilterValue(value: unknown, column: Pick<ItemColumn, 'typ
 export function dateFilterValue(value: unknown): string | undefined {
   let date: Date | undefined;
   if (value instanceof Date) date = value;
-  else if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value.trim())) date = new Date(`${value.trim().slice(0, 10)}T00:00:00Z`);
+  else if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value.trim()))
+    date = new Date(`${value.trim().slice(0, 10)}T00:00:00Z`);
   if (!date || Number.isNaN(date.getTime())) return undefined;
   const year = date.getUTCFullYear();
   if (year < 1753 || year > 9999) return undefined;
@@ -117,4 +122,3 @@ export function toExecuteFilterRequest(state: ListState, columns: ItemColumn[]):
   if (state.after && state.pagination.page > 0) request.after = state.after;
   return request;
 }
-

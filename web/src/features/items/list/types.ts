@@ -17,7 +17,8 @@ export interface ItemColumn {
   sortable: boolean;
 }
 
-export type FilterKind = 'text' | 'number' | 'integer' | 'date' | 'boolean' | 'list' | 'status' | 'user' | 'project' | 'reference' | 'none';
+export type FilterKind =
+  'text' | 'number' | 'integer' | 'date' | 'boolean' | 'list' | 'status' | 'user' | 'project' | 'reference' | 'none';
 
 export interface ListView {
   id: number;

@@ -42,16 +42,23 @@ export function useCellEditing(componentId: number, columns: ItemColumn[], lang:
         });
         const row = rowAfterSave(oldRow, columns, column.field, saved);
         // The page's cache keeps the saved row: a later render of the same page shows it too.
-        queryClient.setQueryData<ItemPage>(pageKey, (page) => page && { ...page, rows: page.rows.map((r) => (r.id === row.id ? row : r)) });
+        queryClient.setQueryData<ItemPage>(
+          pageKey,
+          (page) => page && { ...page, rows: page.rows.map((r) => (r.id === row.id ? row : r)) },
+        );
         enqueueSnackbar(t('list.edit.saved', { field: column.header }), { variant: 'success' });
         // The server empties a dependent picklist the parent's new value leaves out: say so.
         for (const dependent of clearedDependents(columns, column.field, oldRow, row)) {
-          enqueueSnackbar(t('list.edit.dependentCleared', { field: dependent.header, parent: column.header }), { variant: 'info' });
+          enqueueSnackbar(t('list.edit.dependentCleared', { field: dependent.header, parent: column.header }), {
+            variant: 'info',
+          });
         }
         return row;
       } catch (error) {
         if (isApiError(error) && error.status === 409) {
-          enqueueSnackbar(t('list.edit.stale', { title: String(oldRow.Title ?? oldRow.FormattedID ?? oldRow.id) }), { variant: 'warning' });
+          enqueueSnackbar(t('list.edit.stale', { title: String(oldRow.Title ?? oldRow.FormattedID ?? oldRow.id) }), {
+            variant: 'warning',
+          });
           void queryClient.invalidateQueries({ queryKey: pageKey, exact: true });
         } else {
           enqueueSnackbar(error instanceof Error ? error.message : String(error), { variant: 'error' });

@@ -37,12 +37,19 @@ function setup(messages: Message[]) {
   return fetchMock;
 }
 
-const called = (fetchMock: ReturnType<typeof mockFetch>, path: string) => fetchMock.mock.calls.some(([url]) => String(url).endsWith(path));
+const called = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
+  fetchMock.mock.calls.some(([url]) => String(url).endsWith(path));
 
 describe('message menu', () => {
   it('shows the unread count, the age, and marks a message read with OK', async () => {
     const fetchMock = setup([
-      { id: 1, title: 'Item aprovado', messageText: 'O item 42 foi aprovado.', creationDate: minutesAgo(5), readed: false },
+      {
+        id: 1,
+        title: 'Item aprovado',
+        messageText: 'O item 42 foi aprovado.',
+        creationDate: minutesAgo(5),
+        readed: false,
+      },
       { id: 2, title: 'Bem-vindo', messageText: 'Olá!', creationDate: minutesAgo(60 * 24 * 3), readed: true },
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Mensagens, 1 não lida' }));

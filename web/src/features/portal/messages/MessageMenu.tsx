@@ -30,7 +30,17 @@ import { enableNotifications, pushSupported } from '../push';
 import { deleteAllMessages, deleteMessage, messagesQuery, setAllReaded, setReaded, type Message } from './api';
 
 /** Read by screen readers, not shown. */
-const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: 1, margin: -1, overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: 1 } as const;
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: 1,
+  margin: -1,
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+} as const;
 
 /** The notification bell and its message menu (spec sections 2 and 4). */
 export function MessageMenu() {
@@ -74,12 +84,20 @@ export function MessageMenu() {
   return (
     <>
       {busy ? (
-        <Box sx={{ width: 40, height: 40, display: 'grid', placeItems: 'center' }} role="progressbar" aria-label={t('messages.busy')}>
+        <Box
+          sx={{ width: 40, height: 40, display: 'grid', placeItems: 'center' }}
+          role="progressbar"
+          aria-label={t('messages.busy')}
+        >
           <CircularProgress size={22} color="inherit" />
         </Box>
       ) : (
         <Tooltip title={t('messages.title')}>
-          <IconButton color="inherit" aria-label={t('messages.bell', { count: unread })} onClick={(event) => (setNow(Date.now()), setAnchor(event.currentTarget))}>
+          <IconButton
+            color="inherit"
+            aria-label={t('messages.bell', { count: unread })}
+            onClick={(event) => (setNow(Date.now()), setAnchor(event.currentTarget))}
+          >
             <Badge badgeContent={unread} color="error" max={99}>
               <NotificationsIcon />
             </Badge>
@@ -114,14 +132,24 @@ export function MessageMenu() {
           )}
           <Tooltip title={t('messages.markAllRead')}>
             <span>
-              <IconButton size="small" aria-label={t('messages.markAllRead')} disabled={unread === 0} onClick={() => void run(t('messages.confirmMarkAll'), setAllReaded, true)}>
+              <IconButton
+                size="small"
+                aria-label={t('messages.markAllRead')}
+                disabled={unread === 0}
+                onClick={() => void run(t('messages.confirmMarkAll'), setAllReaded, true)}
+              >
                 <DoneAllIcon fontSize="small" />
               </IconButton>
             </span>
           </Tooltip>
           <Tooltip title={t('messages.deleteAll')}>
             <span>
-              <IconButton size="small" aria-label={t('messages.deleteAll')} disabled={messages.length === 0} onClick={() => void run(t('messages.confirmDeleteAll'), deleteAllMessages, true)}>
+              <IconButton
+                size="small"
+                aria-label={t('messages.deleteAll')}
+                disabled={messages.length === 0}
+                onClick={() => void run(t('messages.confirmDeleteAll'), deleteAllMessages, true)}
+              >
                 <DeleteSweepIcon fontSize="small" />
               </IconButton>
             </span>
@@ -129,7 +157,11 @@ export function MessageMenu() {
         </Box>
         <Box sx={{ height: messages.length > 0 ? 400 : 60, overflowY: 'auto' }}>
           {messages.length === 0 ? (
-            <Typography variant="body2" color="text.secondary" sx={{ height: 60, display: 'grid', placeItems: 'center' }}>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ height: 60, display: 'grid', placeItems: 'center' }}
+            >
               {t('messages.empty')}
             </Typography>
           ) : (
@@ -156,16 +188,33 @@ export function MessageMenu() {
                     sx={{ '& .MuiListItemSecondaryAction-root': { top: 22 } }}
                   >
                     <ListItemButton onClick={() => setOpened(message)} sx={{ alignItems: 'flex-start' }}>
-                      {!message.readed && <Box sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'primary.main', mt: 1, mr: 1, flexShrink: 0 }} aria-hidden />}
+                      {!message.readed && (
+                        <Box
+                          sx={{
+                            width: 8,
+                            height: 8,
+                            borderRadius: '50%',
+                            bgcolor: 'primary.main',
+                            mt: 1,
+                            mr: 1,
+                            flexShrink: 0,
+                          }}
+                          aria-hidden
+                        />
+                      )}
                       <ListItemText
                         primary={
                           <>
                             {message.title}
-                            {!message.readed && <Box component="span" sx={visuallyHidden}>{`, ${t('messages.unread')}`}</Box>}
+                            {!message.readed && (
+                              <Box component="span" sx={visuallyHidden}>{`, ${t('messages.unread')}`}</Box>
+                            )}
                           </>
                         }
                         secondary={t(`messages.age.${age.unit}`, { count: age.value })}
-                        slotProps={{ primary: { sx: { fontWeight: message.readed ? 400 : 700, wordBreak: 'break-word' } } }}
+                        slotProps={{
+                          primary: { sx: { fontWeight: message.readed ? 400 : 700, wordBreak: 'break-word' } },
+                        }}
                         sx={{ ml: message.readed ? 2 : 0 }}
                       />
                     </ListItemButton>
@@ -204,7 +253,9 @@ export function MessageMenu() {
                 setOpened(null);
                 if (!message.readed) {
                   setReaded(message)
-                    .catch((error: unknown) => isApiError(error) && enqueueSnackbar(error.message, { variant: 'error' }))
+                    .catch(
+                      (error: unknown) => isApiError(error) && enqueueSnackbar(error.message, { variant: 'error' }),
+                    )
                     .finally(() => void reload());
                 }
               }}

@@ -5,7 +5,10 @@ describe('createEventParser', () => {
   it('reads events split across chunks, skips comments, reports retry', () => {
     const events: ServerEvent[] = [];
     const retries: number[] = [];
-    const feed = createEventParser((e) => events.push(e), (ms) => retries.push(ms));
+    const feed = createEventParser(
+      (e) => events.push(e),
+      (ms) => retries.push(ms),
+    );
     feed('retry: 5000\nevent: ready\nda');
     feed('ta: {}\n\n: ping\n\nevent: messages\r\ndata: {"change":"new","id":42}\r');
     feed('\n\r\n');
@@ -29,14 +32,26 @@ describe('openMessageEvents', () => {
   it('sends the bearer token, delivers events, and reconnects after the stream ends', async () => {
     vi.useFakeTimers();
     const encoder = new TextEncoder();
-    const fetchMock = vi.fn(async () => new Response(new ReadableStream({
-      start(controller) {
-        controller.enqueue(encoder.encode('event: messages\ndata: {"change":"allRead"}\n\n'));
-        controller.close();
-      },
-    }), { status: 200 }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              controller.enqueue(encoder.encode('event: messages\ndata: {"change":"allRead"}\n\n'));
+              controller.close();
+            },
+          }),
+          { status: 200 },
+        ),
+    );
     const onEvent = vi.fn();
-    const stop = openMessageEvents({ getToken: () => 'tok', getLanguage: () => 'en', onEvent, fetch: fetchMock as unknown as typeof fetch, minDelay: 100 });
+    const stop = openMessageEvents({
+      getToken: () => 'tok',
+      getLanguage: () => 'en',
+      onEvent,
+      fetch: fetchMock as unknown as typeof fetch,
+      minDelay: 100,
+    });
     await vi.waitFor(() => expect(onEvent).toHaveBeenCalledWith({ event: 'messages', data: '{"change":"allRead"}' }));
     const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer tok');
@@ -50,7 +65,13 @@ describe('openMessageEvents', () => {
 
   it('stops on 401', async () => {
     const fetchMock = vi.fn(async () => new Response(null, { status: 401 }));
-    openMessageEvents({ getToken: () => 'tok', getLanguage: () => 'en', onEvent: vi.fn(), fetch: fetchMock as unknown as typeof fetch, minDelay: 1 });
+    openMessageEvents({
+      getToken: () => 'tok',
+      getLanguage: () => 'en',
+      onEvent: vi.fn(),
+      fetch: fetchMock as unknown as typeof fetch,
+      minDelay: 1,
+    });
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });

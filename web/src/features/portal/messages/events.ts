@@ -71,7 +71,11 @@ export function openMessageEvents(options: EventStreamOptions): () => void {
     if (!token || controller.signal.aborted) return;
     try {
       const response = await (options.fetch ?? globalThis.fetch)(`${API_BASE}/message/events`, {
-        headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream', 'Accept-Language': options.getLanguage() },
+        headers: {
+          Authorization: `Bearer ${token}`,
+          Accept: 'text/event-stream',
+          'Accept-Language': options.getLanguage(),
+        },
         signal: controller.signal,
         cache: 'no-store',
       });

@@ -15,7 +15,8 @@ export function useMessageEvents(token: string | null) {
       getToken,
       getLanguage: currentLanguage,
       onEvent: (event) => {
-        if (event.event === 'messages' || event.event === 'ready') void queryClient.invalidateQueries({ queryKey: messagesQuery.queryKey });
+        if (event.event === 'messages' || event.event === 'ready')
+          void queryClient.invalidateQueries({ queryKey: messagesQuery.queryKey });
       },
     });
   }, [signedIn, queryClient]);

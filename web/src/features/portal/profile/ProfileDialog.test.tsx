@@ -8,7 +8,10 @@ describe('the profile dialog', () => {
   it('says which preset avatar is chosen, and clears it', async () => {
     render(
       <SnackbarProvider>
-        <ProfileDialog user={{ id: 7, name: 'Maria Souza', email: 'maria@example.com', avatar: '' }} onClose={() => undefined} />
+        <ProfileDialog
+          user={{ id: 7, name: 'Maria Souza', email: 'maria@example.com', avatar: '' }}
+          onClose={() => undefined}
+        />
       </SnackbarProvider>,
     );
     const third = screen.getByRole('button', { name: 'Avatar 3' });

@@ -77,7 +77,12 @@ export default function ProfileDialog({ user, onClose }: { user: LoggedUser; onC
             <Stack spacing={1.5} sx={{ alignItems: 'center', minWidth: 180 }}>
               <Avatar sx={{ width: 120, height: 120, fontSize: 40, bgcolor: 'secondary.main', overflow: 'hidden' }}>
                 {source ? (
-                  <Box component="img" src={source} alt="" sx={{ width: '100%', height: '100%', objectFit: 'cover', transform: `scale(${zoom})` }} />
+                  <Box
+                    component="img"
+                    src={source}
+                    alt=""
+                    sx={{ width: '100%', height: '100%', objectFit: 'cover', transform: `scale(${zoom})` }}
+                  />
                 ) : (
                   initials(formik.values.name)
                 )}
@@ -86,7 +91,16 @@ export default function ProfileDialog({ user, onClose }: { user: LoggedUser; onC
                 <Typography variant="caption" color="text.secondary" id="zoom-label">
                   {t('profile.zoom')}
                 </Typography>
-                <Slider size="small" min={1} max={2} step={0.1} value={zoom} onChange={(_, value) => setZoom(value as number)} disabled={!source} aria-labelledby="zoom-label" />
+                <Slider
+                  size="small"
+                  min={1}
+                  max={2}
+                  step={0.1}
+                  value={zoom}
+                  onChange={(_, value) => setZoom(value as number)}
+                  disabled={!source}
+                  aria-labelledby="zoom-label"
+                />
               </Box>
               <Stack direction="row" spacing={1}>
                 <Button size="small" variant="outlined" onClick={() => file.current?.click()}>
@@ -124,9 +138,19 @@ export default function ProfileDialog({ user, onClose }: { user: LoggedUser; onC
                     aria-label={t('profile.preset', { number: index + 1 })}
                     aria-pressed={source === preset}
                     onClick={() => (setSource(preset), setZoom(1))}
-                    sx={{ borderRadius: '50%', outline: source === preset ? 3 : 0, outlineColor: 'primary.main', outlineStyle: 'solid' }}
+                    sx={{
+                      borderRadius: '50%',
+                      outline: source === preset ? 3 : 0,
+                      outlineColor: 'primary.main',
+                      outlineStyle: 'solid',
+                    }}
                   >
-                    <Box component="img" src={preset} alt="" sx={{ width: '100%', aspectRatio: '1', borderRadius: '50%' }} />
+                    <Box
+                      component="img"
+                      src={preset}
+                      alt=""
+                      sx={{ width: '100%', aspectRatio: '1', borderRadius: '50%' }}
+                    />
                   </ButtonBase>
                 ))}
               </Box>
@@ -137,7 +161,12 @@ export default function ProfileDialog({ user, onClose }: { user: LoggedUser; onC
           <Button color="inherit" onClick={onClose}>
             {t('dialogs.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={formik.isSubmitting} startIcon={formik.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={formik.isSubmitting}
+            startIcon={formik.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
             {t('profile.save')}
           </Button>
         </DialogActions>

@@ -24,4 +24,6 @@ const svgs = [
   DEFAULT_USER,
 ];
 
-export const PRESET_AVATARS: string[] = svgs.map((svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
+export const PRESET_AVATARS: string[] = svgs.map(
+  (svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
+);

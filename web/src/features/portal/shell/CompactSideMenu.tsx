@@ -18,7 +18,13 @@ export const RAIL_WIDTH = 88;
  * their names, and the chosen group's entries in a list beside it. The list
  * hides when the menu is toggled closed; the rail stays.
  */
-export function CompactSideMenu({ menu, showList, header, footer, onNavigate }: {
+export function CompactSideMenu({
+  menu,
+  showList,
+  header,
+  footer,
+  onNavigate,
+}: {
   menu: MenuEntry[];
   showList: boolean;
   header: ReactNode;
@@ -40,15 +46,45 @@ export function CompactSideMenu({ menu, showList, header, footer, onNavigate }: 
 
   return (
     <Box sx={{ display: 'flex', height: '100%' }}>
-      <Box component="nav" sx={{ width: RAIL_WIDTH, flexShrink: 0, py: 1, display: 'flex', flexDirection: 'column', gap: 0.5, alignItems: 'center', bgcolor: (theme) => alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.12 : 0.06), borderRight: 1, borderColor: 'divider', overflowY: 'auto' }}>
+      <Box
+        component="nav"
+        sx={{
+          width: RAIL_WIDTH,
+          flexShrink: 0,
+          py: 1,
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 0.5,
+          alignItems: 'center',
+          bgcolor: (theme) => alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.12 : 0.06),
+          borderRight: 1,
+          borderColor: 'divider',
+          overflowY: 'auto',
+        }}
+      >
         {top.map((entry) => {
           const active = entry.key === groupKey || (!entry.child && entry.link.split('?')[0] === pathname);
           const content = (
             <>
               <Badge color="secondary" variant="dot" invisible={!entry.badge}>
-                <AppIcon name={entry.icon} fontAwesome={entry.isFontAwesome} image={entry.imageContent} size={24} fallback="dot" />
+                <AppIcon
+                  name={entry.icon}
+                  fontAwesome={entry.isFontAwesome}
+                  image={entry.imageContent}
+                  size={24}
+                  fallback="dot"
+                />
               </Badge>
-              <Typography variant="caption" sx={{ mt: 0.5, lineHeight: 1.2, fontWeight: active ? 700 : 500, textAlign: 'center', wordBreak: 'break-word' }}>
+              <Typography
+                variant="caption"
+                sx={{
+                  mt: 0.5,
+                  lineHeight: 1.2,
+                  fontWeight: active ? 700 : 500,
+                  textAlign: 'center',
+                  wordBreak: 'break-word',
+                }}
+              >
                 {entry.name}
               </Typography>
             </>
@@ -66,7 +102,12 @@ export function CompactSideMenu({ menu, showList, header, footer, onNavigate }: 
           } as const;
           if (entry.child) {
             return (
-              <ButtonBase key={entry.key} aria-pressed={entry.key === groupKey} onClick={() => setChosen(entry.key)} sx={sx}>
+              <ButtonBase
+                key={entry.key}
+                aria-pressed={entry.key === groupKey}
+                onClick={() => setChosen(entry.key)}
+                sx={sx}
+              >
                 {content}
               </ButtonBase>
             );
@@ -86,11 +127,18 @@ export function CompactSideMenu({ menu, showList, header, footer, onNavigate }: 
         <Box sx={{ width: 240, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
           {header}
           {group && (
-            <Typography variant="overline" component="h2" color="text.secondary" sx={{ px: 2.5, fontWeight: 700, lineHeight: 2.5 }}>
+            <Typography
+              variant="overline"
+              component="h2"
+              color="text.secondary"
+              sx={{ px: 2.5, fontWeight: 700, lineHeight: 2.5 }}
+            >
               {group.name}
             </Typography>
           )}
-          <Box sx={{ flex: 1, overflowY: 'auto' }}>{group?.child && <SideMenu key={group.key} menu={group.child} onNavigate={onNavigate} />}</Box>
+          <Box sx={{ flex: 1, overflowY: 'auto' }}>
+            {group?.child && <SideMenu key={group.key} menu={group.child} onNavigate={onNavigate} />}
+          </Box>
           {footer}
         </Box>
       )}

@@ -19,7 +19,9 @@ describe('the portal guide', () => {
 
     for (let i = 0; i < 4; i++) await userEvent.click(screen.getByRole('button', { name: 'Próximo' }));
     // The avatar's menu has no language entry: the bar's EN/PT button changes it.
-    expect(screen.getByRole('dialog', { name: 'Seu perfil' })).toHaveTextContent('o idioma muda no botão EN/PT da barra');
+    expect(screen.getByRole('dialog', { name: 'Seu perfil' })).toHaveTextContent(
+      'o idioma muda no botão EN/PT da barra',
+    );
     expect(screen.queryByRole('button', { name: 'Próximo' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Concluir' }));
     expect(onClose).toHaveBeenCalledOnce();

@@ -26,7 +26,15 @@ export default function OnboardingDialog({ onClose }: { onClose: () => void }) {
         <Typography color="text.secondary">{t(`onboarding.${key}.text`)}</Typography>
       </DialogContent>
       <Box sx={{ px: 2 }}>
-        <MobileStepper variant="dots" steps={STEPS.length} position="static" activeStep={step} backButton={null} nextButton={null} sx={{ justifyContent: 'center', bgcolor: 'transparent' }} />
+        <MobileStepper
+          variant="dots"
+          steps={STEPS.length}
+          position="static"
+          activeStep={step}
+          backButton={null}
+          nextButton={null}
+          sx={{ justifyContent: 'center', bgcolor: 'transparent' }}
+        />
       </Box>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button color="inherit" disabled={step === 0} onClick={() => setStep(step - 1)}>

@@ -117,7 +117,8 @@ function Shell() {
   // Spec section 8: the applications list failing clears the session and goes to the login page.
   useEffect(() => {
     if (!applications.error) return;
-    if (isApiError(applications.error) && applications.error.status !== 401) enqueueSnackbar(applications.error.message, { variant: 'error' });
+    if (isApiError(applications.error) && applications.error.status !== 401)
+      enqueueSnackbar(applications.error.message, { variant: 'error' });
     clearSession();
     void navigate('/', { replace: true });
   }, [applications.error, enqueueSnackbar, navigate]);
@@ -185,13 +186,35 @@ function Shell() {
   };
 
   const sidebarLogo = (
-    <Box component={RouterLink} to="/app" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2.5, height: 64, textDecoration: 'none', color: 'inherit', flexShrink: 0 }}>
-      <Box component="img" src={mode === 'dark' ? settings.logoWhite : settings.logo} alt={settings.brand} sx={{ height: 28, maxWidth: 150, objectFit: 'contain' }} />
+    <Box
+      component={RouterLink}
+      to="/app"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        px: 2.5,
+        height: 64,
+        textDecoration: 'none',
+        color: 'inherit',
+        flexShrink: 0,
+      }}
+    >
+      <Box
+        component="img"
+        src={mode === 'dark' ? settings.logoWhite : settings.logo}
+        alt={settings.brand}
+        sx={{ height: 28, maxWidth: 150, objectFit: 'contain' }}
+      />
     </Box>
   );
   // Without an application (its menu failed to load) there is no version to show.
   const versionFooter = application ? (
-    <Typography variant="caption" color="text.secondary" sx={{ px: 2.5, py: 1.5, borderTop: 1, borderColor: 'divider' }}>
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      sx={{ px: 2.5, py: 1.5, borderTop: 1, borderColor: 'divider' }}
+    >
       {t('shell.version')} {application.appVersion}
     </Typography>
   ) : null;
@@ -200,13 +223,24 @@ function Shell() {
       {sidebarLogo}
       {application && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2.5, pb: 1.5, color: 'text.secondary' }}>
-          <AppIcon name={application.iconName} fontAwesome={application.isFontAwesomeIcon} image={application.imageContent} size={18} />
+          <AppIcon
+            name={application.iconName}
+            fontAwesome={application.isFontAwesomeIcon}
+            image={application.imageContent}
+            size={18}
+          />
           <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
             {application.name}
           </Typography>
         </Box>
       )}
-      <Box sx={{ flex: 1, overflowY: 'auto' }}>{runtime.isLoading ? <LinearProgress sx={{ mx: 2 }} /> : <SideMenu key={appID} menu={menu} onNavigate={wide ? undefined : () => setMobileOpen(false)} />}</Box>
+      <Box sx={{ flex: 1, overflowY: 'auto' }}>
+        {runtime.isLoading ? (
+          <LinearProgress sx={{ mx: 2 }} />
+        ) : (
+          <SideMenu key={appID} menu={menu} onNavigate={wide ? undefined : () => setMobileOpen(false)} />
+        )}
+      </Box>
       {versionFooter}
     </Box>
   );
@@ -224,7 +258,15 @@ function Shell() {
   const barColor = darker ? alpha(theme.palette.background.paper, 1) : alpha(theme.palette.background.default, 0.85);
 
   return (
-    <Box data-layout={layout} sx={{ minHeight: '100dvh', bgcolor: 'background.default', display: 'flex', flexDirection: right ? 'row-reverse' : 'row' }}>
+    <Box
+      data-layout={layout}
+      sx={{
+        minHeight: '100dvh',
+        bgcolor: 'background.default',
+        display: 'flex',
+        flexDirection: right ? 'row-reverse' : 'row',
+      }}
+    >
       {hasSidebar && wide && (
         <Drawer
           variant="persistent"
@@ -238,20 +280,40 @@ function Shell() {
               width: compact ? drawerWidth : SIDEBAR_WIDTH,
               borderColor: 'divider',
               transition: theme.transitions.create('width'),
-              ...(flex && { top: inset, left: inset, height: `calc(100% - ${2 * inset}px)`, borderRadius: 3, borderStyle: 'solid', borderWidth: 1, boxShadow: 3 }),
+              ...(flex && {
+                top: inset,
+                left: inset,
+                height: `calc(100% - ${2 * inset}px)`,
+                borderRadius: 3,
+                borderStyle: 'solid',
+                borderWidth: 1,
+                boxShadow: 3,
+              }),
             },
           }}
           slotProps={{ paper: { component: 'aside', 'aria-label': t('shell.sidebar') } as object }}
         >
           {compact ? (
-            <CompactSideMenu key={appID} menu={menu} showList={desktopOpen} header={sidebarLogo} footer={versionFooter} />
+            <CompactSideMenu
+              key={appID}
+              menu={menu}
+              showList={desktopOpen}
+              header={sidebarLogo}
+              footer={versionFooter}
+            />
           ) : (
             sidebar
           )}
         </Drawer>
       )}
       {hasSidebar && !wide && (
-        <SwipeableDrawer anchor={right ? 'right' : 'left'} open={mobileOpen} onOpen={() => setMobileOpen(true)} onClose={() => setMobileOpen(false)} slotProps={{ paper: { sx: { width: MOBILE_DRAWER_WIDTH } } }}>
+        <SwipeableDrawer
+          anchor={right ? 'right' : 'left'}
+          open={mobileOpen}
+          onOpen={() => setMobileOpen(true)}
+          onClose={() => setMobileOpen(false)}
+          slotProps={{ paper: { sx: { width: MOBILE_DRAWER_WIDTH } } }}
+        >
           {sidebar}
         </SwipeableDrawer>
       )}
@@ -260,19 +322,64 @@ function Shell() {
           position={pinned ? 'sticky' : 'static'}
           color="inherit"
           elevation={darker ? 3 : 0}
-          sx={{ top: 0, bgcolor: barColor, backdropFilter: 'blur(8px)', borderBottom: 1, borderColor: 'divider', transition: theme.transitions.create(['background-color', 'box-shadow']) }}
+          sx={{
+            top: 0,
+            bgcolor: barColor,
+            backdropFilter: 'blur(8px)',
+            borderBottom: 1,
+            borderColor: 'divider',
+            transition: theme.transitions.create(['background-color', 'box-shadow']),
+          }}
         >
           {/* On a phone the bar holds up to seven buttons and the logo: less padding, and a logo that
               shrinks, keep the user menu on the screen (390 px wide). */}
           <Toolbar sx={{ gap: { xs: 0, sm: 0.5 }, px: { xs: 1, sm: 2 } }}>
             {hasSidebar &&
-              iconButton(t('shell.toggleMenu'), <MenuIcon />, () => (wide ? setSidebarOpen(!desktopOpen) : setMobileOpen(true)))}
+              iconButton(t('shell.toggleMenu'), <MenuIcon />, () =>
+                wide ? setSidebarOpen(!desktopOpen) : setMobileOpen(true),
+              )}
             {(!hasSidebar || !sidebarShown) && (
-              <Box component={RouterLink} to="/app" aria-label={t('shell.home')} sx={{ display: { xs: 'flex', md: hasSidebar ? 'none' : 'flex' }, alignItems: 'center', mx: 1, minWidth: 0, flexShrink: 1 }}>
-                <Box component="img" src={mode === 'dark' ? settings.logoWhite : settings.logo} alt={settings.brand} sx={{ height: 28, maxWidth: { xs: '100%', sm: 130 }, minWidth: 28, objectFit: 'contain', objectPosition: 'left' }} />
+              <Box
+                component={RouterLink}
+                to="/app"
+                aria-label={t('shell.home')}
+                sx={{
+                  display: { xs: 'flex', md: hasSidebar ? 'none' : 'flex' },
+                  alignItems: 'center',
+                  mx: 1,
+                  minWidth: 0,
+                  flexShrink: 1,
+                }}
+              >
+                <Box
+                  component="img"
+                  src={mode === 'dark' ? settings.logoWhite : settings.logo}
+                  alt={settings.brand}
+                  sx={{
+                    height: 28,
+                    maxWidth: { xs: '100%', sm: 130 },
+                    minWidth: 28,
+                    objectFit: 'contain',
+                    objectPosition: 'left',
+                  }}
+                />
               </Box>
             )}
-            <Typography variant="h6" component="h1" noWrap sx={{ display: { xs: 'none', md: 'block' }, flexShrink: 1, minWidth: 80, maxWidth: 320, fontWeight: 700, fontSize: 18, ml: 1, mr: 2 }}>
+            <Typography
+              variant="h6"
+              component="h1"
+              noWrap
+              sx={{
+                display: { xs: 'none', md: 'block' },
+                flexShrink: 1,
+                minWidth: 80,
+                maxWidth: 320,
+                fontWeight: 700,
+                fontSize: 18,
+                ml: 1,
+                mr: 2,
+              }}
+            >
               {title}
             </Typography>
             {appID !== undefined && wide && (
@@ -283,14 +390,30 @@ function Shell() {
             <Box sx={{ flex: appID !== undefined && wide ? 0 : 1 }} />
             {administrator && (
               <Tooltip title={t('shell.administration')}>
-                <IconButton color="inherit" component={RouterLink} to="/administration/Plano Contratado" aria-label={t('shell.administration')}>
+                <IconButton
+                  color="inherit"
+                  component={RouterLink}
+                  to="/administration/Plano Contratado"
+                  aria-label={t('shell.administration')}
+                >
                   <AdminIcon />
                 </IconButton>
               </Tooltip>
             )}
             {showAppsButton(apps) && (
               <Tooltip title={t('shell.apps')}>
-                <Button component={RouterLink} to="/app" color="inherit" aria-label={t('shell.apps')} sx={{ display: { xs: 'none', sm: 'inline-flex' }, minWidth: 40, '& .MuiButton-startIcon': { mr: { sm: 0, lg: 1 } } }} startIcon={<AppsIcon />}>
+                <Button
+                  component={RouterLink}
+                  to="/app"
+                  color="inherit"
+                  aria-label={t('shell.apps')}
+                  sx={{
+                    display: { xs: 'none', sm: 'inline-flex' },
+                    minWidth: 40,
+                    '& .MuiButton-startIcon': { mr: { sm: 0, lg: 1 } },
+                  }}
+                  startIcon={<AppsIcon />}
+                >
                   <Box component="span" sx={{ display: { xs: 'none', lg: 'inline' } }}>
                     {t('shell.apps')}
                   </Box>
@@ -306,15 +429,24 @@ function Shell() {
             ))}
             <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
               {document.fullscreenEnabled &&
-                iconButton(fullScreen ? t('shell.exitFullScreen') : t('shell.fullScreen'), fullScreen ? <FullscreenExitIcon /> : <FullscreenIcon />, () =>
-                  void (fullScreen ? document.exitFullscreen() : document.documentElement.requestFullscreen()),
+                iconButton(
+                  fullScreen ? t('shell.exitFullScreen') : t('shell.fullScreen'),
+                  fullScreen ? <FullscreenExitIcon /> : <FullscreenIcon />,
+                  () => void (fullScreen ? document.exitFullscreen() : document.documentElement.requestFullscreen()),
                 )}
             </Box>
-            {iconButton(mode === 'dark' ? t('shell.lightMode') : t('shell.darkMode'), mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />, () =>
-              setMode(mode === 'dark' ? 'light' : 'dark'),
+            {iconButton(
+              mode === 'dark' ? t('shell.lightMode') : t('shell.darkMode'),
+              mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />,
+              () => setMode(mode === 'dark' ? 'light' : 'dark'),
             )}
             <Tooltip title={t('language.choose')}>
-              <Button color="inherit" onClick={() => void changeLanguage(language === 'en' ? 'pt-BR' : 'en')} sx={{ minWidth: 44, fontWeight: 700 }} aria-label={t('shell.switchLanguage')}>
+              <Button
+                color="inherit"
+                onClick={() => void changeLanguage(language === 'en' ? 'pt-BR' : 'en')}
+                sx={{ minWidth: 44, fontWeight: 700 }}
+                aria-label={t('shell.switchLanguage')}
+              >
                 {language === 'en' ? t('language.pt') : t('language.en')}
               </Button>
             </Tooltip>
@@ -322,7 +454,9 @@ function Shell() {
             <UserMenu session={session} />
           </Toolbar>
           {barMenu && (layout === 'mega-menu' ? <MegaMenu menu={menu} /> : <TopMenu menu={menu} />)}
-          {loadingPath !== null && <LinearProgress sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 2 }} aria-hidden />}
+          {loadingPath !== null && (
+            <LinearProgress sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 2 }} aria-hidden />
+          )}
         </AppBar>
         <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}>
           <Fade in key={fadeKey} timeout={700}>
@@ -334,12 +468,40 @@ function Shell() {
           </Fade>
         </Box>
         {flex && settings.showFooter && (
-          <Box component="footer" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 3, py: 1.5, borderTop: 1, borderColor: 'divider', color: 'text.secondary' }}>
-            {settings.footerLogoLeft && <Box component="img" src={settings.footerLogoLeft} alt="" sx={{ height: 28, maxWidth: 160, objectFit: 'contain' }} />}
+          <Box
+            component="footer"
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 2,
+              px: 3,
+              py: 1.5,
+              borderTop: 1,
+              borderColor: 'divider',
+              color: 'text.secondary',
+            }}
+          >
+            {settings.footerLogoLeft && (
+              <Box
+                component="img"
+                src={settings.footerLogoLeft}
+                alt=""
+                sx={{ height: 28, maxWidth: 160, objectFit: 'contain' }}
+              />
+            )}
             <Typography variant="caption" sx={{ flex: 1, textAlign: 'center' }}>
-              {application ? t('shell.footer', { brand: settings.brand, version: application.appVersion }) : settings.brand}
+              {application
+                ? t('shell.footer', { brand: settings.brand, version: application.appVersion })
+                : settings.brand}
             </Typography>
-            {settings.footerLogoRight && <Box component="img" src={settings.footerLogoRight} alt="" sx={{ height: 28, maxWidth: 160, objectFit: 'contain' }} />}
+            {settings.footerLogoRight && (
+              <Box
+                component="img"
+                src={settings.footerLogoRight}
+                alt=""
+                sx={{ height: 28, maxWidth: 160, objectFit: 'contain' }}
+              />
+            )}
           </Box>
         )}
       </Box>

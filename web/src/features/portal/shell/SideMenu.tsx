@@ -28,7 +28,8 @@ export function SideMenu({ menu, onNavigate }: { menu: MenuEntry[]; onNavigate?:
     const trail = ancestorsOf(menu, pathname);
     if (trail.length > 0) setOpen(trail);
   }
-  const toggle = (level: number, key: string) => setOpen((keys) => (keys[level] === key ? keys.slice(0, level) : [...keys.slice(0, level), key]));
+  const toggle = (level: number, key: string) =>
+    setOpen((keys) => (keys[level] === key ? keys.slice(0, level) : [...keys.slice(0, level), key]));
   return (
     <List component="nav" dense sx={{ px: 1 }}>
       <Entries entries={menu} level={0} open={open} toggle={toggle} onNavigate={onNavigate} />
@@ -52,7 +53,16 @@ function Entries({ entries, level, open, toggle, onNavigate }: EntriesProps) {
         <ListSubheader
           key={entry.key}
           disableSticky
-          sx={{ bgcolor: 'transparent', lineHeight: '32px', mt: 1, pl: 2 + level * 2, fontSize: 11, fontWeight: 700, letterSpacing: 0.8, textTransform: 'uppercase' }}
+          sx={{
+            bgcolor: 'transparent',
+            lineHeight: '32px',
+            mt: 1,
+            pl: 2 + level * 2,
+            fontSize: 11,
+            fontWeight: 700,
+            letterSpacing: 0.8,
+            textTransform: 'uppercase',
+          }}
         >
           {entry.name}
         </ListSubheader>
@@ -60,10 +70,18 @@ function Entries({ entries, level, open, toggle, onNavigate }: EntriesProps) {
     }
     const icon = (
       <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>
-        <AppIcon name={entry.icon} fontAwesome={entry.isFontAwesome} image={entry.imageContent} size={20} fallback="dot" />
+        <AppIcon
+          name={entry.icon}
+          fontAwesome={entry.isFontAwesome}
+          image={entry.imageContent}
+          size={20}
+          fallback="dot"
+        />
       </ListItemIcon>
     );
-    const badge = entry.badge && <Chip label={entry.badge} size="small" color="secondary" sx={{ height: 20, fontSize: 11, ml: 1 }} />;
+    const badge = entry.badge && (
+      <Chip label={entry.badge} size="small" color="secondary" sx={{ height: 20, fontSize: 11, ml: 1 }} />
+    );
     const padding = { pl: 2 + level * 2, borderRadius: 2, mb: 0.25 };
     if (entry.child) {
       const isOpen = open[level] === entry.key;
@@ -71,7 +89,10 @@ function Entries({ entries, level, open, toggle, onNavigate }: EntriesProps) {
         <li key={entry.key} style={{ listStyle: 'none' }}>
           <ListItemButton onClick={() => toggle(level, entry.key)} aria-expanded={isOpen} sx={padding}>
             {icon}
-            <ListItemText primary={entry.name} slotProps={{ primary: { sx: { fontWeight: level === 0 ? 600 : 500 } } }} />
+            <ListItemText
+              primary={entry.name}
+              slotProps={{ primary: { sx: { fontWeight: level === 0 ? 600 : 500 } } }}
+            />
             {badge}
             {isOpen ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
           </ListItemButton>

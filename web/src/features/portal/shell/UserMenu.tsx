@@ -28,7 +28,12 @@ const AppearanceDrawer = lazy(() => import('./AppearanceDrawer'));
 /** Presence statuses (spec section 3), held only in this page. */
 const PRESENCE = ['online', 'idle', 'bussy', 'offline'] as const;
 type Presence = (typeof PRESENCE)[number];
-const PRESENCE_COLOR: Record<Presence, string> = { online: '#22c55e', idle: '#f59e0b', bussy: '#ef4444', offline: '#9ca3af' };
+const PRESENCE_COLOR: Record<Presence, string> = {
+  online: '#22c55e',
+  idle: '#f59e0b',
+  bussy: '#ef4444',
+  offline: '#9ca3af',
+};
 
 /** The user menu (spec section 2): avatar, name, e-mail, presence, edit profile, change password, exit. */
 export function UserMenu({ session }: { session: StoredSession }) {
@@ -38,9 +43,18 @@ export function UserMenu({ session }: { session: StoredSession }) {
   const [presence, setPresence] = useState<Presence>('online');
   const [dialog, setDialog] = useState<'profile' | 'password' | 'guide' | 'appearance' | null>(null);
   const { name, email, avatar } = session.loggedUser;
-  const dot = (status: Presence) => <Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: PRESENCE_COLOR[status], display: 'inline-block' }} />;
+  const dot = (status: Presence) => (
+    <Box
+      component="span"
+      sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: PRESENCE_COLOR[status], display: 'inline-block' }}
+    />
+  );
   const avatarOf = (size: number) => (
-    <Avatar src={avatar || undefined} alt={name} sx={{ width: size, height: size, fontSize: size * 0.4, bgcolor: 'secondary.main' }}>
+    <Avatar
+      src={avatar || undefined}
+      alt={name}
+      sx={{ width: size, height: size, fontSize: size * 0.4, bgcolor: 'secondary.main' }}
+    >
       {initials(name)}
     </Avatar>
   );
@@ -51,8 +65,26 @@ export function UserMenu({ session }: { session: StoredSession }) {
 
   return (
     <>
-      <IconButton onClick={(event) => setAnchor(event.currentTarget)} aria-label={t('userMenu.open', { name })} sx={{ p: 0.5 }}>
-        <Badge overlap="circular" anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} badgeContent={dot(presence)} sx={{ '& .MuiBadge-badge': { p: 0, minWidth: 0, border: 2, borderColor: 'background.paper', borderRadius: '50%', bgcolor: 'background.paper' } }}>
+      <IconButton
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-label={t('userMenu.open', { name })}
+        sx={{ p: 0.5 }}
+      >
+        <Badge
+          overlap="circular"
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          badgeContent={dot(presence)}
+          sx={{
+            '& .MuiBadge-badge': {
+              p: 0,
+              minWidth: 0,
+              border: 2,
+              borderColor: 'background.paper',
+              borderRadius: '50%',
+              bgcolor: 'background.paper',
+            },
+          }}
+        >
           {avatarOf(34)}
         </Badge>
       </IconButton>
@@ -77,7 +109,14 @@ export function UserMenu({ session }: { session: StoredSession }) {
         </Box>
         <Divider />
         {PRESENCE.map((status) => (
-          <MenuItem key={status} role="menuitemradio" aria-checked={presence === status} selected={presence === status} onClick={() => setPresence(status)} dense>
+          <MenuItem
+            key={status}
+            role="menuitemradio"
+            aria-checked={presence === status}
+            selected={presence === status}
+            onClick={() => setPresence(status)}
+            dense
+          >
             <ListItemIcon>{dot(status)}</ListItemIcon>
             {t(`userMenu.presence.${status}`)}
           </MenuItem>

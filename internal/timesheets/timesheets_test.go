@@ -1,4 +1,4 @@
-package items_test
+package timesheets_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
+	"github.com/tramita/tramita/internal/timesheets"
 )
 
 // timesheetType sets a user's timesheet type (0 no hours, 1 hours, 2 start and end).
@@ -18,12 +19,12 @@ func (w *world) timesheetType(t *testing.T, c items.Caller, typ int) {
 	}
 }
 
-func entry(item, comp int64, id int64, date string, minutes int, description string) items.TimeEntryInput {
-	return items.TimeEntryInput{TimesheetsInput: items.TimesheetsInput{ItemID: httpx.ID(item), ComponentID: httpx.ID(comp)},
+func entry(item, comp int64, id int64, date string, minutes int, description string) timesheets.TimeEntryInput {
+	return timesheets.TimeEntryInput{TimesheetsInput: timesheets.TimesheetsInput{ItemID: httpx.ID(item), ComponentID: httpx.ID(comp)},
 		ID: httpx.ID(id), Date: date, Minutes: minutes, Description: description}
 }
 
-func entryOf(t *testing.T, ts *items.Timesheets, description string) items.TimeEntry {
+func entryOf(t *testing.T, ts *timesheets.Timesheets, description string) timesheets.TimeEntry {
 	t.Helper()
 	for _, e := range ts.Entries {
 		if e.Description == description {
@@ -31,7 +32,7 @@ func entryOf(t *testing.T, ts *items.Timesheets, description string) items.TimeE
 		}
 	}
 	t.Fatalf("no entry %q in %+v", description, ts.Entries)
-	return items.TimeEntry{}
+	return timesheets.TimeEntry{}
 }
 
 // The test clock is 2025-06-01 12:00 UTC. ana writes the demo's
@@ -105,7 +106,7 @@ func TestTimeEntriesAreRecordedEditedAndDeletedByTheirOwner(t *testing.T) {
 	}
 
 	// The history lists the entries added, changed and removed, without new versions of the item.
-	before, err := w.svc.History(pt, w.ana, a, 0, false)
+	before, err := w.items.History(pt, w.ana, a, 0, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +114,7 @@ func TestTimeEntriesAreRecordedEditedAndDeletedByTheirOwner(t *testing.T) {
 	if err != nil || ts.Count != 1 || ts.TotalMinutes != 45 {
 		t.Fatalf("ana deletes: %+v %v", ts, err)
 	}
-	hist, err := w.svc.History(en, w.ana, a, 0, false)
+	hist, err := w.items.History(en, w.ana, a, 0, false)
 	if err != nil || len(hist) != len(before)+1 {
 		t.Fatalf("history: %d entries then %d, %v", len(before), len(hist), err)
 	}
@@ -147,7 +148,7 @@ func TestTimeEntriesKeepTheirBounds(t *testing.T) {
 	cases := []struct {
 		name string
 		ctx  context.Context
-		in   items.TimeEntryInput
+		in   timesheets.TimeEntryInput
 		want string
 	}{
 		{"past 24 h on a day, across items", pt, entry(b, w.task, 0, "2025-05-30", 3*60, ""),

@@ -35,7 +35,12 @@ function numberFormat(lang: string, options: Intl.NumberFormatOptions): Intl.Num
 export function formatCurrency(value: unknown, lang: string): string {
   const n = toNumber(value);
   if (n === undefined) return '';
-  return numberFormat(lang, { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(truncate(n, 2));
+  return numberFormat(lang, {
+    style: 'currency',
+    currency: 'BRL',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(truncate(n, 2));
 }
 
 /** 1.234,56 with two decimals. */

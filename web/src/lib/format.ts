@@ -1,4 +1,4 @@
-import { isApiError } from '../../api/client';
+import { isApiError } from '../api/client';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

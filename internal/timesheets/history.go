@@ -1,15 +1,16 @@
-package items
+package timesheets
 
 import (
 	"context"
 	"fmt"
-	"slices"
 	"time"
+
+	"github.com/tramita/tramita/internal/items"
 )
 
-// recordTimeEntryEvent keeps what the item's history shows of a time entry
-// added, changed or removed (the entry as it then was).
-func recordTimeEntryEvent(ctx context.Context, q Querier, c Caller, item, owner int64, op string, day time.Time, minutes int, description string) error {
+// recordEvent keeps what the item's history shows of a time entry added,
+// changed or removed (the entry as it then was).
+func (s *Store) recordEvent(ctx context.Context, q items.Querier, c items.Caller, item, owner int64, op string, day time.Time, minutes int, description string) error {
 	if _, err := q.Exec(ctx, `INSERT INTO item_time_entry_event (item_id, actor_id, owner_id, operation, work_date, minutes, description)
 		VALUES ($1, $2, $3, $4, $5, $6, $7)`, item, c.UserID, owner, op, day, minutes, description); err != nil {
 		return fmt.Errorf("time entry history: %w", err)
@@ -17,11 +18,11 @@ func recordTimeEntryEvent(ctx context.Context, q Querier, c Caller, item, owner 
 	return nil
 }
 
-// withTimeEntryEvents adds the item's time entry events to its versions
-// (newest first, as History answers): each is an entry of its own with the
-// version the item then had, a negative id (no diff to open) and a summary
-// of the entry.
-func (s *Service) withTimeEntryEvents(ctx context.Context, item int64, versions []HistoryEntry) ([]HistoryEntry, error) {
+// HistoryEvents adds the item's time entry events to its history (the
+// Service is an items.HistorySource), oldest first: each an entry of its
+// own with a negative id (no diff to open) and a summary of the entry. The
+// core has checked that the caller reads the item.
+func (s *Service) HistoryEvents(ctx context.Context, c items.Caller, item int64) ([]items.HistoryEntry, error) {
 	rows, err := s.store.db.Query(ctx, `SELECT ev.id, ev.operation, ev.at, ev.actor_id, coalesce(a.name, ''), coalesce(o.name, ''),
 			ev.work_date, ev.minutes, ev.description
 		FROM item_time_entry_event ev LEFT JOIN app_user a ON a.id = ev.actor_id LEFT JOIN app_user o ON o.id = ev.owner_id
@@ -30,9 +31,9 @@ func (s *Service) withTimeEntryEvents(ctx context.Context, item int64, versions 
 		return nil, fmt.Errorf("time entry history: %w", err)
 	}
 	defer rows.Close()
-	out := versions
+	var out []items.HistoryEntry
 	for rows.Next() {
-		var e HistoryEntry
+		var e items.HistoryEntry
 		var owner, description string
 		var day time.Time
 		var minutes int
@@ -48,18 +49,16 @@ func (s *Service) withTimeEntryEvents(ctx context.Context, item int64, versions 
 		if description != "" {
 			e.Summary += " — " + description
 		}
-		// The version the item had then: the newest one not after the event.
-		for _, v := range versions {
-			if !v.ModifiedAt.After(e.ModifiedAt) {
-				e.Version = v.Version
-				break
-			}
-		}
 		out = append(out, e)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("time entry history: %w", err)
 	}
-	slices.SortStableFunc(out, func(a, b HistoryEntry) int { return b.ModifiedAt.Compare(a.ModifiedAt) })
 	return out, nil
+}
+
+// HistoryChanges: time entries make no versions of the item, so they add
+// nothing to the comparison of two.
+func (s *Service) HistoryChanges(context.Context, items.Caller, int64, []int64) (items.VersionChanges, error) {
+	return nil, nil
 }

@@ -1,6 +1,6 @@
-import { loadCalendars, loadItemTypeStatuses, lookup, lookupSourceOf, type Choice, type LookupSource } from './api';
+import { loadCalendars, loadItemTypeStatuses, lookup, lookupSourceOf, type Choice, type LookupSource } from './lookups';
 
-/** Where a reference field finds its choices: the lookups of api.ts, statuses of a type, work calendars. */
+/** Where a reference field finds its choices: the lookups of lookups.ts, statuses of a type, work calendars. */
 export type ReferenceSource = LookupSource | 'statuses' | 'calendars';
 
 /** A choice with what statuses and calendars show besides their names. */
@@ -29,7 +29,10 @@ export async function referenceLookup(
 ): Promise<ReferenceChoice[]> {
   switch (source) {
     case 'statuses': {
-      const statuses = await loadItemTypeStatuses({ componentId: request.componentId ?? 0, text: request.text || undefined, ids: request.ids }, signal);
+      const statuses = await loadItemTypeStatuses(
+        { componentId: request.componentId ?? 0, text: request.text || undefined, ids: request.ids },
+        signal,
+      );
       return statuses.map((s) => ({ id: s.id, label: s.name, color: s.color || undefined }));
     }
     case 'calendars': {

@@ -48,11 +48,14 @@ interface DateParts {
   second: number;
 }
 
-export type DateCheck = { ok: true; parts: DateParts } | { ok: false; key: 'fillInThisField' | 'incorrectDate' | 'enterValidValueDate' } | { ok: true; parts: null };
+export type DateCheck =
+  | { ok: true; parts: DateParts }
+  | { ok: false; key: 'fillInThisField' | 'incorrectDate' | 'enterValidValueDate' }
+  | { ok: true; parts: null };
 
 function tokens(format: string): { letter: string; start: number; length: number }[] {
   const out: { letter: string; start: number; length: number }[] = [];
-  for (let i = 0; i < format.length; ) {
+  for (let i = 0; i < format.length;) {
     const letter = format.charAt(i);
     let j = i;
     while (j < format.length && format[j] === letter) j++;
@@ -80,7 +83,14 @@ export function checkDateText(text: string, format: string, required = false): D
     else if (token.letter === 'm') parts.minute = value;
     else parts.second = value;
   }
-  if (parts.month < 1 || parts.month > 12 || parts.day < 1 || parts.hour > 23 || parts.minute > 59 || parts.second > 59) {
+  if (
+    parts.month < 1 ||
+    parts.month > 12 ||
+    parts.day < 1 ||
+    parts.hour > 23 ||
+    parts.minute > 59 ||
+    parts.second > 59
+  ) {
     return { ok: false, key: 'incorrectDate' };
   }
   const daysInMonth = new Date(Date.UTC(2000, parts.month, 0)).getUTCDate();
@@ -145,7 +155,8 @@ export function fromPickerValue(value: string, format: string): string {
   const parts: Record<string, string> = { D: d, M: mo, Y: y, H: h, m: mi, s: '00' };
   let out = format;
   for (const token of tokens(format).reverse()) {
-    const text = token.letter === 'Y' && token.length === 2 ? y.slice(2) : (parts[token.letter] ?? '').padStart(token.length, '0');
+    const text =
+      token.letter === 'Y' && token.length === 2 ? y.slice(2) : (parts[token.letter] ?? '').padStart(token.length, '0');
     out = out.slice(0, token.start) + text + out.slice(token.start + token.length);
   }
   return out;

@@ -1,4 +1,4 @@
-package items_test
+package schedule_test
 
 import (
 	"context"
@@ -11,11 +11,12 @@ import (
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
+	"github.com/tramita/tramita/internal/schedule"
 )
 
 // predecessorsOf is what a caller's list shows: "number TYPE lag" per row,
 // "hidden TYPE lag" for one the caller may not read.
-func predecessorsOf(list *items.PredecessorList) []string {
+func predecessorsOf(list *schedule.PredecessorList) []string {
 	out := []string{}
 	for _, r := range list.Rows {
 		name := fmt.Sprint(r.FormattedID)
@@ -43,8 +44,8 @@ func TestPredecessorsAreAddedChangedAndRemovedByWhoMayEditTheItem(t *testing.T) 
 	digital := w.itemsIn(t, w.task, "Transformação Digital", 2)
 	a, b := digital[0], digital[1]
 	nb, _ := w.numberOf(t, b)
-	in := func(item, pred int64) items.PredecessorInput {
-		return items.PredecessorInput{ItemID: httpx.ID(item), ComponentID: httpx.ID(w.task), PredecessorID: httpx.ID(pred)}
+	in := func(item, pred int64) schedule.PredecessorInput {
+		return schedule.PredecessorInput{ItemID: httpx.ID(item), ComponentID: httpx.ID(w.task), PredecessorID: httpx.ID(pred)}
 	}
 
 	add := in(a, b)
@@ -58,7 +59,7 @@ func TestPredecessorsAreAddedChangedAndRemovedByWhoMayEditTheItem(t *testing.T) 
 	if err != nil || list.CanEdit || len(list.Rows) != 1 || list.Rows[0].ID != b {
 		t.Fatalf("bia's list: %+v %v", list, err)
 	}
-	for name, call := range map[string]func(context.Context, items.Caller, items.PredecessorInput) (*items.PredecessorList, error){
+	for name, call := range map[string]func(context.Context, items.Caller, schedule.PredecessorInput) (*schedule.PredecessorList, error){
 		"add": w.svc.AddPredecessor, "update": w.svc.UpdatePredecessor, "remove": w.svc.RemovePredecessor,
 	} {
 		if _, err := call(ctx, w.bia, in(b, a)); !errors.Is(err, httpx.ErrForbidden) {
@@ -106,10 +107,10 @@ func TestPredecessorsRefuseSelfDuplicateCycleAndBadValuesWithAMessage(t *testing
 	if err := w.db.QueryRow(context.Background(), `SELECT id FROM component WHERE key = 'risk'`).Scan(&risk); err != nil {
 		t.Fatal(err)
 	}
-	in := func(item, pred int64) items.PredecessorInput {
-		return items.PredecessorInput{ItemID: httpx.ID(item), ComponentID: httpx.ID(w.task), PredecessorID: httpx.ID(pred)}
+	in := func(item, pred int64) schedule.PredecessorInput {
+		return schedule.PredecessorInput{ItemID: httpx.ID(item), ComponentID: httpx.ID(w.task), PredecessorID: httpx.ID(pred)}
 	}
-	add := func(ctx context.Context, p items.PredecessorInput) error {
+	add := func(ctx context.Context, p schedule.PredecessorInput) error {
 		_, err := w.svc.AddPredecessor(ctx, w.ana, p)
 		return err
 	}
@@ -125,7 +126,7 @@ func TestPredecessorsRefuseSelfDuplicateCycleAndBadValuesWithAMessage(t *testing
 	bigLag.Lag = 3651
 	nonsense.PredecessorComponentID = httpx.ID(risk)
 	for name, tc := range map[string]struct {
-		in   items.PredecessorInput
+		in   schedule.PredecessorInput
 		want error
 		pt   string
 		en   string
@@ -192,12 +193,12 @@ func TestPredecessorsNameOnlyItemsTheCallerMayReadAndShowInHistory(t *testing.T)
 	if err := w.db.QueryRow(ctx, `SELECT to_char(modified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') FROM item WHERE id = $1`, a).Scan(&stamp); err != nil {
 		t.Fatal(err)
 	}
-	first := items.PredecessorInput{ItemID: httpx.ID(a), ComponentID: httpx.ID(w.task), PredecessorID: httpx.ID(b), Lag: 2, Type: "SS"}
+	first := schedule.PredecessorInput{ItemID: httpx.ID(a), ComponentID: httpx.ID(w.task), PredecessorID: httpx.ID(b), Lag: 2, Type: "SS"}
 	if _, err := w.svc.AddPredecessor(ctx, w.ana, first); err != nil {
 		t.Fatal(err)
 	}
 	// A control naming the risk type takes a risk of the project as a predecessor.
-	second := items.PredecessorInput{ItemID: httpx.ID(a), ComponentID: httpx.ID(w.task), PredecessorID: httpx.ID(r),
+	second := schedule.PredecessorInput{ItemID: httpx.ID(a), ComponentID: httpx.ID(w.task), PredecessorID: httpx.ID(r),
 		PredecessorComponentID: httpx.ID(risk)}
 	if _, err := w.svc.AddPredecessor(ctx, w.ana, second); err != nil {
 		t.Fatal(err)
@@ -208,7 +209,7 @@ func TestPredecessorsNameOnlyItemsTheCallerMayReadAndShowInHistory(t *testing.T)
 		risk, w.bia.UserID); err != nil {
 		t.Fatal(err)
 	}
-	list, err := w.svc.LoadPredecessors(ctx, w.bia, items.PredecessorInput{ItemID: httpx.ID(a), ComponentID: httpx.ID(w.task)})
+	list, err := w.svc.LoadPredecessors(ctx, w.bia, schedule.PredecessorInput{ItemID: httpx.ID(a), ComponentID: httpx.ID(w.task)})
 	if err != nil || strings.Join(predecessorsOf(list), ",") != fmt.Sprintf("%d SS 2,hidden FS 0", nb) {
 		t.Fatalf("bia's list: %v %v", predecessorsOf(list), err)
 	}
@@ -217,7 +218,7 @@ func TestPredecessorsNameOnlyItemsTheCallerMayReadAndShowInHistory(t *testing.T)
 	}
 
 	// History: one version per change, named, with the list before and after.
-	history, err := w.svc.History(ctx, w.bia, a, w.task, true)
+	history, err := w.items.History(ctx, w.bia, a, w.task, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,18 +240,18 @@ func TestPredecessorsNameOnlyItemsTheCallerMayReadAndShowInHistory(t *testing.T)
 	// An edit of the item from a form opened before the predecessors changed still saves (they
 	// leave LastModify alone), and its version keeps them: no change of predecessors there.
 	en := i18n.With(context.Background(), i18n.En)
-	if _, err := w.svc.UpdateItemField(en, w.ana, items.UpdateFieldInput{ItemID: httpx.ID(a), ComponentID: httpx.ID(w.task),
+	if _, err := w.items.UpdateItemField(en, w.ana, items.UpdateFieldInput{ItemID: httpx.ID(a), ComponentID: httpx.ID(w.task),
 		Field: "progress", Value: json.Number("42"), LastModify: stamp}); err != nil {
 		t.Fatalf("edit with the stamp read before: %v", err)
 	}
-	history, err = w.svc.History(en, w.ana, a, w.task, false)
+	history, err = w.items.History(en, w.ana, a, w.task, false)
 	if err != nil || history[0].Operation == "predecessors" || strings.Join(history[0].ChangedFields, ",") != "progress" {
 		t.Fatalf("edit after predecessors: %+v %v", history[0], err)
 	}
 	if _, err := w.svc.RemovePredecessor(en, w.ana, first); err != nil {
 		t.Fatal(err)
 	}
-	history, err = w.svc.History(en, w.ana, a, w.task, true)
+	history, err = w.items.History(en, w.ana, a, w.task, true)
 	if err != nil || history[0].OperationName != "Predecessors changed" {
 		t.Fatalf("after removal: %+v %v", history, err)
 	}
@@ -266,7 +267,7 @@ func TestPredecessorChoicesOfferTheProjectsItemsNotYetPredecessors(t *testing.T)
 	ctx := context.Background()
 	digital := w.itemsIn(t, w.task, "Transformação Digital", 2)
 	a, b := digital[0], digital[1]
-	in := items.PredecessorInput{ItemID: httpx.ID(a), ComponentID: httpx.ID(w.task), PredecessorID: httpx.ID(b)}
+	in := schedule.PredecessorInput{ItemID: httpx.ID(a), ComponentID: httpx.ID(w.task), PredecessorID: httpx.ID(b)}
 	if _, err := w.svc.AddPredecessor(ctx, w.ana, in); err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,18 @@
-import type { FormControl } from './types';
+/**
+ * What numberFormatOf and checkNumber read of a numeric control; a form's control (features/forms'
+ * FormControl) has these, and so does any other numeric input described the same way.
+ */
+export interface NumericControl {
+  itemType?: string;
+  attributeType?: string;
+  required?: boolean;
+  minimum?: number;
+  maximum?: number;
+  decimalScale?: number;
+  currency?: boolean;
+  decimalSeparator?: string;
+  thousandSeparator?: string;
+}
 
 /** How a numeric input shows its number (spec section 3, "Numeric input control"; section 9). */
 export interface NumberFormat {
@@ -14,7 +28,7 @@ export interface NumberFormat {
 export const DEFAULT_MINIMUM = -1e22;
 export const DEFAULT_MAXIMUM = 1e21;
 
-export function numberFormatOf(control: FormControl): NumberFormat {
+export function numberFormatOf(control: NumericControl): NumberFormat {
   const currency = control.currency === true || control.itemType === 'Currency';
   const integer = control.itemType === 'Integer' || control.attributeType === 'INTEGER';
   const decimalScale = control.decimalScale ?? (integer ? 0 : 2);
@@ -49,7 +63,8 @@ export function formatNumber(value: number | null | undefined, format: NumberFor
   const [integer = '0', fraction = ''] = plainDigits(value).split('.');
   const decimals = fraction.slice(0, format.decimalScale).padEnd(format.decimalScale, '0');
   const negative = value < 0 && /[1-9]/.test(integer + decimals);
-  const text = group(integer, format.thousandSeparator) + (format.decimalScale > 0 ? format.decimalSeparator + decimals : '');
+  const text =
+    group(integer, format.thousandSeparator) + (format.decimalScale > 0 ? format.decimalSeparator + decimals : '');
   return (negative ? '-' : '') + text;
 }
 
@@ -100,7 +115,9 @@ export function cleanNumberInput(text: string, format: NumberFormat, previous = 
   // A digit past the scale after a typed point is dropped, as after a comma.
   if (/^-?\d*\.\d*$/.test(plain) && (typedPoint || wasPoint)) {
     const [integer = '', fraction = ''] = plain.replace('-', '').split('.');
-    return (negative ? '-' : '') + (integer.replace(/^0+(?=\d)/, '') || '0') + '.' + fraction.slice(0, format.decimalScale);
+    return (
+      (negative ? '-' : '') + (integer.replace(/^0+(?=\d)/, '') || '0') + '.' + fraction.slice(0, format.decimalScale)
+    );
   }
   let integer = '';
   let fraction: string | null = null;
@@ -130,13 +147,18 @@ export function normalizeNumberText(text: string, format: NumberFormat): string 
 export function formatBound(value: number, format: NumberFormat): string {
   const [integer = '0', fraction = ''] = plainDigits(value).split('.');
   const decimals = fraction.replace(/0+$/, '');
-  return (value < 0 ? '-' : '') + group(integer, format.thousandSeparator) + (decimals ? format.decimalSeparator + decimals : '');
+  return (
+    (value < 0 ? '-' : '') +
+    group(integer, format.thousandSeparator) +
+    (decimals ? format.decimalSeparator + decimals : '')
+  );
 }
 
-export type NumberProblem = { key: 'fillInThisField' } | { key: 'invalidNumber' } | { key: 'valueInRange'; minimum: string; maximum: string };
+export type NumberProblem =
+  { key: 'fillInThisField' } | { key: 'invalidNumber' } | { key: 'valueInRange'; minimum: string; maximum: string };
 
 /** Spec section 5, numeric field: required and empty, not a number, or outside minimum/maximum. */
-export function checkNumber(text: string, control: FormControl): NumberProblem | null {
+export function checkNumber(text: string, control: NumericControl): NumberProblem | null {
   const format = numberFormatOf(control);
   const value = parseNumber(text, format);
   if (value === null) return control.required ? { key: 'fillInThisField' } : null;

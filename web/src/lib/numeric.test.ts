@@ -1,11 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { checkNumber, cleanNumberInput, formatNumber, hasDecimalPoint, normalizeNumberText, numberFormatOf, parseNumber } from './numeric';
-import type { FormControl } from './types';
+import {
+  checkNumber,
+  cleanNumberInput,
+  formatNumber,
+  hasDecimalPoint,
+  normalizeNumberText,
+  numberFormatOf,
+  parseNumber,
+  type NumericControl,
+} from './numeric';
 
-const currency: FormControl = { kind: 'numeric picker', itemType: 'Currency', currency: true, prefix: 'R$ ', decimalScale: 2, decimalSeparator: ',', thousandSeparator: '.', minimum: 0 };
-const percent: FormControl = { kind: 'numeric picker', itemType: 'Percentile', suffix: '%', decimalScale: 2, minimum: 0, maximum: 100 };
-const integer: FormControl = { kind: 'numeric picker', itemType: 'Integer', attributeType: 'INTEGER', minimum: 0, maximum: 100 };
-const signed: FormControl = { kind: 'numeric picker', itemType: 'Decimal', decimalScale: 3, decimalSeparator: '.', thousandSeparator: ',' };
+const currency: NumericControl = {
+  itemType: 'Currency',
+  currency: true,
+  decimalScale: 2,
+  decimalSeparator: ',',
+  thousandSeparator: '.',
+  minimum: 0,
+};
+const percent: NumericControl = {
+  itemType: 'Percentile',
+  decimalScale: 2,
+  minimum: 0,
+  maximum: 100,
+};
+const integer: NumericControl = {
+  itemType: 'Integer',
+  attributeType: 'INTEGER',
+  minimum: 0,
+  maximum: 100,
+};
+const signed: NumericControl = {
+  itemType: 'Decimal',
+  decimalScale: 3,
+  decimalSeparator: '.',
+  thousandSeparator: ',',
+};
 
 describe('numeric format', () => {
   it('shows money as R$ does: comma decimals, dot thousands, two decimals', () => {
@@ -58,7 +88,7 @@ describe('numeric format', () => {
 
 describe("a '.' typed as the decimal point in a ',' field", () => {
   const money = numberFormatOf(currency);
-  const decimal = numberFormatOf({ kind: 'numeric picker', itemType: 'Decimal', decimalScale: 3 });
+  const decimal = numberFormatOf({ itemType: 'Decimal', decimalScale: 3 });
 
   it('is read as the comma when unambiguous: one point, 1 to decimalScale digits after it, no comma', () => {
     expect(parseNumber('12.5', money)).toBe(12.5);
@@ -112,12 +142,19 @@ describe('numeric checks (spec section 5)', () => {
   it('names both bounds when the value is out of range', () => {
     expect(checkNumber('150', percent)).toEqual({ key: 'valueInRange', minimum: '0', maximum: '100' });
     expect(checkNumber('100', percent)).toBeNull();
-    expect(checkNumber('0,5', { ...percent, minimum: 1.5, maximum: 2 })).toEqual({ key: 'valueInRange', minimum: '1,5', maximum: '2' });
+    expect(checkNumber('0,5', { ...percent, minimum: 1.5, maximum: 2 })).toEqual({
+      key: 'valueInRange',
+      minimum: '1,5',
+      maximum: '2',
+    });
   });
 
   it('uses the defaults -1e22 and 1e21 when the form names no bounds', () => {
-    const open: FormControl = { kind: 'numeric picker', itemType: 'Decimal' };
+    const open: NumericControl = { itemType: 'Decimal' };
     expect(checkNumber('999999999999999999999', open)).toBeNull();
-    expect(checkNumber('2000000000000000000000', open)).toMatchObject({ key: 'valueInRange', maximum: '1.000.000.000.000.000.000.000' });
+    expect(checkNumber('2000000000000000000000', open)).toMatchObject({
+      key: 'valueInRange',
+      maximum: '1.000.000.000.000.000.000.000',
+    });
   });
 });

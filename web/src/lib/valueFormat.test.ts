@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { datePattern, formatCurrency, formatDate, formatDecimal, formatDuration, formatInteger, formatPercent, formatValue, truncate } from './format';
+import {
+  datePattern,
+  formatCurrency,
+  formatDate,
+  formatDecimal,
+  formatDuration,
+  formatInteger,
+  formatPercent,
+  formatValue,
+  truncate,
+} from './valueFormat';
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 const yesNo = { yes: 'Sim', no: 'Não' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/errors';
+import { ApiError } from '../api/errors';
 import { fieldErrors, formatBytes, formatCount, formatDateTime, initials } from './format';
 
 describe('formats of spec section 9', () => {

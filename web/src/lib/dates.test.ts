@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { checkDateText, dateFormatOf, dateMaskOf, dateModeOf, fromPickerValue, fromStoredDate, maskDateText, toPickerValue, toStoredDate } from './dates';
+import {
+  checkDateText,
+  dateFormatOf,
+  dateMaskOf,
+  dateModeOf,
+  fromPickerValue,
+  fromStoredDate,
+  maskDateText,
+  toPickerValue,
+  toStoredDate,
+} from './dates';
 
 describe('date chooser formats', () => {
   it('takes the format of dateTimeFormatType (spec section 9)', () => {

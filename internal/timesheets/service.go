@@ -1,8 +1,10 @@
-package items
+// Package timesheets is the time recorded on items: the entries of the
+// timesheets form control, their bounds and their place in the item's
+// history. It reads and checks items through the item core (internal/items).
+package timesheets
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"regexp"
@@ -11,14 +13,14 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/items"
 )
 
-// Bounds of a time entry (docs/items.md, "Timesheets control").
+// Bounds of a time entry (docs/timesheets.md).
 const (
 	// MaxDayMinutes is what one user may record on one day, across items.
 	MaxDayMinutes = 24 * 60
@@ -37,11 +39,26 @@ const (
 	timesheetStartEnd = 2
 )
 
-// timesheetRoutes mounts the calls of the timesheets control.
-func (h *Handler) timesheetRoutes(r chi.Router) {
-	r.Post("/loadTimesheetsFormData", httpx.HandleOptional(h.currentUser, h.svc.LoadTimesheets))
-	r.Post("/saveTimeEntry", httpx.HandleOptional(h.currentUser, h.svc.SaveTimeEntry))
-	r.Post("/deleteTimeEntry", httpx.HandleOptional(h.currentUser, h.svc.DeleteTimeEntry))
+// Types is what the service asks of the item core besides its functions:
+// a form's type as the caller may read it (*items.Service).
+type Types interface {
+	ReadComponent(ctx context.Context, c items.Caller, id int64) (*items.Component, error)
+}
+
+// Service runs the time entry calls.
+type Service struct {
+	store *Store
+	types Types
+	now   func() time.Time
+}
+
+// NewService returns the service; now is the clock (the last day an entry
+// may have).
+func NewService(store *Store, types Types, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{store: store, types: types, now: now}
 }
 
 // TimesheetsInput is the body of loadTimesheetsFormData: the form's item.
@@ -97,12 +114,12 @@ type Timesheets struct {
 }
 
 // timesheetItem loads the form's item, which the caller must read.
-func (s *Service) timesheetItem(ctx context.Context, q Querier, c Caller, in TimesheetsInput) (*Item, error) {
-	t, err := s.loadType(ctx, c, int64(in.ComponentID))
+func (s *Service) timesheetItem(ctx context.Context, q items.Querier, c items.Caller, in TimesheetsInput) (*items.Item, error) {
+	comp, err := s.types.ReadComponent(ctx, c, int64(in.ComponentID))
 	if err != nil {
 		return nil, err
 	}
-	return ReadItem(ctx, q, c, t.comp.ID, int64(in.ItemID), false)
+	return items.ReadItem(ctx, q, c, comp.ID, int64(in.ItemID), false)
 }
 
 // lastDay is the last date an entry may have: today wherever today is
@@ -113,17 +130,9 @@ func (s *Service) lastDay() time.Time {
 	return time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
 }
 
-func timesheetTypeOf(ctx context.Context, q Querier, user int64) (int, error) {
-	var typ int
-	if err := q.QueryRow(ctx, `SELECT timesheet_type FROM app_user WHERE id = $1`, user).Scan(&typ); err != nil {
-		return 0, fmt.Errorf("timesheet type: %w", err)
-	}
-	return typ, nil
-}
-
 // LoadTimesheets answers loadTimesheetsFormData: the entries of an item the
 // caller may read, newest day first, with their total.
-func (s *Service) LoadTimesheets(ctx context.Context, c Caller, in TimesheetsInput) (*Timesheets, error) {
+func (s *Service) LoadTimesheets(ctx context.Context, c items.Caller, in TimesheetsInput) (*Timesheets, error) {
 	it, err := s.timesheetItem(ctx, s.store.db, c, in)
 	if err != nil {
 		return nil, err
@@ -131,41 +140,27 @@ func (s *Service) LoadTimesheets(ctx context.Context, c Caller, in TimesheetsInp
 	return s.timesheets(ctx, c, it)
 }
 
-func (s *Service) timesheets(ctx context.Context, c Caller, it *Item) (*Timesheets, error) {
-	out := &Timesheets{Entries: []TimeEntry{}}
-	if err := s.store.db.QueryRow(ctx, `SELECT count(*), coalesce(sum(minutes), 0) FROM item_time_entry WHERE item_id = $1`, it.ID).
-		Scan(&out.Count, &out.TotalMinutes); err != nil {
-		return nil, fmt.Errorf("time entries: %w", err)
+func (s *Service) timesheets(ctx context.Context, c items.Caller, it *items.Item) (*Timesheets, error) {
+	out := &Timesheets{}
+	var err error
+	if out.Count, out.TotalMinutes, err = s.store.totals(ctx, it.ID); err != nil {
+		return nil, err
 	}
-	writable, err := CanUpdate(ctx, s.store.db, c, it.ComponentID, it.ID)
+	writable, err := items.CanUpdate(ctx, s.store.db, c, it.ComponentID, it.ID)
 	if err != nil {
 		return nil, err
 	}
-	typ, err := timesheetTypeOf(ctx, s.store.db, c.UserID)
+	typ, err := s.store.timesheetType(ctx, s.store.db, c.UserID)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.store.db.Query(ctx, `SELECT e.id, e.user_id, coalesce(u.name, ''), to_char(e.work_date, 'YYYY-MM-DD'), e.minutes,
-			to_char(e.start_time, 'HH24:MI'), to_char(e.end_time, 'HH24:MI'), e.description, e.created_at, e.modified_at
-		FROM item_time_entry e LEFT JOIN app_user u ON u.id = e.user_id
-		WHERE e.item_id = $1 ORDER BY e.work_date DESC, e.start_time DESC NULLS LAST, e.id DESC LIMIT $2`, it.ID, MaxTimeEntryRows)
-	if err != nil {
-		return nil, fmt.Errorf("time entries: %w", err)
+	if out.Entries, err = s.store.entries(ctx, it.ID, MaxTimeEntryRows); err != nil {
+		return nil, err
 	}
-	for rows.Next() {
-		var e TimeEntry
-		if err := rows.Scan(&e.ID, &e.UserID, &e.UserName, &e.Date, &e.Minutes, &e.Start, &e.End, &e.Description,
-			&e.CreatedAt, &e.ModifiedAt); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("time entries: %w", err)
-		}
-		e.CreatedAt, e.ModifiedAt = e.CreatedAt.UTC(), e.ModifiedAt.UTC()
+	for i := range out.Entries {
+		e := &out.Entries[i]
 		e.CanDelete = writable && (c.PanelAdmin || e.UserID == c.UserID)
 		e.CanEdit = e.CanDelete && (c.PanelAdmin || typ != timesheetNone)
-		out.Entries = append(out.Entries, e)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("time entries: %w", err)
 	}
 	out.TimesheetType = strconv.Itoa(typ)
 	switch {
@@ -253,8 +248,8 @@ func (s *Service) checkEntry(in *TimeEntryInput, typ int) (*entryShape, error) {
 // SaveTimeEntry answers saveTimeEntry: it adds the caller's entry (id 0) or
 // changes one (the caller's own; any for an administrator), then answers
 // the item's entries. It needs the right to change the item.
-func (s *Service) SaveTimeEntry(ctx context.Context, c Caller, in TimeEntryInput) (*Timesheets, error) {
-	return s.changeTimesheet(ctx, c, in.TimesheetsInput, func(tx pgx.Tx, it *Item) error {
+func (s *Service) SaveTimeEntry(ctx context.Context, c items.Caller, in TimeEntryInput) (*Timesheets, error) {
+	return s.changeTimesheet(ctx, c, in.TimesheetsInput, func(tx pgx.Tx, it *items.Item) error {
 		owner, typ, current, err := s.entryOwner(ctx, tx, c, it, int64(in.ID), true)
 		if err != nil {
 			return err
@@ -265,8 +260,8 @@ func (s *Service) SaveTimeEntry(ctx context.Context, c Caller, in TimeEntryInput
 		}
 		// One user's entries are written one at a time, so two saves cannot
 		// pass the day's bound together.
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('item_time_entry:' || $1::bigint, 0))`, owner); err != nil {
-			return fmt.Errorf("time entry lock: %w", err)
+		if err := s.store.lockUser(ctx, tx, owner); err != nil {
+			return err
 		}
 		if err := s.checkDay(ctx, tx, owner, int64(in.ID), shape); err != nil {
 			return err
@@ -274,43 +269,39 @@ func (s *Service) SaveTimeEntry(ctx context.Context, c Caller, in TimeEntryInput
 		op := "edit"
 		if current == nil {
 			op = "add"
-			err = tx.QueryRow(ctx, `INSERT INTO item_time_entry (item_id, user_id, work_date, minutes, start_time, end_time, description, modifier_id)
-				VALUES ($1, $2, $3, $4, $5::time, $6::time, $7, $8) RETURNING id`,
-				it.ID, owner, shape.day, shape.minutes, shape.start, shape.end, in.Description, c.UserID).Scan(&in.ID)
+			err = s.store.addEntry(ctx, tx, it.ID, owner, c.UserID, shape, in.Description)
 		} else {
-			_, err = tx.Exec(ctx, `UPDATE item_time_entry SET work_date = $2, minutes = $3, start_time = $4::time, end_time = $5::time,
-				description = $6, modified_at = now(), modifier_id = $7 WHERE id = $1`,
-				int64(in.ID), shape.day, shape.minutes, shape.start, shape.end, in.Description, c.UserID)
+			err = s.store.changeEntry(ctx, tx, int64(in.ID), c.UserID, shape, in.Description)
 		}
 		if err != nil {
-			return fmt.Errorf("save time entry: %w", err)
+			return err
 		}
-		return recordTimeEntryEvent(ctx, tx, c, it.ID, owner, op, shape.day, shape.minutes, in.Description)
+		return s.store.recordEvent(ctx, tx, c, it.ID, owner, op, shape.day, shape.minutes, in.Description)
 	})
 }
 
 // DeleteTimeEntry answers deleteTimeEntry: it removes an entry (the caller's
 // own; any for an administrator) and answers the item's entries.
-func (s *Service) DeleteTimeEntry(ctx context.Context, c Caller, in TimeEntryInput) (*Timesheets, error) {
+func (s *Service) DeleteTimeEntry(ctx context.Context, c items.Caller, in TimeEntryInput) (*Timesheets, error) {
 	if in.ID <= 0 {
 		return nil, httpx.Invalid("id", "error.idInvalid", "field", "id")
 	}
-	return s.changeTimesheet(ctx, c, in.TimesheetsInput, func(tx pgx.Tx, it *Item) error {
+	return s.changeTimesheet(ctx, c, in.TimesheetsInput, func(tx pgx.Tx, it *items.Item) error {
 		owner, _, current, err := s.entryOwner(ctx, tx, c, it, int64(in.ID), false)
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `DELETE FROM item_time_entry WHERE id = $1`, int64(in.ID)); err != nil {
-			return fmt.Errorf("delete time entry: %w", err)
+		if err := s.store.deleteEntry(ctx, tx, int64(in.ID)); err != nil {
+			return err
 		}
-		return recordTimeEntryEvent(ctx, tx, c, it.ID, owner, "delete", current.day, current.minutes, current.description)
+		return s.store.recordEvent(ctx, tx, c, it.ID, owner, "delete", current.day, current.minutes, current.description)
 	})
 }
 
 // changeTimesheet runs change in one transaction on the form's item, once the
 // caller may record hours on it, and then answers the item's entries.
-func (s *Service) changeTimesheet(ctx context.Context, c Caller, in TimesheetsInput, change func(tx pgx.Tx, it *Item) error) (*Timesheets, error) {
-	var it *Item
+func (s *Service) changeTimesheet(ctx context.Context, c items.Caller, in TimesheetsInput, change func(tx pgx.Tx, it *items.Item) error) (*Timesheets, error) {
+	var it *items.Item
 	err := pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
 		var err error
 		if it, err = s.timesheetItem(ctx, tx, c, in); err != nil {
@@ -329,8 +320,8 @@ func (s *Service) changeTimesheet(ctx context.Context, c Caller, in TimesheetsIn
 
 // mayRecord refuses a caller who may not change the item: recording hours
 // on an item, as linking or attaching, is a change of it.
-func mayRecord(ctx context.Context, q Querier, c Caller, it *Item) error {
-	if ok, err := CanUpdate(ctx, q, c, it.ComponentID, it.ID); err != nil {
+func mayRecord(ctx context.Context, q items.Querier, c items.Caller, it *items.Item) error {
+	if ok, err := items.CanUpdate(ctx, q, c, it.ComponentID, it.ID); err != nil {
 		return err
 	} else if !ok {
 		return httpx.Fail(http.StatusForbidden, "timesheets.cannotRecord")
@@ -338,22 +329,14 @@ func mayRecord(ctx context.Context, q Querier, c Caller, it *Item) error {
 	return nil
 }
 
-// storedEntry is an entry as it is before a change.
-type storedEntry struct {
-	day         time.Time
-	minutes     int
-	description string
-	hasSpan     bool
-}
-
 // entryOwner says whose entry id (0: a new one, the caller's) is, the
 // timesheet type its values follow, and the entry as stored. Another
 // user's entry is the caller's to change only as an administrator. A user
 // whose type records no hours may not save one (deleting their own is
 // still theirs).
-func (s *Service) entryOwner(ctx context.Context, q Querier, c Caller, it *Item, id int64, saving bool) (int64, int, *storedEntry, error) {
+func (s *Service) entryOwner(ctx context.Context, q items.Querier, c items.Caller, it *items.Item, id int64, saving bool) (int64, int, *storedEntry, error) {
 	if id == 0 {
-		typ, err := timesheetTypeOf(ctx, q, c.UserID)
+		typ, err := s.store.timesheetType(ctx, q, c.UserID)
 		if err != nil {
 			return 0, 0, nil, err
 		}
@@ -362,18 +345,11 @@ func (s *Service) entryOwner(ctx context.Context, q Querier, c Caller, it *Item,
 		}
 		return c.UserID, typ, nil, nil
 	}
-	var owner int64
-	var typ int
-	cur := &storedEntry{}
-	err := q.QueryRow(ctx, `SELECT e.user_id, u.timesheet_type, e.work_date, e.minutes, e.description, e.start_time IS NOT NULL
-		FROM item_time_entry e JOIN app_user u ON u.id = e.user_id WHERE e.id = $1 AND e.item_id = $2 FOR UPDATE OF e`, id, it.ID).
-		Scan(&owner, &typ, &cur.day, &cur.minutes, &cur.description, &cur.hasSpan)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return 0, 0, nil, httpx.NotFound()
-	}
+	cur, err := s.store.entry(ctx, q, it.ID, id)
 	if err != nil {
-		return 0, 0, nil, fmt.Errorf("time entry %d: %w", id, err)
+		return 0, 0, nil, err
 	}
+	owner, typ := cur.owner, cur.ownerType
 	if owner != c.UserID && !c.PanelAdmin {
 		return 0, 0, nil, httpx.Fail(http.StatusForbidden, "timesheets.notYours")
 	}
@@ -394,16 +370,10 @@ func (s *Service) entryOwner(ctx context.Context, q Querier, c Caller, it *Item,
 // checkDay refuses an entry that would take its owner past 24 hours on its
 // day (entry except being the one changed), or whose span overlaps
 // another of the owner's spans that day.
-func (s *Service) checkDay(ctx context.Context, q Querier, owner, except int64, e *entryShape) error {
-	var used int
-	var overlap *string
-	err := q.QueryRow(ctx, `SELECT coalesce(sum(minutes), 0),
-			(SELECT to_char(o.start_time, 'HH24:MI') || '–' || to_char(o.end_time, 'HH24:MI') FROM item_time_entry o
-			 WHERE o.user_id = $1 AND o.work_date = $2 AND o.id <> $3 AND $4::time IS NOT NULL
-			   AND o.start_time < $5::time AND o.end_time > $4::time LIMIT 1)
-		FROM item_time_entry WHERE user_id = $1 AND work_date = $2 AND id <> $3`, owner, e.day, except, e.start, e.end).Scan(&used, &overlap)
+func (s *Service) checkDay(ctx context.Context, q items.Querier, owner, except int64, e *entryShape) error {
+	used, overlap, err := s.store.day(ctx, q, owner, except, e)
 	if err != nil {
-		return fmt.Errorf("time of the day: %w", err)
+		return err
 	}
 	day := e.day.Format("02/01/2006")
 	if overlap != nil {

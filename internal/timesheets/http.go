@@ -1,0 +1,26 @@
+package timesheets
+
+import (
+	"github.com/go-chi/chi/v5"
+
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items"
+)
+
+// Handler serves the calls of the timesheets control.
+type Handler struct {
+	svc         *Service
+	currentUser items.CurrentUser
+}
+
+// NewHandler returns the handler; currentUser names the caller of a request.
+func NewHandler(svc *Service, currentUser items.CurrentUser) *Handler {
+	return &Handler{svc: svc, currentUser: currentUser}
+}
+
+// Routes mounts the calls, under /genericItem as the spec's other item calls.
+func (h *Handler) Routes(r chi.Router) {
+	r.Post("/genericItem/loadTimesheetsFormData", httpx.HandleOptional(h.currentUser, h.svc.LoadTimesheets))
+	r.Post("/genericItem/saveTimeEntry", httpx.HandleOptional(h.currentUser, h.svc.SaveTimeEntry))
+	r.Post("/genericItem/deleteTimeEntry", httpx.HandleOptional(h.currentUser, h.svc.DeleteTimeEntry))
+}

@@ -32,7 +32,7 @@ func laneNames(b *kanban.Board, field string) []string {
 // responsible are not kept).
 func withTeam(w *world) *kanban.Service {
 	quiet := func(context.Context, pgx.Tx, int64, string, string) error { return nil }
-	return kanban.NewService(kanban.NewStore(w.db), nil).WithLanes(workflow.LaneWriter{Workflow: workflow.NewService(w.db, nil, quiet)})
+	return kanban.NewService(kanban.NewStore(w.db), nil).WithLanes(kanban.WorkflowLanes{Workflow: workflow.NewService(w.db, nil, quiet)})
 }
 
 func TestEveryLaneACardMayGoToIsOnTheBoard(t *testing.T) {

@@ -19,6 +19,6 @@ func (a *App) kanbanRoutes(r chi.Router, wf *workflow.Service, formRules *items.
 		c, ok := caller(ctx)
 		return kanban.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, ok
 	}
-	svc := kanban.NewService(kanban.NewStore(a.pool), nil).WithLanes(workflow.LaneWriter{Workflow: wf, FormRules: formRules})
+	svc := kanban.NewService(kanban.NewStore(a.pool), nil).WithLanes(kanban.WorkflowLanes{Workflow: wf, FormRules: formRules})
 	kanban.NewHandler(svc, current).Routes(r)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/items"
+	"github.com/tramita/tramita/internal/kanban"
 	"github.com/tramita/tramita/internal/rules"
 	"github.com/tramita/tramita/internal/workflow"
 )
@@ -31,7 +32,7 @@ func (a *App) workflowRoutes(r chi.Router) (*workflow.Service, *items.FormRules)
 		c, ok := caller(ctx)
 		return workflow.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, ok
 	}
-	svc := workflow.NewService(a.pool, rt, send)
+	svc := workflow.NewService(a.pool, rt, send).WithWIPCheck(kanban.CheckStrictWIP)
 	workflow.NewHandler(svc, current).Routes(r)
 
 	itemCaller := func(ctx context.Context) (items.Caller, bool) {

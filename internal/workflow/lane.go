@@ -11,7 +11,6 @@ import (
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
-	"github.com/tramita/tramita/internal/kanban"
 )
 
 // SetResponsible makes responsible (nil: nobody) the responsible of one
@@ -136,30 +135,4 @@ func (s *Service) LaneTeam(ctx context.Context, c Caller, componentID, projectID
 		return ids[:limit], true, nil
 	}
 	return ids, false, nil
-}
-
-// LaneWriter writes a kanban card's lane (kanban.Service.WithLanes): a
-// field through the form rules' updateItemField (the grid's permission,
-// checks and onSave rule), the responsible through SetResponsible; and
-// names the users who get a responsible lane (LaneTeam).
-type LaneWriter struct {
-	Workflow  *Service
-	FormRules *items.FormRules
-}
-
-// Field writes a lane field as updateItemField does.
-func (l LaneWriter) Field(ctx context.Context, c kanban.Caller, componentID, itemID int64, field string, value, stamp any) error {
-	_, err := l.FormRules.UpdateItemField(ctx, items.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, items.UpdateFieldInput{
-		ItemID: httpx.ID(itemID), ComponentID: httpx.ID(componentID), Field: field, Value: value, ModificationDateTicks: stamp})
-	return err
-}
-
-// Responsible writes a responsible lane through SetResponsible.
-func (l LaneWriter) Responsible(ctx context.Context, c kanban.Caller, componentID, itemID int64, responsible *int64, stamp int64, board string) error {
-	return l.Workflow.SetResponsible(ctx, Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, componentID, itemID, responsible, stamp, board)
-}
-
-// Team names the users of the responsible lanes through LaneTeam.
-func (l LaneWriter) Team(ctx context.Context, c kanban.Caller, componentID, projectID int64, limit int) ([]int64, bool, error) {
-	return l.Workflow.LaneTeam(ctx, Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, componentID, projectID, limit)
 }

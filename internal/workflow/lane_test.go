@@ -51,7 +51,7 @@ func TestACardDroppedIntoAnotherLaneTakesTheLanesValue(t *testing.T) {
 		return w.svc.RuleHost(ctx, tx, workflow.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, componentID)
 	}
 	fr := items.NewFormRules(items.NewService(items.NewStore(w.db), nil), rt, hosts, nil)
-	svc := kanban.NewService(kanban.NewStore(w.db), nil).WithLanes(workflow.LaneWriter{Workflow: w.svc, FormRules: fr})
+	svc := kanban.NewService(kanban.NewStore(w.db), nil).WithLanes(kanban.WorkflowLanes{Workflow: w.svc, FormRules: fr})
 	var board int64
 	if err := w.db.QueryRow(ctx, `SELECT id FROM item_view WHERE key = 'board'`).Scan(&board); err != nil {
 		t.Fatal(err)

@@ -49,6 +49,18 @@ type Service struct {
 	pool  *pgxpool.Pool
 	rules *rules.Runtime
 	send  SendFunc
+	wip   WIPCheck
+}
+
+// WIPCheck refuses a move of ids into status statusID of type componentID
+// that would overfill a column whose board holds it strictly (the kanban
+// module's rule), inside the transaction that moved them.
+type WIPCheck func(ctx context.Context, tx pgx.Tx, user, componentID, statusID int64, ids []int64, lang string) error
+
+// WithWIPCheck makes every transition ask check before it is written.
+func (s *Service) WithWIPCheck(check WIPCheck) *Service {
+	s.wip = check
+	return s
 }
 
 // NewService returns the service.

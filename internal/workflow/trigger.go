@@ -13,7 +13,6 @@ import (
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
-	"github.com/tramita/tramita/internal/kanban"
 	"github.com/tramita/tramita/internal/rules"
 )
 
@@ -148,8 +147,10 @@ func (s *Service) Trigger(ctx context.Context, c Caller, in TriggerInput) (*Trig
 		// selection, the API). It counts the column as the move leaves it:
 		// after the rules wrote the items, so an attribute a rule sets that
 		// brings an item onto the board's query counts too.
-		if err := kanban.CheckStrictWIP(ctx, tx, c.UserID, comp.ID, to.ID, ids, lang); err != nil {
-			return err
+		if s.wip != nil {
+			if err := s.wip(ctx, tx, c.UserID, comp.ID, to.ID, ids, lang); err != nil {
+				return err
+			}
 		}
 		for user, list := range assigned {
 			if err := s.notify(ctx, tx, c, comp, a, to, user, list, reason); err != nil {

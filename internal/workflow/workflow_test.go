@@ -19,6 +19,7 @@ import (
 	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/kanban"
 	"github.com/tramita/tramita/internal/messages"
 	"github.com/tramita/tramita/internal/rules"
 	"github.com/tramita/tramita/internal/testkit"
@@ -162,7 +163,7 @@ func newWorldOf(t *testing.T, source string) *world {
 		return err
 	}
 	rt := rules.New(slog.New(slog.NewTextHandler(io.Discard, nil)), rules.Limits{Timeout: 300 * time.Millisecond})
-	w.svc = workflow.NewService(db, rt, send)
+	w.svc = workflow.NewService(db, rt, send).WithWIPCheck(kanban.CheckStrictWIP)
 	return w
 }
 

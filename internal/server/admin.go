@@ -10,7 +10,7 @@ import (
 	"github.com/tramita/tramita/internal/resources"
 )
 
-// adminRoutes mounts the administration calls (issue 5), each behind
+// adminRoutes mounts the administration calls, each behind
 // auth.RequireAdmin inside admin.Handler.Routes, and the resource calls
 // (reading for users, writing for administrators).
 func (a *App) adminRoutes(r chi.Router) {

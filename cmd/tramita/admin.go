@@ -22,10 +22,9 @@ import (
 	"github.com/tramita/tramita/internal/platform"
 )
 
-// These admin commands prepare a platform from the command line (first
-// install, automation, tests), before anyone can sign in to the web pages.
-// They read the database location from the environment only, so their own
-// flags cannot be confused with serve's.
+// The admin commands prepare a platform before anyone can sign in (install,
+// automation, tests). They read the database location from the environment
+// only, so their flags cannot be confused with serve's.
 
 // adminSetting runs `admin setting set KEY JSON`.
 func adminSetting(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
@@ -150,10 +149,8 @@ func adminMailServer(ctx context.Context, args []string, getenv func(string) str
 }
 
 // adminMessage runs `admin message send LOGIN TITLE [TEXT]`: a notice to one
-// user from the command line (operators, scripts, end-to-end tests). It goes
-// the way every message goes: stored, announced to the user's open pages
-// (NOTIFY, so a running server hears it) and pushed to their devices by the
-// server's job worker.
+// user, sent as every message is, so a running server announces it to open
+// pages (NOTIFY) and its job worker pushes it to the user's devices.
 func adminMessage(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) < 3 || len(args) > 4 || args[0] != "send" {
 		return usageError("usage: tramita admin message send LOGIN TITLE [TEXT]")

@@ -14,10 +14,9 @@ import (
 // errAuditBroken makes `admin audit verify` exit 1 once the report is printed.
 var errAuditBroken = errors.New("the audit log's hash chain is broken")
 
-// adminAudit runs `admin audit verify`: the audit log's hash chain checked
-// whole (docs/admin.md, Audit). It prints the entries and the head hash when
-// the chain holds (worth noting elsewhere: a log rewritten from some entry
-// on is only seen against an older head), else the first broken entry.
+// adminAudit runs `admin audit verify` over the audit log's hash chain. It
+// prints the first broken entry, or the entries and the head hash, worth
+// noting elsewhere: a log rewritten from some entry on shows only against it.
 func adminAudit(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) != 1 || args[0] != "verify" {
 		return usageError("usage: tramita admin audit verify")

@@ -1,6 +1,6 @@
 // Package admin is the administration of the platform: users, groups,
-// companies and the audit log (issue 5). Every call is for administrators
-// only (spec section 6: panel admin or administrator); the router puts
+// companies and the audit log. Every call is for administrators only (spec
+// section 6: panel admin or administrator); the router puts
 // auth.RequireAdmin in front of all of them and the services check again.
 package admin
 

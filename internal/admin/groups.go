@@ -16,7 +16,7 @@ import (
 )
 
 // Group is a line of the groups grid. AllUsers marks 'Todos', the group
-// everybody is in (docs/portal.md); it is neither renamed nor deleted.
+// everybody is in; it is neither renamed nor deleted.
 type Group struct {
 	ID       int64  `json:"id"`
 	Name     string `json:"name"`

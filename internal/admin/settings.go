@@ -29,7 +29,7 @@ const (
 	settingDays
 	settingSecret
 	// settingProtocol is the Signature Protocol's template: text with
-	// {placeholders}, kept out of the public settings call (docs/admin.md).
+	// {placeholders}, kept out of the public settings call.
 	settingProtocol
 )
 
@@ -141,12 +141,9 @@ func checkSetting(key string, raw json.RawMessage) (any, string) {
 	return str, ""
 }
 
-// CheckProtocolTemplate checks the Signature Protocol's template (the
-// settings page's save and `tramita admin setting set`): text of
-// at most MaxProtocolTemplate characters, lines and tabs but no other
-// control character, and only the placeholders signing fills (an unknown
-// one would be printed as written in every protocol). Empty is "no
-// protocol". Line ends are kept as \n.
+// CheckProtocolTemplate refuses a Signature Protocol template that is too
+// long, holds control characters other than line ends and tabs, or names a
+// placeholder signing does not fill (it would print as is); "" is no protocol.
 func CheckProtocolTemplate(raw json.RawMessage) (string, *httpx.FieldError) {
 	var str string
 	if json.Unmarshal(raw, &str) != nil {

@@ -150,8 +150,9 @@ type UserFormInitialData struct {
 	AdditionalFields   []FieldDefinition `json:"additionalFields"`
 }
 
-// Languages, timesheet types and automatic timesheet types a user may have;
-// docs/admin.md says what each code means.
+// Languages, timesheet types and automatic timesheet types a user may have.
+// Timesheet: 0 records no hours, 1 hours per day, 2 start and end; automatic:
+// 0 manual, 1 from tasks, 2 from the work calendar.
 var (
 	languages          = []string{"pt-br", "en"}
 	timesheetTypes     = []string{"0", "1", "2"}

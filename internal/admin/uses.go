@@ -11,10 +11,9 @@ import (
 	"github.com/tramita/tramita/internal/i18n"
 )
 
-// uses counts the rows that point at row id of table through a foreign key,
-// per referencing table, found in the catalogue: a module that adds a
-// reference tomorrow (items granting a group) is counted without a change
-// here. Table and column names come from the catalogue, never from input.
+// uses counts, per referencing table, the rows whose foreign keys point at row
+// id of table. The catalogue names them, so a module's new reference counts
+// with no change here, and no name ever comes from input.
 func uses(ctx context.Context, tx pgx.Tx, table string, id int64) (map[string]int, error) {
 	rows, err := tx.Query(ctx, `
 		SELECT c.conrelid::regclass::text, quote_ident(a.attname)

@@ -12,10 +12,9 @@ import (
 	"github.com/tramita/tramita/internal/items/schema"
 )
 
-// Control is one node of a form (docs/app-packages.md, "Forms"): a container
-// (panel, group box, tab control) holding other controls, a control bound to
-// an attribute or a system field, or a control of its own (a button, a label,
-// the history of the item).
+// Control is one node of a form: a container (panel, group box, tab control)
+// holding other controls, a control bound to an attribute or a system field,
+// or one of its own (a button, a label, the item's history).
 type Control struct {
 	// Kind is one of the form control kinds of spec section 3.
 	Kind string `yaml:"kind" json:"kind"`

@@ -1,5 +1,5 @@
-// Package pkg reads, validates, imports and exports application packages:
-// one YAML file that defines an application completely (docs/app-packages.md).
+// Package apppkg reads, validates, imports and exports application packages:
+// one YAML file that defines an application completely.
 package apppkg
 
 import (
@@ -149,8 +149,7 @@ type Status struct {
 	Line    int    `yaml:"-" json:"-"`
 }
 
-// Action moves items from statuses to another (internal/workflow runs it;
-// docs/app-packages.md, "Workflow").
+// Action moves items from statuses to another (internal/workflow runs it).
 type Action struct {
 	Key  string   `yaml:"key" json:"key"`
 	Name Text     `yaml:"name" json:"name"`
@@ -231,7 +230,7 @@ type View struct {
 	// the items it matches, whatever query the user picks on top.
 	Query string `yaml:"query,omitempty" json:"query,omitempty"`
 	// WIP (kanban) is the board's default work-in-progress limit per status
-	// key; an administrator may change it on the board (docs/kanban.md).
+	// key; an administrator may change it on the board.
 	WIP map[string]int `yaml:"wip,omitempty" json:"wip,omitempty"`
 	// WIPStrict (kanban) refuses a transition into a column at its limit
 	// instead of warning.

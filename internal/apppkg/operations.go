@@ -10,10 +10,9 @@ import (
 	"unicode/utf8"
 )
 
-// Operation is a server-side task of the application: a small parameter
-// form, a rule that does the work, and what the rule returns (a message, a
-// table or a file). A bulk operation runs its rule on each selected item of
-// Component, all or nothing (docs/workflow.md, "Operations").
+// Operation is a server-side task of the application: a small parameter form,
+// a rule that does the work, and what it returns (a message, a table or a
+// file). A bulk operation runs its rule on each selected item, all or nothing.
 type Operation struct {
 	Key  string `yaml:"key" json:"key"`
 	Name Text   `yaml:"name" json:"name"`
@@ -93,11 +92,9 @@ func (c *checker) parameters(where string, params []Parameter, picklists map[str
 	}
 }
 
-// ParameterValue reads the value of a parameter as its type: numbers as
-// numbers (a numeric text too; INTEGER an int64, DECIMAL and CURRENCY a
-// float64), BOOLEAN a bool, DATE_TIME (RFC 3339 or YYYY-MM-DD) an RFC 3339
-// UTC text, STRING and PICKLIST a text of at most 4,000 characters (the
-// caller checks a picklist's values).
+// ParameterValue reads a parameter as its type, false when it does not fit:
+// numbers from numbers or numeric text, DATE_TIME (RFC 3339 or a date) as RFC
+// 3339 UTC, texts up to 4,000 characters; the caller checks picklist values.
 func ParameterValue(typ string, raw any) (any, bool) {
 	if str, ok := raw.(string); ok && typ != "STRING" && typ != "PICKLIST" && typ != "DATE_TIME" {
 		raw = json.Number(strings.TrimSpace(str))

@@ -1,11 +1,9 @@
-// Package apps owns the applications of the desktop and their menus (spec
-// sections 2 and 3): which applications a caller may use, the menu tree of
-// one, and its htmlScripts served as a same-origin script file.
-//
-// Visibility: a panel administrator uses every application; anyone else uses
-// those given to a group they belong to. The group flagged all_users ('Todos')
-// holds every user without membership rows. An application the caller may not
-// use answers exactly like one that does not exist.
+// Package apps owns the desktop's applications and their menus (spec sections
+// 2 and 3): which ones a caller may use, the menu tree of one, and its
+// htmlScripts served as a same-origin script file. A panel administrator uses
+// every application, anyone else those given to one of their groups ('Todos'
+// holds every user without membership rows). An application the caller may
+// not use answers exactly like one that does not exist.
 package apps
 
 import (

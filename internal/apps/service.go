@@ -79,11 +79,9 @@ type ScriptGrant struct {
 	Signature string
 }
 
-// SignedScript returns the htmlScripts of application id for a signed
-// address. The browser loads scripts with a plain <script src>, which cannot
-// carry the bearer token, so the menu call hands out an address signed for
-// the caller. The user's permission is checked again as it is now. Any
-// failure is not-found, so addresses and ids cannot be probed.
+// SignedScript returns application id's htmlScripts for a signed address, as a
+// <script src> cannot carry the bearer token. The user's permission is checked
+// again as it is now; any failure is not-found, so ids cannot be probed.
 func (s *Service) SignedScript(ctx context.Context, id int64, g ScriptGrant) (string, error) {
 	if g.Expires < s.now().Unix() {
 		return "", httpx.NotFound()

@@ -44,11 +44,9 @@ func (s *Store) Allowed(ctx context.Context, c Caller, lang i18n.Lang) ([]Applic
 	return apps, nil
 }
 
-// RuntimeMenu returns application id with its menu entries (siblings in
-// menu order) when c may use it; false otherwise, whether it does not exist
-// or is not c's to use. One round trip (getApplicationMenu runs on every
-// page of an application): the entries travel along with the check and are
-// dropped unseen when it fails.
+// RuntimeMenu returns application id and its menu entries when c may use it,
+// false otherwise, missing or not c's alike. Every page of an application
+// calls it, so it is one round trip: the entries travel with the check.
 func (s *Store) RuntimeMenu(ctx context.Context, c Caller, id int64, lang i18n.Lang) (RuntimeApplication, []MenuEntry, bool, error) {
 	var a RuntimeApplication
 	var out []MenuEntry

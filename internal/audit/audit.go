@@ -22,7 +22,7 @@ type Event struct {
 	// Login is the login as typed or as stored.
 	Login string
 	// Kind names what happened, prefixed by the module: "signin.success",
-	// "password.changed". docs/auth.md lists the sign-in kinds.
+	// "password.changed".
 	Kind string
 	// Address is the client's IP address.
 	Address string

@@ -12,11 +12,9 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// The audit log is a hash chain (migration 00033): each entry's hash is
-// SHA-256(the previous entry's hash || its canonical content), given at
-// commit by a database trigger, so every way of writing an entry is chained.
-// Verify recomputes the chain here, in Go, from the stored columns: an entry
-// edited or removed with the triggers off shows as the first broken one.
+// The audit log is a hash chain: at commit a database trigger gives each entry
+// SHA-256(previous hash || canonical content), so every writer is chained.
+// Verify recomputes it in Go, catching entries changed with the triggers off.
 
 // Broken names the first entry where the chain does not hold.
 type Broken struct {
@@ -67,10 +65,9 @@ func chainHash(prev []byte, seq, id int64, at time.Time, login, kind, address, d
 	return h.Sum(nil)
 }
 
-// Verify reads the whole log in one snapshot, in chain order, and checks
-// every entry: its place follows the previous one, its hash is the one its
-// content gives, and the chain's head is the last entry. It streams the
-// rows, so the log's size only costs time.
+// Verify checks the whole log in one snapshot, in chain order: each entry
+// follows the previous, its hash matches its content, and the head is the
+// last. Rows are streamed, so the log's size costs only time.
 func Verify(ctx context.Context, db Beginner) (Verification, error) {
 	var v Verification
 	tx, err := db.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})

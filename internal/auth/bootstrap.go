@@ -12,10 +12,9 @@ import (
 // AdminLogin is the administrator created on the first start.
 const AdminLogin = "admin"
 
-// EnsureAdmin creates the administrator on the first start (when no user
-// exists). With an empty password it generates one and marks it to be
-// changed at first sign-in; the caller prints it once. It returns the
-// generated password, or "" when it created none.
+// EnsureAdmin creates the administrator when no user exists. Given no
+// password it generates one, to be changed at first sign-in, and returns it
+// for the caller to print once; otherwise it returns "".
 func EnsureAdmin(ctx context.Context, db *pgxpool.Pool, password string) (generated string, err error) {
 	mustChange := false
 	if password == "" {

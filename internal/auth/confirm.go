@@ -8,16 +8,12 @@ import (
 )
 
 // kindPasswordConfirmFailure is a wrong password re-entered to confirm an
-// act (a file signature, docs/items.md "Signatures and stamps").
+// act (a file signature).
 const kindPasswordConfirmFailure = "password.confirmFailure"
 
-// ConfirmPassword checks the signed-in user's password once more, for an
-// act that needs it (signing a file). It is the sign-in check: the client
-// address's rate limit, the login's and address's delays and locks, the
-// same argon2id verification, and a wrong password counted as a sign-in
-// failure (so guessing through it locks the login as the sign-in page
-// would). A wrong password is a 400 on the field password
-// ('auth.passwordNotConfirmed'); a locked login a 429.
+// ConfirmPassword checks the signed-in user's password again for an act that
+// needs it (signing a file), exactly as a sign-in does, so guessing through it
+// locks the login too. Wrong: a 400 on the field password; locked: a 429.
 func (s *Service) ConfirmPassword(ctx context.Context, userID int64, password string, c Client) error {
 	if err := s.limit(ctx, c.Address); err != nil {
 		return err

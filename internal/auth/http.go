@@ -187,10 +187,9 @@ func (h *Handler) getMFAData(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusOK, d)
 }
 
-// mfaInput is the body of registerUserMFA and validateMFA. logonresult is
-// the login result the web app holds: the object, its base64 text, or just
-// its token; the server reads only the token from it, and only when the
-// request has no Authorization header.
+// mfaInput is the body of registerUserMFA and validateMFA. The web app sends
+// logonresult as the object, its base64 text or just its token; only the
+// token is read, and only when the request has no Authorization header.
 type mfaInput struct {
 	LogonResult json.RawMessage `json:"logonresult"`
 	UserCode    string          `json:"userCode"`

@@ -15,7 +15,7 @@ import (
 	"github.com/tramita/tramita/internal/i18n"
 )
 
-// FailReason says why a sign-in failed; docs/auth.md lists them.
+// FailReason says why a sign-in failed (the login result's failReason).
 type FailReason int
 
 const (
@@ -29,7 +29,7 @@ const (
 	FailRecaptcha        FailReason = 7 // the reCAPTCHA did not verify
 )
 
-// Brute-force policy (docs/auth.md).
+// Brute-force policy.
 const (
 	rateLimitPerMinute = 10               // default of sign-in, reset and MFA calls per client address (TRAMITA_SIGNIN_RATE_LIMIT)
 	failureWindow      = 15 * time.Minute // failures further apart start counting anew
@@ -320,10 +320,9 @@ type credentials struct {
 
 func (c credentials) ok() bool { return c.found && (c.mainOK || c.resetOK) }
 
-// verify checks password against the user's password and pending reset
-// password. It always runs two argon2id verifications (against a dummy
-// hash where the user, or a reset, does not exist) so the answer takes the
-// same time whether the login exists and whether a reset is pending.
+// verify checks password against the user's password and pending reset one,
+// always running two argon2id verifications (a dummy hash standing in for a
+// missing one) so its time tells neither whether the login nor a reset exists.
 func (s *Service) verify(ctx context.Context, login, password string) (credentials, error) {
 	u, found, err := s.store.userByLogin(ctx, login)
 	if err != nil {

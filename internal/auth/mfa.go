@@ -16,10 +16,9 @@ type MFAData struct {
 	Code   string `json:"code"`
 }
 
-// MFAData starts an enrolment: a new secret is kept, encrypted, on the
-// session until registerUserMFA proves the app has it. A user who already
-// has a second factor cannot enrol another (a stolen password must not
-// replace it); an administrator resets it first.
+// MFAData starts an enrolment, keeping a new secret encrypted on the session
+// until registerUserMFA proves the app has it. A user with a second factor
+// cannot enrol another: a stolen password must not replace it.
 func (s *Service) MFAData(ctx context.Context, p Principal) (MFAData, error) {
 	u, found, err := s.store.userByID(ctx, p.UserID)
 	if err != nil {

@@ -75,10 +75,9 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, in ChangePass
 	return s.setPassword(ctx, u, in.NewPassword, p.SessionID, c, map[string]any{"by": "user"})
 }
 
-// ChangeExpiredPassword changes a password that must be changed before
-// signing in (failReason 2): forced by an administrator, expired by age, or
-// the temporary one of a reset. It is checked like a sign-in (rate limit,
-// failures, lock) and ends every session of the user.
+// ChangeExpiredPassword changes a password due before sign-in (forced, expired,
+// or a reset's temporary one). It is checked like a sign-in, rate limit and
+// locks included, and ends every session of the user.
 func (s *Service) ChangeExpiredPassword(ctx context.Context, in ChangeExpiredPasswordInput, c Client) error {
 	if err := s.limit(ctx, c.Address); err != nil {
 		return err
@@ -155,10 +154,9 @@ func (s *Service) setPassword(ctx context.Context, u user, password, keepSession
 	})
 }
 
-// ResetPassword mails a temporary password, valid for an hour, to the
-// user's address. The current password keeps working until it is changed,
-// so asking for someone else's reset locks nobody out. The answer is the
-// same whether or not the login exists or has an e-mail address.
+// ResetPassword mails a temporary password, valid for an hour. The current one
+// keeps working until changed, so a reset asked by someone else locks nobody
+// out; the answer never tells whether the login exists or has an address.
 func (s *Service) ResetPassword(ctx context.Context, login string, c Client) (string, error) {
 	if err := s.limit(ctx, c.Address); err != nil {
 		return "", err

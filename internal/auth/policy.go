@@ -16,10 +16,9 @@ const (
 	MaxPasswordLength = 128
 )
 
-// commonPasswords holds well-known leaked passwords and the patterns people
-// type (words, names and football clubs with 123, @123, years...), in English
-// and Brazilian Portuguese, 8 characters or longer (shorter ones fail the
-// length rule first). Compared case-insensitively.
+// commonPasswords holds leaked passwords and the patterns people type (words,
+// names and football clubs with 123, @123, years...) in English and Brazilian
+// Portuguese, of 8 characters or more: shorter ones fail the length rule.
 //
 //go:embed commonpasswords.txt
 var commonPasswordsText string

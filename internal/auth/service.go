@@ -15,7 +15,8 @@ import (
 	"github.com/tramita/tramita/internal/mail"
 )
 
-// Default lifetimes; docs/auth.md explains them.
+// Default lifetimes. A token is renewed within its session, never past the
+// session's end, so after DefaultSessionLifetime everyone signs in again.
 const (
 	DefaultTokenTTL        = time.Hour
 	DefaultSessionLifetime = 12 * time.Hour

@@ -55,10 +55,9 @@ func WithPrincipal(ctx context.Context, p Principal) context.Context {
 	return context.WithValue(ctx, principalKey{}, p)
 }
 
-// Middleware reads "Authorization: Bearer <token>", checks the token and its
-// session and puts the Principal in the request's context. A missing or
-// invalid token is not an error here (public calls stay public, and a stale
-// token must not break the login page); RequireUser answers 401 for it.
+// Middleware puts the Principal of a valid bearer token and session in the
+// request's context. A missing or bad token passes on (public calls stay public,
+// a stale token must not break the login page); RequireUser answers 401.
 func (s *Service) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, ok := PrincipalFrom(r.Context()); ok {

@@ -2,10 +2,9 @@ package auth
 
 import _ "embed"
 
-// defaultTermsName and defaultTermsPDF are the terms of use Tramita ships
-// as version 1, in Portuguese (one A4 page); an organisation replaces them
-// with its own PDF (PublishTerms). The file is in terms/ beside this one
-// (see terms/README.md).
+// defaultTermsName and defaultTermsPDF are the terms of use shipped as version
+// 1 (Portuguese, one A4 page); an organisation publishes its own with
+// PublishTerms. terms/README.md says how to replace the file.
 const defaultTermsName = "termos-de-uso.pdf"
 
 //go:embed terms/termos-de-uso.pdf

@@ -5,13 +5,9 @@ import (
 	"time"
 )
 
-// tokenCache keeps the tokens the middleware verified, by their text: the
-// signature and the claims of a given text never change, so checking them
-// again on every request (base64, JSON, HMAC: a few percent of the server's
-// CPU under the load bench) is work done twice. Only that is kept: the
-// time claims are compared with the clock on every request, and the session
-// and its user are read from the database on every request, so a revoked
-// session or a disabled user is refused at once.
+// tokenCache keeps verified tokens by their text: a text's signature and claims
+// never change, so checking them per request is waste. Expiry is still compared
+// and the session and user read every time, so revocation takes effect at once.
 type tokenCache struct {
 	mu sync.Mutex
 	m  map[string]verifiedToken

@@ -47,10 +47,9 @@ type Config struct {
 	// SignInRateLimit caps sign-in, password reset and MFA calls per client
 	// address and minute.
 	SignInRateLimit int
-	// PushAllowLoopback lets web push endpoints be local addresses (http on
-	// loopback included): for tests, whose stand-in push service runs on
-	// 127.0.0.1. Never in production: any signed-in user could make the
-	// server POST to its local ports.
+	// PushAllowLoopback lets web push endpoints be local addresses, for tests
+	// whose stand-in push service runs on 127.0.0.1. Never in production: any
+	// signed-in user could make the server POST to its local ports.
 	PushAllowLoopback bool
 
 	// Sign-in (internal/auth).

@@ -389,10 +389,9 @@ func (e *Embedded) ensureCluster(ctx context.Context, binDir string, runAs *osUs
 	return nil
 }
 
-// clearStalePid removes a postmaster.pid left by a crash or kill -9. We hold
-// the data directory lock, so no live tramita owns the cluster; PostgreSQL's
-// own check refuses when the recorded pid was reused by another process of
-// the same user (or is a zombie nobody reaped), so we decide instead.
+// clearStalePid removes a postmaster.pid left by a crash: holding the data
+// directory lock, we know no tramita owns the cluster, while PostgreSQL would
+// refuse to start if the pid were reused by the user's process or a zombie.
 func (e *Embedded) clearStalePid(ctx context.Context) error {
 	pidPath := filepath.Join(e.clusterDir, "postmaster.pid")
 	b, err := os.ReadFile(pidPath)

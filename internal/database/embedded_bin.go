@@ -42,10 +42,9 @@ func ToolsBinDir(base string) string {
 	return filepath.Join(base, filepath.FromSlash(toolsPackageDir), p, "native", "bin")
 }
 
-// FindBinDir locates the PostgreSQL bin directory. explicit (TRAMITA_PG_BIN)
-// wins when set; otherwise tools/postgres is looked for under the current
-// directory, the executable's directory and its parent, so that bin/tramita
-// started from the repository root, or from bin/, finds it with no variable.
+// FindBinDir locates the PostgreSQL bin directory: explicit (TRAMITA_PG_BIN)
+// when set, else tools/postgres under the working directory, the executable's
+// or its parent, so bin/tramita finds it from the repository root or bin/.
 func FindBinDir(explicit string) (string, error) {
 	if explicit != "" {
 		return checkBinDir(explicit)

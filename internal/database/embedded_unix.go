@@ -19,11 +19,9 @@ import (
 	"syscall"
 )
 
-// lockDataDir takes an exclusive flock on DataDir/tramita.lock for the life
-// of the returned file, so a second tramita on the same data directory stops
-// with a clear message instead of fighting over the cluster. The kernel drops
-// the lock when the process dies, however it dies; the descriptor is
-// close-on-exec, so postgres does not inherit it.
+// lockDataDir flocks DataDir/tramita.lock for the returned file's life, so a
+// second tramita on the directory stops clearly; the kernel drops it however
+// the process dies, and close-on-exec keeps it from postgres.
 func lockDataDir(dir string) (*os.File, error) {
 	path := filepath.Join(dir, "tramita.lock")
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
@@ -146,10 +144,9 @@ func (u *osUser) own(clusterDir string) error {
 	return nil
 }
 
-// reachableBinDir returns binDir when u can run the binaries there. When it
-// cannot (the repository sits under /root, mode 0700), it copies the
-// package's bin, lib and share into DataDir/pgbin, which u can reach, once
-// per binary version.
+// reachableBinDir returns binDir when u can run its binaries, else (a
+// repository under /root, mode 0700) a copy of the package's bin, lib and
+// share in DataDir/pgbin, made once per binary version.
 func (u *osUser) reachableBinDir(ctx context.Context, binDir, dataDir string, log *slog.Logger) (string, error) {
 	postgres := filepath.Join(binDir, "postgres")
 	if err := u.run(ctx, postgres, "--version"); err == nil {

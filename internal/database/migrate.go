@@ -36,12 +36,9 @@ func newMigrator(pool *pgxpool.Pool, fsys fs.FS, dialect goose.Dialect, opts ...
 		return nil, fmt.Errorf("migrate: locker: %w", err)
 	}
 	db := stdlib.OpenDBFromPool(pool)
-	// Each module numbers its migrations in a range of its own (auth 3–19,
-	// portal 20–29, admin 30–39, ...; docs/architecture.md), so a release can
-	// bring a migration numbered below one an installation already has
-	// (a new admin 00033 after kanban's 00081). Goose would refuse that as
-	// "missing"; applying it is right, because modules' migrations never
-	// depend on a later range.
+	// Modules number their migrations in ranges of their own, so a release may
+	// bring one below an installation's latest; goose calls that missing, but it
+	// is right to apply, as a module's migrations never depend on a later range.
 	opts = append([]goose.ProviderOption{goose.WithSessionLocker(locker), goose.WithAllowOutofOrder(true)}, opts...)
 	provider, err := goose.NewProvider(dialect, db, fsys, opts...)
 	if err != nil {

@@ -20,10 +20,9 @@ import (
 // FileLinkLifetime is how long a signed file link opens its file.
 const FileLinkLifetime = time.Hour
 
-// linkSigner signs file links with the key of file_link_key, so a link
-// opens the file without the Authorization header (an <img src>, a new tab)
-// — for the user it was made for, who must still be able to read the item
-// when it is opened.
+// linkSigner signs file links with file_link_key's key, so a link opens
+// without the Authorization header (an <img src>, a new tab), for its user
+// only, who must still be able to read the item when it is opened.
 type linkSigner struct {
 	store *Store
 	now   func() time.Time

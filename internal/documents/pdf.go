@@ -29,10 +29,9 @@ func pdfConfig() *model.Configuration {
 	pdfcpuSetup.Do(api.DisableConfigDir)
 	conf := model.NewDefaultConfiguration()
 	conf.ValidationMode = model.ValidationRelaxed
-	// pdfcpu's resource limits, tightened to what a stamp of an upload
-	// (at most twice the upload limit) needs: a stream that decodes past
-	// 64 MB (a compression bomb: 2 MB of zeros' stream made pdfcpu's
-	// default 512 MB limit allocate 2 GB before refusing) is refused.
+	// A stamp needs at most twice the upload limit, so a stream decoding past
+	// 64 MB is refused: under pdfcpu's default of 512 MB, a 2 MB compression
+	// bomb allocates 2 GB before it is refused.
 	conf.Limits.MaxStreamBytes = 64 << 20
 	conf.Limits.MaxDecodeBytes = 64 << 20
 	conf.Limits.MaxImageBytes = 64 << 20
@@ -46,14 +45,9 @@ func pdfConfig() *model.Configuration {
 // left of every page, dark blue Helvetica 7 pt, above the content.
 const stampDescription = "font:Helvetica, points:7, pos:bl, off:24 14, scale:1 abs, rot:0, fillcolor:#0d2b6b, opacity:1, margins:5, border:1 #0d2b6b, bgcolor:#ffffff, align:l"
 
-// Bounds of a stamp (docs/documents.md, "Stamps"): pdfcpu reads
-// the whole PDF into memory and its time grows with the pages (a 22 MB PDF
-// of 10,000 pages took 100 s and 2.8 GB of allocations on a 2-core
-// machine), so a stamp runs one at a time in the process, a PDF of more
-// than maxStampPages pages is refused before pdfcpu works on its pages, and
-// a stamp that takes longer than stampTimeout is given up (its work ends
-// in the background, still holding the one slot, so runaway stamps never
-// pile up). vars: tests shorten them.
+// Bounds of a stamp (vars: tests shorten them). pdfcpu holds the whole PDF in
+// memory and slows with its pages, so stamps run one at a time, long PDFs are
+// refused, and one given up at stampTimeout keeps the slot till its work ends.
 var (
 	maxStampPages = 1000
 	stampWait     = 20 * time.Second
@@ -118,9 +112,8 @@ func stampPDFBounded(ctx context.Context, pdf []byte, lines []string) ([]byte, e
 }
 
 // maxStampContent bounds the decoded page contents of a PDF to stamp, all
-// pages together: pdfcpu keeps each page's decoded content to patch it, so
-// 200 pages whose contents inflate to 60 MB each (a 12 MB PDF) took 10 GB;
-// within this bound a stamp stays under about 500 MB.
+// pages together: pdfcpu keeps each one decoded to patch it, so a 12 MB PDF
+// could take 10 GB; within the bound a stamp stays under about 500 MB.
 var maxStampContent int64 = 128 << 20
 
 // errContentTooLarge: the pages' contents decode past maxStampContent.
@@ -189,10 +182,9 @@ func checkContentSize(pc *model.Context, limit int64) error {
 	return nil
 }
 
-// decodedSize is how many bytes sd decodes to, up to limit+1: a stream
-// only deflated is inflated into nothing (pdfcpu's decoder grows a buffer
-// past the limit before it checks: 1 GB for a limit of 256 MB); others
-// through pdfcpu with the limit.
+// decodedSize is how many bytes sd decodes to, up to limit+1. A stream only
+// deflated is inflated into nothing here, as pdfcpu's decoder grows its buffer
+// past the limit before checking it; others go through pdfcpu with the limit.
 func decodedSize(sd *types.StreamDict, limit int64) (int64, error) {
 	if fpl := sd.FilterPipeline; len(fpl) == 1 && fpl[0].Name == filter.Flate {
 		zr, err := zlib.NewReader(bytes.NewReader(sd.Raw))
@@ -214,11 +206,9 @@ type tooManyPages struct{ n int }
 
 func (e *tooManyPages) Error() string { return fmt.Sprintf("stamp: %d pages", e.n) }
 
-// stampPDF writes lines on every page of pdf (pdfcpu's stamp: a watermark
-// on top of the content) and answers the new file. An encrypted or broken
-// PDF is an error, and so is one of more than maxStampPages pages (its
-// page tree's count, read without validating the pages; the validation
-// of AddWatermarks refuses a count that is not the number of pages).
+// stampPDF writes lines as a watermark on every page of pdf and answers the
+// new file. It refuses an encrypted or broken PDF, and one whose page tree
+// counts more than maxStampPages, read before pdfcpu works on the pages.
 func stampPDF(pdf []byte, lines []string) ([]byte, error) {
 	pc, err := api.ReadContext(bytes.NewReader(pdf), pdfConfig())
 	if err != nil {

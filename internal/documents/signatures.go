@@ -23,9 +23,8 @@ import (
 )
 
 // Signatures of item files: signFileAttachment records who signed which
-// version of a file (its SHA-256 read from the storage), with the Signature
-// Protocol rendered from the administrator's template (protocol.go);
-// stampFileAttachment writes them on a PDF (stamping.go).
+// version (its SHA-256 read from the storage) with the Signature Protocol
+// rendered from the administrator's template; stamping.go writes them on PDFs.
 
 // SignClient is what the server knows of the signer's connection.
 type SignClient struct {

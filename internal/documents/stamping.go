@@ -23,9 +23,8 @@ import (
 const maxStampSigners = 6
 
 // Stamp answers stampFileAttachment: the signatures of the file's current
-// version written on every page of the PDF, as a new version; the
-// replaced one is kept (downloadFileVersion).
-// client is the caller's connection, for the audit event.
+// version written on every page of its PDF as a new version, the replaced one
+// kept (downloadFileVersion). client is the caller's, for the audit event.
 func (f *Files) Stamp(ctx context.Context, c items.Caller, in StampInput, client SignClient) (*StampResult, error) {
 	a, err := f.editableFile(ctx, c, in.file())
 	if err != nil {

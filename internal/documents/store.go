@@ -14,9 +14,8 @@ import (
 )
 
 // Store is documents' SQL over its own tables: item_file, item_file_version,
-// item_file_signature and file_link_key (migrations 00052, 00055, 00057).
-// It never checks a right: the service has read the item through the core
-// first. The functions taking a tx run inside the service's transactions.
+// item_file_signature and file_link_key. It checks no right, as the service
+// has read the item through the core first.
 type Store struct {
 	db *pgxpool.Pool
 }

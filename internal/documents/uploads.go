@@ -186,9 +186,8 @@ func (s *uploadSession) abort(ctx context.Context) {
 	s.stored = nil
 }
 
-// planRoom is the contracted plan's storage limit as an upload sees it
-// (docs/admin.md, Plan): limit nil is unlimited; left is what the plan let
-// store when the upload began.
+// planRoom is the contracted plan's storage limit as an upload sees it:
+// limit nil is unlimited; left is what the plan let store when it began.
 type planRoom struct {
 	limit *int64
 	left  int64

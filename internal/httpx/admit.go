@@ -12,38 +12,21 @@ import (
 // the request; larger (or unannounced) bodies pass without admission.
 const AdmitBodyMax = 64 << 10
 
-// Admit lets at most n requests run their handler at once and queues the
-// others in arrival order (a Go channel's waiting senders are served
-// first come, first served).
-//
-// Why: under a burst of concurrent calls, every goroutine would otherwise
-// run at once and share the CPU and the database pool by turns; a call
-// that takes three trips to the pool then waits in its queue three times,
-// and its latency grows with the number of calls in flight times its own
-// weight, so the heavy calls make the tail (docs/benchmarks.md, Findings).
-// Admitted in order, each call waits once, about as long as the others,
-// and then runs with few competitors. The work done is the same; only its
-// order changes.
-//
-// A request's slot is given back when its handler returns or as soon as it
-// starts its answer (the header or the first bytes), so a stream (server-
-// sent events) or a client slow to read a large answer holds none, and in
-// any case after hold: a call waiting on something outside (a slow storage,
-// a remote check) is not the CPU-bound work the queue is for, and must not
-// keep the others waiting (past hold, the calls share the machine as they
-// would without the queue). The
-// body, when small and announced, is read before the request waits, so a
-// client slow to send holds none either; a larger or unannounced body
-// (an upload) is not admitted at all, as it is the client's pace. A client
-// that goes away while its request waits leaves the queue.
+// Admit runs at most n handlers at once and queues the rest first come, first
+// served: under a burst each call then waits once, not at every turn for the
+// CPU and the pool, so the heavy calls do not make the latency's tail.
 func Admit(n int, hold time.Duration) func(http.Handler) http.Handler {
 	slots := make(chan struct{}, n)
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			// A large or unannounced body (an upload) comes at the client's pace:
+			// it is not queued.
 			if r.Body != nil && r.Body != http.NoBody && (r.ContentLength < 0 || r.ContentLength > AdmitBodyMax) {
 				next.ServeHTTP(w, r)
 				return
 			}
+			// A small body is read before waiting, so a client slow to send
+			// holds no slot.
 			if r.Body != nil && r.Body != http.NoBody && r.ContentLength > 0 {
 				buf := make([]byte, r.ContentLength)
 				k, err := io.ReadFull(r.Body, buf)
@@ -60,6 +43,8 @@ func Admit(n int, hold time.Duration) func(http.Handler) http.Handler {
 				return // the client is gone: nobody to answer
 			}
 			aw := &admittedWriter{ResponseWriter: w, release: func() { <-slots }}
+			// Past hold a call waits on something outside (storage, a remote
+			// check), not the CPU work the queue is for: it lets the others in.
 			t := time.AfterFunc(hold, aw.done)
 			defer func() {
 				t.Stop()
@@ -82,7 +67,8 @@ type readCloser struct {
 
 func (b readCloser) Close() error { return b.c.Close() }
 
-// admittedWriter gives the slot back once the answer starts.
+// admittedWriter gives the slot back once the answer starts, so a stream or
+// a client slow to read a large answer holds none.
 type admittedWriter struct {
 	http.ResponseWriter
 	once    sync.Once

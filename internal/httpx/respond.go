@@ -31,10 +31,9 @@ type ValidationBody struct {
 	Message string `json:"Message"`
 }
 
-// JSONAppender is a value that writes its own JSON: valid, compact and
-// HTML-escaped exactly as encoding/json would write it. WriteJSON sends it
-// as is; through encoding/json, a Marshaler's output is scanned and copied
-// once more (compacted), which for a big list page cost more than writing it.
+// JSONAppender is a value that writes its own JSON, valid, compact and
+// HTML-escaped as encoding/json would. WriteJSON sends it as is, sparing the
+// rescan and copy encoding/json makes of a Marshaler's output (big lists).
 type JSONAppender interface {
 	AppendJSON(b []byte) ([]byte, error)
 }

@@ -6,10 +6,9 @@ import (
 	"strings"
 )
 
-// PostgreSQL text cannot hold the NUL character: a value carrying one would
-// fail deep inside a query as a 500. Input is checked once, here, instead:
-// Decode refuses bodies whose strings hold it, RejectNUL refuses addresses
-// whose query or path does.
+// PostgreSQL text cannot hold NUL, and a value with one would fail deep in a
+// query as a 500, so input is checked once, at the edge: Decode refuses such
+// bodies, RejectNUL such paths and queries.
 
 // nulField names the first string field of v holding a NUL character, or ""
 // when there is none. Map keys count as strings too.

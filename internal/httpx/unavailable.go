@@ -11,10 +11,8 @@ import (
 )
 
 // databaseUnavailable tells whether err means the database cannot be reached
-// right now (restarting, shut down, connection lost) rather than that the
-// request or our code is wrong. Such a request is answered 503 with
-// Retry-After, and the connection pool reconnects by itself once the
-// database is back: no restart of the binary is needed.
+// right now (restarting, down, connection lost) rather than a bad request or
+// a bug: that is a 503 with Retry-After, as the pool reconnects by itself.
 func databaseUnavailable(err error) bool {
 	var connectErr *pgconn.ConnectError
 	if errors.As(err, &connectErr) {

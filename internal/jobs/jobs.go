@@ -1,11 +1,9 @@
 // Package jobs is a small job queue in PostgreSQL: modules enqueue work in the
-// same transaction as the change that causes it, and a Worker in any instance
-// runs it, retrying with backoff. Delivery is at least once: a handler must
-// tolerate running twice (a worker that dies after the work but before it
-// marks the job done leaves it to be claimed again). A worker that dies
-// mid-run is noticed through its owner lock (owner.go): its jobs are handed
-// back at once, marked Interrupted, by the next worker to start or by any
-// running one; the lease is only the last resort.
+// transaction of the change that causes it, and a Worker in any instance runs
+// it, retrying with backoff. Delivery is at least once, so a handler must
+// tolerate running twice (its worker may die before marking it done). A
+// worker that dies mid-run is noticed through its owner lock and its jobs
+// handed back at once, marked Interrupted; the lease is the last resort.
 package jobs
 
 import (

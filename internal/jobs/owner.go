@@ -11,16 +11,14 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// OwnerLockClass is the first key of the session advisory locks running
-// workers hold, one each, the second key being the worker's owner id (the
-// job.locked_by of the jobs it runs). pg_locks shows the live workers:
-// locktype 'advisory', classid OwnerLockClass, objid the owner id.
+// OwnerLockClass is the first key of the session advisory lock each running
+// worker holds, the second its owner id (job.locked_by). In pg_locks a live
+// worker is locktype 'advisory', classid OwnerLockClass, objid its id.
 const OwnerLockClass = 0x6A6F6273 // "jobs"
 
-// owner is a running worker's identity: an id and the connection that
-// holds its advisory lock. PostgreSQL frees the lock when the connection
-// ends, and the connection ends with the process, however it dies: a lease
-// whose owner's lock is free is a lease nobody will finish.
+// owner is a running worker's id and the connection holding its advisory
+// lock, which PostgreSQL frees when the connection ends, however the process
+// dies: a lease whose owner's lock is free is a lease nobody will finish.
 type owner struct {
 	id   int32
 	conn *pgx.Conn
@@ -100,10 +98,9 @@ func (o *owner) close() {
 	}
 }
 
-// handBack finds the jobs leased by workers that are gone (their owner lock
-// is free) and ends their leases now, so the next claim runs them at once,
-// marked Interrupted. Each dead owner's lock is held while its jobs are
-// handed back, so no new worker can take its id meanwhile.
+// handBack ends now the leases of workers that are gone (owner lock free), so
+// the next claim runs their jobs, marked Interrupted. It holds each dead
+// owner's lock meanwhile, so no new worker can take its id.
 func (w *Worker) handBack(ctx context.Context, o *owner) (int64, error) {
 	rows, err := o.conn.Query(ctx, `SELECT DISTINCT locked_by FROM job
 		WHERE state = 'pending' AND locked_by IS NOT NULL AND locked_by <> $1 AND locked_until > now()`, o.id)

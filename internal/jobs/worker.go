@@ -28,11 +28,9 @@ type Job struct {
 	// Attempt counts from 1 for the first run.
 	Attempt     int
 	MaxAttempts int
-	// Interrupted says the previous run never finished: the worker running
-	// it stopped mid-run (killed, out of memory, the machine lost) or
-	// overran its lease. Work done in one transaction was rolled back with
-	// it; a handler whose work cannot safely start again reports the job
-	// failed instead of redoing it.
+	// Interrupted says the previous run never finished (its worker died or
+	// overran its lease); work done in its transaction was rolled back. A handler
+	// that cannot safely start again reports the job failed instead.
 	Interrupted bool
 }
 
@@ -60,10 +58,9 @@ type Worker struct {
 	ownerID atomic.Int32
 }
 
-// NewWorker returns a worker with the defaults: 4 at once, polling every
-// second, a 5-minute lease, exponential backoff from 10 s up to 1 h, and a
-// look for the jobs of dead workers at start and every 30 s.
-// Register handlers with Handle before Run.
+// NewWorker returns a worker running 4 jobs at once, polling every second, on
+// 5-minute leases, backing off from 10 s to 1 h, and handing back dead
+// workers' jobs at start and every 30 s. Register handlers before Run.
 func NewWorker(db *pgxpool.Pool, log *slog.Logger) *Worker {
 	return &Worker{
 		db: db, log: log, handlers: map[string]Handler{},
@@ -85,11 +82,9 @@ func ExponentialBackoff(attempt int) time.Duration {
 // Handle registers the handler of kind. It must not be called after Run.
 func (w *Worker) Handle(kind string, h Handler) { w.handlers[kind] = h }
 
-// Run claims and runs jobs until ctx ends, then waits for the jobs running.
-// It first takes an owner lock (see OwnerLockClass), so that the jobs it
-// leaves half done if the process dies are handed back at once by the next
-// worker to start, or by any other running instance, rather than when their
-// lease ends.
+// Run claims and runs jobs until ctx ends, then waits for those running. It
+// first takes an owner lock, so if the process dies its half-done jobs are
+// handed back at once by the next or any running worker, not at lease end.
 func (w *Worker) Run(ctx context.Context) error {
 	if len(w.handlers) == 0 {
 		return errors.New("jobs: worker without handlers")

@@ -1,7 +1,6 @@
 // Package mail sends e-mail through the platform's SMTP server, whose
-// settings live in the database (table mail_server). Sending is synchronous
-// for now: the caller waits for the server to take the message. A job queue
-// will take this over; until then a slow mail server slows the call.
+// settings live in the database (table mail_server). Sending is synchronous:
+// the caller waits for the server to take the message, however slow it is.
 package mail
 
 import (

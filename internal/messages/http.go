@@ -132,11 +132,9 @@ func (h *Handler) createDevice(w http.ResponseWriter, r *http.Request, c Caller)
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// events streams the caller's message events as server-sent events: first
-// "ready" once the caller is subscribed, then one "messages" event per
-// change, and a comment every Heartbeat. It ends when the client goes away
-// or the hub stops. Browsers read it with fetch(), which can send the bearer
-// header that EventSource cannot.
+// events streams the caller's message events as server-sent events: "ready"
+// once subscribed, "messages" per change, a comment every Heartbeat. Browsers
+// read it with fetch(), which unlike EventSource can send the bearer header.
 func (h *Handler) events(w http.ResponseWriter, r *http.Request, c Caller) {
 	rc := http.NewResponseController(w)
 	// The server's read and write timeouts are for ordinary calls; a stream

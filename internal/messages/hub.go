@@ -79,10 +79,9 @@ func NewHub(pool *pgxpool.Pool, log *slog.Logger) *Hub {
 	}
 }
 
-// MaxStreamsPerUser caps one user's subscriptions on an instance. A page
-// holds one, so this is many tabs; a stream runs without server deadlines,
-// and without a cap one signed-in client could hold connections until the
-// process runs out of file descriptors.
+// MaxStreamsPerUser caps one user's subscriptions on an instance (a page holds
+// one). Streams run without server deadlines, so without a cap one client
+// could hold connections until the process runs out of file descriptors.
 const MaxStreamsPerUser = 16
 
 // ErrTooManyStreams refuses a subscription beyond MaxStreamsPerUser.
@@ -111,10 +110,9 @@ func (h *Hub) Subscribe(userID int64) (*Subscription, error) {
 // Ready is closed once the hub listens for the first time.
 func (h *Hub) Ready() <-chan struct{} { return h.ready }
 
-// Run listens until ctx ends, reconnecting after a lost connection (and then
-// telling every page to reload, as events may have been missed). When it
-// returns, every subscription is done, so streams end and the HTTP server can
-// shut down.
+// Run listens until ctx ends, reconnecting after a lost connection and then
+// telling every page to reload, as events may have been missed. On return
+// every subscription is done, so streams end and the HTTP server can stop.
 func (h *Hub) Run(ctx context.Context) error {
 	defer h.stop()
 	const minWait, maxWait = 500 * time.Millisecond, 30 * time.Second

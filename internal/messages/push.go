@@ -76,11 +76,9 @@ type Push struct {
 
 // PushOptions configure NewPush.
 type PushOptions struct {
-	// AllowLoopback accepts endpoints on this machine: http:// on a loopback
-	// host, and loopback, unspecified and link-local addresses. For tests
-	// only, whose stand-in push service listens on 127.0.0.1
-	// (TRAMITA_PUSH_ALLOW_LOOPBACK); without it a signed-in user could make
-	// the job worker POST to local services.
+	// AllowLoopback accepts endpoints on this machine (http on a loopback host;
+	// loopback, unspecified, link-local addresses), for tests only: otherwise a
+	// signed-in user could make the job worker POST to local services.
 	AllowLoopback bool
 }
 
@@ -95,15 +93,9 @@ func NewPush(store *Store, log *slog.Logger, opts PushOptions) *Push {
 // errLocalAddress refuses a push to this machine or its link.
 var errLocalAddress = errors.New("push endpoint is a local address")
 
-// localAddress: an address that is not a push service on the internet —
-// loopback, unspecified (0.0.0.0, ::, and 0.0.0.0/8, which reaches this
-// host), link-local (169.254.0.0/16, a cloud's metadata service,
-// fe80::/10), multicast and broadcast, private networks (10/8, 172.16/12,
-// 192.168/16, fc00::/7: the intranet's services), shared address space
-// (100.64/10) and the reserved 240/4; IPv4 addresses written in IPv6 are
-// judged as the IPv4 address they carry (mapped ::ffff:a.b.c.d, the old
-// compatible ::a.b.c.d, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, 6to4
-// 2002::/16), and Teredo (2001::/32), whose IPv4 end is hidden, is refused.
+// localAddress reports an address that is no push service on the internet
+// and may reach inside: this host, private networks, link-local (a cloud's
+// metadata). IPv4 inside IPv6 is judged as itself; Teredo hides it: refused.
 func localAddress(a netip.Addr) bool {
 	a = a.Unmap()
 	if a.Is6() {
@@ -124,6 +116,7 @@ func localAddress(a netip.Addr) bool {
 	}
 	if a.Is4() {
 		b := a.As4()
+		// 0/8 reaches this host; 240/4 is reserved; 100.64/10 is shared space.
 		if b[0] == 0 || b[0] >= 240 || (b[0] == 100 && b[1]&0xc0 == 64) {
 			return true
 		}
@@ -133,10 +126,8 @@ func localAddress(a netip.Addr) bool {
 }
 
 // newPushClient sends pushes. Unless allowLocal, its dialer refuses local
-// addresses after the name is resolved, so a name that resolves to
-// 127.0.0.1 when the push is sent (DNS rebinding) is not contacted either.
-// An HTTP proxy of the environment (HTTPS_PROXY) is the operator's and may
-// be local; through it, the proxy connects to the push service.
+// addresses after resolving, so a name made local by DNS rebinding is not
+// contacted either. The environment's proxy is the operator's and may be local.
 func newPushClient(allowLocal bool, proxy func(*http.Request) (*url.URL, error)) *http.Client {
 	transport := http.DefaultTransport.(*http.Transport).Clone()
 	transport.Proxy = proxy
@@ -149,10 +140,9 @@ func newPushClient(allowLocal bool, proxy func(*http.Request) (*url.URL, error))
 			}
 			return nil
 		}}
-	// Through a proxy the proxy connects, not this dialer: the endpoint's
-	// name is resolved here first and refused when it names a local
-	// address (the proxy could still resolve it differently later; it is
-	// the operator's, who may make it refuse local addresses too).
+	// Through a proxy it is the proxy that connects, so the endpoint's name is
+	// resolved here first and refused when local; how the proxy resolves it later
+	// is the operator's to restrict.
 	transport.Proxy = func(req *http.Request) (*url.URL, error) {
 		u, err := proxy(req)
 		if err != nil || u == nil || allowLocal {
@@ -278,10 +268,9 @@ func (p *Push) CreateDevice(ctx context.Context, c Caller, d Device) error {
 		base64.RawURLEncoding.EncodeToString(p256dh), base64.RawURLEncoding.EncodeToString(auth), maxDevicesPerUser)
 }
 
-// validEndpoint accepts an https URL that names no local host (localhost,
-// a loopback, unspecified or link-local address). allowLocal (tests only)
-// accepts those, and http on a loopback host: a push service stand-in on
-// the same machine.
+// validEndpoint accepts an https URL naming no local host (localhost, a
+// loopback, unspecified or link-local address); allowLocal (tests) accepts
+// those, and http on a loopback host for a stand-in push service.
 func validEndpoint(raw string, allowLocal bool) error {
 	if len(raw) > maxEndpointLength {
 		return errors.New("too long")

@@ -37,11 +37,9 @@ func (s *Store) Public(ctx context.Context) (map[string]json.RawMessage, error) 
 	return out, nil
 }
 
-// Set stores one setting's value. The value must be of the JSON kind the
-// setting already has (a switch stays a boolean, a text a string): the
-// public settings call decodes them into typed fields, and one wrong kind —
-// `tramita admin setting set showFooter '"yes"'` — would fail that call and
-// with it every page, the login page first.
+// Set stores a setting's value, which must keep the JSON kind it has: the
+// public settings call decodes settings into typed fields, and one wrong
+// kind would fail it and with it every page, the login page first.
 func (s *Store) Set(ctx context.Context, key string, value any) error {
 	b, err := json.Marshal(value)
 	if err != nil {

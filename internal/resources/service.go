@@ -384,11 +384,9 @@ const open = `i.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM item_status st 
 const assigned = `EXISTS (SELECT 1 FROM attribute a WHERE a.component_id = i.component_id AND a.type = 'RESOURCES'
 	AND a.retired_at IS NULL AND (i.attributes -> a.key = to_jsonb($3::bigint) OR i.attributes -> a.key @> jsonb_build_array($3::bigint)))`
 
-// Projects answers the projects a resource works in, as far as the caller
-// may read them: those its user manages or is a member of, and those where
-// it is responsible for an item or named in one that the caller may read
-// (an item of a type the caller may not read does not tell them). A resource that is not a
-// user has none (items name users, see docs/admin.md).
+// Projects answers the projects a resource's user manages, is a member of, or
+// is responsible for or named in an item of, as far as the caller may read them
+// and those items. A resource that is no user has none: items name users.
 func (s *Service) Projects(ctx context.Context, c Caller, resourceID int64) ([]Project, error) {
 	f, err := s.form(ctx, s.db, resourceID, false)
 	if err != nil {

@@ -24,10 +24,9 @@ type session struct {
 	queries, messages, logs      int
 }
 
-// prelude runs before the rule: it defines ValidationError and replaces the
+// prelude runs before the rule: it defines ValidationError, caps at MAX the
 // builtins that build a large string or array in one native step (which no
-// interrupt can stop) with versions that refuse past MAX. It also removes
-// the binary buffers, which allocate their whole size at once.
+// interrupt stops), and removes the binary buffers, allocated whole at once.
 const prelude = `(function (MAX) {
 	"use strict";
 	function ValidationError(message) {

@@ -1,23 +1,9 @@
 // Package rules runs the business rules of application packages: small
 // JavaScript programs (goja, ECMAScript 5.1 with most of ES6) in a sandbox
-// that holds only what the caller gives it. The API a rule sees is documented
-// in docs/workflow.md ("The rule API"); the limits in Limits.
-//
-// A rule's source is the body of a function: it may `return` a result, and
-// it sees these globals and nothing else of the server:
-//
-//	item      the item's fields as a plain object; writes are reported back
-//	user      the caller {id, name, login, email}, read-only
-//	params    what the call passes (action, reason, responsibleId; an
-//	          operation's parameters), read-only
-//	fail(msg) stop and refuse with msg (a validation message for the user)
-//	ValidationError   `throw new ValidationError(msg)` does the same
-//	items.query({component, where, limit})   items the caller may read
-//	messages.send(userId, title, text)        an in-app message and a push
-//	console.log(...)  a line in the server log
-//
-// The package does not know items or messages: the caller supplies them
-// through Host, so what a rule may read is what its caller may read.
+// holding only what the caller gives it, within Limits. A rule is a function
+// body that sees item, user, params, fail, ValidationError, items.query,
+// messages.send and console.log; the caller supplies items and messages
+// through Host, so a rule may read only what its caller may read.
 package rules
 
 import (
@@ -59,7 +45,8 @@ type Limits struct {
 	// MaxOutput caps the JSON of the item and the result handed back.
 	MaxOutput int
 	// Concurrent is how many rules may run at once in the process; more
-	// wait (under their context) for a turn.
+	// wait (under their context) for a turn. It bounds the worst heap case
+	// to about Concurrent × MaxHeapGrowth.
 	Concurrent int
 }
 

@@ -10,10 +10,9 @@ import (
 	"github.com/tramita/tramita/internal/items"
 )
 
-// HistoryChanges adds a row of the predecessors to the comparison of two
-// versions of an item (the Service is an items.HistorySource), shown when
-// either version has any: "12 - Design (II +2 d); item sem acesso (TI)".
-// Only predecessors the caller may read are named.
+// HistoryChanges adds a predecessors row to the comparison of two versions of
+// an item when either has any ("12 - Design (II +2 d); item sem acesso (TI)"),
+// naming only the predecessors the caller may read.
 func (s *Service) HistoryChanges(ctx context.Context, c items.Caller, item int64, versions []int64) (items.VersionChanges, error) {
 	kept, err := s.store.versionPredecessors(ctx, versions)
 	if err != nil {

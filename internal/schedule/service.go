@@ -203,11 +203,9 @@ func readableCandidate(ctx context.Context, q items.Querier, c items.Caller, id 
 	return &p, nil
 }
 
-// AddPredecessor answers addPredecessor: the item comes to depend on
-// predecessorId, of the same project and of the control's type (the item's
-// own when the control names none). Refused: the item itself, a
-// predecessor already there, one that depends on the item (at any depth: a
-// cycle), more than MaxPredecessors.
+// AddPredecessor makes the item depend on predecessorId, of its project and of
+// the control's type (else the item's own). Refused: the item itself, one
+// already there, one depending on it at any depth, or past MaxPredecessors.
 func (s *Service) AddPredecessor(ctx context.Context, c items.Caller, in PredecessorInput) (*PredecessorList, error) {
 	if err := checkDependency(&in); err != nil {
 		return nil, err
@@ -308,11 +306,9 @@ func (s *Service) RemovePredecessor(ctx context.Context, c items.Caller, in Pred
 	})
 }
 
-// LoadPredecessorChoices answers loadPredecessorChoices: items the caller
-// may read that could become predecessors (the control's type, the item's
-// project, not the item, not a predecessor yet), by title (accents
-// ignored) or FormattedID; 50 by default, 200 at most. An item that would
-// close a cycle is offered and refused with its reason when chosen.
+// LoadPredecessorChoices answers the readable items that could become
+// predecessors, by title (accents ignored) or FormattedID, 50 by default and
+// 200 at most. One that would close a cycle is offered, refused when chosen.
 func (s *Service) LoadPredecessorChoices(ctx context.Context, c items.Caller, in PredecessorInput) ([]items.ComboRow, error) {
 	it, err := s.predecessorOf(ctx, c, in)
 	if err != nil {

@@ -25,11 +25,9 @@ type S3Config struct {
 	SecretKey string
 }
 
-// S3 keeps files as objects of a bucket through the MinIO client (AWS
-// Signature V4, retries, multipart for large files, aborted on failure). An
-// object appears only when its upload completes, so a failed upload leaves
-// nothing; the file is spooled to a local temporary file first, to know its
-// size and to enforce the limit before anything is sent.
+// S3 keeps files as bucket objects through the MinIO client. An object appears
+// only when its upload completes, so a failure leaves nothing; the file is
+// spooled locally first, to know its size and enforce the limit before sending.
 type S3 struct {
 	cfg    S3Config
 	client *minio.Client

@@ -15,10 +15,9 @@ const SniffLen = 512
 // oleMagic starts the old Office formats (.doc, .xls, .ppt, .msg).
 var oleMagic = []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}
 
-// accepted maps a file name's extension to the content types its content
-// may sniff as. A file is accepted only when both agree: a .pdf must start
-// like a PDF, a .docx like a zip. HTML, SVG, scripts and executables are
-// never accepted (a browser could run them from our origin).
+// accepted maps an extension to the content types its content may sniff as;
+// a file must agree with both. HTML, SVG, scripts and executables are never
+// accepted, as a browser could run them from our origin.
 var accepted = map[string][]string{
 	".png": {"image/png"}, ".jpg": {"image/jpeg"}, ".jpeg": {"image/jpeg"}, ".gif": {"image/gif"},
 	".webp": {"image/webp"}, ".bmp": {"image/bmp"},

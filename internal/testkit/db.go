@@ -179,10 +179,9 @@ func adminPool(ctx context.Context) (*pgxpool.Pool, error) {
 	return shared.admin, shared.err
 }
 
-// template returns the name of a database migrated to the current
-// migrations, building it on first use. Its name carries a hash of the
-// migrations, so changing one builds a new template instead of reusing a
-// stale one on a shared server.
+// template returns a database migrated to the current migrations, built on
+// first use. Its name hashes the migrations, so changing one builds a new
+// template rather than reusing a stale one on a shared server.
 func template(ctx context.Context) (string, error) {
 	shared.tmplOnce.Do(func() {
 		shared.tmpl, shared.tmplErr = buildTemplate(ctx)

@@ -97,9 +97,8 @@ func BinDir(ctx context.Context) (string, error) {
 }
 
 // removeAbandonedDirs deletes the directories of servers whose test process
-// died without Stop (no TestMain, a panic, a kill). A live server holds
-// tramita.lock; the age check spares a directory created a moment ago whose
-// server has not taken the lock yet.
+// died without Stop. A live server holds tramita.lock; the age check spares a
+// directory whose new server has not taken the lock yet.
 func removeAbandonedDirs(log *slog.Logger) {
 	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), tempDirPattern+"*"))
 	for _, dir := range dirs {

@@ -18,10 +18,9 @@ func (s *Store) recordEvent(ctx context.Context, q items.Querier, c items.Caller
 	return nil
 }
 
-// HistoryEvents adds the item's time entry events to its history (the
-// Service is an items.HistorySource), oldest first: each an entry of its
-// own with a negative id (no diff to open) and a summary of the entry. The
-// core has checked that the caller reads the item.
+// HistoryEvents adds the item's time entry events to its history, oldest
+// first, each with a negative id (no diff to open) and a summary. The core
+// has already checked that the caller reads the item.
 func (s *Service) HistoryEvents(ctx context.Context, c items.Caller, item int64) ([]items.HistoryEntry, error) {
 	rows, err := s.store.db.Query(ctx, `SELECT ev.id, ev.operation, ev.at, ev.actor_id, coalesce(a.name, ''), coalesce(o.name, ''),
 			ev.work_date, ev.minutes, ev.description

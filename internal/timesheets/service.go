@@ -20,7 +20,7 @@ import (
 	"github.com/tramita/tramita/internal/items"
 )
 
-// Bounds of a time entry (docs/timesheets.md).
+// Bounds of a time entry.
 const (
 	// MaxDayMinutes is what one user may record on one day, across items.
 	MaxDayMinutes = 24 * 60
@@ -31,8 +31,8 @@ const (
 	MaxTimeEntryRows = 500
 )
 
-// Timesheet types of a user (docs/admin.md): 0 records no hours, 1 hours per
-// day, 2 start and end.
+// Timesheet types of a user: 0 records no hours, 1 hours per day, 2 start
+// and end.
 const (
 	timesheetNone     = 0
 	timesheetHours    = 1
@@ -329,11 +329,9 @@ func mayRecord(ctx context.Context, q items.Querier, c items.Caller, it *items.I
 	return nil
 }
 
-// entryOwner says whose entry id (0: a new one, the caller's) is, the
-// timesheet type its values follow, and the entry as stored. Another
-// user's entry is the caller's to change only as an administrator. A user
-// whose type records no hours may not save one (deleting their own is
-// still theirs).
+// entryOwner says whose entry id is (0: a new one, the caller's), its
+// timesheet type and the stored entry. Only an administrator changes another's
+// entry; a user whose type records no hours may delete their own but not save.
 func (s *Service) entryOwner(ctx context.Context, q items.Querier, c items.Caller, it *items.Item, id int64, saving bool) (int64, int, *storedEntry, error) {
 	if id == 0 {
 		typ, err := s.store.timesheetType(ctx, q, c.UserID)

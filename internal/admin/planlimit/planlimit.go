@@ -1,11 +1,9 @@
-// Package planlimit enforces the contracted plan's storage and applications
-// limits where other modules write (file uploads, application packages). It
-// is a package of its own, not part of internal/admin, because those modules
-// sit below the administration and must not import it.
-//
+// Package planlimit enforces the plan's storage and applications limits where
+// other modules write (uploads, application packages); it stands apart from
+// internal/admin because those modules sit below it and must not import it.
 // Each check locks the plan row (SELECT … FOR UPDATE) in the caller's
-// transaction before counting, the way the users limit does, so two writers
-// cannot both pass the last free place; with no limit set nothing is locked.
+// transaction before counting, so two writers cannot both take the last free
+// place; with no limit set nothing is locked.
 package planlimit
 
 import (
@@ -37,12 +35,9 @@ type Storage struct {
 // Total is the storage used against max_storage_bytes.
 func (s Storage) Total() int64 { return s.DatabaseBytes + s.FileBytes }
 
-// storageSQL sums every size the file storage holds that the database
-// records: item attachments and digital content (item_file) with the earlier
-// versions a stamp kept (item_file_version, migration 00057), and the Excel
-// spreadsheets kept for an import while it has its file (item_import: a
-// preview not yet confirmed or forgotten, an import queued or running; done
-// and failed ones have removed it, migration 00056).
+// storageSQL answers the database's size and the bytes of every file the
+// storage holds: attachments and digital content with the versions a stamp
+// replaced, and the spreadsheet an import keeps until it is done or forgotten.
 const storageSQL = `SELECT pg_database_size(current_database()),
 	(SELECT coalesce(sum(size), 0)::bigint FROM item_file)
 	+ (SELECT coalesce(sum(size), 0)::bigint FROM item_file_version)
@@ -75,11 +70,9 @@ func StorageRoom(ctx context.Context, q Querier) (limit *int64, left int64, err 
 	return limit, *limit - used.Total(), nil
 }
 
-// CheckStorage refuses adding bytes when the storage used would pass the
-// plan's limit. Call it in the transaction that records the new files,
-// before their rows are inserted (files it replaces already deleted); the
-// plan row stays locked until that transaction ends, so concurrent uploads
-// are counted one after the other.
+// CheckStorage refuses adding bytes past the plan's storage limit. Call it in
+// the transaction that records the files, after deleting those they replace
+// and before inserting them: the plan row stays locked until it ends.
 func CheckStorage(ctx context.Context, tx pgx.Tx, adding int64) error {
 	limit, err := lockedLimit(ctx, tx, "max_storage_bytes")
 	if err != nil || limit == nil {
@@ -140,11 +133,9 @@ func (e *LimitError) Error() string { return i18n.T(i18n.En, e.Err.Key, e.Err.Ar
 
 func (e *LimitError) Unwrap() error { return e.Err }
 
-// HumanBytes writes a limit the way the plan page shows sizes (÷1024): in
-// whole TB, GB, MB or KB when exact; otherwise in whole MB (or KB, below a
-// MB) rounded down, since the plan page's editor takes GB with decimals
-// (1.3 GB is 1331 MB, not 1395864371 bytes) and a message must not promise
-// more room than there is.
+// HumanBytes writes a limit as the plan page does (÷1024): whole TB to KB when
+// exact, else whole MB (KB below one) rounded down, so 1.3 GB reads 1331 MB:
+// a message must not promise more room than there is.
 func HumanBytes(n int64) string {
 	units := []struct {
 		size int64

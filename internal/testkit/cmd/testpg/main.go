@@ -2,10 +2,8 @@
 //
 //	go run ./internal/testkit/cmd/testpg -- go test ./...
 //
-// It starts the server in a temporary directory, passes its URL to the
-// command in TRAMITA_TEST_DATABASE_URL (so every test package shares it
-// instead of starting its own), stops it when the command ends and exits
-// with the command's exit code.
+// Every test package then shares it through TRAMITA_TEST_DATABASE_URL
+// instead of starting its own; testpg exits with the command's exit code.
 package main
 
 import (

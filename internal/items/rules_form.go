@@ -12,6 +12,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
@@ -34,30 +35,31 @@ type RuleHosts func(ctx context.Context, tx pgx.Tx, c Caller, componentID int64)
 // saveItem's transaction.
 type FormRules struct {
 	svc         *Service
+	db          *pgxpool.Pool
 	run         RuleRunner
 	hosts       RuleHosts
 	currentUser CurrentUser
 }
 
-// NewFormRules returns the form rules over svc.
-func NewFormRules(svc *Service, run RuleRunner, hosts RuleHosts, currentUser CurrentUser) *FormRules {
-	return &FormRules{svc: svc, run: run, hosts: hosts, currentUser: currentUser}
+// NewFormRules returns the form rules over the item core svc; db runs a
+// rule's transaction.
+func NewFormRules(svc *Service, db *pgxpool.Pool, run RuleRunner, hosts RuleHosts, currentUser CurrentUser) *FormRules {
+	return &FormRules{svc: svc, db: db, run: run, hosts: hosts, currentUser: currentUser}
 }
 
 // Routes mounts the calls as single routes, which chi prefers to the
 // /genericItem sub-router of Handler. saveItem is served here too, so the
 // onSave rule runs: the item Service holds no rules runtime of its own.
 func (fr *FormRules) Routes(r chi.Router) {
-	h := NewHandler(fr.svc, fr.currentUser)
-	r.Post("/genericItem/executeFormBusinessRule", httpx.HandleOptional(h.currentUser, func(ctx context.Context, c Caller, in RuleInput) (*RuleResult, error) {
+	r.Post("/genericItem/executeFormBusinessRule", httpx.HandleOptional(fr.currentUser, func(ctx context.Context, c Caller, in RuleInput) (*RuleResult, error) {
 		return fr.Execute(ctx, c, in, false)
 	}))
-	r.Post("/genericItem/executeWindowCallResultFunction", httpx.HandleOptional(h.currentUser, func(ctx context.Context, c Caller, in RuleInput) (*RuleResult, error) {
+	r.Post("/genericItem/executeWindowCallResultFunction", httpx.HandleOptional(fr.currentUser, func(ctx context.Context, c Caller, in RuleInput) (*RuleResult, error) {
 		return fr.Execute(ctx, c, in, true)
 	}))
-	r.Post("/genericItem/saveItem", httpx.HandleOptional(h.currentUser, fr.SaveItem))
-	r.Post("/genericItem/updateItemField", httpx.HandleOptional(h.currentUser, fr.UpdateItemField))
-	r.Post("/genericItem/bulkUpdateItems", httpx.HandleOptional(h.currentUser, fr.BulkUpdateItems))
+	r.Post("/genericItem/saveItem", httpx.HandleOptional(fr.currentUser, fr.SaveItem))
+	r.Post("/genericItem/updateItemField", httpx.HandleOptional(fr.currentUser, fr.UpdateItemField))
+	r.Post("/genericItem/bulkUpdateItems", httpx.HandleOptional(fr.currentUser, fr.BulkUpdateItems))
 }
 
 // RuleInput is the body of executeFormBusinessRule and
@@ -94,33 +96,28 @@ func (fr *FormRules) Execute(ctx context.Context, c Caller, in RuleInput, window
 	if strings.TrimSpace(in.Rule) == "" {
 		return nil, httpx.Invalid("rule", "workflow.formRuleNotFound")
 	}
-	t, err := fr.svc.loadType(ctx, c, int64(in.ComponentID))
+	f, err := fr.svc.ReadForm(ctx, c, int64(in.ComponentID), int64(in.FormID))
 	if err != nil {
 		return nil, err
 	}
-	f, err := fr.svc.loadForm(ctx, t, int64(in.FormID), "")
-	if err != nil {
-		return nil, err
-	}
-	if !f.names(in.Rule) {
+	if !names(f, in.Rule) {
 		return nil, httpx.Fail(http.StatusNotFound, "workflow.formRuleNotFound")
 	}
 	values := in.Item
 	if values == nil {
 		values = Values{}
 	}
-	binds := t.bindings(f, langOf(ctx))
 	windowValues := map[string]any{}
 	if window {
-		if windowValues, err = fr.svc.windowParams(ctx, t, f, in.Rule, in.Params); err != nil {
+		if windowValues, err = fr.windowParams(ctx, f, in.Rule, in.Params); err != nil {
 			return nil, err
 		}
 	}
 	var res *RuleResult
-	err = pgx.BeginFunc(ctx, fr.svc.store.db, func(tx pgx.Tx) error {
-		it := &Item{ComponentID: t.comp.ID, Attributes: map[string]any{}}
+	err = pgx.BeginFunc(ctx, fr.db, func(tx pgx.Tx) error {
+		it := &Item{ComponentID: f.Component.ID, Attributes: map[string]any{}}
 		if id, _ := idOf(values["id"]); id > 0 {
-			stored, err := ReadItem(ctx, tx, c, t.comp.ID, id, false)
+			stored, err := ReadItem(ctx, tx, c, f.Component.ID, id, false)
 			if err != nil {
 				return err
 			}
@@ -138,7 +135,7 @@ func (fr *FormRules) Execute(ctx context.Context, c Caller, in RuleInput, window
 				params[k] = v
 			}
 		}
-		out, flush, err := fr.runRule(ctx, tx, c, t, in.Rule, binds, it, values, params)
+		out, flush, err := fr.runRule(ctx, tx, c, f, in.Rule, it, values, params)
 		if err != nil {
 			return err
 		}
@@ -157,26 +154,27 @@ func (fr *FormRules) Execute(ctx context.Context, c Caller, in RuleInput, window
 
 // SaveItem answers saveItem with the form's onSave rule.
 func (fr *FormRules) SaveItem(ctx context.Context, c Caller, in SaveItemInput) (*SaveItemResult, error) {
-	return fr.svc.saveItem(ctx, c, in, fr.onSave)
+	return fr.svc.SaveItemWith(ctx, c, in, fr.onSave)
 }
 
 // UpdateItemField answers updateItemField with the onSave rule of the
 // type's first form: a list's edit must pass the checks a form save runs.
 func (fr *FormRules) UpdateItemField(ctx context.Context, c Caller, in UpdateFieldInput) (*SaveItemResult, error) {
-	return fr.svc.updateItemField(ctx, c, in, fr.onSave)
+	return fr.svc.UpdateItemFieldWith(ctx, c, in, fr.onSave)
 }
 
 // BulkUpdateItems answers bulkUpdateItems with the form's onSave rule run
 // for each item; one refusal refuses the whole edit.
 func (fr *FormRules) BulkUpdateItems(ctx context.Context, c Caller, in BulkUpdateInput) (*BulkResult, error) {
-	return fr.svc.bulkUpdateItems(ctx, c, in, fr.onSave)
+	return fr.svc.BulkUpdateItemsWith(ctx, c, in, fr.onSave)
 }
 
 // onSave runs the form's onSave rule on the values being saved; what it
 // changes is saved as if the user had typed it, so the form's checks apply.
-func (fr *FormRules) onSave(ctx context.Context, tx pgx.Tx, c Caller, t *formType, f *formDef, binds []*binding, it *Item,
-	item Values) (Values, error) {
-	out, flush, err := fr.runRule(ctx, tx, c, t, f.OnSave, binds, it, item, map[string]any{"trigger": "save", "new": it.ID == 0})
+// It is the core's SaveHook: the core calls it only for a form with an
+// onSave rule.
+func (fr *FormRules) onSave(ctx context.Context, tx pgx.Tx, c Caller, f *FormView, it *Item, item Values) (Values, error) {
+	out, flush, err := fr.runRule(ctx, tx, c, f, f.OnSave, it, item, map[string]any{"trigger": "save", "new": it.ID == 0})
 	if err != nil {
 		return nil, rules.HTTPError(err)
 	}
@@ -190,21 +188,21 @@ func (fr *FormRules) onSave(ctx context.Context, tx pgx.Tx, c Caller, t *formTyp
 	return next, rules.HTTPError(flush(ctx))
 }
 
-// runRule loads rule key of the type and runs it on the stored item with
-// the form's values over it. The rule may change only fields the form
+// runRule loads rule key of the form's type and runs it on the stored item
+// with the form's values over it. The rule may change only fields the form
 // writes; anything else is its bug (500).
-func (fr *FormRules) runRule(ctx context.Context, tx pgx.Tx, c Caller, t *formType, key string, binds []*binding, it *Item,
+func (fr *FormRules) runRule(ctx context.Context, tx pgx.Tx, c Caller, f *FormView, key string, it *Item,
 	values Values, params map[string]any) (*rules.Output, func(context.Context) error, error) {
 	var source string
 	err := tx.QueryRow(ctx, `SELECT source FROM component_rule WHERE component_id = $1 AND key = $2 AND retired_at IS NULL`,
-		t.comp.ID, key).Scan(&source)
+		f.Component.ID, key).Scan(&source)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil, httpx.Fail(http.StatusNotFound, "workflow.formRuleNotFound")
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("rule %s: %w", key, err)
 	}
-	host, flush, err := fr.hosts(ctx, tx, c, t.comp.ID)
+	host, flush, err := fr.hosts(ctx, tx, c, f.Component.ID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -213,12 +211,7 @@ func (fr *FormRules) runRule(ctx context.Context, tx pgx.Tx, c Caller, t *formTy
 		Scan(&user.Name, &user.Login, &user.Email); err != nil {
 		return nil, nil, fmt.Errorf("rule user: %w", err)
 	}
-	writable := map[string]bool{}
-	for _, b := range binds {
-		if !b.Control.ReadOnly {
-			writable[b.Key] = true
-		}
-	}
+	writable := f.Writable
 	item := ruleItem(it)
 	for k, v := range values {
 		if writable[k] {
@@ -226,7 +219,7 @@ func (fr *FormRules) runRule(ctx context.Context, tx pgx.Tx, c Caller, t *formTy
 		}
 	}
 	params["lang"] = langOf(ctx)
-	name := t.comp.Key + "." + key
+	name := f.Component.Key + "." + key
 	out, err := fr.run.Run(ctx, rules.Rule{Name: name, Source: source}, rules.Input{Item: item, User: user, Params: params, Host: host})
 	if err != nil {
 		return nil, nil, err
@@ -243,7 +236,7 @@ func (fr *FormRules) runRule(ctx context.Context, tx pgx.Tx, c Caller, t *formTy
 // ruleItem is the item as a form's rule sees it: its attributes and system
 // fields by the keys the form sends them under.
 func ruleItem(it *Item) map[string]any {
-	v := formState(it)
+	v := FormState(it)
 	v["id"], v["FormattedID"], v["Version"] = it.ID, it.Number, it.Version
 	v["CreatorID"] = ptrValue(it.CreatorID)
 	if it.ID != 0 {
@@ -253,9 +246,9 @@ func ruleItem(it *Item) map[string]any {
 	return v
 }
 
-// names reports whether the form runs rule key: a button's rule, a
+// names reports whether form f runs rule key: a button's rule, a
 // control's onChange or its onSave.
-func (f *formDef) names(key string) bool {
+func names(f *FormView, key string) bool {
 	if f.OnSave == key {
 		return true
 	}

@@ -37,7 +37,7 @@ func (w *world) formRulesAs(t *testing.T, current items.CurrentUser) *items.Form
 	hosts := func(ctx context.Context, tx pgx.Tx, c items.Caller, comp int64) (rules.Host, func(context.Context) error, error) {
 		return wf.RuleHost(ctx, tx, workflow.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, comp)
 	}
-	return items.NewFormRules(w.svc, rt, hosts, current)
+	return items.NewFormRules(w.svc, w.db, rt, hosts, current)
 }
 
 func TestFormRuleChangesTheValuesBeingEdited(t *testing.T) {

@@ -42,7 +42,7 @@ func (a *App) workflowRoutes(r chi.Router) (*workflow.Service, *items.FormRules)
 	hosts := func(ctx context.Context, tx pgx.Tx, c items.Caller, componentID int64) (rules.Host, func(context.Context) error, error) {
 		return svc.RuleHost(ctx, tx, workflow.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, componentID)
 	}
-	fr := items.NewFormRules(items.NewService(items.NewStore(a.pool), nil), rt, hosts, itemCaller)
+	fr := items.NewFormRules(items.NewService(items.NewStore(a.pool), nil), a.pool, rt, hosts, itemCaller)
 	fr.Routes(r)
 	return svc, fr
 }

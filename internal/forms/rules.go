@@ -1,4 +1,4 @@
-package items
+package forms
 
 import (
 	"context"
@@ -16,6 +16,7 @@ import (
 
 	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/rules"
 )
 
@@ -27,34 +28,34 @@ type RuleRunner interface {
 // RuleHosts gives a rule of type componentID what it may reach inside tx
 // (items.query as the caller, messages.send); flush sends the messages the
 // rule left, inside tx. internal/workflow supplies it.
-type RuleHosts func(ctx context.Context, tx pgx.Tx, c Caller, componentID int64) (host rules.Host, flush func(context.Context) error, err error)
+type RuleHosts func(ctx context.Context, tx pgx.Tx, c items.Caller, componentID int64) (host rules.Host, flush func(context.Context) error, err error)
 
 // FormRules runs the named rules of forms (docs/workflow.md, "Form rules"):
 // buttons and field changes (executeFormBusinessRule), windows
 // (executeWindowCallResultFunction) and the form's onSave rule inside
 // saveItem's transaction.
 type FormRules struct {
-	svc         *Service
+	svc         *items.Service
 	db          *pgxpool.Pool
 	run         RuleRunner
 	hosts       RuleHosts
-	currentUser CurrentUser
+	currentUser items.CurrentUser
 }
 
 // NewFormRules returns the form rules over the item core svc; db runs a
 // rule's transaction.
-func NewFormRules(svc *Service, db *pgxpool.Pool, run RuleRunner, hosts RuleHosts, currentUser CurrentUser) *FormRules {
+func NewFormRules(svc *items.Service, db *pgxpool.Pool, run RuleRunner, hosts RuleHosts, currentUser items.CurrentUser) *FormRules {
 	return &FormRules{svc: svc, db: db, run: run, hosts: hosts, currentUser: currentUser}
 }
 
 // Routes mounts the calls as single routes, which chi prefers to the
 // /genericItem sub-router of Handler. saveItem is served here too, so the
-// onSave rule runs: the item Service holds no rules runtime of its own.
+// onSave rule runs: the item core holds no rules runtime of its own.
 func (fr *FormRules) Routes(r chi.Router) {
-	r.Post("/genericItem/executeFormBusinessRule", httpx.HandleOptional(fr.currentUser, func(ctx context.Context, c Caller, in RuleInput) (*RuleResult, error) {
+	r.Post("/genericItem/executeFormBusinessRule", httpx.HandleOptional(fr.currentUser, func(ctx context.Context, c items.Caller, in RuleInput) (*RuleResult, error) {
 		return fr.Execute(ctx, c, in, false)
 	}))
-	r.Post("/genericItem/executeWindowCallResultFunction", httpx.HandleOptional(fr.currentUser, func(ctx context.Context, c Caller, in RuleInput) (*RuleResult, error) {
+	r.Post("/genericItem/executeWindowCallResultFunction", httpx.HandleOptional(fr.currentUser, func(ctx context.Context, c items.Caller, in RuleInput) (*RuleResult, error) {
 		return fr.Execute(ctx, c, in, true)
 	}))
 	r.Post("/genericItem/saveItem", httpx.HandleOptional(fr.currentUser, fr.SaveItem))
@@ -68,12 +69,12 @@ func (fr *FormRules) Routes(r chi.Router) {
 // and, for a window, the values of the window the button opened (checked
 // against the button's window).
 type RuleInput struct {
-	ComponentID httpx.ID `json:"componentID"`
-	FormID      httpx.ID `json:"formID"`
-	Rule        string   `json:"rule"`
-	Field       string   `json:"field"`
-	Item        Values   `json:"item"`
-	Params      Values   `json:"params"`
+	ComponentID httpx.ID     `json:"componentID"`
+	FormID      httpx.ID     `json:"formID"`
+	Rule        string       `json:"rule"`
+	Field       string       `json:"field"`
+	Item        items.Values `json:"item"`
+	Params      items.Values `json:"params"`
 }
 
 // RuleResult is their answer: the fields the rule changed with their new
@@ -92,7 +93,7 @@ type RuleResult struct {
 // is written (the user saves the form), only the messages the rule sends.
 // A refusal is a 422 with the rule's message; a broken rule a 500 naming
 // its line.
-func (fr *FormRules) Execute(ctx context.Context, c Caller, in RuleInput, window bool) (*RuleResult, error) {
+func (fr *FormRules) Execute(ctx context.Context, c items.Caller, in RuleInput, window bool) (*RuleResult, error) {
 	if strings.TrimSpace(in.Rule) == "" {
 		return nil, httpx.Invalid("rule", "workflow.formRuleNotFound")
 	}
@@ -105,7 +106,7 @@ func (fr *FormRules) Execute(ctx context.Context, c Caller, in RuleInput, window
 	}
 	values := in.Item
 	if values == nil {
-		values = Values{}
+		values = items.Values{}
 	}
 	windowValues := map[string]any{}
 	if window {
@@ -115,9 +116,9 @@ func (fr *FormRules) Execute(ctx context.Context, c Caller, in RuleInput, window
 	}
 	var res *RuleResult
 	err = pgx.BeginFunc(ctx, fr.db, func(tx pgx.Tx) error {
-		it := &Item{ComponentID: f.Component.ID, Attributes: map[string]any{}}
+		it := &items.Item{ComponentID: f.Component.ID, Attributes: map[string]any{}}
 		if id, _ := idOf(values["id"]); id > 0 {
-			stored, err := ReadItem(ctx, tx, c, f.Component.ID, id, false)
+			stored, err := items.ReadItem(ctx, tx, c, f.Component.ID, id, false)
 			if err != nil {
 				return err
 			}
@@ -153,19 +154,19 @@ func (fr *FormRules) Execute(ctx context.Context, c Caller, in RuleInput, window
 }
 
 // SaveItem answers saveItem with the form's onSave rule.
-func (fr *FormRules) SaveItem(ctx context.Context, c Caller, in SaveItemInput) (*SaveItemResult, error) {
+func (fr *FormRules) SaveItem(ctx context.Context, c items.Caller, in items.SaveItemInput) (*items.SaveItemResult, error) {
 	return fr.svc.SaveItemWith(ctx, c, in, fr.onSave)
 }
 
 // UpdateItemField answers updateItemField with the onSave rule of the
 // type's first form: a list's edit must pass the checks a form save runs.
-func (fr *FormRules) UpdateItemField(ctx context.Context, c Caller, in UpdateFieldInput) (*SaveItemResult, error) {
+func (fr *FormRules) UpdateItemField(ctx context.Context, c items.Caller, in items.UpdateFieldInput) (*items.SaveItemResult, error) {
 	return fr.svc.UpdateItemFieldWith(ctx, c, in, fr.onSave)
 }
 
 // BulkUpdateItems answers bulkUpdateItems with the form's onSave rule run
 // for each item; one refusal refuses the whole edit.
-func (fr *FormRules) BulkUpdateItems(ctx context.Context, c Caller, in BulkUpdateInput) (*BulkResult, error) {
+func (fr *FormRules) BulkUpdateItems(ctx context.Context, c items.Caller, in items.BulkUpdateInput) (*items.BulkResult, error) {
 	return fr.svc.BulkUpdateItemsWith(ctx, c, in, fr.onSave)
 }
 
@@ -173,14 +174,14 @@ func (fr *FormRules) BulkUpdateItems(ctx context.Context, c Caller, in BulkUpdat
 // changes is saved as if the user had typed it, so the form's checks apply.
 // It is the core's SaveHook: the core calls it only for a form with an
 // onSave rule.
-func (fr *FormRules) onSave(ctx context.Context, tx pgx.Tx, c Caller, f *FormView, it *Item, item Values) (Values, error) {
+func (fr *FormRules) onSave(ctx context.Context, tx pgx.Tx, c items.Caller, f *items.FormView, it *items.Item, item items.Values) (items.Values, error) {
 	out, flush, err := fr.runRule(ctx, tx, c, f, f.OnSave, it, item, map[string]any{"trigger": "save", "new": it.ID == 0})
 	if err != nil {
 		return nil, rules.HTTPError(err)
 	}
 	next := maps.Clone(item)
 	if next == nil {
-		next = Values{}
+		next = items.Values{}
 	}
 	for _, k := range out.Changed {
 		next[k] = out.Item[k]
@@ -191,8 +192,8 @@ func (fr *FormRules) onSave(ctx context.Context, tx pgx.Tx, c Caller, f *FormVie
 // runRule loads rule key of the form's type and runs it on the stored item
 // with the form's values over it. The rule may change only fields the form
 // writes; anything else is its bug (500).
-func (fr *FormRules) runRule(ctx context.Context, tx pgx.Tx, c Caller, f *FormView, key string, it *Item,
-	values Values, params map[string]any) (*rules.Output, func(context.Context) error, error) {
+func (fr *FormRules) runRule(ctx context.Context, tx pgx.Tx, c items.Caller, f *items.FormView, key string, it *items.Item,
+	values items.Values, params map[string]any) (*rules.Output, func(context.Context) error, error) {
 	var source string
 	err := tx.QueryRow(ctx, `SELECT source FROM component_rule WHERE component_id = $1 AND key = $2 AND retired_at IS NULL`,
 		f.Component.ID, key).Scan(&source)
@@ -235,8 +236,8 @@ func (fr *FormRules) runRule(ctx context.Context, tx pgx.Tx, c Caller, f *FormVi
 
 // ruleItem is the item as a form's rule sees it: its attributes and system
 // fields by the keys the form sends them under.
-func ruleItem(it *Item) map[string]any {
-	v := FormState(it)
+func ruleItem(it *items.Item) map[string]any {
+	v := items.FormState(it)
 	v["id"], v["FormattedID"], v["Version"] = it.ID, it.Number, it.Version
 	v["CreatorID"] = ptrValue(it.CreatorID)
 	if it.ID != 0 {
@@ -248,7 +249,7 @@ func ruleItem(it *Item) map[string]any {
 
 // names reports whether form f runs rule key: a button's rule, a
 // control's onChange or its onSave.
-func names(f *FormView, key string) bool {
+func names(f *items.FormView, key string) bool {
 	if f.OnSave == key {
 		return true
 	}

@@ -1,4 +1,4 @@
-package items
+package forms
 
 import (
 	"context"
@@ -6,12 +6,13 @@ import (
 
 	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items"
 )
 
 // windowParams checks the values of the window of the form's button that
 // runs rule: each known, required ones filled in, each of its type (a
 // picklist's value one of its choices). Without a window, no values.
-func (fr *FormRules) windowParams(ctx context.Context, f *FormView, rule string, in Values) (map[string]any, error) {
+func (fr *FormRules) windowParams(ctx context.Context, f *items.FormView, rule string, in items.Values) (map[string]any, error) {
 	var window []apppkg.Parameter
 	var walk func(n *apppkg.Control)
 	walk = func(n *apppkg.Control) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/tramita/tramita/internal/forms"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
@@ -21,10 +22,12 @@ func TestMain(m *testing.M) { testkit.Main(m) }
 
 // world is the demo installation with two users: ana writes every demo
 // project, bia reads "Transformação Digital" only. The clock is 2025-06-01
-// 12:00 UTC. svc is the item core; secret is the project "Nova Sede".
+// 12:00 UTC. svc is the item core, forms the relations over it; secret is
+// the project "Nova Sede".
 type world struct {
 	db       *pgxpool.Pool
 	svc      *items.Service
+	forms    *forms.Service
 	ana, bia items.Caller
 	task     int64
 	secret   int64
@@ -41,6 +44,7 @@ func newWorld(t *testing.T) *world {
 		t.Fatal(err)
 	}
 	w := &world{db: db, svc: items.NewService(items.NewStore(db), func() time.Time { return time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC) })}
+	w.forms = forms.NewService(w.svc, db)
 	var ana, bia int64
 	if err := db.QueryRow(ctx, `SELECT (SELECT id FROM app_user WHERE login = 'ana'), (SELECT id FROM app_user WHERE login = 'bia')`).Scan(&ana, &bia); err != nil {
 		t.Fatal(err)

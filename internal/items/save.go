@@ -186,7 +186,7 @@ func (s *Service) startNew(ctx context.Context, tx pgx.Tx, c Caller, t *formType
 		}
 		it.ProjectID = &project
 	}
-	ok, err := canCreate(ctx, tx, c, t.comp.ID, project)
+	ok, err := CanCreate(ctx, tx, c, t.comp.ID, project)
 	if err != nil {
 		return nil, err
 	}
@@ -521,7 +521,7 @@ func (s *Service) CheckPermissionToUpdate(ctx context.Context, c Caller, in Chec
 				return nil, httpx.NotFound()
 			}
 		}
-		if out.CanUpdate, err = canCreate(ctx, s.store.db, c, t.comp.ID, int64(in.Project)); err != nil {
+		if out.CanUpdate, err = CanCreate(ctx, s.store.db, c, t.comp.ID, int64(in.Project)); err != nil {
 			return nil, err
 		}
 		if !out.CanUpdate {

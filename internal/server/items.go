@@ -74,7 +74,8 @@ func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDem
 		importer: itemio.NewHandler(imports, current),
 		limits:   limits,
 		imports:  imports,
-		modules:  []interface{ Routes(chi.Router) }{newTimesheets(pool, svc, current), newSchedule(pool, svc, current)},
+		modules: []interface{ Routes(chi.Router) }{newTimesheets(pool, svc, current), newSchedule(pool, svc, current),
+			forms.NewHandler(forms.NewService(svc, pool), current)},
 	}, nil
 }
 

@@ -30,7 +30,7 @@ type RuleRunner interface {
 // rule left, inside tx. internal/workflow supplies it.
 type RuleHosts func(ctx context.Context, tx pgx.Tx, c items.Caller, componentID int64) (host rules.Host, flush func(context.Context) error, err error)
 
-// FormRules runs the named rules of forms (docs/workflow.md, "Form rules"):
+// FormRules runs the named rules of forms (docs/forms.md, "Form rules"):
 // buttons and field changes (executeFormBusinessRule), windows
 // (executeWindowCallResultFunction) and the form's onSave rule inside
 // saveItem's transaction.

@@ -1,7 +1,11 @@
 package i18n
 
-// Messages of item forms: loading, saving, validation, form rules.
+// Messages of item forms: loading, saving, validation, form rules, item links.
 var formsPtBR = map[string]string{
+	"links.selfLink":            "Um item não pode ser ligado a si mesmo.",
+	"links.tooMany":             "Informe no máximo {max} itens de uma vez.",
+	"links.wrongType":           "O item {id} não é do tipo desta lista.",
+	"links.saved":               "Ligações gravadas.",
 	"forms.saved":               "Item Salvo com Sucesso",
 	"forms.cannotEdit":          "O usuário não possui permissão de editar o item.",
 	"forms.cannotEditType":      "O usuário não possui permissão de editar itens do tipo {type}.",
@@ -54,6 +58,10 @@ var formsPtBR = map[string]string{
 }
 
 var formsEn = map[string]string{
+	"links.selfLink":            "An item cannot be linked to itself.",
+	"links.tooMany":             "Give at most {max} items at once.",
+	"links.wrongType":           "Item {id} is not of this list's type.",
+	"links.saved":               "Links saved.",
 	"forms.saved":               "Item saved successfully",
 	"forms.cannotEdit":          "The user is not allowed to edit the item.",
 	"forms.cannotEditType":      "The user is not allowed to edit items of type {type}.",

@@ -1,11 +1,7 @@
 package i18n
 
-// Messages of the item core: lists, filters, system field headers, lookups, deletion, item links.
+// Messages of the item core: lists, filters, system field headers, lookups, deletion.
 var itemsPtBR = map[string]string{
-	"links.selfLink":                "Um item não pode ser ligado a si mesmo.",
-	"links.tooMany":                 "Informe no máximo {max} itens de uma vez.",
-	"links.wrongType":               "O item {id} não é do tipo desta lista.",
-	"links.saved":                   "Ligações gravadas.",
 	"items.filter.unknownField":     "O campo {field} não existe neste tipo de item.",
 	"items.filter.badOperator":      "O operador {operator} não se aplica ao campo {field}.",
 	"items.filter.badValue":         "Valor inválido para o campo {field}.",
@@ -51,10 +47,6 @@ var itemsPtBR = map[string]string{
 }
 
 var itemsEn = map[string]string{
-	"links.selfLink":                "An item cannot be linked to itself.",
-	"links.tooMany":                 "Give at most {max} items at once.",
-	"links.wrongType":               "Item {id} is not of this list's type.",
-	"links.saved":                   "Links saved.",
 	"items.filter.unknownField":     "The field {field} does not exist in this item type.",
 	"items.filter.badOperator":      "The operator {operator} does not apply to the field {field}.",
 	"items.filter.badValue":         "Invalid value for the field {field}.",

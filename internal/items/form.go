@@ -108,6 +108,45 @@ func (s *Service) loadForm(ctx context.Context, t *formType, id int64, name stri
 	return &f, nil
 }
 
+// FormView is what the modules beside the core see of a form: its type,
+// its controls and onSave rule, and the item map keys of the fields it
+// writes that the user may change (internal/forms runs the form's rules
+// over them).
+type FormView struct {
+	Component *Component
+	FormID    int64
+	Tree      *apppkg.Control
+	// OnSave is the key of the rule a save runs ('' none).
+	OnSave string
+	// Writable are the keys of the fields the form writes, read-only ones left out.
+	Writable map[string]bool
+}
+
+// view is form f of the type as FormView shows it, over its bindings.
+func (t *formType) view(f *formDef, binds []*binding) *FormView {
+	v := &FormView{Component: t.comp, FormID: f.ID, Tree: f.Tree, OnSave: f.OnSave, Writable: map[string]bool{}}
+	for _, b := range binds {
+		if !b.Control.ReadOnly {
+			v.Writable[b.Key] = true
+		}
+	}
+	return v
+}
+
+// ReadForm is form formID (0 the first) of a type the caller may read, as
+// getForm finds it: not found when the type or the form is not there.
+func (s *Service) ReadForm(ctx context.Context, c Caller, componentID, formID int64) (*FormView, error) {
+	t, err := s.loadType(ctx, c, componentID)
+	if err != nil {
+		return nil, err
+	}
+	f, err := s.loadForm(ctx, t, formID, "")
+	if err != nil {
+		return nil, err
+	}
+	return t.view(f, t.bindings(f, langOf(ctx))), nil
+}
+
 // systemItemKey is the key of the item map a bindable system field is read
 // from and written to.
 var systemItemKey = map[string]string{"Title": "Title", "ResponsibleName": "ResponsibleID", "Parent": "Parent"}
@@ -514,3 +553,74 @@ func ticks(t time.Time) int64 { return t.UTC().UnixMicro()*10 + 6213559680000000
 // by a millisecond at least (10,000 ticks), so two versions never round to
 // the same double.
 func sameStamp(got int64, stored time.Time) bool { return float64(got) == float64(ticks(stored)) }
+
+// WindowField is a field of the window a button opens (its rule reads the
+// value as params[key]).
+type WindowField struct {
+	Key      string         `json:"key"`
+	Name     string         `json:"name"`
+	Type     string         `json:"type"`
+	Required bool           `json:"required"`
+	Picklist string         `json:"-"`
+	Options  []WindowOption `json:"options,omitempty"`
+}
+
+// WindowOption is a choice of a PICKLIST window field.
+type WindowOption struct {
+	Value string `json:"value"`
+	Text  string `json:"text"`
+	Color string `json:"color,omitempty"`
+}
+
+func windowFields(ps []apppkg.Parameter, lang string) []WindowField {
+	var out []WindowField
+	for _, p := range ps {
+		out = append(out, WindowField{Key: p.Key, Name: textIn(p.Name, lang), Type: p.Type, Required: p.Required, Picklist: p.Picklist})
+	}
+	return out
+}
+
+// windowOptions fills the choices of the PICKLIST fields of the windows
+// under c.
+func (s *Service) windowOptions(ctx context.Context, t *formType, c *FormControl) error {
+	for i := range c.Window {
+		f := &c.Window[i]
+		if f.Type != "PICKLIST" {
+			continue
+		}
+		opts, err := s.PicklistChoices(ctx, t.comp.ApplicationID, f.Picklist)
+		if err != nil {
+			return err
+		}
+		f.Options = opts
+	}
+	for i := range c.Children {
+		if err := s.windowOptions(ctx, t, &c.Children[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// PicklistChoices are the choices of the application's picklist key, in
+// the caller's language: a window field's options, and what its value must
+// be one of (internal/forms checks a window's values against them).
+func (s *Service) PicklistChoices(ctx context.Context, applicationID int64, key string) ([]WindowOption, error) {
+	rows, err := s.store.db.Query(ctx, `SELECT pi.value, coalesce(pi.text ->> $3, pi.text ->> 'pt-BR'), pi.color
+		FROM picklist_item pi JOIN picklist pl ON pl.id = pi.picklist_id
+		WHERE pl.application_id = $1 AND pl.key = $2 AND pi.retired_at IS NULL ORDER BY pi.sort_order, pi.id`,
+		applicationID, key, langOf(ctx))
+	if err != nil {
+		return nil, fmt.Errorf("window picklist %s: %w", key, err)
+	}
+	defer rows.Close()
+	out := []WindowOption{}
+	for rows.Next() {
+		var o WindowOption
+		if err := rows.Scan(&o.Value, &o.Text, &o.Color); err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return out, rows.Err()
+}

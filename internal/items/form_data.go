@@ -149,9 +149,9 @@ func editRefusal(ctx context.Context, q Querier, c Caller, t *formType, id int64
 	return httpx.Fail(http.StatusForbidden, "forms.cannotEdit"), nil
 }
 
-// canCreate reports whether the caller may create items of comp in project
+// CanCreate reports whether the caller may create items of comp in project
 // (0: outside projects).
-func canCreate(ctx context.Context, q Querier, c Caller, comp, project int64) (bool, error) {
+func CanCreate(ctx context.Context, q Querier, c Caller, comp, project int64) (bool, error) {
 	var ok bool
 	err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM component c WHERE c.id = $3 AND `+componentRight("create")+`)
 		AND ($4::bigint = 0 OR EXISTS (SELECT 1 FROM project p WHERE p.id = $4 AND `+projectWritable+`))`,
@@ -247,7 +247,7 @@ func (s *Service) FormInitialData(ctx context.Context, c Caller, in FormInitialD
 		}
 		// A project-scoped item is created in a project (the insertItem route names it).
 		if !t.comp.ProjectScoped || project != 0 {
-			if out.CanEdit, err = canCreate(ctx, s.store.db, c, t.comp.ID, project); err != nil {
+			if out.CanEdit, err = CanCreate(ctx, s.store.db, c, t.comp.ID, project); err != nil {
 				return nil, err
 			}
 		}

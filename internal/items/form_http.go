@@ -25,12 +25,6 @@ func (h *Handler) formRoutes(r chi.Router) {
 	r.Post("/showHideField", httpx.HandleOptional(h.currentUser, h.svc.ShowHideField))
 	r.Post("/loadItemTypeStatuses", httpx.HandleOptional(h.currentUser, h.svc.LoadItemTypeStatuses))
 	r.Post("/loadCalendars", httpx.HandleOptional(h.currentUser, h.svc.LoadCalendars))
-	r.Post("/loadOneToManyFormData", httpx.HandleOptional(h.currentUser, func(ctx context.Context, c Caller, in OneToManyInput) (*RelatedPage, error) {
-		return h.svc.LoadOneToMany(ctx, c, in, false)
-	}))
-	r.Post("/loadOneToManyTimelineFormData", httpx.HandleOptional(h.currentUser, func(ctx context.Context, c Caller, in OneToManyInput) (*RelatedPage, error) {
-		return h.svc.LoadOneToMany(ctx, c, in, true)
-	}))
 	r.Get("/getHistory", h.getHistory(false))
 	r.Get("/getHistoryFull", h.getHistory(true))
 	r.Get("/getAttributeChanges", h.getAttributeChanges)

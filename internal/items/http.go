@@ -36,7 +36,6 @@ func (h *Handler) Routes(r chi.Router) {
 		r.Post("/loadOrganizationalStructures", httpx.HandleOptional(h.currentUser, h.svc.LoadOrganizationalStructures))
 		r.Post("/loadPicklistItems", httpx.HandleOptional(h.currentUser, h.svc.LoadPicklistItems))
 		h.formRoutes(r)
-		h.linkRoutes(r)
 	})
 }
 

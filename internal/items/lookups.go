@@ -32,8 +32,9 @@ type LookupInput struct {
 	ProjectID   int64 `json:"projectId"`
 }
 
-// check validates the input and returns the ILIKE pattern of its text.
-func (in *LookupInput) check() (string, error) {
+// Check validates the input (text length, ids, limit; the limit defaulted
+// and capped) and returns the ILIKE pattern of its text.
+func (in *LookupInput) Check() (string, error) {
 	in.Text = strings.TrimSpace(in.Text)
 	if utf8.RuneCountInString(in.Text) > SearchMaxText {
 		return "", httpx.Invalid("text", "items.searchTooLong", "max", SearchMaxText)
@@ -63,7 +64,7 @@ type UserChoice struct {
 // LoadUsers answers loadUsers: active users whose name, login or e-mail
 // contains the text (accents ignored), or the users with these ids.
 func (s *Service) LoadUsers(ctx context.Context, c Caller, in LookupInput) ([]UserChoice, error) {
-	like, err := in.check()
+	like, err := in.Check()
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +80,7 @@ func (s *Service) LoadUsers(ctx context.Context, c Caller, in LookupInput) ([]Us
 
 // LoadCompanies answers loadCompanies: companies by name, or by ids.
 func (s *Service) LoadCompanies(ctx context.Context, c Caller, in LookupInput) ([]Choice, error) {
-	like, err := in.check()
+	like, err := in.Check()
 	if err != nil {
 		return nil, err
 	}
@@ -106,7 +107,7 @@ type OrgUnit struct {
 // group of all users. The shape is the tree's, so units with parents can
 // come later without changing the call.
 func (s *Service) LoadOrganizationalStructures(ctx context.Context, c Caller, in LookupInput) ([]OrgUnit, error) {
-	like, err := in.check()
+	like, err := in.Check()
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +142,7 @@ type ItemChoice struct {
 // read whose title contains the text (or whose FormattedID is the number
 // typed), newest first; or the readable items with these ids.
 func (s *Service) LoadGenericItems(ctx context.Context, c Caller, in LookupInput) ([]ItemChoice, error) {
-	like, err := in.check()
+	like, err := in.Check()
 	if err != nil {
 		return nil, err
 	}
@@ -251,7 +252,7 @@ type StatusChoice struct {
 // control the type its attribute names, else the form's own), in the
 // package's order; text narrows by name, ids resolves chosen values.
 func (s *Service) LoadItemTypeStatuses(ctx context.Context, c Caller, in LookupInput) ([]StatusChoice, error) {
-	like, err := in.check()
+	like, err := in.Check()
 	if err != nil {
 		return nil, err
 	}
@@ -287,7 +288,7 @@ type CalendarChoice struct {
 // these ids. Offered to every signed-in user, as users and companies are:
 // they carry no item data.
 func (s *Service) LoadCalendars(ctx context.Context, c Caller, in LookupInput) ([]CalendarChoice, error) {
-	like, err := in.check()
+	like, err := in.Check()
 	if err != nil {
 		return nil, err
 	}

@@ -60,6 +60,17 @@ func ItemRefs(ctx context.Context, q Querier, c Caller, ids []int64) (map[int64]
 	return out, nil
 }
 
+// ComboRow is an item a picker offers (ItemChoices, internal/forms'
+// loadManyToManyComboData); ComponentName says its type (item links offer
+// every type).
+type ComboRow struct {
+	ID            int64  `json:"id"`
+	FormattedID   int64  `json:"FormattedID"`
+	Title         string `json:"Title"`
+	ComponentID   int64  `json:"componentId"`
+	ComponentName string `json:"componentName"`
+}
+
 // ItemQuery narrows ItemChoices: items of one type in one project (nil:
 // outside projects), but those excluded, whose title contains Text (accents
 // ignored) or whose number is Text; Limit 50 by default, 200 at most.
@@ -75,7 +86,7 @@ type ItemQuery struct {
 // number first, then the newest.
 func ItemChoices(ctx context.Context, q Querier, c Caller, in ItemQuery) ([]ComboRow, error) {
 	look := LookupInput{Text: in.Text, Limit: in.Limit}
-	pattern, err := look.check()
+	pattern, err := look.Check()
 	if err != nil {
 		return nil, err
 	}

@@ -47,14 +47,18 @@ type SaveItemResult struct {
 // refused when the item changed since the caller read it. The item and its
 // version are written in one transaction.
 func (s *Service) SaveItem(ctx context.Context, c Caller, in SaveItemInput) (*SaveItemResult, error) {
-	return s.saveItem(ctx, c, in, nil)
+	return s.SaveItemWith(ctx, c, in, nil)
 }
 
-// saveHook runs inside saveItem's transaction, before the values are
-// checked, and may change them: the form's onSave rule (rules_form.go).
-type saveHook func(ctx context.Context, tx pgx.Tx, c Caller, t *formType, f *formDef, binds []*binding, it *Item, item Values) (Values, error)
+// SaveHook runs inside a save's transaction when the form names an onSave
+// rule, before the values are checked, and may change them: what it
+// returns is checked and saved as if the user had typed it. f is the form
+// that saves, it the item as stored (ID 0 for a new one), item the values
+// being saved. internal/forms runs the form's onSave rule through it.
+type SaveHook func(ctx context.Context, tx pgx.Tx, c Caller, f *FormView, it *Item, item Values) (Values, error)
 
-func (s *Service) saveItem(ctx context.Context, c Caller, in SaveItemInput, hook saveHook) (*SaveItemResult, error) {
+// SaveItemWith is SaveItem with hook (nil none) run inside its transaction.
+func (s *Service) SaveItemWith(ctx context.Context, c Caller, in SaveItemInput, hook SaveHook) (*SaveItemResult, error) {
 	item := in.Item
 	if item == nil {
 		item = Values{}
@@ -96,7 +100,7 @@ func (s *Service) saveItem(ctx context.Context, c Caller, in SaveItemInput, hook
 			}
 		}
 		if hook != nil && f.OnSave != "" {
-			if item, err = hook(ctx, tx, c, t, f, binds, it, item); err != nil {
+			if item, err = hook(ctx, tx, c, t.view(f, binds), it, item); err != nil {
 				return err
 			}
 		}
@@ -182,7 +186,7 @@ func (s *Service) startNew(ctx context.Context, tx pgx.Tx, c Caller, t *formType
 		}
 		it.ProjectID = &project
 	}
-	ok, err := canCreate(ctx, tx, c, t.comp.ID, project)
+	ok, err := CanCreate(ctx, tx, c, t.comp.ID, project)
 	if err != nil {
 		return nil, err
 	}
@@ -257,7 +261,7 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, c Caller, t *formType, b
 	for _, e := range errs {
 		refused[e.b.Key] = true
 	}
-	values := formState(&next)
+	values := FormState(&next)
 	for _, b := range binds {
 		if _, present := item[b.Key]; partial && !present || refused[b.Key] {
 			continue
@@ -362,8 +366,9 @@ func optionFits(ctx context.Context, q Querier, d *formAttr, v string, parentVal
 	return fits, nil
 }
 
-// formState is the item map showWhen tests read.
-func formState(it *Item) map[string]any {
+// FormState is the item map a form sees: showWhen tests read it, and a
+// form's rules get it (internal/forms).
+func FormState(it *Item) map[string]any {
 	v := maps.Clone(it.Attributes)
 	v["Title"], v["Reason"] = it.Title, it.Reason
 	for k, p := range map[string]*int64{"StatusID": it.StatusID, "ResponsibleID": it.ResponsibleID, "ProjectID": it.ProjectID, "Parent": it.ParentID} {
@@ -516,7 +521,7 @@ func (s *Service) CheckPermissionToUpdate(ctx context.Context, c Caller, in Chec
 				return nil, httpx.NotFound()
 			}
 		}
-		if out.CanUpdate, err = canCreate(ctx, s.store.db, c, t.comp.ID, int64(in.Project)); err != nil {
+		if out.CanUpdate, err = CanCreate(ctx, s.store.db, c, t.comp.ID, int64(in.Project)); err != nil {
 			return nil, err
 		}
 		if !out.CanUpdate {
@@ -598,12 +603,14 @@ type UpdateFieldInput struct {
 }
 
 // UpdateItemField answers updateItemField, as saveItem for one field
-// (without the form's onSave rule: FormRules.UpdateItemField runs it).
+// (without the form's onSave rule: internal/forms runs it).
 func (s *Service) UpdateItemField(ctx context.Context, c Caller, in UpdateFieldInput) (*SaveItemResult, error) {
-	return s.updateItemField(ctx, c, in, nil)
+	return s.UpdateItemFieldWith(ctx, c, in, nil)
 }
 
-func (s *Service) updateItemField(ctx context.Context, c Caller, in UpdateFieldInput, hook saveHook) (*SaveItemResult, error) {
+// UpdateItemFieldWith is UpdateItemField with hook (nil none) run as for a
+// save of the type's first form.
+func (s *Service) UpdateItemFieldWith(ctx context.Context, c Caller, in UpdateFieldInput, hook SaveHook) (*SaveItemResult, error) {
 	t, err := s.loadType(ctx, c, int64(in.ComponentID))
 	if err != nil {
 		return nil, err
@@ -648,7 +655,7 @@ func (s *Service) updateItemField(ctx context.Context, c Caller, in UpdateFieldI
 			// (the form the list edits as); what else it changes is checked
 			// as that form checks it.
 			formBinds := t.bindings(f, lang)
-			if item, err = hook(ctx, tx, c, t, f, formBinds, it, item); err != nil {
+			if item, err = hook(ctx, tx, c, t.view(f, formBinds), it, item); err != nil {
 				return err
 			}
 			for _, fb := range formBinds {
@@ -709,12 +716,14 @@ type BulkResult struct {
 // BulkUpdateItems answers bulkUpdateItems: all the items or none. One item
 // missing is not found; one the caller may not change refuses the call;
 // one value refused names the field. The form's onSave rule does not run
-// here; FormRules.BulkUpdateItems runs it for each item.
+// here; internal/forms runs it for each item.
 func (s *Service) BulkUpdateItems(ctx context.Context, c Caller, in BulkUpdateInput) (*BulkResult, error) {
-	return s.bulkUpdateItems(ctx, c, in, nil)
+	return s.BulkUpdateItemsWith(ctx, c, in, nil)
 }
 
-func (s *Service) bulkUpdateItems(ctx context.Context, c Caller, in BulkUpdateInput, hook saveHook) (*BulkResult, error) {
+// BulkUpdateItemsWith is BulkUpdateItems with hook (nil none) run for each
+// item.
+func (s *Service) BulkUpdateItemsWith(ctx context.Context, c Caller, in BulkUpdateInput, hook SaveHook) (*BulkResult, error) {
 	if len(in.IDs) == 0 {
 		return nil, httpx.Invalid("ids", "items.selectAtLeastOne")
 	}
@@ -750,7 +759,7 @@ func (s *Service) bulkUpdateItems(ctx context.Context, c Caller, in BulkUpdateIn
 			}
 			values := in.Values
 			if hook != nil && f.OnSave != "" {
-				if values, err = hook(ctx, tx, c, t, f, binds, it, maps.Clone(in.Values)); err != nil {
+				if values, err = hook(ctx, tx, c, t.view(f, binds), it, maps.Clone(in.Values)); err != nil {
 					return err
 				}
 			}

@@ -3,6 +3,7 @@ package kanban
 import (
 	"context"
 
+	"github.com/tramita/tramita/internal/forms"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/workflow"
@@ -15,7 +16,7 @@ import (
 // names the users who get a responsible lane (LaneTeam).
 type WorkflowLanes struct {
 	Workflow  *workflow.Service
-	FormRules *items.FormRules
+	FormRules *forms.FormRules
 }
 
 // Field writes a lane field as updateItemField does.

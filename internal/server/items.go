@@ -15,6 +15,7 @@ import (
 
 	"github.com/tramita/tramita/internal/config"
 	"github.com/tramita/tramita/internal/documents"
+	"github.com/tramita/tramita/internal/forms"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/itemio"
 	"github.com/tramita/tramita/internal/items"
@@ -25,7 +26,7 @@ import (
 // itemsModule is the generic item engine's calls under /api/genericItem.
 type itemsModule struct {
 	handler  *items.Handler
-	address  *items.AddressLookup
+	address  *forms.AddressLookup
 	files    *documents.Handler
 	importer *itemio.Handler
 	limits   documents.FileLimits
@@ -68,12 +69,13 @@ func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDem
 	imports := itemio.NewService(pool, svc, store, limits.MaxSize, nil)
 	return &itemsModule{
 		handler:  items.NewHandler(svc, current),
-		address:  items.NewAddressLookup(cfg.ZipLookupURL, nil, current),
+		address:  forms.NewAddressLookup(cfg.ZipLookupURL, nil, current),
 		files:    documents.NewHandler(files, current),
 		importer: itemio.NewHandler(imports, current),
 		limits:   limits,
 		imports:  imports,
-		modules:  []interface{ Routes(chi.Router) }{newTimesheets(pool, svc, current), newSchedule(pool, svc, current)},
+		modules: []interface{ Routes(chi.Router) }{newTimesheets(pool, svc, current), newSchedule(pool, svc, current),
+			forms.NewHandler(forms.NewService(svc, pool), current)},
 	}, nil
 }
 

@@ -5,7 +5,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/tramita/tramita/internal/items"
+	"github.com/tramita/tramita/internal/forms"
 	"github.com/tramita/tramita/internal/kanban"
 	"github.com/tramita/tramita/internal/workflow"
 )
@@ -14,7 +14,7 @@ import (
 // getColumn, saveWipLimits, setLane). Moving a card goes through the
 // workflow calls; a card's lane is written by the form rules' updateItemField
 // (a picklist) or the workflow's responsible change.
-func (a *App) kanbanRoutes(r chi.Router, wf *workflow.Service, formRules *items.FormRules) {
+func (a *App) kanbanRoutes(r chi.Router, wf *workflow.Service, formRules *forms.FormRules) {
 	current := func(ctx context.Context) (kanban.Caller, bool) {
 		c, ok := caller(ctx)
 		return kanban.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, ok

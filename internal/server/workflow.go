@@ -6,6 +6,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tramita/tramita/internal/forms"
 	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/kanban"
 	"github.com/tramita/tramita/internal/rules"
@@ -22,7 +23,7 @@ import (
 // go through the portal's service, inside the call's transaction. The
 // workflow service and the form rules are handed on to the kanban board
 // (a card dropped into another swimlane).
-func (a *App) workflowRoutes(r chi.Router) (*workflow.Service, *items.FormRules) {
+func (a *App) workflowRoutes(r chi.Router) (*workflow.Service, *forms.FormRules) {
 	rt := rules.New(a.opts.Logger, rules.Limits{})
 	send := func(ctx context.Context, tx pgx.Tx, user int64, title, text string) error {
 		_, err := a.portal.Messages.SendTx(ctx, tx, user, title, text)
@@ -42,7 +43,7 @@ func (a *App) workflowRoutes(r chi.Router) (*workflow.Service, *items.FormRules)
 	hosts := func(ctx context.Context, tx pgx.Tx, c items.Caller, componentID int64) (rules.Host, func(context.Context) error, error) {
 		return svc.RuleHost(ctx, tx, workflow.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, componentID)
 	}
-	fr := items.NewFormRules(items.NewService(items.NewStore(a.pool), nil), rt, hosts, itemCaller)
+	fr := forms.NewFormRules(items.NewService(items.NewStore(a.pool), nil), a.pool, rt, hosts, itemCaller)
 	fr.Routes(r)
 	return svc, fr
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tramita/tramita/internal/forms"
 	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/kanban"
@@ -50,7 +51,7 @@ func TestACardDroppedIntoAnotherLaneTakesTheLanesValue(t *testing.T) {
 	hosts := func(ctx context.Context, tx pgx.Tx, c items.Caller, componentID int64) (rules.Host, func(context.Context) error, error) {
 		return w.svc.RuleHost(ctx, tx, workflow.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, componentID)
 	}
-	fr := items.NewFormRules(items.NewService(items.NewStore(w.db), nil), rt, hosts, nil)
+	fr := forms.NewFormRules(items.NewService(items.NewStore(w.db), nil), w.db, rt, hosts, nil)
 	svc := kanban.NewService(kanban.NewStore(w.db), nil).WithLanes(kanban.WorkflowLanes{Workflow: w.svc, FormRules: fr})
 	var board int64
 	if err := w.db.QueryRow(ctx, `SELECT id FROM item_view WHERE key = 'board'`).Scan(&board); err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/apppkg"
+	"github.com/tramita/tramita/internal/forms"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
@@ -409,11 +410,11 @@ func rewrite(ctx context.Context, tx pgx.Tx, c Caller, it *item) (*Changed, erro
 }
 
 // params checks the values of o's parameter form as a form button's window
-// is checked (items.CheckParameters); the rule also gets lang (pt-BR or en)
+// is checked (forms.CheckParameters); the rule also gets lang (pt-BR or en)
 // unless a parameter is called so.
 func (s *Service) params(ctx context.Context, q querier, o *operation, in Values) (map[string]any, error) {
 	lang := langOf(ctx)
-	out, err := items.CheckParameters(o.Parameters, in, lang, func(picklist string) ([]string, error) {
+	out, err := forms.CheckParameters(o.Parameters, in, lang, func(picklist string) ([]string, error) {
 		opts, err := picklistOptions(ctx, q, o.ApplicationID, picklist)
 		values := make([]string, len(opts))
 		for i, op := range opts {

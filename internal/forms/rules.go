@@ -1,4 +1,4 @@
-package items
+package forms
 
 import (
 	"context"
@@ -12,9 +12,11 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/rules"
 )
 
@@ -26,38 +28,39 @@ type RuleRunner interface {
 // RuleHosts gives a rule of type componentID what it may reach inside tx
 // (items.query as the caller, messages.send); flush sends the messages the
 // rule left, inside tx. internal/workflow supplies it.
-type RuleHosts func(ctx context.Context, tx pgx.Tx, c Caller, componentID int64) (host rules.Host, flush func(context.Context) error, err error)
+type RuleHosts func(ctx context.Context, tx pgx.Tx, c items.Caller, componentID int64) (host rules.Host, flush func(context.Context) error, err error)
 
-// FormRules runs the named rules of forms (docs/workflow.md, "Form rules"):
+// FormRules runs the named rules of forms (docs/forms.md, "Form rules"):
 // buttons and field changes (executeFormBusinessRule), windows
 // (executeWindowCallResultFunction) and the form's onSave rule inside
 // saveItem's transaction.
 type FormRules struct {
-	svc         *Service
+	svc         *items.Service
+	db          *pgxpool.Pool
 	run         RuleRunner
 	hosts       RuleHosts
-	currentUser CurrentUser
+	currentUser items.CurrentUser
 }
 
-// NewFormRules returns the form rules over svc.
-func NewFormRules(svc *Service, run RuleRunner, hosts RuleHosts, currentUser CurrentUser) *FormRules {
-	return &FormRules{svc: svc, run: run, hosts: hosts, currentUser: currentUser}
+// NewFormRules returns the form rules over the item core svc; db runs a
+// rule's transaction.
+func NewFormRules(svc *items.Service, db *pgxpool.Pool, run RuleRunner, hosts RuleHosts, currentUser items.CurrentUser) *FormRules {
+	return &FormRules{svc: svc, db: db, run: run, hosts: hosts, currentUser: currentUser}
 }
 
 // Routes mounts the calls as single routes, which chi prefers to the
 // /genericItem sub-router of Handler. saveItem is served here too, so the
-// onSave rule runs: the item Service holds no rules runtime of its own.
+// onSave rule runs: the item core holds no rules runtime of its own.
 func (fr *FormRules) Routes(r chi.Router) {
-	h := NewHandler(fr.svc, fr.currentUser)
-	r.Post("/genericItem/executeFormBusinessRule", httpx.HandleOptional(h.currentUser, func(ctx context.Context, c Caller, in RuleInput) (*RuleResult, error) {
+	r.Post("/genericItem/executeFormBusinessRule", httpx.HandleOptional(fr.currentUser, func(ctx context.Context, c items.Caller, in RuleInput) (*RuleResult, error) {
 		return fr.Execute(ctx, c, in, false)
 	}))
-	r.Post("/genericItem/executeWindowCallResultFunction", httpx.HandleOptional(h.currentUser, func(ctx context.Context, c Caller, in RuleInput) (*RuleResult, error) {
+	r.Post("/genericItem/executeWindowCallResultFunction", httpx.HandleOptional(fr.currentUser, func(ctx context.Context, c items.Caller, in RuleInput) (*RuleResult, error) {
 		return fr.Execute(ctx, c, in, true)
 	}))
-	r.Post("/genericItem/saveItem", httpx.HandleOptional(h.currentUser, fr.SaveItem))
-	r.Post("/genericItem/updateItemField", httpx.HandleOptional(h.currentUser, fr.UpdateItemField))
-	r.Post("/genericItem/bulkUpdateItems", httpx.HandleOptional(h.currentUser, fr.BulkUpdateItems))
+	r.Post("/genericItem/saveItem", httpx.HandleOptional(fr.currentUser, fr.SaveItem))
+	r.Post("/genericItem/updateItemField", httpx.HandleOptional(fr.currentUser, fr.UpdateItemField))
+	r.Post("/genericItem/bulkUpdateItems", httpx.HandleOptional(fr.currentUser, fr.BulkUpdateItems))
 }
 
 // RuleInput is the body of executeFormBusinessRule and
@@ -66,12 +69,12 @@ func (fr *FormRules) Routes(r chi.Router) {
 // and, for a window, the values of the window the button opened (checked
 // against the button's window).
 type RuleInput struct {
-	ComponentID httpx.ID `json:"componentID"`
-	FormID      httpx.ID `json:"formID"`
-	Rule        string   `json:"rule"`
-	Field       string   `json:"field"`
-	Item        Values   `json:"item"`
-	Params      Values   `json:"params"`
+	ComponentID httpx.ID     `json:"componentID"`
+	FormID      httpx.ID     `json:"formID"`
+	Rule        string       `json:"rule"`
+	Field       string       `json:"field"`
+	Item        items.Values `json:"item"`
+	Params      items.Values `json:"params"`
 }
 
 // RuleResult is their answer: the fields the rule changed with their new
@@ -90,37 +93,32 @@ type RuleResult struct {
 // is written (the user saves the form), only the messages the rule sends.
 // A refusal is a 422 with the rule's message; a broken rule a 500 naming
 // its line.
-func (fr *FormRules) Execute(ctx context.Context, c Caller, in RuleInput, window bool) (*RuleResult, error) {
+func (fr *FormRules) Execute(ctx context.Context, c items.Caller, in RuleInput, window bool) (*RuleResult, error) {
 	if strings.TrimSpace(in.Rule) == "" {
 		return nil, httpx.Invalid("rule", "workflow.formRuleNotFound")
 	}
-	t, err := fr.svc.loadType(ctx, c, int64(in.ComponentID))
+	f, err := fr.svc.ReadForm(ctx, c, int64(in.ComponentID), int64(in.FormID))
 	if err != nil {
 		return nil, err
 	}
-	f, err := fr.svc.loadForm(ctx, t, int64(in.FormID), "")
-	if err != nil {
-		return nil, err
-	}
-	if !f.names(in.Rule) {
+	if !names(f, in.Rule) {
 		return nil, httpx.Fail(http.StatusNotFound, "workflow.formRuleNotFound")
 	}
 	values := in.Item
 	if values == nil {
-		values = Values{}
+		values = items.Values{}
 	}
-	binds := t.bindings(f, langOf(ctx))
 	windowValues := map[string]any{}
 	if window {
-		if windowValues, err = fr.svc.windowParams(ctx, t, f, in.Rule, in.Params); err != nil {
+		if windowValues, err = fr.windowParams(ctx, f, in.Rule, in.Params); err != nil {
 			return nil, err
 		}
 	}
 	var res *RuleResult
-	err = pgx.BeginFunc(ctx, fr.svc.store.db, func(tx pgx.Tx) error {
-		it := &Item{ComponentID: t.comp.ID, Attributes: map[string]any{}}
+	err = pgx.BeginFunc(ctx, fr.db, func(tx pgx.Tx) error {
+		it := &items.Item{ComponentID: f.Component.ID, Attributes: map[string]any{}}
 		if id, _ := idOf(values["id"]); id > 0 {
-			stored, err := ReadItem(ctx, tx, c, t.comp.ID, id, false)
+			stored, err := items.ReadItem(ctx, tx, c, f.Component.ID, id, false)
 			if err != nil {
 				return err
 			}
@@ -138,7 +136,7 @@ func (fr *FormRules) Execute(ctx context.Context, c Caller, in RuleInput, window
 				params[k] = v
 			}
 		}
-		out, flush, err := fr.runRule(ctx, tx, c, t, in.Rule, binds, it, values, params)
+		out, flush, err := fr.runRule(ctx, tx, c, f, in.Rule, it, values, params)
 		if err != nil {
 			return err
 		}
@@ -156,33 +154,34 @@ func (fr *FormRules) Execute(ctx context.Context, c Caller, in RuleInput, window
 }
 
 // SaveItem answers saveItem with the form's onSave rule.
-func (fr *FormRules) SaveItem(ctx context.Context, c Caller, in SaveItemInput) (*SaveItemResult, error) {
-	return fr.svc.saveItem(ctx, c, in, fr.onSave)
+func (fr *FormRules) SaveItem(ctx context.Context, c items.Caller, in items.SaveItemInput) (*items.SaveItemResult, error) {
+	return fr.svc.SaveItemWith(ctx, c, in, fr.onSave)
 }
 
 // UpdateItemField answers updateItemField with the onSave rule of the
 // type's first form: a list's edit must pass the checks a form save runs.
-func (fr *FormRules) UpdateItemField(ctx context.Context, c Caller, in UpdateFieldInput) (*SaveItemResult, error) {
-	return fr.svc.updateItemField(ctx, c, in, fr.onSave)
+func (fr *FormRules) UpdateItemField(ctx context.Context, c items.Caller, in items.UpdateFieldInput) (*items.SaveItemResult, error) {
+	return fr.svc.UpdateItemFieldWith(ctx, c, in, fr.onSave)
 }
 
 // BulkUpdateItems answers bulkUpdateItems with the form's onSave rule run
 // for each item; one refusal refuses the whole edit.
-func (fr *FormRules) BulkUpdateItems(ctx context.Context, c Caller, in BulkUpdateInput) (*BulkResult, error) {
-	return fr.svc.bulkUpdateItems(ctx, c, in, fr.onSave)
+func (fr *FormRules) BulkUpdateItems(ctx context.Context, c items.Caller, in items.BulkUpdateInput) (*items.BulkResult, error) {
+	return fr.svc.BulkUpdateItemsWith(ctx, c, in, fr.onSave)
 }
 
 // onSave runs the form's onSave rule on the values being saved; what it
 // changes is saved as if the user had typed it, so the form's checks apply.
-func (fr *FormRules) onSave(ctx context.Context, tx pgx.Tx, c Caller, t *formType, f *formDef, binds []*binding, it *Item,
-	item Values) (Values, error) {
-	out, flush, err := fr.runRule(ctx, tx, c, t, f.OnSave, binds, it, item, map[string]any{"trigger": "save", "new": it.ID == 0})
+// It is the core's SaveHook: the core calls it only for a form with an
+// onSave rule.
+func (fr *FormRules) onSave(ctx context.Context, tx pgx.Tx, c items.Caller, f *items.FormView, it *items.Item, item items.Values) (items.Values, error) {
+	out, flush, err := fr.runRule(ctx, tx, c, f, f.OnSave, it, item, map[string]any{"trigger": "save", "new": it.ID == 0})
 	if err != nil {
 		return nil, rules.HTTPError(err)
 	}
 	next := maps.Clone(item)
 	if next == nil {
-		next = Values{}
+		next = items.Values{}
 	}
 	for _, k := range out.Changed {
 		next[k] = out.Item[k]
@@ -190,21 +189,21 @@ func (fr *FormRules) onSave(ctx context.Context, tx pgx.Tx, c Caller, t *formTyp
 	return next, rules.HTTPError(flush(ctx))
 }
 
-// runRule loads rule key of the type and runs it on the stored item with
-// the form's values over it. The rule may change only fields the form
+// runRule loads rule key of the form's type and runs it on the stored item
+// with the form's values over it. The rule may change only fields the form
 // writes; anything else is its bug (500).
-func (fr *FormRules) runRule(ctx context.Context, tx pgx.Tx, c Caller, t *formType, key string, binds []*binding, it *Item,
-	values Values, params map[string]any) (*rules.Output, func(context.Context) error, error) {
+func (fr *FormRules) runRule(ctx context.Context, tx pgx.Tx, c items.Caller, f *items.FormView, key string, it *items.Item,
+	values items.Values, params map[string]any) (*rules.Output, func(context.Context) error, error) {
 	var source string
 	err := tx.QueryRow(ctx, `SELECT source FROM component_rule WHERE component_id = $1 AND key = $2 AND retired_at IS NULL`,
-		t.comp.ID, key).Scan(&source)
+		f.Component.ID, key).Scan(&source)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil, httpx.Fail(http.StatusNotFound, "workflow.formRuleNotFound")
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("rule %s: %w", key, err)
 	}
-	host, flush, err := fr.hosts(ctx, tx, c, t.comp.ID)
+	host, flush, err := fr.hosts(ctx, tx, c, f.Component.ID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -213,12 +212,7 @@ func (fr *FormRules) runRule(ctx context.Context, tx pgx.Tx, c Caller, t *formTy
 		Scan(&user.Name, &user.Login, &user.Email); err != nil {
 		return nil, nil, fmt.Errorf("rule user: %w", err)
 	}
-	writable := map[string]bool{}
-	for _, b := range binds {
-		if !b.Control.ReadOnly {
-			writable[b.Key] = true
-		}
-	}
+	writable := f.Writable
 	item := ruleItem(it)
 	for k, v := range values {
 		if writable[k] {
@@ -226,7 +220,7 @@ func (fr *FormRules) runRule(ctx context.Context, tx pgx.Tx, c Caller, t *formTy
 		}
 	}
 	params["lang"] = langOf(ctx)
-	name := t.comp.Key + "." + key
+	name := f.Component.Key + "." + key
 	out, err := fr.run.Run(ctx, rules.Rule{Name: name, Source: source}, rules.Input{Item: item, User: user, Params: params, Host: host})
 	if err != nil {
 		return nil, nil, err
@@ -242,8 +236,8 @@ func (fr *FormRules) runRule(ctx context.Context, tx pgx.Tx, c Caller, t *formTy
 
 // ruleItem is the item as a form's rule sees it: its attributes and system
 // fields by the keys the form sends them under.
-func ruleItem(it *Item) map[string]any {
-	v := formState(it)
+func ruleItem(it *items.Item) map[string]any {
+	v := items.FormState(it)
 	v["id"], v["FormattedID"], v["Version"] = it.ID, it.Number, it.Version
 	v["CreatorID"] = ptrValue(it.CreatorID)
 	if it.ID != 0 {
@@ -253,9 +247,9 @@ func ruleItem(it *Item) map[string]any {
 	return v
 }
 
-// names reports whether the form runs rule key: a button's rule, a
+// names reports whether form f runs rule key: a button's rule, a
 // control's onChange or its onSave.
-func (f *formDef) names(key string) bool {
+func names(f *items.FormView, key string) bool {
 	if f.OnSave == key {
 		return true
 	}

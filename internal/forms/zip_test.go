@@ -1,4 +1,4 @@
-package items_test
+package forms_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"github.com/tramita/tramita/internal/forms"
 	"github.com/tramita/tramita/internal/items"
 )
 
@@ -28,7 +29,7 @@ func TestAddressByZipCodeAsksTheConfiguredProvider(t *testing.T) {
 	}))
 	defer provider.Close()
 	signedIn := func(context.Context) (items.Caller, bool) { return items.Caller{UserID: 1}, true }
-	lookup := items.NewAddressLookup(provider.URL+"/ws/{zip}/json/", nil, signedIn)
+	lookup := forms.NewAddressLookup(provider.URL+"/ws/{zip}/json/", nil, signedIn)
 	ctx := context.Background()
 	a, err := lookup.Lookup(ctx, "01310-100")
 	if err != nil || a.Street != "Avenida Paulista" || a.City != "São Paulo" || a.State != "SP" || a.District != "Bela Vista" || a.Zip != "01310-100" {
@@ -53,7 +54,7 @@ func TestAddressByZipCodeAsksTheConfiguredProvider(t *testing.T) {
 		t.Fatalf("the provider was asked %v", asked)
 	}
 	// Without a provider nothing leaves the server.
-	_, err = items.NewAddressLookup("", nil, signedIn).Lookup(ctx, "01310100")
+	_, err = forms.NewAddressLookup("", nil, signedIn).Lookup(ctx, "01310100")
 	if status(err) != 503 || !strings.Contains(message(ctx, err), "TRAMITA_ZIP_LOOKUP_URL") {
 		t.Fatalf("not configured: %v", err)
 	}

@@ -1,4 +1,4 @@
-package items_test
+package forms_test
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tramita/tramita/internal/forms"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
@@ -23,13 +24,13 @@ import (
 
 // formRules are the demo task form's rules over the world's database, with
 // the workflow's hosts (items.query as the caller; messages dropped).
-func (w *world) formRules(t *testing.T) *items.FormRules {
+func (w *world) formRules(t *testing.T) *forms.FormRules {
 	t.Helper()
 	return w.formRulesAs(t, nil)
 }
 
 // formRulesAs is formRules serving HTTP calls as the caller current gives.
-func (w *world) formRulesAs(t *testing.T, current items.CurrentUser) *items.FormRules {
+func (w *world) formRulesAs(t *testing.T, current items.CurrentUser) *forms.FormRules {
 	t.Helper()
 	rt := rules.New(slog.New(slog.NewTextHandler(io.Discard, nil)), rules.Limits{})
 	send := func(context.Context, pgx.Tx, int64, string, string) error { return nil }
@@ -37,7 +38,7 @@ func (w *world) formRulesAs(t *testing.T, current items.CurrentUser) *items.Form
 	hosts := func(ctx context.Context, tx pgx.Tx, c items.Caller, comp int64) (rules.Host, func(context.Context) error, error) {
 		return wf.RuleHost(ctx, tx, workflow.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, comp)
 	}
-	return items.NewFormRules(w.svc, rt, hosts, current)
+	return forms.NewFormRules(w.svc, w.db, rt, hosts, current)
 }
 
 func TestFormRuleChangesTheValuesBeingEdited(t *testing.T) {
@@ -45,7 +46,7 @@ func TestFormRuleChangesTheValuesBeingEdited(t *testing.T) {
 	fr := w.formRules(t)
 	ctx := context.Background()
 	en := i18n.With(ctx, "en")
-	in := items.RuleInput{ComponentID: httpx.ID(w.task), Rule: "recalculateDates",
+	in := forms.RuleInput{ComponentID: httpx.ID(w.task), Rule: "recalculateDates",
 		Item: items.Values{"startDate": "2025-06-02T00:00:00Z", "estimate": json.Number("20"), "Title": "Nova"}}
 	res, err := fr.Execute(ctx, w.ana, in, false)
 	if err != nil {
@@ -71,7 +72,7 @@ func TestFormRuleChangesTheValuesBeingEdited(t *testing.T) {
 	if err := w.db.QueryRow(ctx, `SELECT id FROM item WHERE project_id = $1 LIMIT 1`, w.secret).Scan(&foreign); err != nil {
 		t.Fatal(err)
 	}
-	in = items.RuleInput{ComponentID: httpx.ID(w.task), Rule: "recalculateDates",
+	in = forms.RuleInput{ComponentID: httpx.ID(w.task), Rule: "recalculateDates",
 		Item: items.Values{"id": json.Number(itoa(foreign)), "startDate": "2025-06-02T00:00:00Z"}}
 	if _, err := fr.Execute(ctx, w.bia, in, false); status(err) != 404 {
 		t.Fatalf("foreign item: %v", err)
@@ -103,7 +104,7 @@ func TestWindowValuesAreCheckedAndReachTheRule(t *testing.T) {
 	if button == nil || postpone == nil || len(postpone.Window) != 1 || postpone.Window[0].Key != "days" || !postpone.Window[0].Required {
 		t.Fatalf("the window is not in getForm: %+v", postpone)
 	}
-	in := items.RuleInput{ComponentID: httpx.ID(w.task), Rule: "postponeDueDate", Item: items.Values{"dueDate": "2025-06-05T00:00:00Z"}}
+	in := forms.RuleInput{ComponentID: httpx.ID(w.task), Rule: "postponeDueDate", Item: items.Values{"dueDate": "2025-06-05T00:00:00Z"}}
 	for _, c := range []struct {
 		params items.Values
 		want   string
@@ -141,7 +142,7 @@ func TestBrokenFormRuleReportsItsLine(t *testing.T) {
 		if _, err := w.db.Exec(ctx, `UPDATE component_rule SET source = $1 WHERE key = 'recalculateDates'`, c.source); err != nil {
 			t.Fatal(err)
 		}
-		_, err := fr.Execute(ctx, w.ana, items.RuleInput{ComponentID: httpx.ID(w.task), Rule: "recalculateDates"}, false)
+		_, err := fr.Execute(ctx, w.ana, forms.RuleInput{ComponentID: httpx.ID(w.task), Rule: "recalculateDates"}, false)
 		if status(err) != 500 || !strings.Contains(message(ctx, err), c.want) {
 			t.Fatalf("%q: %v (%s)", c.source, err, message(ctx, err))
 		}

@@ -1,4 +1,4 @@
-package items
+package forms
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items"
 )
 
 // Address is the answer of getAddressByZipCode, ready for an address
@@ -35,11 +36,11 @@ type Address struct {
 type AddressLookup struct {
 	url         string
 	client      *http.Client
-	currentUser CurrentUser
+	currentUser items.CurrentUser
 }
 
 // NewAddressLookup returns the lookup; url may be empty (not configured).
-func NewAddressLookup(url string, client *http.Client, currentUser CurrentUser) *AddressLookup {
+func NewAddressLookup(url string, client *http.Client, currentUser items.CurrentUser) *AddressLookup {
 	if client == nil {
 		client = &http.Client{Timeout: 5 * time.Second}
 	}

@@ -1,10 +1,11 @@
-package items_test
+package forms_test
 
 import (
 	"context"
 	"errors"
 	"testing"
 
+	"github.com/tramita/tramita/internal/forms"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items"
 )
@@ -28,7 +29,7 @@ func (w *world) itemsIn(t *testing.T, comp int64, project string, n int) []int64
 	return out
 }
 
-func linkIDs(p *items.LinkPage) map[int64]bool {
+func linkIDs(p *forms.LinkPage) map[int64]bool {
 	out := map[int64]bool{}
 	for _, r := range p.Rows {
 		out[r.ID] = true
@@ -47,28 +48,28 @@ func TestManyToManyLinksFollowTheAccessRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	ticket := w.itemsIn(t, ticketType, "", 1)[0]
-	in := func(item int64, related int64) items.ManyToManyInput {
-		return items.ManyToManyInput{ItemID: httpx.ID(item), ComponentID: httpx.ID(w.task), RelatedComponentID: httpx.ID(related)}
+	in := func(item int64, related int64) forms.ManyToManyInput {
+		return forms.ManyToManyInput{ItemID: httpx.ID(item), ComponentID: httpx.ID(w.task), RelatedComponentID: httpx.ID(related)}
 	}
 
 	add := in(a, w.task)
 	add.Add = []httpx.ID{httpx.ID(b), httpx.ID(s), httpx.ID(b)}
-	page, err := w.svc.RefreshManyToMany(ctx, w.ana, add)
+	page, err := w.forms.RefreshManyToMany(ctx, w.ana, add)
 	if err != nil || page.Total != 2 || !linkIDs(page)[b] || !linkIDs(page)[s] || !page.CanEdit {
 		t.Fatalf("ana links: %+v %v", page, err)
 	}
 	// bia reads a and b, not s (Nova Sede): she sees one link and may not change them.
-	page, err = w.svc.LoadManyToMany(ctx, w.bia, in(a, w.task))
+	page, err = w.forms.LoadManyToMany(ctx, w.bia, in(a, w.task))
 	if err != nil || page.Total != 1 || !linkIDs(page)[b] || page.CanEdit {
 		t.Fatalf("bia's list: %+v %v", page, err)
 	}
 	biaAdd := in(a, w.task)
 	biaAdd.Add = []httpx.ID{httpx.ID(c)}
-	if _, err := w.svc.RefreshManyToMany(ctx, w.bia, biaAdd); !errors.Is(err, httpx.ErrForbidden) {
+	if _, err := w.forms.RefreshManyToMany(ctx, w.bia, biaAdd); !errors.Is(err, httpx.ErrForbidden) {
 		t.Fatalf("bia links: %v", err)
 	}
 	// From the other side the link is there too (item links show every type).
-	page, err = w.svc.LoadItemLinks(ctx, w.ana, in(b, 0))
+	page, err = w.forms.LoadItemLinks(ctx, w.ana, in(b, 0))
 	if err != nil || page.Total != 1 || !linkIDs(page)[a] || page.Rows[0].ComponentName == "" {
 		t.Fatalf("b's links: %+v %v", page, err)
 	}
@@ -91,19 +92,19 @@ func TestManyToManyLinksFollowTheAccessRules(t *testing.T) {
 	} {
 		req := in(tc.item, w.task)
 		req.Add = []httpx.ID{httpx.ID(c), httpx.ID(tc.add)}
-		if _, err := w.svc.RefreshManyToMany(ctx, tc.caller, req); !errors.Is(err, tc.want) {
+		if _, err := w.forms.RefreshManyToMany(ctx, tc.caller, req); !errors.Is(err, tc.want) {
 			t.Errorf("%s: %v, want %v", name, err, tc.want)
 		}
 	}
 	// Item links may join types.
 	any := in(a, 0)
 	any.Add = []httpx.ID{httpx.ID(ticket)}
-	if page, err := w.svc.RefreshManyToMany(ctx, w.ana, any); err != nil || page.Total != 3 {
+	if page, err := w.forms.RefreshManyToMany(ctx, w.ana, any); err != nil || page.Total != 3 {
 		t.Fatalf("item link to a ticket: %+v %v", page, err)
 	}
 	// The combo offers what is not linked yet, by text or FormattedID.
 	combo := in(a, w.task)
-	offered, err := w.svc.LoadManyToManyCombo(ctx, w.ana, combo)
+	offered, err := w.forms.LoadManyToManyCombo(ctx, w.ana, combo)
 	if err != nil || len(offered) == 0 {
 		t.Fatalf("combo: %v %v", offered, err)
 	}
@@ -118,13 +119,13 @@ func TestManyToManyLinksFollowTheAccessRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	combo.Text = itoa(number)
-	if offered, err := w.svc.LoadManyToManyCombo(ctx, w.ana, combo); err != nil || len(offered) == 0 || offered[0].ID != c {
+	if offered, err := w.forms.LoadManyToManyCombo(ctx, w.ana, combo); err != nil || len(offered) == 0 || offered[0].ID != c {
 		t.Fatalf("combo by FormattedID: %v %v", offered, err)
 	}
 	// bia's combo never offers what she cannot read.
 	combo.Text = ""
 	combo.Limit = 200
-	offered, err = w.svc.LoadManyToManyCombo(ctx, w.bia, combo)
+	offered, err = w.forms.LoadManyToManyCombo(ctx, w.bia, combo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +138,7 @@ func TestManyToManyLinksFollowTheAccessRules(t *testing.T) {
 	// ticket already linked, the item itself and what bia cannot read are never offered.
 	anyCombo := in(a, 0)
 	anyCombo.Limit = 200
-	offered, err = w.svc.LoadManyToManyCombo(ctx, w.ana, anyCombo)
+	offered, err = w.forms.LoadManyToManyCombo(ctx, w.ana, anyCombo)
 	if err != nil || len(offered) == 0 {
 		t.Fatalf("item links combo: %v %v", offered, err)
 	}
@@ -157,11 +158,11 @@ func TestManyToManyLinksFollowTheAccessRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	anyCombo.Text = itoa(ticketNumber)
-	if offered, err := w.svc.LoadManyToManyCombo(ctx, w.ana, anyCombo); err != nil || len(offered) == 0 || offered[0].FormattedID != ticketNumber {
+	if offered, err := w.forms.LoadManyToManyCombo(ctx, w.ana, anyCombo); err != nil || len(offered) == 0 || offered[0].FormattedID != ticketNumber {
 		t.Fatalf("item links combo by FormattedID: %v %v", offered, err)
 	}
 	anyCombo.Text = ""
-	offered, err = w.svc.LoadManyToManyCombo(ctx, w.bia, anyCombo)
+	offered, err = w.forms.LoadManyToManyCombo(ctx, w.bia, anyCombo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +174,7 @@ func TestManyToManyLinksFollowTheAccessRules(t *testing.T) {
 	// Removing.
 	rm := in(a, w.task)
 	rm.Remove = []httpx.ID{httpx.ID(s)}
-	if page, err := w.svc.RefreshManyToMany(ctx, w.ana, rm); err != nil || page.Total != 1 {
+	if page, err := w.forms.RefreshManyToMany(ctx, w.ana, rm); err != nil || page.Total != 1 {
 		t.Fatalf("remove: %+v %v", page, err)
 	}
 	var links int

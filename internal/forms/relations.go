@@ -1,4 +1,4 @@
-package items
+package forms
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items"
 )
 
 // OneToManyInput is the body of loadOneToManyFormData and
@@ -49,45 +50,45 @@ type RelatedPage struct {
 // LoadOneToMany answers loadOneToManyFormData (newest first) and, with
 // timeline, loadOneToManyTimelineFormData (oldest first): the children the
 // caller may read of an item the caller may read.
-func (s *Service) LoadOneToMany(ctx context.Context, c Caller, in OneToManyInput, timeline bool) (*RelatedPage, error) {
+func (s *Service) LoadOneToMany(ctx context.Context, c items.Caller, in OneToManyInput, timeline bool) (*RelatedPage, error) {
 	if in.RowsPerPage <= 0 {
 		in.RowsPerPage = 25
 	}
-	if in.RowsPerPage > MaxRowsPerPage {
-		return nil, httpx.Invalid("rowsPerPage", "items.rowsPerPageTooBig", "max", MaxRowsPerPage)
+	if in.RowsPerPage > items.MaxRowsPerPage {
+		return nil, httpx.Invalid("rowsPerPage", "items.rowsPerPageTooBig", "max", items.MaxRowsPerPage)
 	}
 	if in.Page < 0 {
 		return nil, httpx.Invalid("page", "items.pageInvalid")
 	}
-	parentType, err := s.loadType(ctx, c, int64(in.ComponentID))
+	parentType, err := s.core.ReadComponent(ctx, c, int64(in.ComponentID))
 	if err != nil {
 		return nil, err
 	}
-	parent, err := ReadItem(ctx, s.store.db, c, parentType.comp.ID, int64(in.ItemID), false)
+	parent, err := items.ReadItem(ctx, s.db, c, parentType.ID, int64(in.ItemID), false)
 	if err != nil {
 		return nil, err
 	}
-	child, err := s.loadType(ctx, c, int64(in.ChildComponentID))
+	child, err := s.core.ReadComponent(ctx, c, int64(in.ChildComponentID))
 	if err != nil {
 		return nil, err
 	}
 	lang := langOf(ctx)
-	out := &RelatedPage{Rows: []RelatedItem{}, ChildComponentID: child.comp.ID, ParentID: parent.ID}
-	if err := s.store.db.QueryRow(ctx, `SELECT count(*) FROM item i WHERE i.component_id = $3 AND i.parent_id = $4 AND `+itemReadable,
-		c.UserID, c.PanelAdmin, child.comp.ID, parent.ID).Scan(&out.Total); err != nil {
+	out := &RelatedPage{Rows: []RelatedItem{}, ChildComponentID: child.ID, ParentID: parent.ID}
+	if err := s.db.QueryRow(ctx, `SELECT count(*) FROM readable_item($1, $2) i WHERE i.component_id = $3 AND i.parent_id = $4`,
+		c.UserID, c.PanelAdmin, child.ID, parent.ID).Scan(&out.Total); err != nil {
 		return nil, fmt.Errorf("children: %w", err)
 	}
 	order := "i.created_at DESC, i.id DESC"
 	if timeline {
 		order = "i.created_at, i.id"
 	}
-	rows, err := s.store.db.Query(ctx, `SELECT i.id, i.number, i.title, coalesce(st.name ->> $5, st.name ->> 'pt-BR', ''),
+	rows, err := s.db.Query(ctx, `SELECT i.id, i.number, i.title, coalesce(st.name ->> $5, st.name ->> 'pt-BR', ''),
 			coalesce(st.color, ''), coalesce(rs.name, ''), coalesce(cr.name, ''), coalesce(p.name, ''), i.created_at, i.modified_at
-		FROM item i LEFT JOIN item_status st ON st.id = i.status_id LEFT JOIN app_user rs ON rs.id = i.responsible_id
+		FROM readable_item($1, $2) i LEFT JOIN item_status st ON st.id = i.status_id LEFT JOIN app_user rs ON rs.id = i.responsible_id
 			LEFT JOIN app_user cr ON cr.id = i.creator_id LEFT JOIN project p ON p.id = i.project_id
-		WHERE i.component_id = $3 AND i.parent_id = $4 AND `+itemReadable+`
+		WHERE i.component_id = $3 AND i.parent_id = $4
 		ORDER BY `+order+` LIMIT $6 OFFSET $7`,
-		c.UserID, c.PanelAdmin, child.comp.ID, parent.ID, lang, in.RowsPerPage, in.Page*in.RowsPerPage)
+		c.UserID, c.PanelAdmin, child.ID, parent.ID, lang, in.RowsPerPage, in.Page*in.RowsPerPage)
 	if err != nil {
 		return nil, fmt.Errorf("children: %w", err)
 	}
@@ -99,11 +100,11 @@ func (s *Service) LoadOneToMany(ctx context.Context, c Caller, in OneToManyInput
 		out.Rows[i].CreationDate, out.Rows[i].LastModify = out.Rows[i].CreationDate.UTC(), out.Rows[i].LastModify.UTC()
 	}
 	project := int64(0)
-	if child.comp.ProjectScoped && parent.ProjectID != nil {
+	if child.ProjectScoped && parent.ProjectID != nil {
 		project = *parent.ProjectID
 	}
-	if !child.comp.ProjectScoped || project != 0 {
-		if out.CanCreate, err = canCreate(ctx, s.store.db, c, child.comp.ID, project); err != nil {
+	if !child.ProjectScoped || project != 0 {
+		if out.CanCreate, err = items.CanCreate(ctx, s.db, c, child.ID, project); err != nil {
 			return nil, err
 		}
 	}

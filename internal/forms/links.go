@@ -1,4 +1,4 @@
-package items
+package forms
 
 import (
 	"context"
@@ -6,22 +6,14 @@ import (
 	"net/http"
 	"slices"
 
-	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items"
 )
 
 // MaxLinkChange caps the items one refreshManyToManyItems may add or remove.
 const MaxLinkChange = 500
-
-// linkRoutes mounts the many-to-many and item link calls.
-func (h *Handler) linkRoutes(r chi.Router) {
-	r.Post("/loadManyToManyFormData", httpx.HandleOptional(h.currentUser, h.svc.LoadManyToMany))
-	r.Post("/refreshManyToManyItems", httpx.HandleOptional(h.currentUser, h.svc.RefreshManyToMany))
-	r.Post("/loadManyToManyComboData", httpx.HandleOptional(h.currentUser, h.svc.LoadManyToManyCombo))
-	r.Post("/loadItemLinksFormData", httpx.HandleOptional(h.currentUser, h.svc.LoadItemLinks))
-}
 
 // ManyToManyInput is the body of the link calls: the form's item (itemId
 // of componentId) and, for a many-to-many control, the type of the items it
@@ -58,23 +50,24 @@ type LinkPage struct {
 	CanEdit bool `json:"canEdit"`
 }
 
-// linkedOf is the SQL of the items linked to $3, either side of the pair.
+// linkedOf is the SQL of the items linked to $3, either side of the pair
+// (item_link is this module's table).
 const linkedOf = `(SELECT item_b AS other FROM item_link WHERE item_a = $3 UNION ALL SELECT item_a FROM item_link WHERE item_b = $3)`
 
 // linkFrom loads the form's item (readable) and, when related is given, the
 // related type (readable).
-func (s *Service) linkFrom(ctx context.Context, c Caller, in ManyToManyInput) (*Item, int64, error) {
-	t, err := s.loadType(ctx, c, int64(in.ComponentID))
+func (s *Service) linkFrom(ctx context.Context, c items.Caller, in ManyToManyInput) (*items.Item, int64, error) {
+	comp, err := s.core.ReadComponent(ctx, c, int64(in.ComponentID))
 	if err != nil {
 		return nil, 0, err
 	}
-	it, err := ReadItem(ctx, s.store.db, c, t.comp.ID, int64(in.ItemID), false)
+	it, err := items.ReadItem(ctx, s.db, c, comp.ID, int64(in.ItemID), false)
 	if err != nil {
 		return nil, 0, err
 	}
 	related := int64(in.RelatedComponentID)
 	if related != 0 {
-		if _, err := s.store.component(ctx, c, related, langOf(ctx)); err != nil {
+		if _, err := s.core.ReadComponent(ctx, c, related); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -83,7 +76,7 @@ func (s *Service) linkFrom(ctx context.Context, c Caller, in ManyToManyInput) (*
 
 // LoadManyToMany answers loadManyToManyFormData: the linked items of the
 // related type that the caller may read, newest item first.
-func (s *Service) LoadManyToMany(ctx context.Context, c Caller, in ManyToManyInput) (*LinkPage, error) {
+func (s *Service) LoadManyToMany(ctx context.Context, c items.Caller, in ManyToManyInput) (*LinkPage, error) {
 	it, related, err := s.linkFrom(ctx, c, in)
 	if err != nil {
 		return nil, err
@@ -93,32 +86,32 @@ func (s *Service) LoadManyToMany(ctx context.Context, c Caller, in ManyToManyInp
 
 // LoadItemLinks answers loadItemLinksFormData: every linked item the caller
 // may read (of a type the caller may read), whatever its type.
-func (s *Service) LoadItemLinks(ctx context.Context, c Caller, in ManyToManyInput) (*LinkPage, error) {
+func (s *Service) LoadItemLinks(ctx context.Context, c items.Caller, in ManyToManyInput) (*LinkPage, error) {
 	in.RelatedComponentID = 0
 	return s.LoadManyToMany(ctx, c, in)
 }
 
-func (s *Service) linkPage(ctx context.Context, c Caller, it *Item, related int64, page, perPage int) (*LinkPage, error) {
+func (s *Service) linkPage(ctx context.Context, c items.Caller, it *items.Item, related int64, page, perPage int) (*LinkPage, error) {
 	if perPage <= 0 {
 		perPage = 25
 	}
-	if perPage > MaxRowsPerPage {
-		return nil, httpx.Invalid("rowsPerPage", "items.rowsPerPageTooBig", "max", MaxRowsPerPage)
+	if perPage > items.MaxRowsPerPage {
+		return nil, httpx.Invalid("rowsPerPage", "items.rowsPerPageTooBig", "max", items.MaxRowsPerPage)
 	}
 	if page < 0 {
 		return nil, httpx.Invalid("page", "items.pageInvalid")
 	}
-	where := `i.id IN ` + linkedOf + ` AND ($4::bigint = 0 OR i.component_id = $4) AND c.retired_at IS NULL AND ` +
-		componentReadable + ` AND ` + itemReadable
+	from := `readable_item($1, $2) i JOIN component c ON c.id = i.component_id`
+	where := `i.id IN ` + linkedOf + ` AND ($4::bigint = 0 OR i.component_id = $4) AND c.retired_at IS NULL`
 	out := &LinkPage{Rows: []LinkedItem{}}
-	if err := s.store.db.QueryRow(ctx, `SELECT count(*) FROM item i JOIN component c ON c.id = i.component_id WHERE `+where,
+	if err := s.db.QueryRow(ctx, `SELECT count(*) FROM `+from+` WHERE `+where,
 		c.UserID, c.PanelAdmin, it.ID, related).Scan(&out.Total); err != nil {
 		return nil, fmt.Errorf("links: %w", err)
 	}
-	rows, err := s.store.db.Query(ctx, `SELECT i.id, i.number, i.title, coalesce(st.name ->> $5, st.name ->> 'pt-BR', ''),
+	rows, err := s.db.Query(ctx, `SELECT i.id, i.number, i.title, coalesce(st.name ->> $5, st.name ->> 'pt-BR', ''),
 			coalesce(st.color, ''), coalesce(rs.name, ''), coalesce(cr.name, ''), coalesce(p.name, ''), i.created_at, i.modified_at,
 			c.id, coalesce(c.name ->> $5, c.name ->> 'pt-BR')
-		FROM item i JOIN component c ON c.id = i.component_id
+		FROM `+from+`
 			LEFT JOIN item_status st ON st.id = i.status_id LEFT JOIN app_user rs ON rs.id = i.responsible_id
 			LEFT JOIN app_user cr ON cr.id = i.creator_id LEFT JOIN project p ON p.id = i.project_id
 		WHERE `+where+` ORDER BY i.created_at DESC, i.id DESC LIMIT $6 OFFSET $7`,
@@ -140,7 +133,7 @@ func (s *Service) linkPage(ctx context.Context, c Caller, it *Item, related int6
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("links: %w", err)
 	}
-	ok, err := CanUpdate(ctx, s.store.db, c, it.ComponentID, it.ID)
+	ok, err := items.CanUpdate(ctx, s.db, c, it.ComponentID, it.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +146,7 @@ func (s *Service) linkPage(ctx context.Context, c Caller, it *Item, related int6
 // list as loadManyToManyFormData. Linking needs the right to change the
 // form's item and to read each other item (of the related type when one is
 // given). Without add and remove it only reloads.
-func (s *Service) RefreshManyToMany(ctx context.Context, c Caller, in ManyToManyInput) (*LinkPage, error) {
+func (s *Service) RefreshManyToMany(ctx context.Context, c items.Caller, in ManyToManyInput) (*LinkPage, error) {
 	if len(in.Add)+len(in.Remove) > MaxLinkChange {
 		return nil, httpx.Invalid("add", "links.tooMany", "max", MaxLinkChange)
 	}
@@ -169,7 +162,7 @@ func (s *Service) RefreshManyToMany(ctx context.Context, c Caller, in ManyToMany
 	return s.linkPage(ctx, c, it, related, in.Page, in.RowsPerPage)
 }
 
-func (s *Service) writeLinks(ctx context.Context, c Caller, it *Item, related int64, add, remove []httpx.ID) error {
+func (s *Service) writeLinks(ctx context.Context, c items.Caller, it *items.Item, related int64, add, remove []httpx.ID) error {
 	ids := func(list []httpx.ID) []int64 {
 		out := make([]int64, 0, len(list))
 		for _, id := range list {
@@ -183,18 +176,18 @@ func (s *Service) writeLinks(ctx context.Context, c Caller, it *Item, related in
 	if slices.Contains(adds, it.ID) {
 		return httpx.Invalid("add", "links.selfLink")
 	}
-	return pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
-		if _, err := ReadItem(ctx, tx, c, it.ComponentID, it.ID, true); err != nil {
+	return pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		if _, err := items.ReadItem(ctx, tx, c, it.ComponentID, it.ID, true); err != nil {
 			return err
 		}
-		if ok, err := CanUpdate(ctx, tx, c, it.ComponentID, it.ID); err != nil {
+		if ok, err := items.CanUpdate(ctx, tx, c, it.ComponentID, it.ID); err != nil {
 			return err
 		} else if !ok {
 			return httpx.Fail(http.StatusForbidden, "forms.cannotEdit")
 		}
 		if len(adds) > 0 {
-			rows, err := tx.Query(ctx, `SELECT i.id, i.component_id FROM item i JOIN component c ON c.id = i.component_id
-				WHERE i.id = ANY($3) AND c.retired_at IS NULL AND `+componentReadable+` AND `+itemReadable,
+			rows, err := tx.Query(ctx, `SELECT i.id, i.component_id FROM readable_item($1, $2) i JOIN component c ON c.id = i.component_id
+				WHERE i.id = ANY($3) AND c.retired_at IS NULL`,
 				c.UserID, c.PanelAdmin, adds)
 			if err != nil {
 				return fmt.Errorf("link targets: %w", err)
@@ -229,9 +222,9 @@ func (s *Service) writeLinks(ctx context.Context, c Caller, it *Item, related in
 		if len(removes) > 0 {
 			// Only links to items the caller may read (of the related type)
 			// are removed; others are not the caller's to see.
-			if _, err := tx.Exec(ctx, `DELETE FROM item_link l USING item i JOIN component c ON c.id = i.component_id
+			if _, err := tx.Exec(ctx, `DELETE FROM item_link l USING readable_item($1, $2) i
 				WHERE ((l.item_a = $3 AND l.item_b = i.id) OR (l.item_b = $3 AND l.item_a = i.id))
-				  AND i.id = ANY($4) AND ($5::bigint = 0 OR i.component_id = $5) AND `+componentReadable+` AND `+itemReadable,
+				  AND i.id = ANY($4) AND ($5::bigint = 0 OR i.component_id = $5)`,
 				c.UserID, c.PanelAdmin, it.ID, removes, related); err != nil {
 				return fmt.Errorf("remove links: %w", err)
 			}
@@ -240,43 +233,32 @@ func (s *Service) writeLinks(ctx context.Context, c Caller, it *Item, related in
 	})
 }
 
-// ComboRow is an item loadManyToManyComboData offers; ComponentName says
-// its type (item links offer every type).
-type ComboRow struct {
-	ID            int64  `json:"id"`
-	FormattedID   int64  `json:"FormattedID"`
-	Title         string `json:"Title"`
-	ComponentID   int64  `json:"componentId"`
-	ComponentName string `json:"componentName"`
-}
-
 // LoadManyToManyCombo answers loadManyToManyComboData: items the caller may
 // read and could link (not the item itself, not linked yet), by title
 // (accents ignored) or FormattedID; 50 by default, 200 at most. They are of
 // the related type, or of any readable type when relatedComponentId is 0:
 // the item links control searches with it too, so it never offers what
 // refreshManyToManyItems would refuse or already holds.
-func (s *Service) LoadManyToManyCombo(ctx context.Context, c Caller, in ManyToManyInput) ([]ComboRow, error) {
+func (s *Service) LoadManyToManyCombo(ctx context.Context, c items.Caller, in ManyToManyInput) ([]items.ComboRow, error) {
 	it, related, err := s.linkFrom(ctx, c, in)
 	if err != nil {
 		return nil, err
 	}
-	look := LookupInput{Text: in.Text, Limit: in.Limit}
-	pattern, err := look.check()
+	look := items.LookupInput{Text: in.Text, Limit: in.Limit}
+	pattern, err := look.Check()
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.store.db.Query(ctx, `SELECT i.id, i.number, i.title, c.id, coalesce(c.name ->> $8, c.name ->> 'pt-BR')
-		FROM item i JOIN component c ON c.id = i.component_id
+	rows, err := s.db.Query(ctx, `SELECT i.id, i.number, i.title, c.id, coalesce(c.name ->> $8, c.name ->> 'pt-BR')
+		FROM readable_item($1, $2) i JOIN component c ON c.id = i.component_id
 		WHERE ($4::bigint = 0 OR i.component_id = $4) AND c.retired_at IS NULL AND i.id <> $3 AND i.id NOT IN `+linkedOf+`
-		  AND `+componentReadable+` AND `+itemReadable+`
 		  AND (tramita_unaccent(i.title) ILIKE tramita_unaccent($5) OR i.number::text = $6)
 		ORDER BY (i.number::text = $6) DESC, i.created_at DESC, i.id DESC LIMIT $7`,
 		c.UserID, c.PanelAdmin, it.ID, related, pattern, look.Text, look.Limit, langOf(ctx))
 	if err != nil {
 		return nil, fmt.Errorf("combo: %w", err)
 	}
-	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[ComboRow])
+	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[items.ComboRow])
 	if err != nil {
 		return nil, fmt.Errorf("combo: %w", err)
 	}

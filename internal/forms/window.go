@@ -1,0 +1,78 @@
+package forms
+
+import (
+	"context"
+	"slices"
+
+	"github.com/tramita/tramita/internal/apppkg"
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items"
+)
+
+// windowParams checks the values of the window of the form's button that
+// runs rule: each known, required ones filled in, each of its type (a
+// picklist's value one of its choices). Without a window, no values.
+func (fr *FormRules) windowParams(ctx context.Context, f *items.FormView, rule string, in items.Values) (map[string]any, error) {
+	var window []apppkg.Parameter
+	var walk func(n *apppkg.Control)
+	walk = func(n *apppkg.Control) {
+		if window == nil && n.Rule == rule && len(n.Window) > 0 {
+			window = n.Window
+		}
+		for i := range n.Children {
+			walk(&n.Children[i])
+		}
+	}
+	walk(f.Tree)
+	return CheckParameters(window, in, langOf(ctx), func(picklist string) ([]string, error) {
+		opts, err := fr.svc.PicklistChoices(ctx, f.Component.ApplicationID, picklist)
+		values := make([]string, len(opts))
+		for i, o := range opts {
+			values[i] = o.Value
+		}
+		return values, err
+	})
+}
+
+// CheckParameters checks the values of a parameter form — an operation's,
+// or the window a form button opens; both are apppkg.Parameter lists and must
+// refuse alike: each value known, required ones filled in (blank text and
+// empty lists are missing), each of its type (apppkg.ParameterValue), a
+// picklist's value one of choices(picklist). The answer has every
+// parameter (nil when not given); a refusal is a 400 naming the field in
+// lang.
+func CheckParameters(ps []apppkg.Parameter, in map[string]any, lang string, choices func(picklist string) ([]string, error)) (map[string]any, error) {
+	out := map[string]any{}
+	known := map[string]bool{}
+	for _, p := range ps {
+		known[p.Key] = true
+		name := textIn(p.Name, lang)
+		raw, present := in[p.Key]
+		if !present || isEmpty(raw) {
+			if p.Required {
+				return nil, httpx.Invalid(p.Key, "workflow.paramRequired", "field", name)
+			}
+			out[p.Key] = nil
+			continue
+		}
+		v, ok := apppkg.ParameterValue(p.Type, raw)
+		if ok && p.Type == "PICKLIST" {
+			values, err := choices(p.Picklist)
+			if err != nil {
+				return nil, err
+			}
+			str, _ := v.(string)
+			ok = slices.Contains(values, str)
+		}
+		if !ok {
+			return nil, httpx.Invalid(p.Key, "workflow.paramInvalid", "field", name)
+		}
+		out[p.Key] = v
+	}
+	for k := range in {
+		if !known[k] {
+			return nil, httpx.Invalid(k, "workflow.paramUnknown", "field", k)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,123 @@
+package forms_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/tramita/tramita/internal/forms"
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/items"
+	"github.com/tramita/tramita/internal/items/demo"
+	"github.com/tramita/tramita/internal/testkit"
+)
+
+func TestMain(m *testing.M) { testkit.Main(m) }
+
+// world is the demo installation with two users: ana writes every demo
+// project, bia reads "Transformação Digital" only. The clock is 2025-06-01
+// 12:00 UTC. svc is the item core, forms the relations over it; secret is
+// the project "Nova Sede".
+type world struct {
+	db       *pgxpool.Pool
+	svc      *items.Service
+	forms    *forms.Service
+	ana, bia items.Caller
+	task     int64
+	secret   int64
+}
+
+func newWorld(t *testing.T) *world {
+	t.Helper()
+	ctx := context.Background()
+	db := testkit.NewDB(t)
+	if _, err := db.Exec(ctx, `INSERT INTO app_user (login, name) VALUES ('ana', 'Ana'), ('bia', 'Bia')`); err != nil {
+		t.Fatal(err)
+	}
+	if err := demo.Load(ctx, db, slog.New(slog.NewTextHandler(io.Discard, nil)), true); err != nil {
+		t.Fatal(err)
+	}
+	w := &world{db: db, svc: items.NewService(items.NewStore(db), func() time.Time { return time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC) })}
+	w.forms = forms.NewService(w.svc, db)
+	var ana, bia int64
+	if err := db.QueryRow(ctx, `SELECT (SELECT id FROM app_user WHERE login = 'ana'), (SELECT id FROM app_user WHERE login = 'bia')`).Scan(&ana, &bia); err != nil {
+		t.Fatal(err)
+	}
+	w.ana, w.bia = items.Caller{UserID: ana}, items.Caller{UserID: bia}
+	if err := db.QueryRow(ctx, `SELECT id FROM component WHERE key = 'task'`).Scan(&w.task); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.QueryRow(ctx, `SELECT id FROM project WHERE name = 'Nova Sede'`).Scan(&w.secret); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(ctx, `INSERT INTO project_member (project_id, user_id, can_write)
+		SELECT id, $1::bigint, true FROM project UNION ALL SELECT id, $2::bigint, false FROM project WHERE name = 'Transformação Digital'`, ana, bia); err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+func (w *world) project(t *testing.T, name string) int64 {
+	t.Helper()
+	var id int64
+	if err := w.db.QueryRow(context.Background(), `SELECT id FROM project WHERE name = $1`, name).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// newTask saves a task of "Transformação Digital" as ana, with values over
+// a title and a priority.
+func (w *world) newTask(t *testing.T, values items.Values) *items.SaveItemResult {
+	t.Helper()
+	base := items.Values{"Title": "Migrar o ERP", "priority": "high"}
+	for k, v := range values {
+		base[k] = v
+	}
+	res, err := w.svc.SaveItem(context.Background(), w.ana, items.SaveItemInput{Item: base, Component: httpx.ID(w.task),
+		ProjectID: httpx.ID(w.project(t, "Transformação Digital"))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// find returns the control bound to field (or with kind, when field is "").
+func find(c items.FormControl, field, kind string) *items.FormControl {
+	if (field != "" && c.Field == field && (kind == "" || c.Kind == kind)) || (field == "" && c.Kind == kind) {
+		return &c
+	}
+	for _, ch := range c.Children {
+		if f := find(ch, field, kind); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// message is err's Message in ctx's language.
+func message(ctx context.Context, err error) string {
+	e, ok := httpx.AsError(err)
+	if !ok {
+		if err == nil {
+			return "<nil>"
+		}
+		return "not an application error: " + err.Error()
+	}
+	return i18n.T(i18n.From(ctx), e.Key, e.Args...)
+}
+
+func status(err error) int {
+	if e, ok := httpx.AsError(err); ok {
+		return e.Status
+	}
+	return 0
+}

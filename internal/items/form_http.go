@@ -27,48 +27,26 @@ func (h *Handler) formRoutes(r chi.Router) {
 	r.Post("/loadCalendars", httpx.HandleOptional(h.currentUser, h.svc.LoadCalendars))
 	r.Get("/getHistory", h.getHistory(false))
 	r.Get("/getHistoryFull", h.getHistory(true))
-	r.Get("/getAttributeChanges", h.getAttributeChanges)
+	r.Get("/getAttributeChanges", httpx.Serve(h.currentUser, h.getAttributeChanges))
 }
 
 func (h *Handler) getHistory(full bool) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		c, ok := h.caller(w, r)
-		if !ok {
-			return
-		}
+	return httpx.Serve(h.currentUser, func(r *http.Request, c Caller) ([]HistoryEntry, error) {
 		// getHistory's tableName is the legacy client's; the item names its type.
 		item, comp, err := QueryItem(r, "component")
 		if err != nil {
-			httpx.WriteError(w, r, err)
-			return
+			return nil, err
 		}
-		out, err := h.svc.History(r.Context(), c, item, comp, full)
-		httpx.Answer(w, r, out, err)
-	}
+		return h.svc.History(r.Context(), c, item, comp, full)
+	})
 }
 
-func (h *Handler) getAttributeChanges(w http.ResponseWriter, r *http.Request) {
-	c, ok := h.caller(w, r)
-	if !ok {
-		return
-	}
-	cur, err := httpx.QueryID(r, "currentVersion")
+func (h *Handler) getAttributeChanges(r *http.Request, c Caller) ([]AttributeChange, error) {
+	ids, err := queryIDs(r, []string{"currentVersion"}, []string{"previousVersion"}, []string{"componentId", "componentID"})
 	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return nil, err
 	}
-	prev, err := httpx.QueryID(r, "previousVersion")
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	comp, err := httpx.QueryID(r, "componentId", "componentID")
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	out, err := h.svc.AttributeChanges(r.Context(), c, cur, prev, comp)
-	httpx.Answer(w, r, out, err)
+	return h.svc.AttributeChanges(r.Context(), c, ids[0], ids[1], ids[2])
 }
 
 // UnmarshalJSON keeps the value's numbers exact.

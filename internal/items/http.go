@@ -1,6 +1,7 @@
 package items
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
@@ -21,30 +22,25 @@ func NewHandler(svc *Service, currentUser CurrentUser) *Handler {
 
 // Routes mounts the calls.
 func (h *Handler) Routes(r chi.Router) {
+	who := h.currentUser
 	r.Route("/genericItem", func(r chi.Router) {
-		r.Get("/getListControlData", h.getListControlData)
-		r.Post("/executeFilter", h.executeFilter)
-		r.Get("/getComponentByName", h.getComponentByName)
-		r.Get("/loadProjects", h.loadProjects)
-		r.Post("/deleteItem", h.deleteItem)
-		r.Post("/searchItemsByQuery", h.searchItemsByQuery)
-		r.Get("/getDefaultValueQuery", h.getDefaultValueQuery)
-		r.Get("/getAllowedsProjectItemTypes", h.getAllowedsProjectItemTypes)
-		r.Post("/loadUsers", httpx.HandleOptional(h.currentUser, h.svc.LoadUsers))
-		r.Post("/loadCompanies", httpx.HandleOptional(h.currentUser, h.svc.LoadCompanies))
-		r.Post("/loadGenericItems", httpx.HandleOptional(h.currentUser, h.svc.LoadGenericItems))
-		r.Post("/loadOrganizationalStructures", httpx.HandleOptional(h.currentUser, h.svc.LoadOrganizationalStructures))
-		r.Post("/loadPicklistItems", httpx.HandleOptional(h.currentUser, h.svc.LoadPicklistItems))
+		r.Get("/getListControlData", httpx.Serve(who, h.getListControlData))
+		r.Post("/executeFilter", httpx.Handle(who, h.svc.ExecuteFilter))
+		r.Get("/getComponentByName", httpx.Serve(who, h.getComponentByName))
+		r.Get("/loadProjects", httpx.Serve(who, func(r *http.Request, c Caller) ([]Choice, error) {
+			return h.svc.LoadProjects(r.Context(), c)
+		}))
+		r.Post("/deleteItem", httpx.Handle(who, h.deleteItem))
+		r.Post("/searchItemsByQuery", httpx.Handle(who, h.svc.SearchItems))
+		r.Get("/getDefaultValueQuery", httpx.Serve(who, h.getDefaultValueQuery))
+		r.Get("/getAllowedsProjectItemTypes", httpx.Serve(who, h.getAllowedsProjectItemTypes))
+		r.Post("/loadUsers", httpx.HandleOptional(who, h.svc.LoadUsers))
+		r.Post("/loadCompanies", httpx.HandleOptional(who, h.svc.LoadCompanies))
+		r.Post("/loadGenericItems", httpx.HandleOptional(who, h.svc.LoadGenericItems))
+		r.Post("/loadOrganizationalStructures", httpx.HandleOptional(who, h.svc.LoadOrganizationalStructures))
+		r.Post("/loadPicklistItems", httpx.HandleOptional(who, h.svc.LoadPicklistItems))
 		h.formRoutes(r)
 	})
-}
-
-func (h *Handler) caller(w http.ResponseWriter, r *http.Request) (Caller, bool) {
-	c, ok := h.currentUser(r.Context())
-	if !ok {
-		httpx.WriteError(w, r, httpx.Unauthorized())
-	}
-	return c, ok
 }
 
 // QueryItem reads a form's item (itemId) and its type (componentId) from the
@@ -62,123 +58,54 @@ func QueryItem(r *http.Request, legacyComponent ...string) (item, component int6
 	return item, component, nil
 }
 
-func (h *Handler) getListControlData(w http.ResponseWriter, r *http.Request) {
-	c, ok := h.caller(w, r)
-	if !ok {
-		return
+// queryIDs reads the id parameters named by each list of spellings, in order.
+func queryIDs(r *http.Request, names ...[]string) ([]int64, error) {
+	out := make([]int64, len(names))
+	for i, n := range names {
+		id, err := httpx.QueryID(r, n...)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = id
 	}
-	comp, err := httpx.QueryID(r, "componentID", "componentId")
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	project, err := httpx.QueryID(r, "projectID", "projectId")
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	view, err := httpx.QueryID(r, "viewId", "viewID")
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	out, err := h.svc.ListDefinition(r.Context(), c, comp, project, view)
-	httpx.Answer(w, r, out, err)
+	return out, nil
 }
 
-func (h *Handler) executeFilter(w http.ResponseWriter, r *http.Request) {
-	c, ok := h.caller(w, r)
-	if !ok {
-		return
+func (h *Handler) getListControlData(r *http.Request, c Caller) (ListDefinition, error) {
+	ids, err := queryIDs(r, []string{"componentID", "componentId"}, []string{"projectID", "projectId"}, []string{"viewId", "viewID"})
+	if err != nil {
+		return ListDefinition{}, err
 	}
-	var in ExecuteFilterInput
-	if err := httpx.Decode(r, &in); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	out, err := h.svc.ExecuteFilter(r.Context(), c, in)
-	httpx.Answer(w, r, out, err)
+	return h.svc.ListDefinition(r.Context(), c, ids[0], ids[1], ids[2])
 }
 
-func (h *Handler) getComponentByName(w http.ResponseWriter, r *http.Request) {
-	c, ok := h.caller(w, r)
-	if !ok {
-		return
-	}
+func (h *Handler) getComponentByName(r *http.Request, c Caller) (Choice, error) {
 	name := r.URL.Query().Get("name")
 	if name == "" {
 		name = r.URL.Query().Get("componentName")
 	}
-	out, err := h.svc.ComponentByName(r.Context(), c, name)
-	httpx.Answer(w, r, out, err)
+	return h.svc.ComponentByName(r.Context(), c, name)
 }
 
-func (h *Handler) loadProjects(w http.ResponseWriter, r *http.Request) {
-	c, ok := h.caller(w, r)
-	if !ok {
-		return
+func (h *Handler) deleteItem(ctx context.Context, c Caller, in DeleteItemInput) (map[string]bool, error) {
+	if err := h.svc.DeleteItems(ctx, c, in); err != nil {
+		return nil, err
 	}
-	out, err := h.svc.LoadProjects(r.Context(), c)
-	httpx.Answer(w, r, out, err)
+	return map[string]bool{"success": true}, nil
 }
 
-func (h *Handler) deleteItem(w http.ResponseWriter, r *http.Request) {
-	c, ok := h.caller(w, r)
-	if !ok {
-		return
-	}
-	var in DeleteItemInput
-	if err := httpx.Decode(r, &in); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	err := h.svc.DeleteItems(r.Context(), c, in)
-	httpx.Answer(w, r, map[string]bool{"success": err == nil}, err)
-}
-
-func (h *Handler) searchItemsByQuery(w http.ResponseWriter, r *http.Request) {
-	c, ok := h.caller(w, r)
-	if !ok {
-		return
-	}
-	var in SearchInput
-	if err := httpx.Decode(r, &in); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	out, err := h.svc.SearchItems(r.Context(), c, in)
-	httpx.Answer(w, r, out, err)
-}
-
-func (h *Handler) getDefaultValueQuery(w http.ResponseWriter, r *http.Request) {
-	c, ok := h.caller(w, r)
-	if !ok {
-		return
-	}
-	query, err := httpx.QueryID(r, "queryId", "queryID")
+func (h *Handler) getDefaultValueQuery(r *http.Request, c Caller) (DefaultValues, error) {
+	ids, err := queryIDs(r, []string{"queryId", "queryID"}, []string{"projectId", "projectID"})
 	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return DefaultValues{}, err
 	}
-	project, err := httpx.QueryID(r, "projectId", "projectID")
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	out, err := h.svc.DefaultValueQuery(r.Context(), c, query, project)
-	httpx.Answer(w, r, out, err)
+	return h.svc.DefaultValueQuery(r.Context(), c, ids[0], ids[1])
 }
 
-func (h *Handler) getAllowedsProjectItemTypes(w http.ResponseWriter, r *http.Request) {
-	c, ok := h.caller(w, r)
-	if !ok {
-		return
-	}
+func (h *Handler) getAllowedsProjectItemTypes(r *http.Request, c Caller) ([]ItemType, error) {
 	comp, err := httpx.QueryID(r, "componentId", "componentID")
 	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+		return nil, err
 	}
-	out, err := h.svc.AllowedProjectItemTypes(r.Context(), c, comp)
-	httpx.Answer(w, r, out, err)
+	return h.svc.AllowedProjectItemTypes(r.Context(), c, comp)
 }

@@ -46,7 +46,7 @@ func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDem
 		return nil, err
 	}
 	// Lists over big item types need the attribute indexes the packages ask for (docs/items.md,
-	// "Big lists"). Building is idempotent and quick when nothing is missing; an index that cannot
+	// "Indexes"). Building is idempotent and quick when nothing is missing; an index that cannot
 	// be built is logged and the start goes on: lists still work, only slower.
 	if rep, err := items.SyncIndexes(ctx, pool, log); err != nil {
 		log.Warn("attribute indexes not synchronised", "error", err)

@@ -162,7 +162,7 @@ const paintScript = "cmd/bench/paint.mjs"
 // timings (the list's name says its address).
 func benchPaint(ctx context.Context, addr, login, password string, runs int) ([]paintScreen, error) {
 	if _, err := os.Stat("e2e/node_modules/playwright-core"); err != nil {
-		return nil, fmt.Errorf("Playwright is not installed in e2e/node_modules (cd e2e && npm ci): %w", err)
+		return nil, fmt.Errorf("no playwright-core in e2e/node_modules (cd e2e && npm ci): %w", err)
 	}
 	ctx, cancel := context.WithTimeout(ctx, time.Duration(runs)*2*time.Minute)
 	defer cancel()

@@ -77,13 +77,13 @@ func (s *session) setup() error {
 	json := vm.Get("JSON").ToObject(vm)
 	var ok bool
 	if s.parseFn, ok = goja.AssertFunction(json.Get("parse")); !ok {
-		return errors.New("JSON.parse missing")
+		return errors.New("the sandbox has no JSON.parse")
 	}
 	if s.stringifyFn, ok = goja.AssertFunction(json.Get("stringify")); !ok {
-		return errors.New("JSON.stringify missing")
+		return errors.New("the sandbox has no JSON.stringify")
 	}
 	if s.freeze, ok = goja.AssertFunction(vm.Get("Object").ToObject(vm).Get("freeze")); !ok {
-		return errors.New("Object.freeze missing")
+		return errors.New("the sandbox has no Object.freeze")
 	}
 	pre, err := vm.RunString(prelude)
 	if err != nil {

@@ -1,7 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
-import { test, expect } from '../support/fixtures';
+import { test, expect, signIn } from '../support/fixtures';
 import { demoTaskForm, type DemoTaskForm } from '../support/formsApi';
-import { adminPassword } from '../support/server';
 import { startZipProvider, zipLookupURL } from '../support/zipProvider';
 
 // Item forms (issue 7, web): the demo task form of 'Gestão de Projetos' (apps/demo/project-management.yaml)
@@ -22,14 +21,6 @@ test.beforeAll(async () => {
   provider.unref();
 });
 
-async function signIn(page: Page, next: string) {
-  await page.goto(`/?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Login', { exact: true }).fill('admin');
-  await page.getByLabel('Senha', { exact: true }).fill(adminPassword);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/]/g, '\\/')}$`));
-}
-
 async function choose(page: Page, field: string, option: string) {
   await page.getByRole('combobox', { name: field }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -38,12 +29,12 @@ async function choose(page: Page, field: string, option: string) {
 async function secondBrowser(browser: Browser, baseURL: string | undefined, path: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, locale: 'pt-BR' });
   const page = await context.newPage();
-  await signIn(page, path);
+  await signIn(page, { next: path });
   return page;
 }
 
 test('the demo task form creates, edits, shows the history diff and refuses a stale save', async ({
-  page,
+  adminPage: page,
   browser,
   baseURL,
   request,
@@ -54,7 +45,7 @@ test('the demo task form creates, edits, shows the history diff and refuses a st
   await page.setViewportSize({ width: 1400, height: 1000 });
 
   // A new task: the form of the demo package, every tab.
-  await signIn(page, `${base}/insertItem/${demo.componentId}/${demo.projectId}/${demo.formId}`);
+  await page.goto(`${base}/insertItem/${demo.componentId}/${demo.projectId}/${demo.formId}`);
   await expect(page.getByRole('heading', { name: 'Novo item: Tarefa' })).toBeVisible();
   await expect(page.getByText(`Projeto: ${demo.projectName}`)).toBeVisible();
   await page.getByRole('textbox', { name: 'Título' }).fill('Revisar o contrato de suporte');
@@ -183,13 +174,13 @@ test('the demo task form creates, edits, shows the history diff and refuses a st
 });
 
 test('a save names every refused field on its field and opens the first tab holding one', async ({
-  page,
+  adminPage: page,
   request,
 }, testInfo) => {
   test.setTimeout(60_000);
   const demo = await demoTaskForm(request);
   await page.setViewportSize({ width: 1400, height: 1000 });
-  await signIn(page, `/runtime/${demo.appId}/insertItem/${demo.componentId}/${demo.projectId}/${demo.formId}`);
+  await page.goto(`/runtime/${demo.appId}/insertItem/${demo.componentId}/${demo.projectId}/${demo.formId}`);
   await expect(page.getByRole('heading', { name: 'Novo item: Tarefa' })).toBeVisible();
 
   // Title and priority left empty (Geral), a progress out of range (Planejamento), an incomplete code (Local e contato).
@@ -232,13 +223,13 @@ test('a save names every refused field on its field and opens the first tab hold
 });
 
 test('the edit form runs a workflow action, asking to save first, and shows the new status', async ({
-  page,
+  adminPage: page,
   request,
 }, testInfo) => {
   test.setTimeout(60_000);
   const demo = await demoTaskForm(request);
   await page.setViewportSize({ width: 1400, height: 1000 });
-  await signIn(page, `/runtime/${demo.appId}/insertItem/${demo.componentId}/${demo.projectId}/${demo.formId}`);
+  await page.goto(`/runtime/${demo.appId}/insertItem/${demo.componentId}/${demo.projectId}/${demo.formId}`);
   await page.getByRole('textbox', { name: 'Título' }).fill('Instalar o novo servidor');
   await choose(page, 'Prioridade', 'Alta');
   await page.getByRole('button', { name: 'Salvar', exact: true }).click();

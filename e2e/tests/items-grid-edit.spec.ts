@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { tramitaLive } from '../support/database';
 import { test, expect } from '../support/fixtures';
 import { apiToken, demoTaskForm, type DemoTaskForm } from '../support/formsApi';
-import { adminPassword } from '../support/server';
 
 // Editing in the grid (issue 7) on the demo task list of Gestão de Projetos: priority, dueDate
 // and progress are editInGrid (apps/demo/project-management.yaml). A cell is edited in place
@@ -79,14 +78,10 @@ function countEdits(page: Page): { count: number } {
   return seen;
 }
 
+/** From the desktop of a signed-in page (the adminPage fixture), the task of this run in the demo's task list. */
 async function openTaskList(page: Page) {
   // Wide enough for the progress column (the grid renders only the columns in view).
   await page.setViewportSize({ width: 1920, height: 900 });
-  await page.goto('/?next=%2Fapp');
-  await page.getByLabel('Login', { exact: true }).fill('admin');
-  await page.getByLabel('Senha', { exact: true }).fill(adminPassword);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/app$/);
   await page.getByRole('button', { name: 'Gestão de Projetos' }).click();
   await page
     .getByRole('complementary', { name: 'Menu do aplicativo' })
@@ -115,7 +110,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('cells of editInGrid columns are edited in place and saved; Escape sends nothing', async ({
-  page,
+  adminPage: page,
   request,
 }, testInfo) => {
   await openTaskList(page);
@@ -191,7 +186,7 @@ test('cells of editInGrid columns are edited in place and saved; Escape sends no
 });
 
 test('a value the server refuses shows its message and the cell keeps the stored value', async ({
-  page,
+  adminPage: page,
   request,
 }, testInfo) => {
   await openTaskList(page);
@@ -211,7 +206,7 @@ test('a value the server refuses shows its message and the cell keeps the stored
 });
 
 test('an edit of a row changed meanwhile is refused visibly and the row shows what is stored', async ({
-  page,
+  adminPage: page,
   request,
 }, testInfo) => {
   await openTaskList(page);
@@ -256,7 +251,10 @@ test('an edit of a row changed meanwhile is refused visibly and the row shows wh
   expect((await stored(request)).progress).toBe(20);
 });
 
-test('in English numbers are typed with a decimal point and the texts follow', async ({ page, request }, testInfo) => {
+test('in English numbers are typed with a decimal point and the texts follow', async ({
+  adminPage: page,
+  request,
+}, testInfo) => {
   await openTaskList(page);
   await page.getByRole('button', { name: 'Mudar o idioma' }).click();
   await expect(grid(page).getByRole('columnheader', { name: 'PROGRESS' })).toBeVisible();
@@ -317,14 +315,19 @@ test.describe('references and rights', () => {
     return row;
   }
 
-  async function openContracts(page: Page, login: string, password: string) {
-    // Wide enough for every column (the grid renders only the columns in view).
-    await page.setViewportSize({ width: 1920, height: 900 });
+  /** Signs in as a user who may have a single application: she lands on the desktop or in it. */
+  async function signInAs(page: Page, login: string, password: string) {
     await page.goto('/?next=%2Fapp');
     await page.getByLabel('Login', { exact: true }).fill(login);
     await page.getByLabel('Senha', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page).toHaveURL(/\/app$|\/runtime\//);
+  }
+
+  /** From a signed-in page, on the desktop or in the application, the contract of this run in its list. */
+  async function openContracts(page: Page) {
+    // Wide enough for every column (the grid renders only the columns in view).
+    await page.setViewportSize({ width: 1920, height: 900 });
     if (/\/app$/.test(page.url())) await page.getByRole('button', { name: 'Contratos E2E' }).click();
     await page
       .getByRole('complementary', { name: 'Menu do aplicativo' })
@@ -368,8 +371,11 @@ test.describe('references and rights', () => {
     contractId = ((await saved.json()) as { id: number }).id;
   });
 
-  test('a reference cell searches as the form does and saves the choice', async ({ page, request }, testInfo) => {
-    await openContracts(page, 'admin', adminPassword);
+  test('a reference cell searches as the form does and saves the choice', async ({
+    adminPage: page,
+    request,
+  }, testInfo) => {
+    await openContracts(page);
     const edits = countEdits(page);
     // The administrator may change contracts: the reference columns say they are edited in place.
     await grid(page).getByRole('columnheader', { name: 'GESTOR' }).getByText('GESTOR').hover();
@@ -428,7 +434,8 @@ test.describe('references and rights', () => {
     expect(row).toMatchObject({ CanEdit: false, CannotEditReason: reason });
 
     const edits = countEdits(page);
-    await openContracts(page, reader.login, reader.password);
+    await signInAs(page, reader.login, reader.password);
+    await openContracts(page);
     // The headers do not claim the columns are edited in place; the cells have no editing frame.
     await grid(page).getByRole('columnheader', { name: 'VALOR' }).getByText('VALOR').hover();
     await expect(page.getByRole('tooltip', { name: 'Valor', exact: true })).toBeVisible();
@@ -531,13 +538,11 @@ test.describe('a dependent picklist', () => {
     }
   });
 
-  test("the editor offers only the options of the row's parent value", async ({ page, request }, testInfo) => {
+  test("the editor offers only the options of the row's parent value", async ({
+    adminPage: page,
+    request,
+  }, testInfo) => {
     await page.setViewportSize({ width: 1440, height: 800 });
-    await page.goto('/?next=%2Fapp');
-    await page.getByLabel('Login', { exact: true }).fill('admin');
-    await page.getByLabel('Senha', { exact: true }).fill(adminPassword);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await expect(page).toHaveURL(/\/app$/);
     await page.getByRole('button', { name: 'Chamados E2E' }).click();
     await page
       .getByRole('complementary', { name: 'Menu do aplicativo' })

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { signIn } from '../support/fixtures';
 import { adminPassword, startServer, type Server } from '../support/server';
 import { readFirstSheet, type Cell } from '../support/xlsx';
 import { columnName, writeSheet } from '../support/xlsxWriter';
@@ -92,6 +93,7 @@ test.beforeAll(async ({ browser }) => {
   const [menu] = await call<[{ link: string }[]]>('POST', `/application/getApplicationMenu?appID=${app.id}`);
   componentID = Number(/\/list\/(\d+)\//.exec(menu[0]!.link)![1]);
   const context = await browser.newContext({
+    baseURL: server.url,
     locale: 'pt-BR',
     viewport: { width: 1440, height: 900 },
     acceptDownloads: true,
@@ -108,10 +110,7 @@ test.afterAll(async () => {
 });
 
 test('a spreadsheet with a bad row is previewed with the row error, and nothing is written', async () => {
-  await page.goto(url('/?next=%2Fapp'));
-  await page.getByLabel('Login', { exact: true }).fill('admin');
-  await page.getByLabel('Senha', { exact: true }).fill(adminPassword);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await signIn(page);
   await page.getByRole('button', { name: 'Patrimônio E2E' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Bens' })).toBeVisible();
   await expect(page.getByText('Nenhum registro encontrado')).toBeVisible();

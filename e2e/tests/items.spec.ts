@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { signIn } from '../support/fixtures';
 import { adminPassword, binary, startServer, type Server } from '../support/server';
 import { readFirstSheet, serialToDay } from '../support/xlsx';
 
@@ -77,6 +78,7 @@ test.beforeAll(async ({ browser }) => {
     await call('POST', '/genericItem/saveItem', { component: componentID, projectId: 0, item: itemOf(i) });
   }
   const context = await browser.newContext({
+    baseURL: server.url,
     locale: 'pt-BR',
     viewport: { width: 1440, height: 900 },
     acceptDownloads: true,
@@ -104,10 +106,7 @@ test('a package with errors is refused with its lines, and nothing of it is impo
 });
 
 test('the imported application is on the desktop and its menu opens the list with formatted values', async () => {
-  await page.goto(url('/?next=%2Fapp'));
-  await page.getByLabel('Login', { exact: true }).fill('admin');
-  await page.getByLabel('Senha', { exact: true }).fill(adminPassword);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await signIn(page);
   await page.getByRole('button', { name: 'Patrimônio E2E' }).click();
   await expect(page).toHaveURL(/\/runtime\/\d+\/list\/\d+\/\d+\/\d+\/\d+\/Bens$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Bens' })).toBeVisible();

@@ -31,8 +31,9 @@ async function chooseLayout(page: Page, layout: string) {
   await expect(panel).toBeHidden();
 }
 
-test('a panel administrator sees every application and the administration shortcut', async ({ page }, testInfo) => {
-  await signIn(page);
+test('a panel administrator sees every application and the administration shortcut', async ({
+  adminPage: page,
+}, testInfo) => {
   await expect(page).toHaveURL(/\/app$/);
   for (const name of ['Gestão do Trabalho', 'Gestão de Projetos', 'Central de Serviços']) {
     await expect(page.getByRole('button', { name })).toBeVisible();
@@ -53,8 +54,9 @@ test('a panel administrator sees every application and the administration shortc
   await expect(page).toHaveURL(/\/runtime\/\d+\/calendar\/Agenda$/);
 });
 
-test('the runtime shell renders the menu, runs the application script, and searches the menu', async ({ page }) => {
-  await signIn(page);
+test('the runtime shell renders the menu, runs the application script, and searches the menu', async ({
+  adminPage: page,
+}) => {
   await page.getByRole('button', { name: 'Gestão do Trabalho' }).click();
   await expect(page).toHaveURL(/\/runtime\/\d+\/calendar\/Agenda$/);
   const sidebar = page.getByRole('complementary', { name: 'Menu do aplicativo' });
@@ -80,10 +82,9 @@ test('the runtime shell renders the menu, runs the application script, and searc
 });
 
 test('on a phone and on a narrow laptop the runtime bar keeps every button on the screen', async ({
-  page,
+  adminPage: page,
 }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page);
   await page.getByRole('button', { name: 'Gestão do Trabalho' }).click();
   await expect(page).toHaveURL(/\/runtime\/\d+\/calendar\/Agenda$/);
   for (const name of ['Abrir ou fechar o menu', 'Administração', 'Modo escuro', 'Mudar o idioma']) {
@@ -206,8 +207,7 @@ test('the shell renders in every layout, light and dark, and remembers the palet
   await expect(page.locator('[data-layout="left-sidebar"]')).toBeVisible();
 });
 
-test('the locale switch changes every visible text of the shell', async ({ page }) => {
-  await signIn(page);
+test('the locale switch changes every visible text of the shell', async ({ adminPage: page }) => {
   await page.getByRole('button', { name: 'Gestão do Trabalho' }).click();
   await expect(page).toHaveURL(/\/runtime\/\d+\/calendar\/Agenda$/);
   await page.getByRole('button', { name: 'Mudar o idioma' }).click();
@@ -342,8 +342,7 @@ test('a message sent on the server reaches the bell live and the push service en
   }
 });
 
-test('the user menu edits the profile, which persists', async ({ page }) => {
-  await signIn(page);
+test('the user menu edits the profile, which persists', async ({ adminPage: page }) => {
   await openUserMenu(page);
   await page.getByRole('menuitem', { name: 'Editar o perfil' }).click();
   const dialog = page.getByRole('dialog', { name: 'Atualizar o Perfil' });

@@ -80,7 +80,7 @@ export function withEditing(
     const inner = def.renderCell;
     const edit: GridColDef<ItemRow> = {
       ...def,
-      // Per row: the grid's isCellEditable asks rowRight too (ItemListPage).
+      // Per row: the grid's isCellEditable asks rowRight too (ItemGrid).
       editable: true,
       cellClassName: (params) => (rowRight(params.row).canEdit ? EDITABLE_CELL : LOCKED_CELL),
       valueSetter: (value, row) => ({ ...row, [PENDING_EDIT]: { field: column.field, value } satisfies PendingEdit }),

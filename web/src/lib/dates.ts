@@ -39,6 +39,12 @@ export function maskDateText(text: string, format: string): string {
   return applyMask(text, dateMaskOf(format));
 }
 
+/**
+ * What a date input holds while its sections are unfinished or make no real date (31/02): a text
+ * no format reads, so checkDateText calls it incorrectDate.
+ */
+export const INCOMPLETE_DATE = 'incomplete';
+
 interface DateParts {
   year: number;
   month: number;

@@ -1,7 +1,10 @@
 import { useRef, useState, type ReactNode } from 'react';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { DateField } from '@mui/x-date-pickers/DateField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { DateTimeField } from '@mui/x-date-pickers/DateTimeField';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
+import { TimeField } from '@mui/x-date-pickers/TimeField';
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import type { DateView, TimeView } from '@mui/x-date-pickers/models';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -71,6 +74,32 @@ export interface DateInputProps {
 }
 
 /**
+ * The picker's own date for the caller's text, kept while the sections are unfinished (the caller
+ * only sees INCOMPLETE_DATE); a different text from outside (a reset, a rule's change) replaces it.
+ * `leave` goes to the field's blur: MUI X publishes nothing while an empty field gets its first
+ * sections, nor when the last typed sections of an unfinished date are erased.
+ */
+function useDateText(value: string, format: string, onChange: (text: string) => void, onBlur?: () => void) {
+  const [state, setState] = useState(() => ({ text: value, format, date: dateOfText(value, format) }));
+  if (state.text !== value || state.format !== format) {
+    setState({ text: value, format, date: dateOfText(value, format) });
+  }
+  const hidden = useRef<HTMLInputElement>(null);
+  const change = (date: Dayjs | null) => {
+    const text = textOfDate(date, format);
+    setState({ text, format, date });
+    if (text !== value) onChange(text);
+  };
+  const leave = () => {
+    const typed = (hidden.current?.value ?? '') !== '';
+    if (typed && state.date === null) change(dayjs(Number.NaN));
+    else if (!typed && value !== '') change(null);
+    onBlur?.();
+  };
+  return { date: state.date, change, leave, hidden };
+}
+
+/**
  * A date, a time or both (MUI X pickers with dayjs), typed section by section on the keyboard
  * (25122026 becomes 25/12/2026) or chosen in the calendar and clock, in 15-minute steps
  * (spec section 9), years 1753 to 9999 (spec section 5). The text the caller holds is in the
@@ -96,29 +125,10 @@ export function DateInput({
   autoFocus,
   sx,
 }: DateInputProps) {
-  // The picker's own date, kept while the sections are unfinished (the caller only sees
-  // INCOMPLETE_DATE); a different text from outside (a reset, a rule's change) replaces it.
-  const [state, setState] = useState(() => ({ text: value, format, date: dateOfText(value, format) }));
-  if (state.text !== value || state.format !== format) {
-    setState({ text: value, format, date: dateOfText(value, format) });
-  }
-  const hidden = useRef<HTMLInputElement>(null);
-  const change = (date: Dayjs | null) => {
-    const text = textOfDate(date, format);
-    setState({ text, format, date });
-    if (text !== value) onChange(text);
-  };
-  // MUI X publishes nothing while an empty field gets its first sections, nor when the last
-  // typed sections of an unfinished date are erased: leaving the field says which it is.
-  const leave = () => {
-    const typed = (hidden.current?.value ?? '') !== '';
-    if (typed && state.date === null) change(dayjs(Number.NaN));
-    else if (!typed && value !== '') change(null);
-    onBlur?.();
-  };
+  const { date, change, leave, hidden } = useDateText(value, format, onChange, onBlur);
   const mode = dateModeOf(format);
   const common = {
-    value: state.date,
+    value: date,
     onChange: change,
     format,
     label,
@@ -152,4 +162,40 @@ export function DateInput({
       views={[...dateViewsOf(format), ...timeViewsOf(format)]}
     />
   );
+}
+
+/**
+ * The typing part of DateInput alone, without the calendar button: for tight places such as a
+ * list's cell editor. Same text model; `ariaLabel` names it.
+ */
+export function DateTextField({
+  value,
+  onChange,
+  format,
+  ariaLabel,
+  error,
+  onBlur,
+  autoFocus,
+  sx,
+}: Pick<DateInputProps, 'value' | 'onChange' | 'format' | 'error' | 'onBlur' | 'autoFocus' | 'sx'> & {
+  ariaLabel: string;
+}) {
+  const { date, change, leave, hidden } = useDateText(value, format, onChange, onBlur);
+  const mode = dateModeOf(format);
+  const common = {
+    value: date,
+    onChange: change,
+    format,
+    autoFocus,
+    sx,
+    size: 'small' as const,
+    fullWidth: true,
+    error: Boolean(error),
+    onBlur: leave,
+    inputRef: hidden,
+    'aria-label': ariaLabel,
+  };
+  if (mode === 'time') return <TimeField {...common} ampm={false} />;
+  if (mode === 'date') return <DateField {...common} minDate={MIN_DATE} maxDate={MAX_DATE} />;
+  return <DateTimeField {...common} ampm={false} minDate={MIN_DATE} maxDate={MAX_DATE} />;
 }

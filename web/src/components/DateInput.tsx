@@ -152,7 +152,12 @@ export function DateInput({
   };
   const timeProps = { ampm: false, timeSteps: { minutes: MINUTE_STEP } };
   if (mode === 'time') return <TimePicker {...common} {...timeProps} views={timeViewsOf(format)} />;
-  const dateProps = { minDate: MIN_DATE, maxDate: maxDate ?? MAX_DATE };
+  // The week days' initials: D S T Q Q S S in pt-BR (dayjs's own 'dd' gives 2ª, 3ª...), S M T W T F S in en.
+  const dateProps = {
+    minDate: MIN_DATE,
+    maxDate: maxDate ?? MAX_DATE,
+    dayOfWeekFormatter: (day: Dayjs) => day.format('ddd').charAt(0).toUpperCase(),
+  };
   if (mode === 'date') return <DatePicker {...common} {...dateProps} views={dateViewsOf(format)} />;
   return (
     <DateTimePicker

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DatesProvider } from '../app/DatesProvider';
 import i18n from '../i18n';
 import { INCOMPLETE_DATE } from '../lib/dates';
-import { DateInput } from './DateInput';
+import { DateInput, DateTextField } from './DateInput';
 
 function Harness({ format, initial = '', onText }: { format: string; initial?: string; onText: (t: string) => void }) {
   const [value, setValue] = useState(initial);
@@ -116,5 +116,34 @@ describe('DateInput', () => {
     const calendar = await screen.findByRole('grid');
     await user.click(within(calendar).getByRole('gridcell', { name: '20' }));
     expect(last()).toBe('20/01/2026');
+  });
+
+  it('types a time in the field alone, named by its aria label', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    function Period() {
+      const [value, setValue] = useState('');
+      return (
+        <DateTextField
+          format="HH:mm"
+          value={value}
+          ariaLabel="Início do período 1 de Segunda"
+          onChange={(text) => {
+            setValue(text);
+            onChange(text);
+          }}
+        />
+      );
+    }
+    render(
+      <DatesProvider>
+        <Period />
+      </DatesProvider>,
+    );
+    const group = screen.getByRole('group', { name: 'Início do período 1 de Segunda' });
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    await user.click(within(group).getAllByRole('spinbutton')[0]!);
+    await user.keyboard('0830');
+    expect(onChange).toHaveBeenLastCalledWith('08:30');
   });
 });

@@ -198,7 +198,8 @@ export function DateTextField({
     error: Boolean(error),
     onBlur: leave,
     inputRef: hidden,
-    'aria-label': ariaLabel,
+    // The name goes on the group of sections, what assistive technology and tests reach.
+    slotProps: { textField: { slotProps: { input: { 'aria-label': ariaLabel } } } },
   };
   if (mode === 'time') return <TimeField {...common} ampm={false} />;
   if (mode === 'date') return <DateField {...common} minDate={MIN_DATE} maxDate={MAX_DATE} />;

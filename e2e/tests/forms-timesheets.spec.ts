@@ -1,4 +1,5 @@
 import { test, expect } from '../support/fixtures';
+import { dateInput, expectDate } from '../support/dates';
 import { apiToken, demoTaskForm } from '../support/formsApi';
 
 // The timesheets control of the demo task form (apps/demo/project-management.yaml, tab "Relações"),
@@ -34,7 +35,7 @@ test('record hours on a task, see the total, change them and delete them', async
 
   // Record 1:30 today.
   const add = control.getByRole('group', { name: 'Apontar' });
-  await expect(add.getByRole('textbox', { name: 'Data' })).toHaveValue(today);
+  await expectDate(dateInput(add, 'Data'), today);
   await add.getByRole('textbox', { name: 'Horas' }).fill('1:30');
   await add.getByRole('textbox', { name: 'Descrição' }).fill('Levantamento de requisitos');
   await add.getByRole('button', { name: 'Apontar' }).click();

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, signIn } from '../support/fixtures';
+import { dateInput, expectDate, typeDate } from '../support/dates';
 import { demoTaskForm, type DemoTaskForm } from '../support/formsApi';
 import { startZipProvider, zipLookupURL } from '../support/zipProvider';
 
@@ -57,8 +58,18 @@ test('the demo task form creates, edits, shows the history diff and refuses a st
   await page.getByRole('option', { name: /^Administrador/ }).click();
 
   await page.getByRole('tab', { name: 'Planejamento' }).click();
-  await page.getByRole('textbox', { name: 'Prazo' }).fill('15032026');
-  await expect(page.getByRole('textbox', { name: 'Prazo' })).toHaveValue('15/03/2026');
+  const due = dateInput(page, 'Prazo');
+  await typeDate(page, due, '15032026');
+  await expectDate(due, '15/03/2026');
+  // The calendar opens on the typed day; picking a day puts it back in the field.
+  await page.getByRole('button', { name: 'Escolher a data de Prazo' }).click();
+  const calendar = page.getByRole('dialog');
+  await expect(calendar.getByRole('gridcell', { name: '15', selected: true })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('form-date-picker-pt-BR.png') });
+  await calendar.getByRole('gridcell', { name: '16' }).click();
+  await expectDate(due, '16/03/2026');
+  await typeDate(page, due, '15032026');
+  await expectDate(due, '15/03/2026');
   const cost = page.getByRole('textbox', { name: 'Custo' });
   await cost.fill('1234,5');
   await cost.blur();
@@ -136,7 +147,7 @@ test('the demo task form creates, edits, shows the history diff and refuses a st
   await window.getByRole('button', { name: 'Executar' }).click();
   await expect(window).toBeHidden();
   await page.getByRole('tab', { name: 'Planejamento' }).click();
-  await expect(page.getByRole('textbox', { name: 'Prazo' })).toHaveValue('18/03/2026');
+  await expectDate(dateInput(page, 'Prazo'), '18/03/2026');
   await expect(page.getByText('Alterações não salvas')).toBeVisible();
   await page.getByRole('tab', { name: 'Arquivos e histórico' }).click();
   await page.screenshot({ path: testInfo.outputPath('form-history-pt-BR.png'), fullPage: true });
@@ -168,6 +179,14 @@ test('the demo task form creates, edits, shows the history diff and refuses a st
   await page.getByRole('tab', { name: 'Planning' }).click();
   await expect(page.getByRole('textbox', { name: 'Cost' })).toHaveValue('1.234,50');
   await page.screenshot({ path: testInfo.outputPath('form-planning-en.png'), fullPage: true });
+  // Dates keep DD/MM/YYYY in English; the calendar speaks English.
+  const dueEn = dateInput(page, 'Due date');
+  await typeDate(page, dueEn, '20032026');
+  await expectDate(dueEn, '20/03/2026');
+  await page.getByRole('button', { name: /^Choose the date of Due date/ }).click();
+  await expect(page.getByRole('dialog').getByText('March 2026')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('form-date-picker-en.png') });
+  await page.keyboard.press('Escape');
   await page.getByRole('tab', { name: 'Files and history' }).click();
   await expect(page.getByRole('table', { name: 'Changes of version 3' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('form-history-en.png'), fullPage: true });

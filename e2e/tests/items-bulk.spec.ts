@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
+import { dateInput } from '../support/dates';
 import { apiToken, demoTaskForm, type DemoTaskForm } from '../support/formsApi';
 
 // The list's selection (issues 7 and 8) on the demo task list of Gestão de Projetos
@@ -241,7 +242,7 @@ test('on a phone the selection actions fold into one menu', async ({ adminPage: 
   await menu.getByRole('menuitem', { name: 'Editar em massa' }).click();
   const dialog = page.getByRole('dialog', { name: /Edição em massa/ });
   await pickOption(page, dialog.getByRole('combobox', { name: 'Campos a alterar' }), 'Prazo');
-  await expect(dialog.getByRole('textbox', { name: 'Prazo' })).toBeVisible();
+  await expect(dateInput(dialog, 'Prazo')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('bulk-edit-phone.png'), animations: 'disabled' });
   await dialog.getByRole('button', { name: 'Fechar' }).click();
   await expect(dialog).toHaveCount(0);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { tramitaLive } from '../support/database';
 import { test, expect } from '../support/fixtures';
 import { apiToken, demoTaskForm, type DemoTaskForm } from '../support/formsApi';
+import { dateInput, expectDate, typeDate } from '../support/dates';
 
 // Editing in the grid (issue 7) on the demo task list of Gestão de Projetos: priority, dueDate
 // and progress are editInGrid (apps/demo/project-management.yaml). A cell is edited in place
@@ -149,14 +150,15 @@ test('cells of editInGrid columns are edited in place and saved; Escape sends no
 
   // Date in the column's format; an impossible day is refused in the cell before anything is sent.
   await cellOf(page, 'dueDate').dblclick();
-  const due = editorOf(page, 'dueDate', 'Prazo');
-  await due.fill('31022031');
-  await expect(due).toHaveValue('31/02/2031');
+  const due = dateInput(cellOf(page, 'dueDate'), 'Prazo');
+  await typeDate(page, due, '31022031');
+  await expectDate(due, '31/02/2031');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('tooltip').getByText('data incorreta')).toBeVisible();
   await expect(due).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('grid-editing-bad-date.png') });
-  await due.fill('15/04/2031');
+  await typeDate(page, due, '15042031');
+  await expectDate(due, '15/04/2031');
   await page.keyboard.press('Enter');
   await expect(page.getByText('Alteração salva: Prazo.')).toBeVisible();
   await expect(cellOf(page, 'dueDate')).toHaveText('15/04/2031');

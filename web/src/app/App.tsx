@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { DatesProvider } from './DatesProvider';
 import { SessionGate } from './SessionGate';
 import { SettingsGate } from './SettingsGate';
 
@@ -9,11 +10,13 @@ type Router = ReturnType<typeof createBrowserRouter>;
 export function App({ queryClient, router }: { queryClient: QueryClient; router: Router }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <SettingsGate>
-        <SessionGate>
-          <RouterProvider router={router} />
-        </SessionGate>
-      </SettingsGate>
+      <DatesProvider>
+        <SettingsGate>
+          <SessionGate>
+            <RouterProvider router={router} />
+          </SessionGate>
+        </SettingsGate>
+      </DatesProvider>
     </QueryClientProvider>
   );
 }

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkDateText,
-  dateFormatOf,
-  dateMaskOf,
-  dateModeOf,
-  fromPickerValue,
-  fromStoredDate,
-  maskDateText,
-  toPickerValue,
-  toStoredDate,
-} from './dates';
+import { checkDateText, dateFormatOf, dateModeOf, fromStoredDate, INCOMPLETE_DATE, toStoredDate } from './dates';
 
 describe('date chooser formats', () => {
   it('takes the format of dateTimeFormatType (spec section 9)', () => {
@@ -27,13 +17,12 @@ describe('date chooser formats', () => {
     expect(dateModeOf('DD/MM/YYYY HH:mm')).toBe('dateTime');
   });
 
-  it('masks as spec section 5 lists: 99/9999, 9999, 99:99', () => {
-    expect(dateMaskOf('MM/YYYY')).toBe('99/9999');
-    expect(dateMaskOf('YYYY')).toBe('9999');
-    expect(dateMaskOf('HH:mm')).toBe('99:99');
-    expect(maskDateText('05012026', 'DD/MM/YYYY')).toBe('05/01/2026');
-    expect(maskDateText('0501', 'DD/MM/YYYY')).toBe('05/01');
-    expect(maskDateText('1a7:3x0', 'HH:mm')).toBe('17:30');
+  it('reads the formats spec section 5 lists: 99/9999, 9999, 99:99', () => {
+    expect(checkDateText('05/2026', 'MM/YYYY')).toMatchObject({ ok: true, parts: { month: 5, year: 2026 } });
+    expect(checkDateText('2026', 'YYYY')).toMatchObject({ ok: true, parts: { year: 2026 } });
+    expect(checkDateText('17:30', 'HH:mm')).toMatchObject({ ok: true, parts: { hour: 17, minute: 30 } });
+    expect(checkDateText('1730', 'HH:mm')).toMatchObject({ key: 'incorrectDate' });
+    expect(checkDateText('05.01.2026', 'DD/MM/YYYY')).toMatchObject({ key: 'incorrectDate' });
   });
 });
 
@@ -49,6 +38,9 @@ describe('date checks (spec section 5)', () => {
     expect(checkDateText('29/02/2024', 'DD/MM/YYYY')).toMatchObject({ ok: true });
     expect(checkDateText('29/02/2023', 'DD/MM/YYYY')).toMatchObject({ key: 'incorrectDate' });
     expect(checkDateText('24:00', 'HH:mm')).toMatchObject({ key: 'incorrectDate' });
+    // What a date input holds while its sections are unfinished.
+    expect(checkDateText(INCOMPLETE_DATE, 'DD/MM/YYYY', true)).toMatchObject({ key: 'incorrectDate' });
+    expect(checkDateText(INCOMPLETE_DATE, 'HH:mm')).toMatchObject({ key: 'incorrectDate' });
   });
 
   it('keeps years between 1753 and 9999', () => {
@@ -76,14 +68,5 @@ describe('stored dates', () => {
   it('shows nothing for a missing or unreadable value', () => {
     expect(fromStoredDate(null, 'DD/MM/YYYY')).toBe('');
     expect(fromStoredDate('not a date', 'DD/MM/YYYY')).toBe('');
-  });
-
-  it('talks to the browser picker in its own formats', () => {
-    expect(toPickerValue('05/01/2026', 'DD/MM/YYYY')).toBe('2026-01-05');
-    expect(toPickerValue('05/01/2026 09:15', 'DD/MM/YYYY HH:mm')).toBe('2026-01-05T09:15');
-    expect(toPickerValue('09:15', 'HH:mm')).toBe('09:15');
-    expect(fromPickerValue('2026-01-05T09:15', 'DD/MM/YYYY HH:mm')).toBe('05/01/2026 09:15');
-    expect(fromPickerValue('2026-01-05', 'DD/MM/YYYY')).toBe('05/01/2026');
-    expect(fromPickerValue('', 'DD/MM/YYYY')).toBe('');
   });
 });

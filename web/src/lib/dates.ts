@@ -1,5 +1,3 @@
-import { applyMask, isMaskComplete } from './mask';
-
 /** Spec section 3, date chooser: the format's letters say whether it takes a date, a time or both. */
 export type DateMode = 'date' | 'time' | 'dateTime';
 
@@ -30,14 +28,11 @@ export function dateModeOf(format: string): DateMode {
   return 'dateTime';
 }
 
-/** The typing mask of a format: every format letter is a digit (99/9999, 9999, 99:99...). */
-export function dateMaskOf(format: string): string {
-  return format.replace(/[DMYHms]/g, '9');
-}
-
-export function maskDateText(text: string, format: string): string {
-  return applyMask(text, dateMaskOf(format));
-}
+/**
+ * What a date input holds while its sections are unfinished or make no real date (31/02): a text
+ * no format reads, so checkDateText calls it incorrectDate.
+ */
+export const INCOMPLETE_DATE = 'incomplete';
 
 interface DateParts {
   year: number;
@@ -65,6 +60,14 @@ function tokens(format: string): { letter: string; start: number; length: number
   return out;
 }
 
+/** The texts a format reads: each letter a digit, every other character itself (DD/MM/YYYY: 99/99/9999). */
+function patternOf(format: string): RegExp {
+  const source = [...format]
+    .map((char) => (/[DMYHms]/.test(char) ? '\\d' : char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
 /**
  * Reads a typed date (spec section 5, date chooser): empty is fine unless required
  * (fillInThisField); a text the format cannot read or an impossible day is incorrectDate;
@@ -72,7 +75,7 @@ function tokens(format: string): { letter: string; start: number; length: number
  */
 export function checkDateText(text: string, format: string, required = false): DateCheck {
   if (text.trim() === '') return required ? { ok: false, key: 'fillInThisField' } : { ok: true, parts: null };
-  if (!isMaskComplete(text, dateMaskOf(format))) return { ok: false, key: 'incorrectDate' };
+  if (!patternOf(format).test(text)) return { ok: false, key: 'incorrectDate' };
   const parts: DateParts = { year: 1900, month: 1, day: 1, hour: 0, minute: 0, second: 0 };
   for (const token of tokens(format)) {
     const value = Number(text.slice(token.start, token.start + token.length));
@@ -131,32 +134,6 @@ export function fromStoredDate(value: unknown, format: string): string {
   for (const token of tokens(format).reverse()) {
     const n = parts[token.letter] ?? 0;
     const text = token.letter === 'Y' && token.length === 2 ? pad(n % 100) : pad(n, token.length);
-    out = out.slice(0, token.start) + text + out.slice(token.start + token.length);
-  }
-  return out;
-}
-
-/** The value a native picker (input type date, time or datetime-local) holds for a typed text. */
-export function toPickerValue(text: string, format: string): string {
-  const check = checkDateText(text, format);
-  if (!check.ok || !check.parts) return '';
-  const p = check.parts;
-  const date = `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
-  const time = `${pad(p.hour)}:${pad(p.minute)}`;
-  const mode = dateModeOf(format);
-  return mode === 'date' ? date : mode === 'time' ? time : `${date}T${time}`;
-}
-
-/** The typed text for a native picker's value. */
-export function fromPickerValue(value: string, format: string): string {
-  const match = /^(?:(\d{4})-(\d{2})-(\d{2}))?T?(?:(\d{2}):(\d{2}))?/.exec(value);
-  if (!match || value === '') return '';
-  const [, y = '1900', mo = '01', d = '01', h = '00', mi = '00'] = match;
-  const parts: Record<string, string> = { D: d, M: mo, Y: y, H: h, m: mi, s: '00' };
-  let out = format;
-  for (const token of tokens(format).reverse()) {
-    const text =
-      token.letter === 'Y' && token.length === 2 ? y.slice(2) : (parts[token.letter] ?? '').padStart(token.length, '0');
     out = out.slice(0, token.start) + text + out.slice(token.start + token.length);
   }
   return out;

@@ -1,5 +1,5 @@
 /**
- * Text masks of masked textboxes, phones, ZIP codes and date choosers: '9' a digit, 'a' a
+ * Text masks of masked textboxes, phones and ZIP codes: '9' a digit, 'a' a
  * letter, '*' either; every other character is literal and typed by the mask itself.
  */
 function fits(slot: string, char: string): boolean {

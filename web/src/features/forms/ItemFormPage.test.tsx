@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../app/session';
+import { dateInput, dateText, typeDate } from '../../test/dates';
 import { jsonResponse, mockFetch, renderApp } from '../../test/renderApp';
 import { makeSession } from '../../test/session';
 import { demoInitialData, demoItem } from './testing/demoForm';
@@ -82,7 +83,7 @@ describe('the item form page', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Planejamento' }));
     expect(screen.getByRole('textbox', { name: 'Custo' })).toHaveValue('1.234,50');
     expect(screen.getByRole('textbox', { name: 'Progresso' })).toHaveValue('40,00');
-    expect(screen.getByRole('textbox', { name: 'Prazo' })).toHaveValue('05/01/2026');
+    expect(dateText(dateInput(screen, 'Prazo'))).toBe('05/01/2026');
     await userEvent.click(screen.getByRole('tab', { name: 'Arquivos e histórico' }));
     expect(await screen.findByText('Nenhum arquivo anexado.')).toBeInTheDocument();
     expect(
@@ -123,6 +124,24 @@ describe('the item form page', { timeout: 30_000 }, () => {
       saveAndClear: false,
       item: { id: 501, modificationDateTicks: 639310173545768580, Title: 'Novo título', cost: 1234.5 },
     });
+  });
+
+  it('types a date by keyboard, checks it on leaving and saves it as the server reads it', async () => {
+    const { saves } = serve();
+    renderApp('/editItem/1/501/1');
+    await opened();
+    await userEvent.click(screen.getByRole('tab', { name: 'Planejamento' }));
+    const due = dateInput(screen, 'Prazo');
+    await typeDate(userEvent, due, '3102');
+    await userEvent.tab();
+    expect(await screen.findByText('data incorreta')).toBeInTheDocument();
+    await typeDate(userEvent, due, '15032026');
+    expect(dateText(due)).toBe('15/03/2026');
+    await userEvent.tab();
+    await waitFor(() => expect(screen.queryByText('data incorreta')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Item Salvo com Sucesso')).toBeInTheDocument();
+    expect(saves[0]).toMatchObject({ item: { id: 501, dueDate: '2026-03-15' } });
   });
 
   it('puts the server field messages on their fields', async () => {
@@ -178,7 +197,7 @@ describe('the item form page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Prazo adiado.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await userEvent.click(screen.getByRole('tab', { name: 'Planejamento' }));
-    expect(screen.getByRole('textbox', { name: 'Prazo' })).toHaveValue('08/01/2026');
+    expect(dateText(dateInput(screen, 'Prazo'))).toBe('08/01/2026');
     expect(saves).toHaveLength(0); // the window's submit is not the item form's
   });
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../app/session';
+import { dateInput, typeDate } from '../../test/dates';
 import { jsonResponse, mockFetch, renderApp } from '../../test/renderApp';
 import { makeSession } from '../../test/session';
 import type { Operation } from './api';
@@ -81,7 +82,7 @@ describe('/runtime/{appID}/operation/{operationID}/{title}', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Somente não concluídas' }));
     await user.type(screen.getByRole('textbox', { name: 'Vezes' }), '12a3');
     await user.type(screen.getByRole('textbox', { name: 'Orçamento' }), '1234,5');
-    await user.type(screen.getByRole('textbox', { name: 'Desde' }), '05012025');
+    await typeDate(user, dateInput(screen, 'Desde'), '05012025');
     await user.click(screen.getByRole('button', { name: 'Executar' }));
 
     expect(await screen.findByText('3 tarefa(s) atualizadas.')).toBeInTheDocument();

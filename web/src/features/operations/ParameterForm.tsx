@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Formik, type FormikHelpers } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { maskDateText } from '../../lib/dates';
+import { DateInput } from '../../components/DateInput';
 import type { OperationParameter } from './api';
 import {
   checkParameters,
@@ -132,12 +132,18 @@ export function ParameterForm(props: {
                   );
                 case 'DATE_TIME':
                   return (
-                    <TextField
+                    <DateInput
                       key={p.key}
-                      {...common}
-                      placeholder={PARAMETER_DATE_FORMAT}
-                      onChange={(event) => set(maskDateText(event.target.value, PARAMETER_DATE_FORMAT))}
-                      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                      name={p.key}
+                      label={p.name}
+                      required={p.required}
+                      error={Boolean(error)}
+                      helperText={error}
+                      fullWidth
+                      format={PARAMETER_DATE_FORMAT}
+                      value={text}
+                      onChange={set}
+                      onBlur={common.onBlur}
                     />
                   );
                 default:

@@ -7,7 +7,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { fieldKey, INVALID_DATE, inputKind, ISO_DATE, sortFields } from '../additionalFields';
-import { MaskedDateField } from './MaskedDateField';
+import { DayField } from './DayField';
 import type { AdditionalValues, FieldDefinition, Option } from '../api';
 
 interface Props {
@@ -67,7 +67,7 @@ export function AdditionalFieldInputs({ fields, values, onChange, errors, compan
             break;
           case 'date':
             input = (
-              <MaskedDateField
+              <DayField
                 {...common}
                 value={ISO_DATE.test(text) ? text.slice(0, 10) : ''}
                 onChange={(iso, invalid) => set(field, invalid ? INVALID_DATE : iso)}

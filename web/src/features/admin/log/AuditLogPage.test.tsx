@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../../app/session';
 import { jsonResponse, mockFetch, renderApp } from '../../../test/renderApp';
+import { dateInput, typeDate } from '../../../test/dates';
 import { makeSession } from '../../../test/session';
 import type { AuditChain } from '../api';
 
@@ -81,5 +82,32 @@ describe('the audit log’s integrity check', () => {
       .click(await screen.findByRole('button', { name: 'Verificar integridade' }, { timeout: 10_000 }));
     expect(await screen.findByText('Acesso restrito a administradores.')).toBeInTheDocument();
     expect(screen.queryByText('Log íntegro')).not.toBeInTheDocument();
+  });
+});
+
+describe('the audit log’s period filter', () => {
+  it('takes days typed by keyboard and sends the whole days, the last one included', async () => {
+    setSession(makeSession({ isAdministratorLogged: true }));
+    const fetch = logFetch(() => jsonResponse({ valid: true, entries: 0, head: null, firstBroken: null }));
+    renderApp('/administration/log');
+    await screen.findByRole('button', { name: 'Verificar integridade' }, { timeout: 10_000 });
+    const user = userEvent.setup();
+    const lists = () =>
+      fetch.mock.calls
+        .filter(([url]) => String(url).endsWith('/auditLog/list'))
+        .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as { from?: string; to?: string });
+    const from = dateInput(screen, 'De');
+    await typeDate(user, from, '2011');
+    await user.tab();
+    expect(await screen.findByText('Data inválida')).toBeInTheDocument();
+    expect(lists().at(-1)?.from).toBeUndefined();
+    await typeDate(user, from, '20112026');
+    await typeDate(user, dateInput(screen, 'Até'), '23112026');
+    expect(screen.queryByText('Data inválida')).not.toBeInTheDocument();
+    await waitFor(() => {
+      const last = lists().at(-1);
+      expect(last?.from).toBe(new Date(2026, 10, 20).toISOString());
+      expect(last?.to).toBe(new Date(2026, 10, 24).toISOString());
+    });
   });
 });

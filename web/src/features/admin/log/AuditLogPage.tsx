@@ -36,7 +36,7 @@ import {
   type UserRow,
 } from '../api';
 import { headerCellSx } from '../components/tableStyles';
-import { MaskedDateField } from '../components/MaskedDateField';
+import { DayField } from '../components/DayField';
 import { PageHeader } from '../components/PageHeader';
 import { firstUserMatches } from '../components/userOptions';
 import { errorMessage, formatCount, formatDateTime } from '../../../lib/format';
@@ -256,7 +256,7 @@ export default function AuditLogPage() {
             </TextField>
           </Grid>
           <Grid size={{ xs: 6, sm: 4, lg: 2 }}>
-            <MaskedDateField
+            <DayField
               size="small"
               label={t('log.from')}
               value={form.fromDay}
@@ -264,7 +264,7 @@ export default function AuditLogPage() {
             />
           </Grid>
           <Grid size={{ xs: 6, sm: 4, lg: 2 }}>
-            <MaskedDateField
+            <DayField
               size="small"
               label={t('log.to')}
               value={form.toDay}

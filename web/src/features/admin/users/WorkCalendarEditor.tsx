@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/AddCircleOutlined';
@@ -10,7 +9,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import WorkIcon from '@mui/icons-material/WorkHistoryOutlined';
 import { useTranslation } from 'react-i18next';
 import type { WorkPeriod } from '../api';
-import { maskTime } from '../masks';
+import { DateTextField } from '../../../components/DateInput';
 import { businessWeek, MAX_WORK_PERIODS, nextPeriodOf, periodProblem, periodsByDay, WEEK_DAYS } from './workCalendar';
 
 /**
@@ -72,24 +71,24 @@ export function WorkCalendarEditor({
                   const message =
                     serverError(index) ?? (problem === 'order' ? t('users.calendar.endBeforeStart') : undefined);
                   const time = (key: 'start' | 'end') => (
-                    <TextField
-                      size="small"
+                    <DateTextField
+                      format="HH:mm"
                       value={period[key]}
-                      placeholder="HH:MM"
-                      onChange={(event) => update(index, { [key]: maskTime(event.target.value) })}
-                      error={Boolean(message) || (problem === 'time' && period[key].length === 5)}
-                      slotProps={{
-                        htmlInput: {
-                          inputMode: 'numeric',
-                          maxLength: 5,
-                          'aria-label': t(key === 'start' ? 'users.calendar.startOf' : 'users.calendar.endOf', {
-                            day: dayName,
-                            n: n + 1,
-                          }),
-                          style: { textAlign: 'center', padding: '5px 4px', fontVariantNumeric: 'tabular-nums' },
+                      onChange={(text) => update(index, { [key]: text })}
+                      error={Boolean(message) || (problem === 'time' && period[key] !== '')}
+                      ariaLabel={t(key === 'start' ? 'users.calendar.startOf' : 'users.calendar.endOf', {
+                        day: dayName,
+                        n: n + 1,
+                      })}
+                      sx={{
+                        width: 64,
+                        '& .MuiPickersSectionList-root': {
+                          justifyContent: 'center',
+                          py: '5px',
+                          fontVariantNumeric: 'tabular-nums',
                         },
+                        '& .MuiPickersInputBase-root': { px: 0.5 },
                       }}
-                      sx={{ width: 64 }}
                     />
                   );
                   return (

@@ -1,8 +1,14 @@
 import type { WorkPeriod } from '../api';
-import { validTime } from '../masks';
+import { checkDateText } from '../../../lib/dates';
 
 /** The server keeps at most 70 periods (ten a day). */
 export const MAX_WORK_PERIODS = 70;
+
+/** Whether the text is a time of day HH:mm (00:00 to 23:59). */
+function validTime(text: string): boolean {
+  const check = checkDateText(text, 'HH:mm');
+  return check.ok && check.parts !== null;
+}
 
 export const WEEK_DAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 

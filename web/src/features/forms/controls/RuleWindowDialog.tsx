@@ -11,7 +11,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkDateText, maskDateText, toStoredDate } from '../../../lib/dates';
+import { DateInput } from '../../../components/DateInput';
+import { checkDateText, toStoredDate } from '../../../lib/dates';
 import { cleanNumberInput, parseNumber, type NumberFormat } from '../../../lib/numeric';
 import type { WindowField } from '../types';
 
@@ -117,12 +118,12 @@ export function RuleWindowDialog(props: {
                   );
                 case 'DATE_TIME':
                   return (
-                    <TextField
+                    <DateInput
                       key={field.key}
                       {...common}
+                      format={WINDOW_DATE_FORMAT}
                       value={text}
-                      placeholder={WINDOW_DATE_FORMAT}
-                      onChange={(event) => set(field.key, maskDateText(event.target.value, WINDOW_DATE_FORMAT))}
+                      onChange={(next) => set(field.key, next)}
                     />
                   );
                 case 'PICKLIST':

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../../app/session';
 import { jsonResponse, mockFetch, renderApp } from '../../../test/renderApp';
+import { dateInput, dateText, typeDate } from '../../../test/dates';
 import { makeSession } from '../../../test/session';
 import { demoInitialData } from '../testing/demoForm';
 import type { FormInitialData } from '../types';
@@ -119,7 +120,7 @@ describe('the timesheets control', { timeout: 30_000 }, () => {
     expect(within(rows[2] as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
 
     const add = within(region).getByRole('group', { name: 'Apontar' });
-    expect(within(add).getByRole('textbox', { name: 'Data' })).toHaveValue(today);
+    expect(dateText(dateInput(within(add), 'Data'))).toBe(today);
     await userEvent.type(within(add).getByRole('textbox', { name: 'Horas' }), '1:30');
     await userEvent.type(within(add).getByRole('textbox', { name: 'Descrição' }), 'Testes de carga{Enter}');
     await waitFor(() => expect(within(table).getByText('Total: 4:15 h')).toBeInTheDocument());
@@ -142,9 +143,8 @@ describe('the timesheets control', { timeout: 30_000 }, () => {
     const region = await section();
     expect(await within(region).findByText('Nenhuma hora apontada neste item.')).toBeInTheDocument();
     const add = within(region).getByRole('group', { name: 'Apontar' });
-    const date = within(add).getByRole('textbox', { name: 'Data' });
-    await userEvent.clear(date);
-    await userEvent.type(date, `01/01/${now.getFullYear() + 1}`);
+    const date = dateInput(within(add), 'Data');
+    await typeDate(userEvent, date, `0101${now.getFullYear() + 1}`);
     await userEvent.type(within(add).getByRole('textbox', { name: 'Horas' }), '0');
     await userEvent.click(within(add).getByRole('button', { name: 'Apontar' }));
     expect(within(add).getByText('Não é possível apontar horas em uma data futura.')).toBeInTheDocument();
@@ -194,7 +194,7 @@ describe('the timesheets control', { timeout: 30_000 }, () => {
       await within(region).findByRole('button', { name: 'Alterar o apontamento de 1:30 h em 11/03/2026' }),
     );
     const edit = within(region).getByRole('group', { name: 'Alterando o apontamento de 1:30 h em 11/03/2026 de Ana' });
-    expect(within(edit).getByRole('textbox', { name: 'Data' })).toHaveValue('11/03/2026');
+    expect(dateText(dateInput(within(edit), 'Data'))).toBe('11/03/2026');
     const hours = within(edit).getByRole('textbox', { name: 'Horas' });
     expect(hours).toHaveValue('1:30');
     await userEvent.clear(hours);
@@ -236,13 +236,11 @@ describe('the timesheets control', { timeout: 30_000 }, () => {
     expect(await within(region).findByText('09:00–10:30')).toBeInTheDocument();
     const add = within(region).getByRole('group', { name: 'Apontar' });
     expect(within(add).queryByRole('textbox', { name: 'Horas' })).not.toBeInTheDocument();
-    await userEvent.type(within(add).getByRole('textbox', { name: 'Início' }), '1400');
-    await userEvent.type(within(add).getByRole('textbox', { name: 'Fim' }), '1330');
+    await typeDate(userEvent, dateInput(within(add), 'Início'), '1400');
+    await typeDate(userEvent, dateInput(within(add), 'Fim'), '1330');
     await userEvent.click(within(add).getByRole('button', { name: 'Apontar' }));
     expect(within(add).getByText('A hora final deve ser depois da inicial.')).toBeInTheDocument();
-    const end = within(add).getByRole('textbox', { name: 'Fim' });
-    await userEvent.clear(end);
-    await userEvent.type(end, '1745');
+    await typeDate(userEvent, dateInput(within(add), 'Fim'), '1745');
     await userEvent.click(within(add).getByRole('button', { name: 'Apontar' }));
     await waitFor(() =>
       expect(calls.find((call) => call.path === 'saveTimeEntry')?.body).toEqual({

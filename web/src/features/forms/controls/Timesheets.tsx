@@ -1,4 +1,3 @@
-import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import MoreTimeOutlined from '@mui/icons-material/MoreTimeOutlined';
@@ -6,8 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -19,14 +16,16 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { useSnackbar } from 'notistack';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
 import ConfirmDialog from '../../../components/ConfirmDialog';
 import { formKeys } from '../api';
 import { useFormRuntime } from '../context';
-import { checkDateText, fromPickerValue, maskDateText, toPickerValue } from '../../../lib/dates';
+import { DateInput } from '../../../components/DateInput';
+import { checkDateText } from '../../../lib/dates';
 import type { FormControl } from '../types';
 import { RelationSection } from './RelationSection';
 import { RowAction } from './RowAction';
@@ -72,7 +71,7 @@ const emptyDraft = (date: string): Draft => ({ id: 0, date, hours: '', start: ''
 
 type Problems = Partial<Record<'date' | 'hours' | 'start' | 'end' | 'description', string>>;
 
-/** The date of an entry: typed as DD/MM/YYYY or chosen in the browser's picker, no later than today. */
+/** The date of an entry: typed as DD/MM/YYYY or chosen in the calendar, no later than today. */
 function EntryDate({
   value,
   onChange,
@@ -85,67 +84,20 @@ function EntryDate({
   disabled: boolean;
 }) {
   const { t } = useTranslation('forms');
-  const picker = useRef<HTMLInputElement>(null);
-  const openPicker = () => {
-    const input = picker.current;
-    if (!input) return;
-    input.value = toPickerValue(value, DATE_FORMAT);
-    try {
-      input.showPicker();
-    } catch {
-      input.focus();
-    }
-  };
   return (
-    <Box sx={{ position: 'relative', width: 170, flexShrink: 0 }}>
-      <TextField
+    <Box sx={{ width: 170, flexShrink: 0 }}>
+      <DateInput
         size="small"
         fullWidth
+        format={DATE_FORMAT}
         label={t('timesheets.date')}
         value={value}
-        placeholder={DATE_FORMAT}
         disabled={disabled}
-        onChange={(event) => onChange(maskDateText(event.target.value, DATE_FORMAT))}
+        onChange={onChange}
         error={Boolean(error)}
         helperText={error}
-        slotProps={{
-          htmlInput: { inputMode: 'numeric', maxLength: DATE_FORMAT.length },
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <IconButton
-                  edge="end"
-                  size="small"
-                  aria-label={t('timesheets.chooseDate')}
-                  onClick={openPicker}
-                  disabled={disabled}
-                >
-                  <CalendarMonthOutlined fontSize="small" />
-                </IconButton>
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
-      <input
-        ref={picker}
-        type="date"
-        min="1753-01-01"
-        max={localToday()}
-        tabIndex={-1}
-        aria-hidden
-        style={{
-          position: 'absolute',
-          left: 0,
-          bottom: 0,
-          opacity: 0,
-          width: 1,
-          height: 1,
-          pointerEvents: 'none',
-          border: 0,
-          padding: 0,
-        }}
-        onChange={(event) => onChange(fromPickerValue(event.target.value, DATE_FORMAT))}
+        maxDate={dayjs(localToday())}
+        openLabel={t('timesheets.chooseDate')}
       />
     </Box>
   );
@@ -318,29 +270,27 @@ export function Timesheets({ control }: { control: FormControl }) {
                   <EntryDate value={draft.date} onChange={set('date')} error={problems.date} disabled={busy} />
                   {draftSpans ? (
                     <>
-                      <TextField
+                      <DateInput
                         size="small"
+                        format="HH:mm"
                         label={t('timesheets.start')}
-                        placeholder="HH:MM"
                         value={draft.start}
                         disabled={busy}
-                        onChange={(event) => set('start')(maskDateText(event.target.value, 'HH:mm'))}
+                        onChange={set('start')}
                         error={Boolean(problems.start)}
                         helperText={problems.start}
-                        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
-                        sx={{ width: 110 }}
+                        sx={{ width: 130 }}
                       />
-                      <TextField
+                      <DateInput
                         size="small"
+                        format="HH:mm"
                         label={t('timesheets.end')}
-                        placeholder="HH:MM"
                         value={draft.end}
                         disabled={busy}
-                        onChange={(event) => set('end')(maskDateText(event.target.value, 'HH:mm'))}
+                        onChange={set('end')}
                         error={Boolean(problems.end)}
                         helperText={problems.end}
-                        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
-                        sx={{ width: 110 }}
+                        sx={{ width: 130 }}
                       />
                     </>
                   ) : (

@@ -1,4 +1,12 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type KeyboardEvent,
+  type ReactElement,
+} from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -7,7 +15,7 @@ import InputBase from '@mui/material/InputBase';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { GridEditSingleSelectCell, useGridApiContext, type GridRenderEditCellParams } from '@mui/x-data-grid';
-import { maskDateText } from '../../../lib/dates';
+import { DateTextField } from '../../../components/DateInput';
 import { referenceLookup, type ReferenceChoice, type ReferenceSource } from '../../../api/referenceSources';
 import { dateEditText, dateFormatOfColumn, numberEditText } from './cellEdit';
 import { idFieldOf } from './columns';
@@ -60,14 +68,7 @@ function TextEditCell({
   };
   const message = typeof error === 'string' ? error : '';
   return (
-    <Tooltip
-      title={message}
-      open={message !== ''}
-      placement="bottom-start"
-      arrow
-      describeChild
-      slotProps={{ tooltip: { sx: { bgcolor: 'error.main', fontSize: 12 } }, arrow: { sx: { color: 'error.main' } } }}
-    >
+    <ProblemTip message={message}>
       <InputBase
         inputRef={input}
         value={text}
@@ -84,6 +85,22 @@ function TextEditCell({
           boxShadow: (theme) => `inset 0 0 0 2px ${message ? theme.palette.error.main : theme.palette.primary.main}`,
         }}
       />
+    </ProblemTip>
+  );
+}
+
+/** The problem the column's check found, shown under the cell being edited. */
+function ProblemTip({ message, children }: { message: string; children: ReactElement }) {
+  return (
+    <Tooltip
+      title={message}
+      open={message !== ''}
+      placement="bottom-start"
+      arrow
+      describeChild
+      slotProps={{ tooltip: { sx: { bgcolor: 'error.main', fontSize: 12 } }, arrow: { sx: { color: 'error.main' } } }}
+    >
+      {children}
     </Tooltip>
   );
 }
@@ -117,21 +134,47 @@ export function NumberEditCell(props: EditCellProps) {
   );
 }
 
-/** A date typed over the column's format (DD/MM/YYYY, with HH:mm for moments): the form's mask. */
-export function DateEditCell(props: EditCellProps) {
-  const { column, lang } = props;
+/**
+ * A date typed section by section in the column's format (DD/MM/YYYY, with HH:mm for moments), as
+ * the form's date chooser types it; its text is the cell's edit value (cellEdit.editOutcome reads
+ * it on commit).
+ */
+export function DateEditCell({ params, column, label }: EditCellProps) {
+  const apiRef = useGridApiContext();
+  const { id, field, hasFocus, error } = params;
   const format = dateFormatOfColumn(column);
-  // pt-BR reads the year's letter as A (ano).
-  const placeholder = lang.startsWith('en') ? format : format.replace(/Y/g, 'A');
+  // Started by a typed key the grid empties the value: the sections start empty.
+  const [text, setText] = useState(() =>
+    typeof params.value === 'string' ? params.value : dateEditText(params.value, column),
+  );
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (hasFocus) box.current?.querySelector<HTMLElement>('[role="spinbutton"]')?.focus();
+  }, [hasFocus]);
+  const message = typeof error === 'string' ? error : '';
   return (
-    <TextEditCell
-      {...props}
-      initial={dateEditText(props.params.value, column)}
-      clean={(text) => maskDateText(text, format)}
-      placeholder={placeholder}
-      inputMode="numeric"
-      align="left"
-    />
+    <ProblemTip message={message}>
+      <Box ref={box} sx={{ height: '100%', width: '100%', display: 'flex', alignItems: 'center' }}>
+        <DateTextField
+          format={format}
+          value={text}
+          ariaLabel={label}
+          error={message !== ''}
+          onChange={(next) => {
+            setText(next);
+            void apiRef.current.setEditCellValue({ id, field, value: next });
+          }}
+          sx={{
+            height: '100%',
+            '& .MuiPickersInputBase-root': { height: '100%', fontSize: 13, borderRadius: 0 },
+            '& .MuiPickersOutlinedInput-notchedOutline': {
+              borderWidth: 2,
+              borderColor: message ? 'error.main' : 'primary.main',
+            },
+          }}
+        />
+      </Box>
+    </ProblemTip>
   );
 }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
 import type { Download, Page } from '@playwright/test';
-import { test, expect } from '../support/fixtures';
+import { test, expect, signIn } from '../support/fixtures';
 import { apiToken, demoTaskForm } from '../support/formsApi';
 import { adminPassword, startServer } from '../support/server';
 
@@ -217,7 +217,8 @@ test('with a protocol template a signature issues the Signature Protocol, downlo
     ).json()) as { id: number; Title: string }[];
     const task = tasks.find((t) => t.Title.trim() !== '');
     expect(task).toBeTruthy();
-    await page.goto(`/runtime/${demo.appId}/editItem/${demo.componentId}/${task!.id}/${demo.formId}`);
+    // A server and a browser context of its own: this page signs in itself.
+    await signIn(page, { next: `/runtime/${demo.appId}/editItem/${demo.componentId}/${task!.id}/${demo.formId}` });
     await expect(page.getByRole('heading', { name: task!.Title })).toBeVisible();
     await page.getByRole('tab', { name: 'Arquivos e histórico' }).click();
     const attachments = page.getByRole('region', { name: 'Anexos' });

@@ -590,7 +590,10 @@ test.describe('a dependent picklist', () => {
     // Now Operações' options.
     await ticketCell(page, withArea, 'subarea').dblclick();
     await expect(offered(page)).toHaveText(['(vazio)', 'Logística', 'Compras']);
+    // Saved before the stamp is read below (the cell shows the choice while the save is under way).
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/genericItem/updateItemField'));
     await offered(page).filter({ hasText: 'Compras' }).click();
+    expect((await saved).status()).toBe(200);
     await expect(ticketCell(page, withArea, 'subarea')).toHaveText('Compras');
 
     // The server refuses a Subárea of another Área, in the caller's language.

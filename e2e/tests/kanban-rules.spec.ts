@@ -60,6 +60,9 @@ async function cardInDoing(
   return card;
 }
 
+// Wide enough for the four columns side by side: a drop on a column scrolled half out of view misses.
+test.use({ viewport: { width: 1600, height: 900 } });
+
 const column = (page: Page, name: string) => page.locator(`[data-status-id][aria-label="Coluna ${name}"]`);
 
 /** Drags a card onto a cell once it may be dragged: shown, and no move of it still running. */

@@ -2,17 +2,14 @@ package documents_test
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"strconv"
 	"testing"
-	"time"
+
+	"github.com/tramita/tramita/internal/items/itemstest"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tramita/tramita/internal/items"
-	"github.com/tramita/tramita/internal/items/demo"
-	"github.com/tramita/tramita/internal/testkit"
 )
 
 // world is the demo packages loaded in a fresh database, with two users:
@@ -26,28 +23,8 @@ type world struct {
 
 func newWorld(t *testing.T) *world {
 	t.Helper()
-	ctx := context.Background()
-	db := testkit.NewDB(t)
-	if _, err := db.Exec(ctx, `INSERT INTO app_user (login, name) VALUES ('ana', 'Ana'), ('bia', 'Bia')`); err != nil {
-		t.Fatal(err)
-	}
-	if err := demo.Load(ctx, db, slog.New(slog.NewTextHandler(io.Discard, nil)), true); err != nil {
-		t.Fatal(err)
-	}
-	w := &world{db: db, svc: items.NewService(items.NewStore(db), func() time.Time { return time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC) })}
-	var ana, bia int64
-	if err := db.QueryRow(ctx, `SELECT (SELECT id FROM app_user WHERE login = 'ana'), (SELECT id FROM app_user WHERE login = 'bia')`).Scan(&ana, &bia); err != nil {
-		t.Fatal(err)
-	}
-	w.ana, w.bia = items.Caller{UserID: ana}, items.Caller{UserID: bia}
-	if err := db.QueryRow(ctx, `SELECT id FROM component WHERE key = 'task'`).Scan(&w.task); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec(ctx, `INSERT INTO project_member (project_id, user_id, can_write)
-		SELECT id, $1::bigint, true FROM project UNION ALL SELECT id, $2::bigint, false FROM project WHERE name = 'Transformação Digital'`, ana, bia); err != nil {
-		t.Fatal(err)
-	}
-	return w
+	d := itemstest.New(t)
+	return &world{db: d.DB, svc: d.Core, ana: d.Ana, bia: d.Bia, task: d.Task}
 }
 
 func (w *world) list(t *testing.T, c items.Caller, in items.ExecuteFilterInput) items.Page {

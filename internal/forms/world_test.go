@@ -2,11 +2,10 @@ package forms_test
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"strconv"
 	"testing"
-	"time"
+
+	"github.com/tramita/tramita/internal/items/itemstest"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -14,7 +13,6 @@ import (
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
-	"github.com/tramita/tramita/internal/items/demo"
 	"github.com/tramita/tramita/internal/testkit"
 )
 
@@ -35,32 +33,8 @@ type world struct {
 
 func newWorld(t *testing.T) *world {
 	t.Helper()
-	ctx := context.Background()
-	db := testkit.NewDB(t)
-	if _, err := db.Exec(ctx, `INSERT INTO app_user (login, name) VALUES ('ana', 'Ana'), ('bia', 'Bia')`); err != nil {
-		t.Fatal(err)
-	}
-	if err := demo.Load(ctx, db, slog.New(slog.NewTextHandler(io.Discard, nil)), true); err != nil {
-		t.Fatal(err)
-	}
-	w := &world{db: db, svc: items.NewService(items.NewStore(db), func() time.Time { return time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC) })}
-	w.forms = forms.NewService(w.svc, db)
-	var ana, bia int64
-	if err := db.QueryRow(ctx, `SELECT (SELECT id FROM app_user WHERE login = 'ana'), (SELECT id FROM app_user WHERE login = 'bia')`).Scan(&ana, &bia); err != nil {
-		t.Fatal(err)
-	}
-	w.ana, w.bia = items.Caller{UserID: ana}, items.Caller{UserID: bia}
-	if err := db.QueryRow(ctx, `SELECT id FROM component WHERE key = 'task'`).Scan(&w.task); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.QueryRow(ctx, `SELECT id FROM project WHERE name = 'Nova Sede'`).Scan(&w.secret); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec(ctx, `INSERT INTO project_member (project_id, user_id, can_write)
-		SELECT id, $1::bigint, true FROM project UNION ALL SELECT id, $2::bigint, false FROM project WHERE name = 'Transformação Digital'`, ana, bia); err != nil {
-		t.Fatal(err)
-	}
-	return w
+	d := itemstest.New(t)
+	return &world{db: d.DB, svc: d.Core, forms: forms.NewService(d.Core, d.DB), ana: d.Ana, bia: d.Bia, task: d.Task, secret: d.Secret}
 }
 
 func (w *world) project(t *testing.T, name string) int64 {

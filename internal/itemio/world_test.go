@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tramita/tramita/internal/items/itemstest"
+
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/xuri/excelize/v2"
@@ -23,9 +25,7 @@ import (
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/itemio"
 	"github.com/tramita/tramita/internal/items"
-	"github.com/tramita/tramita/internal/items/demo"
 	"github.com/tramita/tramita/internal/storage"
-	"github.com/tramita/tramita/internal/testkit"
 )
 
 // world is the demo installation the item core's tests use: ana in every
@@ -43,32 +43,9 @@ var testNow = func() time.Time { return time.Date(2025, 6, 1, 12, 0, 0, 0, time.
 
 func newWorld(t *testing.T) *world {
 	t.Helper()
-	ctx := context.Background()
-	db := testkit.NewDB(t)
-	if _, err := db.Exec(ctx, `INSERT INTO app_user (login, name) VALUES ('ana', 'Ana'), ('bia', 'Bia')`); err != nil {
-		t.Fatal(err)
-	}
-	if err := demo.Load(ctx, db, slog.New(slog.NewTextHandler(io.Discard, nil)), true); err != nil {
-		t.Fatal(err)
-	}
-	w := &world{db: db, svc: items.NewService(items.NewStore(db), testNow)}
-	w.io = itemio.NewService(db, w.svc, storage.NewLocal(filepath.Join(t.TempDir(), "files")), 0, testNow)
-	var ana, bia int64
-	if err := db.QueryRow(ctx, `SELECT (SELECT id FROM app_user WHERE login = 'ana'), (SELECT id FROM app_user WHERE login = 'bia')`).Scan(&ana, &bia); err != nil {
-		t.Fatal(err)
-	}
-	w.ana, w.bia = items.Caller{UserID: ana}, items.Caller{UserID: bia}
-	if err := db.QueryRow(ctx, `SELECT id FROM component WHERE key = 'task'`).Scan(&w.task); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.QueryRow(ctx, `SELECT id FROM project WHERE name = 'Nova Sede'`).Scan(&w.secret); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec(ctx, `INSERT INTO project_member (project_id, user_id, can_write)
-		SELECT id, $1::bigint, true FROM project UNION ALL SELECT id, $2::bigint, false FROM project WHERE name = 'Transformação Digital'`, ana, bia); err != nil {
-		t.Fatal(err)
-	}
-	return w
+	d := itemstest.New(t)
+	return &world{db: d.DB, svc: d.Core, ana: d.Ana, bia: d.Bia, task: d.Task, secret: d.Secret,
+		io: itemio.NewService(d.DB, d.Core, storage.NewLocal(filepath.Join(t.TempDir(), "files")), 0, testNow)}
 }
 
 func (w *world) count(t *testing.T, sql string, args ...any) int {

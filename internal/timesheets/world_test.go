@@ -2,17 +2,15 @@ package timesheets_test
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"testing"
-	"time"
+
+	"github.com/tramita/tramita/internal/items/itemstest"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
-	"github.com/tramita/tramita/internal/items/demo"
 	"github.com/tramita/tramita/internal/testkit"
 	"github.com/tramita/tramita/internal/timesheets"
 )
@@ -32,30 +30,10 @@ type world struct {
 
 func newWorld(t *testing.T) *world {
 	t.Helper()
-	ctx := context.Background()
-	db := testkit.NewDB(t)
-	if _, err := db.Exec(ctx, `INSERT INTO app_user (login, name) VALUES ('ana', 'Ana'), ('bia', 'Bia')`); err != nil {
-		t.Fatal(err)
-	}
-	if err := demo.Load(ctx, db, slog.New(slog.NewTextHandler(io.Discard, nil)), true); err != nil {
-		t.Fatal(err)
-	}
-	clock := func() time.Time { return time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC) }
-	core := items.NewService(items.NewStore(db), clock)
-	w := &world{db: db, items: core, svc: timesheets.NewService(timesheets.NewStore(db), core, clock)}
-	core.AddHistorySource(w.svc)
-	var ana, bia int64
-	if err := db.QueryRow(ctx, `SELECT (SELECT id FROM app_user WHERE login = 'ana'), (SELECT id FROM app_user WHERE login = 'bia')`).Scan(&ana, &bia); err != nil {
-		t.Fatal(err)
-	}
-	w.ana, w.bia = items.Caller{UserID: ana}, items.Caller{UserID: bia}
-	if err := db.QueryRow(ctx, `SELECT id FROM component WHERE key = 'task'`).Scan(&w.task); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec(ctx, `INSERT INTO project_member (project_id, user_id, can_write)
-		SELECT id, $1::bigint, true FROM project UNION ALL SELECT id, $2::bigint, false FROM project WHERE name = 'Transformação Digital'`, ana, bia); err != nil {
-		t.Fatal(err)
-	}
+	d := itemstest.New(t)
+	w := &world{db: d.DB, items: d.Core, svc: timesheets.NewService(timesheets.NewStore(d.DB), d.Core, itemstest.Clock),
+		ana: d.Ana, bia: d.Bia, task: d.Task}
+	d.Core.AddHistorySource(w.svc)
 	return w
 }
 

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/tramita/tramita/internal/items/itemstest"
+	"github.com/tramita/tramita/internal/testkit/itemstest"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 

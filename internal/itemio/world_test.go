@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tramita/tramita/internal/items/itemstest"
+	"github.com/tramita/tramita/internal/testkit/itemstest"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5/pgxpool"

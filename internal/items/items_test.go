@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/tramita/tramita/internal/items/itemstest"
+	"github.com/tramita/tramita/internal/testkit/itemstest"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 

@@ -8,6 +8,9 @@ import (
 	"maps"
 	"net/http"
 	"slices"
+	"strconv"
+	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -784,4 +787,353 @@ func (s *Service) BulkUpdateItemsWith(ctx context.Context, c Caller, in BulkUpda
 		return nil, err
 	}
 	return &BulkResult{Message: i18n.T(i18n.Lang(lang), "forms.saved"), Updated: updated}, nil
+}
+
+// Change is what a save changes of an item. Only the fields set are written;
+// every change makes a new version, so history and diffs come from data.
+type Change struct {
+	// Operation names the version in the history ("form", "action", "bulk",
+	// "field"...).
+	Operation string
+	Title     *string
+	// Attributes, when not nil, replace the item's attributes whole.
+	Attributes map[string]any
+	StatusID   *int64
+	// SetResponsible writes ResponsibleID, nil included (no responsible).
+	SetResponsible bool
+	ResponsibleID  *int64
+	SetParent      bool
+	ParentID       *int64
+	Reason         *string
+	// KeepModified is for a change of what the item holds beside its
+	// fields (its predecessors): the item keeps its modifier and modified_at,
+	// so a form open on it still saves; the version row names by and now.
+	KeepModified bool
+}
+
+// Mutated is an item as a change left it.
+type Mutated struct {
+	ID            int64
+	Number        int64
+	Version       int
+	ResponsibleID *int64
+	ModifiedAt    time.Time
+}
+
+// Mutate writes change to item id inside tx, by user by, and its version:
+// the one way any module changes an item. It checks no right: the caller
+// has read the item with the caller's write access (ItemWritable) and holds
+// its row. modified_at moves forward at least a millisecond, so every
+// version has its own modificationDateTicks, even as a JavaScript number.
+func Mutate(ctx context.Context, tx pgx.Tx, by, id int64, ch Change) (*Mutated, error) {
+	sets := []string{"modifier_id = $2", "modified_at = greatest(now(), modified_at + interval '1 millisecond')", "version = version + 1"}
+	args := []any{id, by}
+	if ch.KeepModified {
+		sets = []string{"version = version + 1"}
+		args = []any{id}
+	}
+	set := func(column string, v any) {
+		args = append(args, v)
+		sets = append(sets, column+" = $"+strconv.Itoa(len(args)))
+	}
+	if ch.Title != nil {
+		set("title", *ch.Title)
+	}
+	if ch.Attributes != nil {
+		body, err := json.Marshal(ch.Attributes)
+		if err != nil {
+			return nil, fmt.Errorf("attributes of item %d: %w", id, err)
+		}
+		set("attributes", string(body))
+		sets[len(sets)-1] += "::jsonb"
+	}
+	if ch.StatusID != nil {
+		set("status_id", *ch.StatusID)
+	}
+	if ch.SetResponsible {
+		set("responsible_id", ch.ResponsibleID)
+	}
+	if ch.SetParent {
+		set("parent_id", ch.ParentID)
+	}
+	if ch.Reason != nil {
+		set("reason", *ch.Reason)
+	}
+	var m Mutated
+	err := tx.QueryRow(ctx, `UPDATE item SET `+strings.Join(sets, ", ")+`
+		WHERE id = $1 RETURNING id, number, version, responsible_id, modified_at`, args...).
+		Scan(&m.ID, &m.Number, &m.Version, &m.ResponsibleID, &m.ModifiedAt)
+	if err != nil {
+		return nil, fmt.Errorf("change item %d: %w", id, err)
+	}
+	if ch.KeepModified {
+		return &m, writeVersionBy(ctx, tx, id, ch.Operation, by)
+	}
+	return &m, writeVersion(ctx, tx, id, ch.Operation)
+}
+
+// writeVersionBy is writeVersion for a change that left the item's
+// modifier and modified_at: the version names by, at now (never before the
+// item's modified_at).
+func writeVersionBy(ctx context.Context, q Querier, item int64, operation string, by int64) error {
+	_, err := q.Exec(ctx, `INSERT INTO item_version (item_id, version, title, project_id, parent_id, status_id, responsible_id,
+			modifier_id, modified_at, reason, attributes, operation)
+		SELECT id, version, title, project_id, parent_id, status_id, responsible_id, $3, greatest(now(), modified_at), reason, attributes, $2
+		FROM item WHERE id = $1`, item, operation, by)
+	if err != nil {
+		return fmt.Errorf("version of item %d: %w", item, err)
+	}
+	return nil
+}
+
+// LockItems takes the rows of ids for a change, in id order so that two
+// changes of the same items never wait on each other crosswise.
+func LockItems(ctx context.Context, q Querier, ids []int64) error {
+	if _, err := q.Exec(ctx, `SELECT 1 FROM item WHERE id = ANY($1) ORDER BY id FOR UPDATE`, ids); err != nil {
+		return fmt.Errorf("lock items: %w", err)
+	}
+	return nil
+}
+
+// SetFileFlags writes the list's HasAttachment and HasDigitalContent of item
+// id inside q (the transaction that changed its files): documents keeps them
+// in step with its files. Not a change of the item: no version is written.
+func SetFileFlags(ctx context.Context, q Querier, id int64, attachment, content bool) error {
+	if _, err := q.Exec(ctx, `UPDATE item SET has_attachment = $2, has_digital_content = $3 WHERE id = $1`, id, attachment, content); err != nil {
+		return fmt.Errorf("file flags of item %d: %w", id, err)
+	}
+	return nil
+}
+
+// NewItems creates items of one type through its default form, each checked
+// as saveItem checks a new item (required fields, ranges, dates, masks,
+// options, references, the right to create): how a module that creates
+// many items at once (the Excel import, internal/itemio) goes through the
+// core's write path without its internals.
+type NewItems struct {
+	s *Service
+	c Caller
+	t *formType
+	f *formDef
+}
+
+// FormField is a field the type's default form writes.
+type FormField struct {
+	// Key is the item map key a value goes under; Field the attribute key or
+	// the system field (Title, ResponsibleName, Parent).
+	Key, Field string
+	// Label is the control's label (else the field's name) in the language asked.
+	Label string
+	// Type is the attribute type the value is checked as.
+	Type string
+	// PicklistID is a PICKLIST attribute's picklist.
+	PicklistID *int64
+}
+
+// ValueError is why a value of a new item is refused: the field, its label
+// in the batch's language and the message's i18n key and arguments.
+type ValueError struct {
+	Field, Label string
+	Key          string
+	Args         []any
+}
+
+// NewItems opens item type componentID for c: not found unless c may read it.
+func (s *Service) NewItems(ctx context.Context, c Caller, componentID int64) (*NewItems, error) {
+	t, err := s.loadType(ctx, c, componentID)
+	if err != nil {
+		return nil, err
+	}
+	return &NewItems{s: s, c: c, t: t}, nil
+}
+
+// ComponentID is the type's id.
+func (n *NewItems) ComponentID() int64 { return n.t.comp.ID }
+
+// CheckProject answers not found unless c may read project id.
+func (n *NewItems) CheckProject(ctx context.Context, id int64) error {
+	ok, err := n.s.store.projectVisible(ctx, n.c, id)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return httpx.NotFound()
+	}
+	return nil
+}
+
+func (n *NewItems) form(ctx context.Context) (*formDef, error) {
+	if n.f == nil {
+		f, err := n.s.loadForm(ctx, n.t, 0, "")
+		if err != nil {
+			return nil, err
+		}
+		n.f = f
+	}
+	return n.f, nil
+}
+
+// Fields lists the fields the type's default form writes, in form order,
+// labelled in lang.
+func (n *NewItems) Fields(ctx context.Context, lang string) ([]FormField, error) {
+	f, err := n.form(ctx)
+	if err != nil {
+		return nil, err
+	}
+	binds := n.t.bindings(f, lang)
+	out := make([]FormField, len(binds))
+	for i, b := range binds {
+		out[i] = FormField{Key: b.Key, Field: b.Field, Label: b.Label, Type: b.Type}
+		if b.Attr != nil {
+			out[i].PicklistID = b.Attr.PicklistID
+		}
+	}
+	return out, nil
+}
+
+// ItemBatch checks and creates new items of one type inside a transaction.
+type ItemBatch struct {
+	n        *NewItems
+	tx       pgx.Tx
+	checks   *memoTx
+	binds    []*binding
+	template *Item
+}
+
+// Begin starts a batch of new items in project (0: none) inside tx: the
+// caller must be allowed to create items of the type there, and a
+// project-scoped type needs a project (as saveItem). Labels and range
+// bounds are in lang.
+func (n *NewItems) Begin(ctx context.Context, tx pgx.Tx, project int64, lang string) (*ItemBatch, error) {
+	f, err := n.form(ctx)
+	if err != nil {
+		return nil, err
+	}
+	template, err := n.s.startNew(ctx, tx, n.c, n.t, SaveItemInput{ProjectID: httpx.ID(project)}, Values{})
+	if err != nil {
+		return nil, err
+	}
+	return &ItemBatch{n: n, tx: tx, checks: &memoTx{Tx: tx, answers: map[string]bool{}}, binds: n.t.bindings(f, lang),
+		template: template}, nil
+}
+
+// Check checks values (by FormField.Key) as a new item's, as saveItem
+// would, writing nothing: the item to create, or why its values are refused.
+func (b *ItemBatch) Check(ctx context.Context, values Values) (*Item, []ValueError, error) {
+	it := *b.template
+	it.Attributes = map[string]any{}
+	next, ferrs, err := b.n.s.apply(ctx, b.checks, b.n.c, b.n.t, b.binds, &it, values, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(ferrs) == 0 {
+		return next, nil, nil
+	}
+	out := make([]ValueError, len(ferrs))
+	for i, fe := range ferrs {
+		out[i] = ValueError{Field: fe.b.Key, Label: fe.b.Label, Key: fe.key, Args: fe.args}
+	}
+	return nil, out, nil
+}
+
+// Create writes items Check answered, with a version named op each, in the
+// batch's transaction.
+func (b *ItemBatch) Create(ctx context.Context, op string, items []*Item) error {
+	return insertItems(ctx, b.tx, b.n.c, b.n.t, items, op)
+}
+
+// memoTx remembers the answers of saveItem's existence checks (a picklist
+// option, a user, a status...: `SELECT EXISTS` with the same arguments)
+// for one batch: an import's rows repeat a few values, and a round trip to
+// the database per value and row made the checks most of an import's time.
+// Nothing the batch writes changes those answers.
+type memoTx struct {
+	pgx.Tx
+	answers map[string]bool
+}
+
+func (m *memoTx) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	if !strings.HasPrefix(strings.TrimSpace(sql), "SELECT EXISTS") {
+		return m.Tx.QueryRow(ctx, sql, args...)
+	}
+	key := sql + "\x00" + fmt.Sprintf("%#v", args)
+	if v, ok := m.answers[key]; ok {
+		return knownRow(v)
+	}
+	return &rememberedRow{Row: m.Tx.QueryRow(ctx, sql, args...), keep: func(v bool) { m.answers[key] = v }}
+}
+
+// knownRow answers a remembered existence check.
+type knownRow bool
+
+func (r knownRow) Scan(dest ...any) error {
+	if len(dest) != 1 {
+		return fmt.Errorf("existence check scanned into %d values", len(dest))
+	}
+	p, ok := dest[0].(*bool)
+	if !ok {
+		return fmt.Errorf("existence check scanned into %T", dest[0])
+	}
+	*p = bool(r)
+	return nil
+}
+
+// rememberedRow keeps the answer of an existence check as it is read.
+type rememberedRow struct {
+	pgx.Row
+	keep func(bool)
+}
+
+func (r *rememberedRow) Scan(dest ...any) error {
+	err := r.Row.Scan(dest...)
+	if err == nil && len(dest) == 1 {
+		if p, ok := dest[0].(*bool); ok {
+			r.keep(*p)
+		}
+	}
+	return err
+}
+
+// insertItems writes new items as writeItem does (numbers from the type's
+// counter, a version op each), a batch per statement: a row at a time is
+// too slow for 100,000 rows.
+func insertItems(ctx context.Context, tx pgx.Tx, c Caller, t *formType, batch []*Item, op string) error {
+	n := len(batch)
+	titles := make([]string, n)
+	projects, parents, statuses, responsibles := make([]*int64, n), make([]*int64, n), make([]*int64, n), make([]*int64, n)
+	attrs := make([]string, n)
+	for i, it := range batch {
+		body, err := json.Marshal(it.Attributes)
+		if err != nil {
+			return fmt.Errorf("attributes: %w", err)
+		}
+		titles[i], projects[i], parents[i], statuses[i], responsibles[i], attrs[i] =
+			it.Title, it.ProjectID, it.ParentID, it.StatusID, it.ResponsibleID, string(body)
+	}
+	var last int64
+	if err := tx.QueryRow(ctx, `UPDATE component SET last_number = last_number + $2 WHERE id = $1 RETURNING last_number`,
+		t.comp.ID, n).Scan(&last); err != nil {
+		return fmt.Errorf("numbers: %w", err)
+	}
+	rows, err := tx.Query(ctx, `INSERT INTO item (component_id, number, title, project_id, parent_id, status_id, responsible_id,
+			creator_id, modifier_id, attributes)
+		SELECT $1, $2 + u.o, u.title, u.project, u.parent, u.status, u.responsible, $3, $3, u.attrs::jsonb
+		FROM unnest($4::text[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[], $9::text[])
+			WITH ORDINALITY AS u(title, project, parent, status, responsible, attrs, o)
+		ORDER BY u.o RETURNING id`,
+		t.comp.ID, last-int64(n), c.UserID, titles, projects, parents, statuses, responsibles, attrs)
+	if err != nil {
+		return fmt.Errorf("insert items: %w", err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return fmt.Errorf("insert items: %w", err)
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO item_version (item_id, version, title, project_id, parent_id, status_id, responsible_id,
+			modifier_id, modified_at, reason, attributes, operation)
+		SELECT id, version, title, project_id, parent_id, status_id, responsible_id, modifier_id, modified_at, reason, attributes, $2::text
+		FROM item WHERE id = ANY($1)`, ids, op); err != nil {
+		return fmt.Errorf("versions: %w", err)
+	}
+	return nil
 }

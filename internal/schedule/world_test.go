@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/tramita/tramita/internal/items/itemstest"
+	"github.com/tramita/tramita/internal/testkit/itemstest"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 

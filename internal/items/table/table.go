@@ -1,0 +1,339 @@
+// Package table keeps the typed table of each item type: its system columns
+// and one column of the attribute's own SQL type per attribute, with the
+// indexes a list needs to filter and sort on any of them (docs/items.md,
+// "Storage"). The item core owns it; nothing else names these tables.
+package table
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Name is the table of an item type.
+func Name(componentID int64) string { return "item_t" + strconv.FormatInt(componentID, 10) }
+
+// Column is the column of an attribute. Named by the attribute's id, so a
+// renamed attribute keeps its column and values without a data move.
+func Column(attributeID int64) string { return "a" + strconv.FormatInt(attributeID, 10) }
+
+var columnPattern = regexp.MustCompile(`^a([0-9]{1,18})$`)
+
+// attributeOf is the attribute id of a column name, 0 for a system column.
+func attributeOf(column string) int64 {
+	m := columnPattern.FindStringSubmatch(column)
+	if m == nil {
+		return 0
+	}
+	id, _ := strconv.ParseInt(m[1], 10, 64)
+	return id
+}
+
+// SQLType is the column type of an attribute type (spec section 3). Numbers
+// are numeric, integers too: the spec's bounds (±1e21) exceed bigint.
+// Picklist values stay their text keys, as the API reads and writes them.
+func SQLType(attrType string) string {
+	switch attrType {
+	case "STRING", "RICH_TEXT", "PICKLIST", "BINARY":
+		return "text"
+	case "INTEGER", "DECIMAL", "PERCENTILE", "CURRENCY", "DURATION":
+		return "numeric"
+	case "BOOLEAN":
+		return "boolean"
+	case "DATE_TIME":
+		return "timestamptz"
+	}
+	return "bigint" // references: users, groups, projects, items, statuses...
+}
+
+// indexed says whether lists may sort and filter on the attribute through a
+// btree. Rich texts and images are shown, never sorted: no index.
+func indexed(attrType string) bool { return attrType != "RICH_TEXT" && attrType != "BINARY" }
+
+// SortKey is the indexed expression a text column sorts by: btree entries
+// are limited to about 2,700 bytes, and texts hold up to 4,000 characters.
+func SortKey(expr string) string { return "left(" + expr + ", 200)" }
+
+// Attr is an attribute as its column needs it.
+type Attr struct {
+	ID   int64
+	Key  string // for messages only
+	Type string
+}
+
+// systemColumns are the item's system fields, as in the item registry, so a
+// list reads one table. Attributes follow as a<id> columns.
+const systemColumns = `
+    id                  bigint PRIMARY KEY REFERENCES item (id) ON DELETE CASCADE,
+    number              bigint NOT NULL,
+    title               text NOT NULL DEFAULT '',
+    project_id          bigint,
+    parent_id           bigint,
+    status_id           bigint,
+    responsible_id      bigint,
+    creator_id          bigint,
+    created_at          timestamptz NOT NULL DEFAULT now(),
+    modifier_id         bigint,
+    modified_at         timestamptz NOT NULL DEFAULT now(),
+    version             integer NOT NULL DEFAULT 1,
+    reason              text NOT NULL DEFAULT '',
+    has_attachment      boolean NOT NULL DEFAULT false,
+    has_digital_content boolean NOT NULL DEFAULT false,
+    deleted_at          timestamptz`
+
+// systemIndexes serve the default order, keyset paging and the system
+// fields lists filter and sort on; {t} is the table. Only live items.
+var systemIndexes = []string{
+	`CREATE INDEX {t}_created ON {t} (created_at DESC, id DESC) WHERE deleted_at IS NULL`,
+	`CREATE INDEX {t}_number ON {t} (number DESC) WHERE deleted_at IS NULL`,
+	`CREATE INDEX {t}_modified ON {t} (modified_at, id) WHERE deleted_at IS NULL`,
+	`CREATE INDEX {t}_status ON {t} (status_id, id) WHERE deleted_at IS NULL`,
+	`CREATE INDEX {t}_responsible ON {t} (responsible_id, id) WHERE deleted_at IS NULL`,
+	`CREATE INDEX {t}_project ON {t} (project_id, id) WHERE deleted_at IS NULL`,
+	`CREATE INDEX {t}_parent ON {t} (parent_id) WHERE deleted_at IS NULL`,
+	`CREATE INDEX {t}_title ON {t} (left(title, 200), id) WHERE deleted_at IS NULL`,
+	`CREATE INDEX {t}_title_trgm ON {t} USING gin (title gin_trgm_ops)`,
+}
+
+// ConversionError refuses a type change that values of existing items could
+// not follow; the table is left as it was.
+type ConversionError struct {
+	Attr     Attr
+	From     string // the attribute type the column holds
+	Count    int64  // items whose value does not fit
+	Example  string // one of those values, shortened
+	NoTarget bool   // the types share no conversion: any value refuses
+}
+
+func (e *ConversionError) Error() string {
+	if e.NoTarget {
+		return fmt.Sprintf("attribute %q cannot change from %s to %s: %d items hold values", e.Attr.Key, e.From, e.Attr.Type, e.Count)
+	}
+	return fmt.Sprintf("attribute %q cannot change from %s to %s: %d items hold values that do not fit, such as %q",
+		e.Attr.Key, e.From, e.Attr.Type, e.Count, e.Example)
+}
+
+// column is a column of the table as the catalogue shows it.
+type column struct {
+	name     string
+	attrType string // from the column's comment; empty for system columns
+}
+
+// Sync makes the table of an item type hold a column for each of attrs,
+// inside tx: it creates the table, adds the columns of new attributes,
+// converts those whose type changed (checked first: a *ConversionError
+// leaves the table unchanged) and keeps the columns of attributes no longer
+// listed, with their values, until Purge. It says what it changed.
+func Sync(ctx context.Context, tx pgx.Tx, componentID int64, attrs []Attr) ([]string, error) {
+	t := Name(componentID)
+	cols, exists, err := columns(ctx, tx, t)
+	if err != nil {
+		return nil, err
+	}
+	var changes []string
+	if !exists {
+		if err := create(ctx, tx, t); err != nil {
+			return nil, err
+		}
+		changes = append(changes, "created "+t)
+	}
+	for _, a := range attrs {
+		col := Column(a.ID)
+		old, has := cols[col]
+		switch {
+		case !has:
+			if err := addColumn(ctx, tx, t, col, a); err != nil {
+				return nil, err
+			}
+			changes = append(changes, "added "+col+" ("+a.Key+", "+a.Type+")")
+		case old.attrType != a.Type:
+			changed, err := convert(ctx, tx, t, col, old.attrType, a)
+			if err != nil {
+				return nil, err
+			}
+			if changed {
+				changes = append(changes, "converted "+col+" ("+a.Key+") from "+old.attrType+" to "+a.Type)
+			}
+		}
+	}
+	return changes, nil
+}
+
+// Purge drops the columns of attributes that are not in keep: the values of
+// retired attributes, once nobody needs them.
+func Purge(ctx context.Context, tx pgx.Tx, componentID int64, keep []int64) ([]string, error) {
+	t := Name(componentID)
+	cols, exists, err := columns(ctx, tx, t)
+	if err != nil || !exists {
+		return nil, err
+	}
+	var dropped []string
+	for name := range cols {
+		if id := attributeOf(name); id != 0 && !slices.Contains(keep, id) {
+			if _, err := tx.Exec(ctx, `ALTER TABLE `+t+` DROP COLUMN `+name); err != nil {
+				return nil, fmt.Errorf("drop %s.%s: %w", t, name, err)
+			}
+			dropped = append(dropped, name)
+		}
+	}
+	slices.Sort(dropped)
+	return dropped, nil
+}
+
+// columns reads the table's columns; exists is false when there is no table.
+func columns(ctx context.Context, tx pgx.Tx, t string) (map[string]column, bool, error) {
+	rows, err := tx.Query(ctx, `SELECT a.attname, coalesce(col_description(a.attrelid, a.attnum), '')
+		FROM pg_attribute a WHERE a.attrelid = to_regclass($1) AND a.attnum > 0 AND NOT a.attisdropped`, t)
+	if err != nil {
+		return nil, false, fmt.Errorf("columns of %s: %w", t, err)
+	}
+	cols := map[string]column{}
+	for rows.Next() {
+		var c column
+		if err := rows.Scan(&c.name, &c.attrType); err != nil {
+			return nil, false, err
+		}
+		cols[c.name] = c
+	}
+	if err := rows.Err(); err != nil {
+		return nil, false, err
+	}
+	return cols, len(cols) > 0, nil
+}
+
+func create(ctx context.Context, tx pgx.Tx, t string) error {
+	stmts := append([]string{`CREATE TABLE ` + t + ` (` + systemColumns + `)`}, systemIndexes...)
+	for _, s := range stmts {
+		if _, err := tx.Exec(ctx, strings.ReplaceAll(s, "{t}", t)); err != nil {
+			return fmt.Errorf("create %s: %w", t, err)
+		}
+	}
+	return nil
+}
+
+func addColumn(ctx context.Context, tx pgx.Tx, t, col string, a Attr) error {
+	if _, err := tx.Exec(ctx, `ALTER TABLE `+t+` ADD COLUMN `+col+` `+SQLType(a.Type)); err != nil {
+		return fmt.Errorf("add %s.%s: %w", t, col, err)
+	}
+	if err := describe(ctx, tx, t, col, a.Type); err != nil {
+		return err
+	}
+	return index(ctx, tx, t, col, a.Type)
+}
+
+// describe records the attribute type in the column's comment: two types
+// may share a SQL type (users and items are both bigint ids).
+func describe(ctx context.Context, tx pgx.Tx, t, col, attrType string) error {
+	if _, err := tx.Exec(ctx, `COMMENT ON COLUMN `+t+`.`+col+` IS '`+attrType+`'`); err != nil {
+		return fmt.Errorf("comment %s.%s: %w", t, col, err)
+	}
+	return nil
+}
+
+// index makes the btree a list sorts and filters the column with, paired
+// with the id that ends every list order (keyset paging).
+func index(ctx context.Context, tx pgx.Tx, t, col, attrType string) error {
+	name := t + "_" + col
+	if _, err := tx.Exec(ctx, `DROP INDEX IF EXISTS `+name); err != nil {
+		return fmt.Errorf("drop index %s: %w", name, err)
+	}
+	if !indexed(attrType) {
+		return nil
+	}
+	key := col
+	if SQLType(attrType) == "text" {
+		key = SortKey(col)
+	}
+	if _, err := tx.Exec(ctx, `CREATE INDEX `+name+` ON `+t+` (`+key+`, id) WHERE deleted_at IS NULL`); err != nil {
+		return fmt.Errorf("index %s: %w", name, err)
+	}
+	return nil
+}
+
+// convert changes a column to a's type when every value fits, and says
+// whether the table changed. Values are checked before the ALTER, so a
+// refusal leaves the table and its values as they were.
+func convert(ctx context.Context, tx pgx.Tx, t, col, from string, a Attr) (bool, error) {
+	oldSQL, newSQL := SQLType(from), SQLType(a.Type)
+	var check, using string // a condition no value may meet; the ALTER's USING
+	switch {
+	case oldSQL == newSQL && oldSQL == "bigint" && target(from) != target(a.Type):
+		// An id of a user is no project's: allowed only while no item holds one.
+		return convertEmpty(ctx, tx, t, col, from, a)
+	case oldSQL == newSQL && a.Type == "INTEGER":
+		check = col + ` <> trunc(` + col + `)`
+	case oldSQL == newSQL:
+	case newSQL == "text" && oldSQL == "timestamptz":
+		using = `to_char(` + col + ` AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`
+	case newSQL == "text":
+		using = col + `::text`
+	case oldSQL == "text" && newSQL != "bigint":
+		check = `NOT pg_input_is_valid(` + col + `, '` + newSQL + `')`
+		using = col + `::` + newSQL
+	case oldSQL == "bigint" && newSQL == "numeric":
+		using = col + `::numeric`
+	default:
+		return convertEmpty(ctx, tx, t, col, from, a)
+	}
+	if check != "" {
+		var n int64
+		var example string
+		if err := tx.QueryRow(ctx, `SELECT count(*), coalesce(left(min(`+col+`::text), 40), '') FROM `+t+
+			` WHERE `+col+` IS NOT NULL AND `+check).Scan(&n, &example); err != nil {
+			return false, fmt.Errorf("check %s.%s: %w", t, col, err)
+		}
+		if n > 0 {
+			return false, &ConversionError{Attr: a, From: from, Count: n, Example: example}
+		}
+	}
+	return true, retype(ctx, tx, t, col, a.Type, using)
+}
+
+// target is what a reference attribute's ids name.
+func target(attrType string) string {
+	if attrType == "RESOURCES" {
+		return "USERS" // a resource is a user (referenceExists)
+	}
+	return attrType
+}
+
+func convertEmpty(ctx context.Context, tx pgx.Tx, t, col, from string, a Attr) (bool, error) {
+	var n int64
+	if err := tx.QueryRow(ctx, `SELECT count(*) FROM `+t+` WHERE `+col+` IS NOT NULL`).Scan(&n); err != nil {
+		return false, fmt.Errorf("count %s.%s: %w", t, col, err)
+	}
+	if n > 0 {
+		return false, &ConversionError{Attr: a, From: from, Count: n, NoTarget: true}
+	}
+	return true, retype(ctx, tx, t, col, a.Type, "NULL")
+}
+
+// retype alters the column's SQL type (when using is given) and records the
+// attribute type; its index is remade for the new type.
+func retype(ctx context.Context, tx pgx.Tx, t, col, attrType, using string) error {
+	if using != "" {
+		if _, err := tx.Exec(ctx, `DROP INDEX IF EXISTS `+t+`_`+col); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `ALTER TABLE `+t+` ALTER COLUMN `+col+` TYPE `+SQLType(attrType)+` USING `+using); err != nil {
+			return fmt.Errorf("convert %s.%s: %w", t, col, err)
+		}
+	}
+	if err := describe(ctx, tx, t, col, attrType); err != nil {
+		return err
+	}
+	return index(ctx, tx, t, col, attrType)
+}
+
+// IsConversion reports whether err refuses a type change.
+func IsConversion(err error) (*ConversionError, bool) {
+	var ce *ConversionError
+	ok := errors.As(err, &ce)
+	return ce, ok
+}

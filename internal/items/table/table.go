@@ -337,3 +337,59 @@ func IsConversion(err error) (*ConversionError, bool) {
 	ok := errors.As(err, &ce)
 	return ce, ok
 }
+
+var keyPattern = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9_]{0,62}$`)
+
+// Fill copies the items of a type from the registry's jsonb attributes into
+// its table (the upgrade from one item table), then checks that every value
+// arrived: a value that does not fit its column refuses the whole fill.
+func Fill(ctx context.Context, tx pgx.Tx, componentID int64, attrs []Attr) (int64, error) {
+	t := Name(componentID)
+	cols := []string{"id", "number", "title", "project_id", "parent_id", "status_id", "responsible_id", "creator_id",
+		"created_at", "modifier_id", "modified_at", "version", "reason", "has_attachment", "has_digital_content", "deleted_at"}
+	exprs := make([]string, len(cols))
+	for i, c := range cols {
+		exprs[i] = "i." + c
+	}
+	var lost []string
+	for _, a := range attrs {
+		if !keyPattern.MatchString(a.Key) {
+			return 0, fmt.Errorf("attribute key %q", a.Key)
+		}
+		raw := `(i.attributes->>'` + a.Key + `')`
+		e := raw
+		if typ := SQLType(a.Type); typ != "text" {
+			e = `CASE WHEN pg_input_is_valid(` + raw + `, '` + typ + `') THEN ` + raw + `::` + typ + ` END`
+		}
+		cols = append(cols, Column(a.ID))
+		exprs = append(exprs, e)
+		lost = append(lost, `count(*) FILTER (WHERE jsonb_typeof(i.attributes->'`+a.Key+`') <> 'null' AND t.`+Column(a.ID)+` IS NULL)`)
+	}
+	tag, err := tx.Exec(ctx, `INSERT INTO `+t+` (`+strings.Join(cols, ", ")+`) SELECT `+strings.Join(exprs, ", ")+
+		` FROM item i WHERE i.component_id = $1 ON CONFLICT (id) DO NOTHING`, componentID)
+	if err != nil {
+		return 0, fmt.Errorf("fill %s: %w", t, err)
+	}
+	if len(lost) == 0 {
+		return tag.RowsAffected(), nil
+	}
+	counts := make([]int64, len(lost))
+	dest := make([]any, len(lost))
+	for i := range counts {
+		dest[i] = &counts[i]
+	}
+	if err := tx.QueryRow(ctx, `SELECT `+strings.Join(lost, ", ")+` FROM item i JOIN `+t+` t ON t.id = i.id WHERE i.component_id = $1`,
+		componentID).Scan(dest...); err != nil {
+		return 0, fmt.Errorf("check %s: %w", t, err)
+	}
+	var bad []string
+	for i, n := range counts {
+		if n > 0 {
+			bad = append(bad, fmt.Sprintf("%s (%s): %d", attrs[i].Key, attrs[i].Type, n))
+		}
+	}
+	if len(bad) > 0 {
+		return 0, fmt.Errorf("values of type %d that do not fit their columns, nothing moved: %s", componentID, strings.Join(bad, ", "))
+	}
+	return tag.RowsAffected(), nil
+}

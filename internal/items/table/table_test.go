@@ -252,3 +252,48 @@ func TestARefusedConversionLeavesTheTableUnchanged(t *testing.T) {
 		t.Fatalf("an empty column converts: %v", err)
 	}
 }
+
+func TestFillMovesEveryValueOrNone(t *testing.T) {
+	f := newFixture(t)
+	attrs := []table.Attr{{ID: 51, Key: "priority", Type: "INTEGER"}, {ID: 52, Key: "due", Type: "DATE_TIME"},
+		{ID: 53, Key: "owner", Type: "USERS"}, {ID: 54, Key: "area", Type: "PICKLIST"}, {ID: 55, Key: "done", Type: "BOOLEAN"}}
+	if _, err := f.sync(t, attrs...); err != nil {
+		t.Fatal(err)
+	}
+	set := func(id int64, attributes string) {
+		if _, err := f.db.Exec(t.Context(), `UPDATE item SET attributes = $2::jsonb WHERE id = $1`, id, attributes); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set(f.items[0], `{"priority": 3, "due": "2026-03-01T00:00:00Z", "owner": 7, "area": "ops", "done": true}`)
+	set(f.items[1], `{"priority": 12.0, "area": null}`)
+	fill := func() (int64, error) {
+		var n int64
+		err := pgx.BeginFunc(t.Context(), f.db, func(tx pgx.Tx) error {
+			var err error
+			n, err = table.Fill(t.Context(), tx, f.comp, attrs)
+			return err
+		})
+		return n, err
+	}
+	// A date that is no date: refused, nothing moved.
+	set(f.items[2], `{"due": "amanhã", "priority": "x"}`)
+	if _, err := fill(); err == nil || !strings.Contains(err.Error(), "priority (INTEGER): 1, due (DATE_TIME): 1") {
+		t.Fatalf("unfit values: %v", err)
+	}
+	var rows int
+	if err := f.db.QueryRow(t.Context(), `SELECT count(*) FROM `+table.Name(f.comp)).Scan(&rows); err != nil || rows != 0 {
+		t.Fatalf("rows after a refused fill: %d %v", rows, err)
+	}
+	set(f.items[2], `{}`)
+	n, err := fill()
+	if err != nil || n != 3 {
+		t.Fatalf("fill: %d %v", n, err)
+	}
+	for col, want := range map[string][]string{"a51": {"3", "12.0", "NULL"}, "a52": {"2026-03-01 00:00:00+00", "NULL", "NULL"},
+		"a53": {"7", "NULL", "NULL"}, "a54": {"ops", "NULL", "NULL"}, "a55": {"true", "NULL", "NULL"}, "title": {"x", "x", "x"}} {
+		if got := f.values(t, col); !slices.Equal(got, want) {
+			t.Errorf("%s: %q, want %q", col, got, want)
+		}
+	}
+}

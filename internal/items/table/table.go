@@ -87,6 +87,10 @@ const systemColumns = `
     has_digital_content boolean NOT NULL DEFAULT false,
     deleted_at          timestamptz`
 
+// systemNames are the system columns, id first.
+var systemNames = []string{"id", "number", "title", "project_id", "parent_id", "status_id", "responsible_id", "creator_id",
+	"created_at", "modifier_id", "modified_at", "version", "reason", "has_attachment", "has_digital_content", "deleted_at"}
+
 // systemIndexes serve the default order, keyset paging and the system
 // fields lists filter and sort on; {t} is the table. Only live items.
 var systemIndexes = []string{
@@ -345,8 +349,7 @@ var keyPattern = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9_]{0,62}$`)
 // arrived: a value that does not fit its column refuses the whole fill.
 func Fill(ctx context.Context, tx pgx.Tx, componentID int64, attrs []Attr) (int64, error) {
 	t := Name(componentID)
-	cols := []string{"id", "number", "title", "project_id", "parent_id", "status_id", "responsible_id", "creator_id",
-		"created_at", "modifier_id", "modified_at", "version", "reason", "has_attachment", "has_digital_content", "deleted_at"}
+	cols := slices.Clone(systemNames)
 	exprs := make([]string, len(cols))
 	for i, c := range cols {
 		exprs[i] = "i." + c
@@ -392,4 +395,74 @@ func Fill(ctx context.Context, tx pgx.Tx, componentID int64, attrs []Attr) (int6
 		return 0, fmt.Errorf("values of type %d that do not fit their columns, nothing moved: %s", componentID, strings.Join(bad, ", "))
 	}
 	return tag.RowsAffected(), nil
+}
+
+// AttributesExpr is a SQL expression over the type table's row alias that
+// gives its attribute values as the jsonb object the API and history use:
+// keys, the stored text forms (dates RFC 3339 in UTC), no key when empty.
+func AttributesExpr(alias string, attrs []Attr) string {
+	if len(attrs) == 0 {
+		return `'{}'::jsonb`
+	}
+	var parts []string
+	var pairs []string
+	for i, a := range attrs {
+		col := alias + "." + Column(a.ID)
+		if SQLType(a.Type) == "timestamptz" {
+			col = `to_char(` + col + ` AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`
+		}
+		pairs = append(pairs, `'`+a.Key+`', `+col)
+		// jsonb_build_object takes at most 100 arguments.
+		if len(pairs) == 50 || i == len(attrs)-1 {
+			parts = append(parts, `jsonb_build_object(`+strings.Join(pairs, ", ")+`)`)
+			pairs = nil
+		}
+	}
+	return `jsonb_strip_nulls(` + strings.Join(parts, " || ") + `)`
+}
+
+// ColumnsOf is the jsonb object jsonb_populate_record reads a row of the
+// type table from: the values of attrs by key, renamed to their columns.
+func ColumnsOf(attrs []Attr, values map[string]any) map[string]any {
+	out := make(map[string]any, len(attrs))
+	for _, a := range attrs {
+		if v, ok := values[a.Key]; ok {
+			out[Column(a.ID)] = v
+		}
+	}
+	return out
+}
+
+// UpsertSQL writes rows of the type table from the registry's system
+// columns and $1, a jsonb array of objects holding "id" and ColumnsOf:
+// every attribute column is set (absent: empty).
+func UpsertSQL(componentID int64, attrs []Attr) string {
+	t := Name(componentID)
+	var cols, from, set []string
+	for _, c := range systemNames {
+		cols = append(cols, c)
+		from = append(from, "i."+c)
+		if c != "id" {
+			set = append(set, c+" = EXCLUDED."+c)
+		}
+	}
+	for _, a := range attrs {
+		c := Column(a.ID)
+		cols = append(cols, c)
+		from = append(from, "r."+c)
+		set = append(set, c+" = EXCLUDED."+c)
+	}
+	return `INSERT INTO ` + t + ` (` + strings.Join(cols, ", ") + `) SELECT ` + strings.Join(from, ", ") +
+		` FROM jsonb_populate_recordset(NULL::` + t + `, $1::jsonb) r JOIN item i ON i.id = r.id ON CONFLICT (id) DO UPDATE SET ` +
+		strings.Join(set, ", ")
+}
+
+// SyncSystemSQL copies the registry's system columns of items $1 (bigint[])
+// into the type table: for writes that change no attribute.
+func SyncSystemSQL(componentID int64) string {
+	var set []string
+	for _, c := range systemNames[1:] {
+		set = append(set, c+" = i."+c)
+	}
+	return `UPDATE ` + Name(componentID) + ` t SET ` + strings.Join(set, ", ") + ` FROM item i WHERE i.id = t.id AND t.id = ANY($1::bigint[])`
 }

@@ -2,6 +2,7 @@ package table_test
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -294,6 +295,52 @@ func TestFillMovesEveryValueOrNone(t *testing.T) {
 		"a53": {"7", "NULL", "NULL"}, "a54": {"ops", "NULL", "NULL"}, "a55": {"true", "NULL", "NULL"}, "title": {"x", "x", "x"}} {
 		if got := f.values(t, col); !slices.Equal(got, want) {
 			t.Errorf("%s: %q, want %q", col, got, want)
+		}
+	}
+}
+
+func TestUpsertAndAttributesExprRoundTripTheStoredForms(t *testing.T) {
+	f := newFixture(t)
+	attrs := []table.Attr{{ID: 61, Key: "priority", Type: "INTEGER"}, {ID: 62, Key: "due", Type: "DATE_TIME"},
+		{ID: 63, Key: "owner", Type: "USERS"}, {ID: 64, Key: "area", Type: "PICKLIST"}, {ID: 65, Key: "done", Type: "BOOLEAN"},
+		{ID: 66, Key: "cost", Type: "CURRENCY"}}
+	if _, err := f.sync(t, attrs...); err != nil {
+		t.Fatal(err)
+	}
+	given := []string{`{"priority": 3, "due": "2026-03-01T10:00:00Z", "owner": 7, "area": "ops", "done": false, "cost": 10.5}`, `{}`}
+	var rows []map[string]any
+	for i, g := range given {
+		var values map[string]any
+		if err := json.Unmarshal([]byte(g), &values); err != nil {
+			t.Fatal(err)
+		}
+		row := table.ColumnsOf(attrs, values)
+		row["id"] = f.items[i]
+		rows = append(rows, row)
+	}
+	body, _ := json.Marshal(rows)
+	if _, err := f.db.Exec(t.Context(), table.UpsertSQL(f.comp, attrs), string(body)); err != nil {
+		t.Fatal(err)
+	}
+	// The registry's system columns follow, also for writes of no attribute.
+	if _, err := f.db.Exec(t.Context(), `UPDATE item SET title = 'renamed' WHERE id = $1`, f.items[1]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.db.Exec(t.Context(), table.SyncSystemSQL(f.comp), []int64{f.items[1]}); err != nil {
+		t.Fatal(err)
+	}
+	for i, g := range given {
+		var got, title string
+		var same bool
+		if err := f.db.QueryRow(t.Context(), `SELECT `+table.AttributesExpr("t", attrs)+`::text, `+table.AttributesExpr("t", attrs)+` = $2::jsonb, title
+			FROM `+table.Name(f.comp)+` t WHERE id = $1`, f.items[i], g).Scan(&got, &same, &title); err != nil {
+			t.Fatal(err)
+		}
+		if !same {
+			t.Errorf("item %d: %s, want %s", i, got, g)
+		}
+		if want := []string{"x", "renamed"}[i]; title != want {
+			t.Errorf("item %d title %q, want %q", i, title, want)
 		}
 	}
 }

@@ -44,6 +44,7 @@ const (
 	scopeLogin   = "login"
 	scopeAddress = "address"
 	scopeReset   = "reset"
+	scopeMFA     = "mfa" // wrong second-factor codes, by user id
 )
 
 // LoginInput is the body of POST /users/authenticate.

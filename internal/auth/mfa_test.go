@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tramita/tramita/internal/i18n"
 )
 
 // code is what an authenticator app with secret shows at the clock's time.
@@ -189,5 +191,80 @@ func TestAdminResetsMFA(t *testing.T) {
 	e.do("GET", "/users/getMFAData", pre.Token, nil).want(200)
 	if !contains(e.auditKinds("ana"), kindMFAReset) {
 		t.Error("not audited")
+	}
+}
+
+// A correct password starts a new pending sign-in, but not a new count of
+// wrong codes: the user's failures add up, wait, then lock, and the user is
+// told by mail that the password was used.
+func TestWrongCodesCountPerUserAcrossSignIns(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.user("ana", "")
+	e.setting("enableMFA", true)
+	secret, _ := e.enrol("ana")
+	var last LoginResult
+	wrong := 0
+	for signIn := 1; signIn <= 3 && last.FailReason != FailLocked; signIn++ {
+		e.clock.Advance(time.Minute)
+		pre := e.mustLogin("ana", testPassword)
+		for i := 0; i < mfaMaxFailures && last.FailReason != FailLocked; i++ {
+			e.clock.Advance(20 * time.Second) // past any wait between codes
+			if last = e.mfaCall("/users/validateMFA", pre.Token, "000000"); last.Success {
+				t.Fatalf("a wrong code passed: %+v", last)
+			}
+			wrong++
+		}
+	}
+	if wrong != lockAfter || last.FailReason != FailLocked || last.Message != i18n.T(i18n.PtBR, "auth.mfaLocked", "minutes", 15) {
+		t.Fatalf("after %d wrong codes: %+v", wrong, last)
+	}
+	// Locked: the right code of a new sign-in is refused without a check.
+	e.clock.Advance(time.Minute)
+	pre := e.mustLogin("ana", testPassword)
+	if res := e.mfaCall("/users/validateMFA", pre.Token, e.code(secret)); res.Success || res.FailReason != FailLocked {
+		t.Fatalf("locked, right code: %+v", res)
+	}
+	kinds := e.auditKinds("ana")
+	if !contains(kinds, kindMFALocked) || !contains(kinds, kindMFARefused) {
+		t.Errorf("audit: %v", kinds)
+	}
+	var mails []string
+	for _, m := range e.smtp.Messages() {
+		if strings.Contains(m.Subject, "Tentativa de acesso") {
+			mails = append(mails, m.Text)
+		}
+	}
+	if len(mails) != 2 || !strings.Contains(mails[0], "errou o código") || !strings.Contains(mails[1], "bloqueada por 15 minutos") {
+		t.Fatalf("mails: %q", mails)
+	}
+	// After the lock, the right code passes and clears the count.
+	e.clock.Advance(16 * time.Minute)
+	pre = e.mustLogin("ana", testPassword)
+	if res := e.mfaCall("/users/validateMFA", pre.Token, e.code(secret)); !res.Success {
+		t.Fatalf("after the lock: %+v", res)
+	}
+}
+
+// From the fifth wrong code of a user the next one must wait, whatever the
+// sign-in.
+func TestWrongCodesMakeTheNextWait(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.user("ana", "")
+	e.setting("enableMFA", true)
+	secret, _ := e.enrol("ana")
+	e.clock.Advance(time.Minute)
+	pre := e.mustLogin("ana", testPassword)
+	for range mfaMaxFailures {
+		e.mfaCall("/users/validateMFA", pre.Token, "000000")
+	}
+	pre = e.mustLogin("ana", testPassword)
+	if res := e.mfaCall("/users/validateMFA", pre.Token, e.code(secret)); res.Success || res.Message != i18n.T(i18n.PtBR, "auth.wait", "seconds", 1) {
+		t.Fatalf("right away: %+v", res)
+	}
+	e.clock.Advance(2 * time.Second)
+	if res := e.mfaCall("/users/validateMFA", pre.Token, e.code(secret)); !res.Success {
+		t.Fatalf("after the wait: %+v", res)
 	}
 }

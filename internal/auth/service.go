@@ -164,6 +164,8 @@ const (
 	kindMFAValidated    = "mfa.validated"
 	kindMFAFailure      = "mfa.failure"
 	kindMFAExhausted    = "mfa.exhausted"
+	kindMFALocked       = "mfa.locked"
+	kindMFARefused      = "mfa.refused"
 	kindMFAReset        = "mfa.reset"
 	kindPasswordChanged = "password.changed"
 	kindPasswordFailure = "password.changeFailure"

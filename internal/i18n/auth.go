@@ -32,6 +32,13 @@ var authPtBR = map[string]string{
 		"Use a senha temporária abaixo para entrar; ela vale por 1 hora e deverá ser trocada no primeiro acesso.\n\n" +
 		"Login: {login}\nSenha temporária: {password}\n\n" +
 		"Se você não fez este pedido, ignore esta mensagem: a sua senha atual continua valendo.\n",
+	"auth.mfaLocked":              "Código de verificação bloqueado por excesso de tentativas. Tente novamente em {minutes} minutos.",
+	"auth.mail.mfaFailureSubject": "Tentativa de acesso à sua conta do {brand}",
+	"auth.mail.mfaFailureBody": "Olá, {name}.\n\nAlguém entrou com a sua senha no {brand} (login {login}), mas errou o código de verificação " +
+		"em dois fatores.\n\nSe foi você, ignore esta mensagem. Se não foi, troque a sua senha agora e avise o administrador.\n",
+	"auth.mail.mfaLockedBody": "Olá, {name}.\n\nA sua senha do {brand} (login {login}) foi usada e o código de verificação em dois fatores " +
+		"foi errado muitas vezes: a verificação ficou bloqueada por {minutes} minutos.\n\n" +
+		"Se não foi você, troque a sua senha agora e avise o administrador.\n",
 	"auth.passwordNotConfirmed": "Senha incorreta: nada foi assinado.",
 }
 
@@ -66,5 +73,12 @@ var authEn = map[string]string{
 		"Use the temporary password below to sign in; it is valid for 1 hour and must be changed at first use.\n\n" +
 		"Login: {login}\nTemporary password: {password}\n\n" +
 		"If you did not ask for this, ignore this message: your current password still works.\n",
+	"auth.mfaLocked":              "Verification code blocked after too many attempts. Try again in {minutes} minutes.",
+	"auth.mail.mfaFailureSubject": "Sign-in attempt on your {brand} account",
+	"auth.mail.mfaFailureBody": "Hello, {name}.\n\nSomeone signed in to {brand} with your password (login {login}) but entered a wrong " +
+		"two-factor verification code.\n\nIf it was you, ignore this message. If not, change your password now and tell the administrator.\n",
+	"auth.mail.mfaLockedBody": "Hello, {name}.\n\nYour {brand} password (login {login}) was used and the two-factor verification code " +
+		"was wrong too many times: verification is blocked for {minutes} minutes.\n\n" +
+		"If it was not you, change your password now and tell the administrator.\n",
 	"auth.passwordNotConfirmed": "Wrong password: nothing was signed.",
 }

@@ -2,6 +2,8 @@ import { normalizeSession, type StoredSession } from './session';
 
 /** failReason values of the login result (docs/auth.md); 2 is the one the spec names. */
 export const FAIL_PASSWORD_EXPIRED = 2;
+/** Too many failures: the login, or the user's second factor, is locked for a while. */
+export const FAIL_LOCKED = 3;
 /** The fifth wrong second-factor code: the server ended the pending sign-in. */
 export const FAIL_MFA_EXHAUSTED = 6;
 

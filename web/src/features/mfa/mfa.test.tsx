@@ -83,6 +83,18 @@ describe('/validateMFA', () => {
     expect(getSession()).toBeNull();
   });
 
+  it('returns to the login page when the second factor is locked', async () => {
+    const locked = 'Código de verificação bloqueado por excesso de tentativas. Tente novamente em 15 minutos.';
+    setSession(pending());
+    mockFetch({}, () => jsonResponse({ success: false, failReason: 3, message: locked }));
+    const { router } = renderApp('/validateMFA');
+    await userEvent.type(await screen.findByLabelText('Código de 6 dígitos', { selector: 'input' }), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar o código' }));
+    expect(await screen.findByText(locked)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(getSession()).toBeNull();
+  });
+
   it('cancel logs out, removes the stored session and returns to / with next', async () => {
     const session = pending();
     setSession(session);

@@ -5,7 +5,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { splitDetailedError } from '../../api/errors';
 import { afterLoginPath, loginPath, pendingSecondFactor, safeNextPath } from '../../app/access';
-import { FAIL_MFA_EXHAUSTED, type LoginResult } from '../../app/loginResult';
+import { FAIL_LOCKED, FAIL_MFA_EXHAUSTED, type LoginResult } from '../../app/loginResult';
 import { clearSession, startSession, type StoredSession } from '../../app/session';
 import { signOut } from '../../app/signOut';
 import { tokenExpired } from '../../app/token';
@@ -69,7 +69,8 @@ export function useSecondFactor(
         return;
       }
       showError(result.message);
-      if (result.failReason === FAIL_MFA_EXHAUSTED) await backToLogin();
+      // Ended or locked for minutes: nothing more to try on this sign-in.
+      if (result.failReason === FAIL_MFA_EXHAUSTED || result.failReason === FAIL_LOCKED) await backToLogin();
     } catch (error) {
       showError(isApiError(error) || error instanceof Error ? error.message : t('error.default'));
       // The pending sign-in is over (expired or ended): start again.

@@ -77,9 +77,16 @@ type Embedded struct {
 	logStart      int64  // offset of this run's first line in postgres.log
 	tempSocketDir string // removed at Stop; set when DataDir is too long for a socket path
 
+	// What a restart after a crash needs to start the postmaster again.
+	binDir   string
+	sockDir  string
+	runAs    *osUser
+	settings map[string]string
+
+	mu       sync.Mutex // guards cmd and exited, which a restart replaces
 	cmd      *exec.Cmd
-	exited   chan struct{} // closed once the postmaster has exited
-	waitErr  error         // the postmaster's exit status, valid after exited
+	exited   chan struct{} // closed once the current postmaster has exited
+	waitErr  error         // that postmaster's exit status, valid after exited
 	ready    atomic.Bool   // accepted connections once; an exit after that is news
 	stopping atomic.Bool
 
@@ -194,30 +201,100 @@ func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (_ *Embedded, err er
 			return nil, err
 		}
 	}
+	e.binDir, e.sockDir, e.runAs, e.settings = binDir, sockDir, runAs, cfg.Settings
 	e.ready.Store(true)
 	e.log.Info("embedded postgres ready", "data", e.clusterDir, "socket", sockDir, "pid", e.PID())
 	return e, nil
 }
 
+// Restart backoff after the postmaster died on its own (kill -9, OOM
+// killer): the first try soon, then longer waits, never longer than the max.
+const (
+	restartFirstWait = 200 * time.Millisecond
+	restartMaxWait   = 5 * time.Second
+)
+
+// restart brings the server back after the postmaster exited without Stop:
+// crash recovery replays the WAL, so nothing committed is lost, and the
+// pool's connections come back by themselves. It tries until Stop.
+func (e *Embedded) restart() {
+	wait := restartFirstWait
+	for attempt := 1; ; attempt++ {
+		time.Sleep(wait)
+		wait = min(2*wait, restartMaxWait)
+		e.mu.Lock()
+		if e.stopping.Load() {
+			e.mu.Unlock()
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		err := e.clearStalePid(ctx)
+		if err == nil {
+			err = e.startPostmasterLocked(e.binDir, e.sockDir, e.runAs, e.settings)
+		}
+		e.mu.Unlock()
+		if err == nil {
+			if err = e.waitReady(ctx); err != nil {
+				e.killCurrent()
+			}
+		}
+		cancel()
+		if err == nil {
+			e.log.Warn("embedded postgres restarted after an unexpected exit", "attempt", attempt, "pid", e.PID())
+			return
+		}
+		e.log.Error("embedded postgres restart failed; trying again", "attempt", attempt, "wait", wait, "err", err)
+	}
+}
+
+// killCurrent stops a postmaster that started but never became ready.
+func (e *Embedded) killCurrent() {
+	e.mu.Lock()
+	cmd, exited := e.cmd, e.exited
+	e.mu.Unlock()
+	if cmd == nil || cmd.Process == nil {
+		return
+	}
+	_ = cmd.Process.Signal(syscall.SIGQUIT)
+	select {
+	case <-exited:
+	case <-time.After(10 * time.Second):
+		_ = cmd.Process.Kill()
+		<-exited
+	}
+}
+
 // URL is a postgres:// URL of the "tramita" database over the unix socket.
 func (e *Embedded) URL() string { return e.url }
 
-// PID is the postmaster's process id.
+// PID is the current postmaster's process id.
 func (e *Embedded) PID() int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
 	if e.cmd == nil || e.cmd.Process == nil {
 		return 0
 	}
 	return e.cmd.Process.Pid
 }
 
-// Done is closed when the postmaster exits, whether by Stop or not.
-func (e *Embedded) Done() <-chan struct{} { return e.exited }
+// Done is closed when the current postmaster exits, by Stop or not; after
+// an unexpected exit a new one starts (restart), with a new Done.
+func (e *Embedded) Done() <-chan struct{} {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.exited
+}
 
 // Stop shuts the server down (fast: open sessions are rolled back, then a
 // checkpoint) and releases the data directory. Safe to call more than once.
 func (e *Embedded) Stop() error {
 	e.stopOnce.Do(func() {
-		if e.cmd != nil && e.cmd.Process != nil {
+		// Under the lock, so no restart starts a postmaster after this.
+		e.mu.Lock()
+		e.stopping.Store(true)
+		cmd := e.cmd
+		e.mu.Unlock()
+		if cmd != nil && cmd.Process != nil {
 			e.stopErr = e.shutdown()
 		}
 		e.release()
@@ -226,15 +303,19 @@ func (e *Embedded) Stop() error {
 }
 
 func (e *Embedded) shutdown() error {
+	e.mu.Lock()
+	cmd, exited := e.cmd, e.exited
+	e.mu.Unlock()
 	select {
-	case <-e.exited:
+	case <-exited:
+		e.mu.Lock()
+		defer e.mu.Unlock()
 		if e.waitErr != nil {
 			return fmt.Errorf("embedded postgres had already exited: %w", e.waitErr)
 		}
 		return nil
 	default:
 	}
-	e.stopping.Store(true)
 	// SIGINT is PostgreSQL's fast shutdown; SIGQUIT its immediate one (crash
 	// recovery at next start), only when fast takes unreasonably long.
 	steps := []struct {
@@ -242,11 +323,11 @@ func (e *Embedded) shutdown() error {
 		wait time.Duration
 	}{{os.Interrupt, 60 * time.Second}, {syscall.SIGQUIT, 10 * time.Second}, {os.Kill, 10 * time.Second}}
 	for _, s := range steps {
-		if err := e.cmd.Process.Signal(s.sig); err != nil && !errors.Is(err, os.ErrProcessDone) {
+		if err := cmd.Process.Signal(s.sig); err != nil && !errors.Is(err, os.ErrProcessDone) {
 			e.log.Warn("signal postgres", "signal", s.sig, "err", err)
 		}
 		select {
-		case <-e.exited:
+		case <-exited:
 			if s.sig != os.Interrupt {
 				return fmt.Errorf("embedded postgres did not stop on fast shutdown; sent %v", s.sig)
 			}
@@ -512,6 +593,12 @@ func (e *Embedded) prepareSocketDir(runAs *osUser) (string, error) {
 
 // startPostmaster runs postgres in the foreground as our child.
 func (e *Embedded) startPostmaster(binDir, sockDir string, runAs *osUser, settings map[string]string) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.startPostmasterLocked(binDir, sockDir, runAs, settings)
+}
+
+func (e *Embedded) startPostmasterLocked(binDir, sockDir string, runAs *osUser, settings map[string]string) error {
 	args := []string{
 		"-D", e.clusterDir,
 		"-c", "listen_addresses=", // no TCP at all: loopback-only would still let any local user try
@@ -554,10 +641,17 @@ func (e *Embedded) startPostmaster(binDir, sockDir string, runAs *osUser, settin
 			return
 		}
 		started <- nil
-		e.waitErr = cmd.Wait()
+		err := cmd.Wait()
+		e.mu.Lock()
+		current := e.cmd == cmd
+		if current {
+			e.waitErr = err
+		}
+		e.mu.Unlock()
 		close(exited)
-		if e.ready.Load() && !e.stopping.Load() {
-			e.log.Error("embedded postgres exited unexpectedly", "err", e.waitErr, "log", e.logTail())
+		if current && e.ready.Load() && !e.stopping.Load() {
+			e.log.Error("embedded postgres exited unexpectedly; restarting it", "err", err, "log", e.logTail())
+			go e.restart()
 		}
 	}()
 	if err := <-started; err != nil {

@@ -109,18 +109,27 @@ func (w *Worker) Run(ctx context.Context) error {
 	return nil
 }
 
+// maxErrorWait bounds the back-off of a loop whose claims fail (the
+// database is down): it waits twice as long after each failure, up to this.
+const maxErrorWait = 30 * time.Second
+
 func (w *Worker) loop(ctx context.Context, kinds []string) {
+	wait := w.Poll
 	for ctx.Err() == nil {
 		ran, err := w.RunOne(ctx, kinds)
-		if err != nil && ctx.Err() == nil {
-			w.log.Error("jobs: claim", "error", err)
-		}
-		if ran && err == nil {
-			continue
+		switch {
+		case err != nil && ctx.Err() == nil:
+			w.log.Error("jobs: claim", "error", err, "retryIn", wait)
+			wait = min(2*wait, maxErrorWait)
+		case err == nil:
+			wait = w.Poll
+			if ran {
+				continue
+			}
 		}
 		select {
 		case <-ctx.Done():
-		case <-time.After(w.Poll):
+		case <-time.After(wait):
 		}
 	}
 }

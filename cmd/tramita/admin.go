@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -60,30 +62,46 @@ func adminSetting(ctx context.Context, args []string, getenv func(string) string
 	})
 }
 
-// adminUser runs `admin user add LOGIN --name N --email E --password P`.
+// adminUser runs `admin user add LOGIN --name N --email E --password-stdin`.
+// stdin is where --password-stdin reads; tests put their own reader here.
+var stdin io.Reader = os.Stdin
+
 func adminUser(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	const usage = "usage: tramita admin user add LOGIN --name NAME --email EMAIL --password-stdin|--password PASSWORD [--must-change-password] [--panel-admin] [--administrator]"
 	if len(args) < 2 || args[0] != "add" {
-		return usageError("usage: tramita admin user add LOGIN --name NAME --email EMAIL --password PASSWORD [--must-change-password] [--panel-admin] [--administrator]")
+		return usageError(usage)
 	}
 	login := args[1]
 	fs := flag.NewFlagSet("admin user add", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	name := fs.String("name", "", "full name (required)")
 	email := fs.String("email", "", "e-mail address")
-	password := fs.String("password", "", "initial password (required; the password policy applies)")
+	password := fs.String("password", "", "initial password; visible to other users in the process list: prefer --password-stdin")
+	fromStdin := fs.Bool("password-stdin", false, "read the initial password from the first line of standard input")
 	mustChange := fs.Bool("must-change-password", false, "the password must be changed at the first sign-in")
 	panelAdmin := fs.Bool("panel-admin", false, "sees every application")
 	administrator := fs.Bool("administrator", false, "opens the administration")
 	if err := fs.Parse(args[2:]); err != nil {
 		return usageError(err.Error())
 	}
+	if *fromStdin {
+		if *password != "" {
+			return usageError("give --password-stdin or --password, not both")
+		}
+		line, err := bufio.NewReader(io.LimitReader(stdin, 4096)).ReadString('\n')
+		if err != nil && err != io.EOF {
+			return fmt.Errorf("read the password from standard input: %w", err)
+		}
+		*password = strings.TrimRight(line, "\r\n")
+	}
 	switch {
 	case strings.TrimSpace(*name) == "":
 		return usageError("--name is required")
-	case len([]rune(*password)) < 8:
-		return usageError("--password must have at least 8 characters")
-	case strings.EqualFold(*password, login) || auth.IsCommonPassword(*password):
-		return usageError("--password is too easy to guess")
+	case *password == "":
+		return usageError(usage)
+	}
+	if problem := auth.PasswordProblem(login, *password); problem != "" {
+		return usageError("the password " + problem)
 	}
 	hash, err := auth.HashPassword(*password)
 	if err != nil {

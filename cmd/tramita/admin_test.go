@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 
@@ -26,9 +27,15 @@ func TestAdminCommandsPrepareAPlatform(t *testing.T) {
 		{[]string{"admin", "user", "add", "maria", "--name", "Maria Souza", "--email", "maria@example.test", "--password", "Correct-Horse-9", "--must-change-password"}, 0},
 		{[]string{"admin", "user", "add", "maria", "--name", "Again", "--password", "Correct-Horse-9"}, 1},
 		{[]string{"admin", "user", "add", "joao", "--name", "João", "--password", "password"}, 2},
+		{[]string{"admin", "user", "add", "joao", "--name", "João", "--password", "joao.silva1"}, 0},
+		{[]string{"admin", "user", "add", "bia", "--name", "Bia", "--password", "bia"}, 2},
+		{[]string{"admin", "user", "add", "rui", "--name", "Rui", "--password-stdin"}, 0},
+		{[]string{"admin", "user", "add", "lia", "--name", "Lia", "--password-stdin", "--password", "Correct-Horse-9"}, 2},
 		{[]string{"admin", "mail-server", "set", "--host", "127.0.0.1", "--port", "2525", "--tls", "none", "--from", "tramita@example.test"}, 0},
 		{[]string{"admin", "mail-server", "set", "--host", "h", "--tls", "ssl", "--from", "x@y"}, 2},
 	}
+	stdin = strings.NewReader("Vento-Norte-42\nignored\n")
+	t.Cleanup(func() { stdin = os.Stdin })
 	for _, s := range steps {
 		if code, _, stderr := runWith(s.args, env); code != s.want {
 			t.Fatalf("%v: exit %d, want %d (%s)", s.args, code, s.want, stderr)
@@ -51,6 +58,12 @@ func TestAdminCommandsPrepareAPlatform(t *testing.T) {
 	}
 	if ok, _ := auth.VerifyPassword(hash, "Correct-Horse-9"); !ok || !mustChange {
 		t.Errorf("maria: password ok %v, must change %v", ok, mustChange)
+	}
+	if err := pool.QueryRow(ctx, `SELECT password_hash FROM app_user WHERE login = 'rui'`).Scan(&hash); err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := auth.VerifyPassword(hash, "Vento-Norte-42"); !ok {
+		t.Error("rui: the password read from standard input does not verify")
 	}
 	var host, tls string
 	var port int

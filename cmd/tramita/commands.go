@@ -118,7 +118,7 @@ func admin(ctx context.Context, args []string, getenv func(string) string, stdou
 		return adminAudit(ctx, args[1:], getenv, stdout, stderr)
 	}
 	return usageError("usage: tramita admin reset-password LOGIN | maintenance on|off | setting set KEY JSON | " +
-		"user add LOGIN --name N --email E --password P | mail-server set --host H --port P --tls MODE --from ADDRESS | " +
+		"user add LOGIN --name N --email E --password-stdin | mail-server set --host H --port P --tls MODE --from ADDRESS | " +
 		"message send LOGIN TITLE [TEXT] | audit verify")
 }
 

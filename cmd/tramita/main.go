@@ -26,7 +26,7 @@ Usage:
   tramita admin reset-password LOGIN    set a new random password, to be changed at the next sign-in
   tramita admin maintenance on|off      show or hide the maintenance page on every path
   tramita admin setting set KEY JSON    set a platform setting (for example: enableMFA true)
-  tramita admin user add LOGIN --name N --email E --password P [--must-change-password]
+  tramita admin user add LOGIN --name N --email E --password-stdin [--must-change-password]
                                         add a user from the command line
   tramita admin mail-server set --host H --port P --tls none|starttls|tls --from ADDRESS
                                         configure the SMTP relay used for platform mail

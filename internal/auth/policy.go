@@ -40,6 +40,23 @@ func IsCommonPassword(p string) bool {
 	return ok
 }
 
+// PasswordProblem applies the password policy to a password set outside
+// the web app (the first administrator's, the admin command's): "" when it
+// passes, else what is wrong, in English, for an operator's terminal.
+func PasswordProblem(login, password string) string {
+	switch {
+	case utf8.RuneCountInString(password) < MinPasswordLength:
+		return "must have at least 8 characters"
+	case utf8.RuneCountInString(password) > MaxPasswordLength:
+		return "must have at most 128 characters"
+	case strings.EqualFold(strings.TrimSpace(password), strings.TrimSpace(login)):
+		return "must not be the login"
+	case IsCommonPassword(password):
+		return "is too common, easy to guess: choose another"
+	}
+	return ""
+}
+
 // checkNewPassword applies the password policy to a new password and its
 // confirmation. old is the current password when the caller knows it.
 func checkNewPassword(login, old, newPassword, confirm string) error {

@@ -19,6 +19,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/tramita/tramita/internal/auth"
 )
 
 // Config is the validated configuration of a Tramita process.
@@ -206,8 +208,10 @@ func (c *Config) validate() error {
 			return &Error{Var: "DATABASE_URL", Msg: "not a valid PostgreSQL URL"}
 		}
 	}
-	if c.AdminPassword != "" && len([]rune(c.AdminPassword)) < 8 {
-		return &Error{Var: "TRAMITA_ADMIN_PASSWORD", Msg: "must have at least 8 characters"}
+	if c.AdminPassword != "" {
+		if problem := auth.PasswordProblem(auth.AdminLogin, c.AdminPassword); problem != "" {
+			return &Error{Var: "TRAMITA_ADMIN_PASSWORD", Msg: problem}
+		}
 	}
 	switch c.LogFormat {
 	case "text", "json":

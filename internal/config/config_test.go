@@ -63,6 +63,7 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		{"log level", map[string]string{"TRAMITA_LOG_LEVEL": "loud"}, "TRAMITA_LOG_LEVEL"},
 		{"database url", map[string]string{"DATABASE_URL": "postgres://a:b@host:notaport/db"}, "DATABASE_URL"},
 		{"short admin password", map[string]string{"TRAMITA_ADMIN_PASSWORD": "short"}, "TRAMITA_ADMIN_PASSWORD"},
+		{"common admin password", map[string]string{"TRAMITA_ADMIN_PASSWORD": "senha123"}, "TRAMITA_ADMIN_PASSWORD"},
 		{"short jwt secret", map[string]string{"TRAMITA_JWT_SECRET": "short"}, "TRAMITA_JWT_SECRET"},
 		{"short secret key", map[string]string{"TRAMITA_SECRET_KEY": "short"}, "TRAMITA_SECRET_KEY"},
 		{"token ttl", map[string]string{"TRAMITA_TOKEN_TTL": "soon"}, "TRAMITA_TOKEN_TTL"},

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strings"
 	"time"
@@ -205,9 +206,29 @@ func passwordExpired(u user, st settings, now time.Time) bool {
 
 func loginKey(login string) string { return strings.ToLower(strings.TrimSpace(login)) }
 
+// Whom an IPv6 address stands for: one subscriber gets a /64 (or a /56) to
+// rotate through, so rates count per /64 and address locks per /56.
+const (
+	ipv6RateBits = 64
+	ipv6LockBits = 56
+)
+
+// addressKey is address, or the IPv6 prefix of bits holding it.
+func addressKey(address string, bits int) string {
+	a, err := netip.ParseAddr(address)
+	if err != nil || !a.Is6() || a.Is4In6() {
+		return address
+	}
+	p, err := a.Prefix(bits)
+	if err != nil {
+		return address
+	}
+	return p.String()
+}
+
 // limit answers 429 past Options.RateLimitPerMinute calls from the address.
 func (s *Service) limit(ctx context.Context, address string) error {
-	n, err := s.store.hit(ctx, address, s.now())
+	n, err := s.store.hit(ctx, addressKey(address, ipv6RateBits), s.now())
 	if err != nil {
 		return err
 	}
@@ -227,7 +248,7 @@ type refusal struct {
 // or the address is locked or must still wait after its last failure.
 func (s *Service) gate(ctx context.Context, login string, c Client) (*refusal, error) {
 	now := s.now()
-	for _, k := range [][2]string{{scopeLogin, loginKey(login)}, {scopeAddress, c.Address}} {
+	for _, k := range [][2]string{{scopeLogin, loginKey(login)}, {scopeAddress, addressKey(c.Address, ipv6LockBits)}} {
 		t, err := s.store.throttle(ctx, k[0], k[1])
 		if err != nil {
 			return nil, err
@@ -293,13 +314,14 @@ func (s *Service) countFailure(ctx context.Context, login string, c Client) (boo
 			return false, err
 		}
 	}
-	m, err := s.store.addFailure(ctx, scopeAddress, c.Address, now, failureWindow)
+	addr := addressKey(c.Address, ipv6LockBits)
+	m, err := s.store.addFailure(ctx, scopeAddress, addr, now, failureWindow)
 	if err != nil {
 		return false, err
 	}
 	if m >= addressLockAfter {
 		until := now.Add(lockDuration)
-		if err := s.store.delay(ctx, scopeAddress, c.Address, nil, &until); err != nil {
+		if err := s.store.delay(ctx, scopeAddress, addr, nil, &until); err != nil {
 			return false, err
 		}
 		if m == addressLockAfter {

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"encoding/base64"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -262,4 +263,54 @@ func TestStaleThrottleRowsArePruned(t *testing.T) {
 	if windows != 1 {
 		t.Errorf("%d rate windows kept", windows)
 	}
+}
+
+// One subscriber rotates through the addresses of its IPv6 prefix: the rate
+// counts per /64, the address lock per /56.
+func TestIPv6AddressesOfOnePrefixShareTheLimits(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, func(o *Options) { o.RateLimitPerMinute = 3 })
+	for i := 1; i <= 3; i++ {
+		e.addr = fmt.Sprintf("[2001:db8:1:2::%x]", i)
+		e.do("POST", "/users/authenticate", "", LoginInput{UserName: "u" + string(rune('a'+i)), Password: "x"}).want(200)
+	}
+	e.addr = "[2001:db8:1:2:ffff::9]"
+	e.do("POST", "/users/authenticate", "", LoginInput{UserName: "ana", Password: "x"}).want(429)
+	e.addr = "[2001:db8:1:3::1]" // another /64
+	e.do("POST", "/users/authenticate", "", LoginInput{UserName: "ana", Password: "x"}).want(200)
+
+	f := newEnv(t)
+	f.user("ana", "")
+	for i := 0; i < addressLockAfter; i++ {
+		f.addr = fmt.Sprintf("[2001:db8:1:%x::1]", i) // every try from another /64 of one /56
+		f.login("user"+string(rune('a'+i%26))+string(rune('a'+i/26)), "wrong")
+		f.clock.Advance(7 * time.Second)
+	}
+	f.addr = "[2001:db8:1:ff::7]"
+	if res := f.login("ana", testPassword); res.FailReason != FailLocked {
+		t.Fatalf("the /56 is not locked: %+v", res)
+	}
+	f.addr = "[2001:db8:2::1]"
+	f.mustLogin("ana", testPassword)
+}
+
+// A flood of password checks waits for a slot, then is told to come back
+// (503 with a message) instead of taking every core and its memory. Not
+// parallel: it takes every slot of the process.
+func TestPasswordChecksAreBoundedProcessWide(t *testing.T) {
+	e := newEnv(t)
+	e.user("ana", "")
+	defer func(d time.Duration) { hashQueueWait = d }(hashQueueWait)
+	hashQueueWait = 50 * time.Millisecond
+	for range cap(hashing) {
+		hashing <- struct{}{}
+	}
+	r := e.do("POST", "/users/authenticate", "", LoginInput{UserName: "ana", Password: testPassword}).want(503)
+	if r.message() != "Serviço indisponível no momento. Tente novamente em instantes." {
+		t.Errorf("message %q", r.message())
+	}
+	for range cap(hashing) {
+		<-hashing
+	}
+	e.mustLogin("ana", testPassword)
 }

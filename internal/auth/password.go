@@ -8,9 +8,14 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"net/http"
+	"runtime"
 	"strings"
+	"time"
 
 	"golang.org/x/crypto/argon2"
+
+	"github.com/tramita/tramita/internal/httpx"
 )
 
 // Argon2id parameters: the OWASP recommendation (m=19 MiB, t=2, p=1).
@@ -22,13 +27,45 @@ const (
 	argonSaltLen = 16
 )
 
+// hashing bounds the argon2id computations running at once: each takes
+// 19 MiB and a core for tens of milliseconds, and a flood of sign-ins must
+// not take the memory and CPU everyone else needs.
+var hashing = make(chan struct{}, max(2, runtime.NumCPU()))
+
+// hashQueueWait is how long a password check waits for a free slot before
+// the caller is told to come back (503).
+var hashQueueWait = 2 * time.Second
+
+// errHashingBusy answers a password check that found every slot taken.
+var errHashingBusy = httpx.Fail(http.StatusServiceUnavailable, "error.unavailable")
+
+// argonKey runs argon2id under the process-wide bound.
+func argonKey(password, salt []byte, t, m uint32, p uint8, n uint32) ([]byte, error) {
+	select {
+	case hashing <- struct{}{}:
+	default:
+		wait := time.NewTimer(hashQueueWait)
+		defer wait.Stop()
+		select {
+		case hashing <- struct{}{}:
+		case <-wait.C:
+			return nil, errHashingBusy
+		}
+	}
+	defer func() { <-hashing }()
+	return argon2.IDKey(password, salt, t, m, p, n), nil
+}
+
 // HashPassword returns the argon2id PHC string of password.
 func HashPassword(password string) (string, error) {
 	salt := make([]byte, argonSaltLen)
 	if _, err := rand.Read(salt); err != nil {
 		return "", fmt.Errorf("hash password: %w", err)
 	}
-	key := argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	key, err := argonKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	if err != nil {
+		return "", err
+	}
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime, argonThreads,
 		base64.RawStdEncoding.EncodeToString(salt), base64.RawStdEncoding.EncodeToString(key)), nil
 }
@@ -62,7 +99,10 @@ func VerifyPassword(phc, password string) (bool, error) {
 	if err != nil || len(want) == 0 {
 		return false, ErrBadHash
 	}
-	got := argon2.IDKey([]byte(password), salt, t, m, p, uint32(len(want)))
+	got, err := argonKey([]byte(password), salt, t, m, p, uint32(len(want)))
+	if err != nil {
+		return false, err
+	}
 	return subtle.ConstantTimeCompare(got, want) == 1, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -199,4 +200,9 @@ func (s *Store) savePreference(ctx context.Context, user, comp, query, view int6
 		ON CONFLICT (user_id, component_id) DO UPDATE SET query_id = EXCLUDED.query_id, view_id = EXCLUDED.view_id, updated_at = now()`,
 		user, comp, query, view)
 	return err
+}
+
+// likePattern is an ILIKE pattern matching text anywhere, its wildcards escaped.
+func likePattern(text string) string {
+	return "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(text) + "%"
 }

@@ -25,9 +25,8 @@ type DefaultValues struct {
 }
 
 // DefaultValueQuery answers getDefaultValueQuery: the values a query fixes.
-// Only tests that pin one value and must all hold count (equals, is, =,
-// isAnyOf with one value, at the top or under AND groups); tests under OR,
-// ranges and negations fix nothing.
+// Only tests that pin one value and must all hold count (equals, is, =, one
+// isAnyOf value, at the top or under AND); OR, ranges and negations fix none.
 func (s *Service) DefaultValueQuery(ctx context.Context, c Caller, queryID, projectID int64) (DefaultValues, error) {
 	out := DefaultValues{QueryID: queryID, Values: map[string]any{}, Attributes: []string{}}
 	comp, cond, err := s.store.readableQuery(ctx, c, queryID)

@@ -5,15 +5,9 @@ import (
 	"sync"
 )
 
-// The definitions of types (name, attributes) that executeFilter compiles
-// its SQL from, kept between requests. They change only when a package is
-// imported again (or by hand in SQL), so a list request compiles from the
-// kept copy and checks, in the same round trip as the page's ids, that the
-// type is still readable by the caller and that its definition's stamp is
-// the one the copy was read under. A different stamp throws the page away and
-// runs the request again from a fresh read: a re-import is seen by the very
-// next request, on every instance, whoever wrote it. This saves the round
-// trip that read the type and its attributes before every page.
+// Type definitions executeFilter compiles from, kept between requests: a page
+// checks the type's stamp in its first round trip, and a changed stamp (a
+// re-import, on any instance) runs the request again from a fresh read.
 
 // errStaleDefinition says the kept definition of a type no longer matches
 // the database; the request runs again from a fresh read.
@@ -37,11 +31,9 @@ type defCache struct {
 	mu sync.RWMutex
 	m  map[defKey]defEntry
 
-	// small holds the lists (a type and the text of its WHERE, values
-	// aside) whose last count stayed under ExactCountCap: their next page
-	// counts in its first round trip instead of asking the planner's
-	// estimate (page, list.go). Only a hint: a wrong one costs a count
-	// stopped at the cap and the estimate in the page's second round trip.
+	// small holds the lists (type and WHERE text) whose last count stayed under
+	// ExactCountCap: their next page counts at once instead of asking the
+	// estimate. Only a hint: a wrong one costs a count stopped at the cap.
 	smallMu sync.Mutex
 	small   map[smallKey]struct{}
 }

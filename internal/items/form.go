@@ -85,10 +85,9 @@ func (s *Service) loadForm(ctx context.Context, t *formType, id int64, name stri
 	return &f, nil
 }
 
-// FormView is what the modules beside the core see of a form: its type,
-// its controls and onSave rule, and the item map keys of the fields it
-// writes that the user may change (internal/forms runs the form's rules
-// over them).
+// FormView is a form as the modules beside the core see it: its type,
+// controls, onSave rule, and the keys of the fields it writes that the user
+// may change (internal/forms runs the form's rules over them).
 type FormView struct {
 	Component *Component
 	FormID    int64
@@ -505,11 +504,9 @@ var systemFieldLabels = map[string]bool{"FormattedID": true, "Parent": true, "Ti
 // modificationDateTicks of the web app.
 func ticks(t time.Time) int64 { return t.UTC().UnixMicro()*10 + 621355968000000000 }
 
-// sameStamp compares a modificationDateTicks sent back with the stored
-// time as a JavaScript number holds them: ticks pass 2^53, so the browser
-// keeps the nearest double (128 ticks apart today). Saves move modified_at
-// by a millisecond at least (10,000 ticks), so two versions never round to
-// the same double.
+// sameStamp compares ticks as a JavaScript number holds them (past 2^53, the
+// nearest double); saves move modified_at by at least 1 ms (10,000 ticks), so
+// two versions never round to the same double.
 func sameStamp(got int64, stored time.Time) bool { return float64(got) == float64(ticks(stored)) }
 
 // WindowField is a field of the window a button opens (its rule reads the

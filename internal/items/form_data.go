@@ -210,11 +210,9 @@ func (s *Service) newItem(ctx context.Context, c Caller, t *formType, in FormIni
 	return it, nil
 }
 
-// itemValues is the item map a form binds to: system fields (ids under
-// ProjectID, Parent, StatusID, ResponsibleID; names beside them) and the raw
-// attribute values; display holds what references and picklists show. The
-// parent and referenced items are named only when the caller may read them
-// (as the list and the history do): otherwise they keep their ids alone.
+// itemValues is the item map a form binds to (system fields with ids and
+// names, raw attribute values) and what references and picklists show; items
+// the caller may not read keep their ids alone, as in lists and history.
 func (s *Service) itemValues(ctx context.Context, c Caller, t *formType, it *Item, lang string) (map[string]any, map[string]string, error) {
 	v := map[string]any{}
 	for k, x := range it.Attributes {

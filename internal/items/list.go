@@ -20,13 +20,9 @@ const (
 	// total is the planner's estimate, flagged as such, so a page of a list of
 	// millions never pays for a full count.
 	ExactCountCap = 10000
-	// EstimateTrustedAbove: when the planner expects more matching rows than
-	// this, the total is its estimate and nothing is counted (counting to the
-	// cap reads ExactCountCap / selectivity rows: 55,000 for a filter that
-	// keeps 18%). Below it the count runs, so a list of up to the cap whose
-	// estimate is off by up to 2x still gets an exact total. Attribute
-	// statistics (indexes.go) keep estimates of filters on indexed attributes
-	// within a few percent.
+	// EstimateTrustedAbove: past this many expected rows the total is the
+	// planner's estimate, uncounted (a count to the cap reads cap/selectivity
+	// rows); below it, an estimate off by up to 2x still gets an exact count.
 	EstimateTrustedAbove = 2 * ExactCountCap
 )
 
@@ -190,10 +186,9 @@ func (s *Service) prepare(ctx context.Context, c Caller, in ExecuteFilterInput) 
 	return s.prepareFrom(ctx, c, in, false)
 }
 
-// prepareFrom is prepare, from the kept definition of the type when kept is
-// set and there is one: the query's guard then says so, and the page must
-// check it. On an error after a kept definition was taken, the answer is a
-// query with only its guard set.
+// prepareFrom is prepare from the kept definition of the type, when kept and
+// there is one: the query's guard says so and the page checks it. On an error
+// after that, the answer is a query with only its guard set.
 func (s *Service) prepareFrom(ctx context.Context, c Caller, in ExecuteFilterInput, kept bool) (*listQuery, error) {
 	if in.ComponentID == 0 && in.ListControlData != nil {
 		in.ComponentID = in.ListControlData.ComponentID
@@ -340,15 +335,9 @@ const (
 type lookups struct {
 	users, projects map[int64]string
 	picks           map[int64]map[string]string // by picklist, by value
-	// groups, companies and items are the names of GROUPS /
-	// ORGANIZATIONAL_STRUCTURE, COMPANY and GENERIC_ITEM_TYPE values, looked
-	// up only when caller is set (a page: $1 user, $2 panel administrator;
-	// an item's name only when the caller may read it), after the page's
-	// batch and only when its rows hold such values, so a list without them
-	// pays nothing.
-	// A USERS_OR_GROUPS value is named as the form's history names it: the
-	// user's name, else the group's (the same id looked up in both, as
-	// referenceExists checks it), also only on a page.
+	// groups, companies and items name GROUPS/ORGANIZATIONAL_STRUCTURE, COMPANY
+	// and GENERIC_ITEM_TYPE values (a USERS_OR_GROUPS id: the user, else the
+	// group), looked up only on a page (caller set) whose rows hold them.
 	groups, companies, items map[int64]string
 	caller                   []any
 }
@@ -528,10 +517,9 @@ func (s *Service) ListDefinition(ctx context.Context, c Caller, componentID, pro
 	return ListDefinition{ListControlData: d, Statuses: statuses}, nil
 }
 
-// ListRows reads a list as executeFilter does (the same rights, query,
-// filters and order) row after row with their display values: how a
-// module that needs every row of a list (the Excel export,
-// internal/itemio) reads it without the core's SQL.
+// ListRows reads a list as executeFilter does (rights, query, filters, order)
+// row after row with display values: how a module needing every row (the
+// Excel export, internal/itemio) reads it without the core's SQL.
 type ListRows struct {
 	s *Service
 	q *listQuery

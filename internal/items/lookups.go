@@ -84,11 +84,9 @@ type OrgUnit struct {
 	Children []OrgUnit `json:"children"`
 }
 
-// LoadOrganizationalStructures answers loadOrganizationalStructures. There
-// is no organizational structure of its own yet: the groups of users are its
-// units, one level deep (every node a root with no children), without the
-// group of all users. The shape is the tree's, so units with parents can
-// come later without changing the call.
+// LoadOrganizationalStructures answers loadOrganizationalStructures: with no
+// structure of its own yet, the groups (but all users) are one-level units, in
+// the tree's shape so that units with parents can come without a change.
 func (s *Service) LoadOrganizationalStructures(ctx context.Context, c Caller, in LookupInput) ([]OrgUnit, error) {
 	like, err := in.Check()
 	if err != nil {
@@ -193,9 +191,8 @@ type StatusChoice struct {
 }
 
 // LoadItemTypeStatuses answers loadItemTypeStatuses: the statuses of a type
-// the caller may read (componentId: getForm gives an ITEM_TYPE_STATUS
-// control the type its attribute names, else the form's own), in the
-// package's order; text narrows by name, ids resolves chosen values.
+// the caller may read (an ITEM_TYPE_STATUS control's target, else the form's)
+// in the package's order; text narrows by name, ids resolves chosen values.
 func (s *Service) LoadItemTypeStatuses(ctx context.Context, c Caller, in LookupInput) ([]StatusChoice, error) {
 	like, err := in.Check()
 	if err != nil {
@@ -219,10 +216,9 @@ type CalendarChoice struct {
 	Periods       int `json:"periods"`
 }
 
-// LoadCalendars answers loadCalendars: the work calendars of active
-// resources whose name contains the text (accents ignored), or those with
-// these ids. Offered to every signed-in user, as users and companies are:
-// they carry no item data.
+// LoadCalendars answers loadCalendars: work calendars of active resources by
+// name (accents ignored) or by ids. Offered to every signed-in user, as users
+// and companies are: they carry no item data.
 func (s *Service) LoadCalendars(ctx context.Context, c Caller, in LookupInput) ([]CalendarChoice, error) {
 	like, err := in.Check()
 	if err != nil {

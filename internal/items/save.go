@@ -15,10 +15,9 @@ import (
 	"github.com/tramita/tramita/internal/i18n"
 )
 
-// SaveItemInput is the body of saveItem (spec section 7). The item is the
-// map getFormInitialData answered, with the user's changes; it carries id
-// (absent or 0 for a new item), modificationDateTicks (an edit's version)
-// and may carry formID (the form that edited it; default the type's first).
+// SaveItemInput is the body of saveItem (spec section 7): the map
+// getFormInitialData answered with the user's changes, with id (0: new),
+// modificationDateTicks (an edit's version) and formID (default the first).
 type SaveItemInput struct {
 	Item         Values   `json:"item"`
 	Component    httpx.ID `json:"component"`
@@ -40,20 +39,16 @@ type SaveItemResult struct {
 	Next *FormInitialData `json:"next,omitempty"`
 }
 
-// SaveItem answers saveItem: a new item or a change to one, checked as its
-// form checks (required, ranges, dates, masks, options, references), only
-// the fields the form writes, under the type's and the project's rights,
-// refused when the item changed since the caller read it. The item and its
-// version are written in one transaction.
+// SaveItem answers saveItem: a new item or a change, checked as its form
+// checks, only the fields the form writes, under the type's and project's
+// rights, refused when the item changed since read; one transaction.
 func (s *Service) SaveItem(ctx context.Context, c Caller, in SaveItemInput) (*SaveItemResult, error) {
 	return s.SaveItemWith(ctx, c, in, nil)
 }
 
-// SaveHook runs inside a save's transaction when the form names an onSave
-// rule, before the values are checked, and may change them: what it
-// returns is checked and saved as if the user had typed it. f is the form
-// that saves, it the item as stored (ID 0 for a new one), item the values
-// being saved. internal/forms runs the form's onSave rule through it.
+// SaveHook runs in a save's transaction when the form names an onSave rule,
+// before the checks: what it returns (f the form, it the stored item, item the
+// values) is checked and saved as if typed. internal/forms provides it.
 type SaveHook func(ctx context.Context, tx pgx.Tx, c Caller, f *FormView, it *Item, item Values) (Values, error)
 
 // SaveItemWith is SaveItem with hook (nil none) run inside its transaction.
@@ -124,9 +119,8 @@ func (s *Service) SaveItemWith(ctx context.Context, c Caller, in SaveItemInput, 
 }
 
 // lockForChange reads and locks an item for a change: not found when the
-// caller may not read it, 'O usuário não possui permissão de editar o
-// item.' when not change it, and a conflict when stamp (its
-// modificationDateTicks as the caller read it) is not the stored one.
+// caller may not read it, forbidden when not change it, and a conflict when
+// stamp (its modificationDateTicks as read) is not the stored one.
 func (s *Service) lockForChange(ctx context.Context, tx pgx.Tx, c Caller, t *formType, id int64, stamp any, needStamp bool) (*Item, error) {
 	it, err := ReadItem(ctx, tx, c, t.comp.ID, id, true)
 	if err != nil {
@@ -199,13 +193,9 @@ func (s *Service) startNew(ctx context.Context, tx pgx.Tx, c Caller, t *formType
 	return it, nil
 }
 
-// apply checks the values item sends for the form's bindings and returns
-// the item as it would be stored. Fields absent from item keep their value
-// (partial: their emptiness is not checked either, for bulk edits).
-// Attributes the form does not write may be sent back unchanged, never
-// changed. Values equal to the stored ones are not checked again, so a
-// value that became invalid (a deactivated user) does not block the save of
-// the others.
+// apply checks item's values for the form's bindings and returns the item as
+// stored: absent fields kept, unwritten attributes only echoed unchanged, and
+// values equal to the stored ones not checked again (a deactivated user).
 func (s *Service) apply(ctx context.Context, tx pgx.Tx, c Caller, t *formType, binds []*binding, it *Item, item Values,
 	partial bool) (*Item, []fieldErr, error) {
 	next := *it
@@ -284,13 +274,9 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, c Caller, t *formType, b
 	return &next, nil, nil
 }
 
-// dependencies checks that a dependent picklist's value belongs to the
-// value of the attribute holding its parent picklist, when either changed.
-// A dependent the save does not write (not on the form, or a grid edit of
-// the parent alone) cannot be chosen again by the user, so a new parent
-// value that leaves it out empties it, as the form's dropdown empties a
-// shown one; a required one cannot be emptied, and the save is refused,
-// naming it.
+// dependencies checks a dependent picklist's value against its parent's when
+// either changed. A dependent the save does not write is emptied when the new
+// parent leaves it out, as the form's dropdown is; a required one refuses it.
 func (s *Service) dependencies(ctx context.Context, tx pgx.Tx, t *formType, binds []*binding, old, next *Item) ([]fieldErr, error) {
 	var errs []fieldErr
 	bound := map[string]bool{}
@@ -672,10 +658,9 @@ type BulkResult struct {
 	Updated int    `json:"updated"`
 }
 
-// BulkUpdateItems answers bulkUpdateItems: all the items or none. One item
-// missing is not found; one the caller may not change refuses the call;
-// one value refused names the field. The form's onSave rule does not run
-// here; internal/forms runs it for each item.
+// BulkUpdateItems answers bulkUpdateItems, all or none: a missing item is not
+// found, one not changeable refuses the call, a refused value names its field.
+// The form's onSave rule runs in internal/forms, per item, not here.
 func (s *Service) BulkUpdateItems(ctx context.Context, c Caller, in BulkUpdateInput) (*BulkResult, error) {
 	return s.BulkUpdateItemsWith(ctx, c, in, nil)
 }
@@ -777,10 +762,8 @@ type Mutated struct {
 }
 
 // NewItems creates items of one type through its default form, each checked
-// as saveItem checks a new item (required fields, ranges, dates, masks,
-// options, references, the right to create): how a module that creates
-// many items at once (the Excel import, internal/itemio) goes through the
-// core's write path without its internals.
+// as saveItem checks a new one: how a module that creates many at once (the
+// Excel import, internal/itemio) uses the core's write path.
 type NewItems struct {
 	s *Service
 	c Caller
@@ -871,10 +854,9 @@ type ItemBatch struct {
 	template *Item
 }
 
-// Begin starts a batch of new items in project (0: none) inside tx: the
-// caller must be allowed to create items of the type there, and a
-// project-scoped type needs a project (as saveItem). Labels and range
-// bounds are in lang.
+// Begin starts a batch of new items in project (0: none) inside tx, under the
+// right to create there; a project-scoped type needs a project (as saveItem).
+// Labels and range bounds are in lang.
 func (n *NewItems) Begin(ctx context.Context, tx pgx.Tx, project int64, lang string) (*ItemBatch, error) {
 	f, err := n.form(ctx)
 	if err != nil {

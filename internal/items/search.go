@@ -41,10 +41,9 @@ type SearchHit struct {
 	Rank          float32   `json:"rank"`
 }
 
-// SearchItems answers searchItemsByQuery: full text over the title and the
-// text attributes (Portuguese stemming, accents ignored), best matches
-// first, across the types and items the caller may read. A title containing
-// the text also matches, so a word being typed finds something.
+// SearchItems answers searchItemsByQuery: full text over title and text
+// attributes (Portuguese, accents ignored), best first, among readable items; a
+// title containing the text also matches, so a word being typed finds some.
 func (s *Service) SearchItems(ctx context.Context, c Caller, in SearchInput) ([]SearchHit, error) {
 	q := strings.TrimSpace(in.Query)
 	if q == "" {

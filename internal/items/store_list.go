@@ -14,12 +14,9 @@ import (
 	"github.com/tramita/tramita/internal/i18n"
 )
 
-// total answers how many items match where, and what kind of figure that
-// is. A page shorter than the limit at a known offset says it exactly, for
-// free. Otherwise the planner's estimate est decides: far past the cap it is
-// the answer; else the items are counted, stopping at ExactCountCap+1.
-// offset < 0 means a keyset page (its offset is unknown). counted is that
-// count when page already ran it in its batch, or -1.
+// total answers how many items match where and what kind of figure that is:
+// a short page at a known offset says it free; else the estimate est, or a
+// count stopped at ExactCountCap+1 (counted when page ran it, else -1).
 func (st *Store) total(ctx context.Context, where string, args []any, got, limit, offset int, est, counted int64) (int64, string, error) {
 	if !needsCount(got, limit, offset, est) {
 		if offset >= 0 && got < limit && (got > 0 || offset == 0) {
@@ -89,14 +86,9 @@ const rowJoins = ` LEFT JOIN project p ON p.id = i.project_id LEFT JOIN app_user
 	LEFT JOIN app_user cr ON cr.id = i.creator_id LEFT JOIN item_status st ON st.id = i.status_id
 	LEFT JOIN app_user md ON md.id = i.modifier_id LEFT JOIN app_user rs ON rs.id = i.responsible_id`
 
-// pageRowsColumns are rowColumns with each name read by a scalar subquery
-// on a primary key instead of a LEFT JOIN: the same values (a missing row
-// gives NULL, coalesced the same way), but the planner has one relation to
-// plan instead of seven. With the joins, every execution was planned again
-// (the custom plan, knowing $2, always looked cheaper than the generic one),
-// about 1 ms of the database's time for 25 rows, more than the rows'
-// reading; this text gets a generic plan after five runs per connection and
-// then costs about 0.2 ms.
+// pageRowsColumns are rowColumns with each name read by a scalar subquery on
+// a primary key instead of a LEFT JOIN: the same values, one relation to plan,
+// so the statement keeps a generic plan instead of being planned every run.
 const pageRowsColumns = `i.id, i.number, i.title, i.parent_id, i.created_at, i.project_id,
 	coalesce((SELECT p.name FROM project p WHERE p.id = i.project_id), ''),
 	coalesce((SELECT u.name FROM project p JOIN app_user u ON u.id = p.manager_id WHERE p.id = i.project_id), ''),
@@ -107,26 +99,16 @@ const pageRowsColumns = `i.id, i.number, i.title, i.parent_id, i.created_at, i.p
 	coalesce((SELECT u.name FROM app_user u WHERE u.id = i.responsible_id), ''), i.reason,
 	i.has_attachment, i.has_digital_content, i.attributes`
 
-// pageRowsSQL reads the rows of a page by id ($3), under the same
-// permission as the list ($1 user, $2 panel admin), in the language $4. Its
-// text never changes, so each connection prepares it once. Its last two
-// columns are what a change of the row needs (editRefusal's rule, by the
-// same conditions): the item writable by the caller (itemWritable, per row:
-// two primary-key probes) and the update right on the type $5 (one
-// uncorrelated subquery, run once per page).
+// pageRowsSQL reads a page's rows by id ($3) under the list's permission ($1,
+// $2) in language $4; its text never changes, so it is prepared once. Its last
+// two columns decide editing as editRefusal does: item writable, update on $5.
 var pageRowsSQL = `SELECT ` + pageRowsColumns + `, ` + itemWritable + `,
 	EXISTS (SELECT 1 FROM component c WHERE c.id = $5 AND ` + componentRight("update") + `)
 	FROM item i WHERE i.id = ANY($3) AND ` + itemReadable
 
-// page reads one page in two steps. The ids first, from the item table
-// alone: one relation to plan (the planner has no joins to search), and it
-// can walk an index in the list's order and stop at the page; the planner's
-// estimate of the list's total (countWhere, without a keyset condition)
-// travels in the same round trip. Then the rows of those ids with their
-// names, by a statement of constant text, and in the same round trip the
-// count total will need (needsCount), answered as counted (-1: none). The
-// lookups of the attributes are batched after. offset < 0 is a keyset page
-// (where has its condition; the rows start at the top).
+// page reads a page in two round trips: the ids (from item alone, walking an
+// index in order) with the total's estimate or count, then their rows by a
+// constant statement with the lookups batched along. offset < 0: a keyset page.
 func (st *Store) page(ctx context.Context, comp *Component, where, order string, args []any, limit, offset int, lang string,
 	countWhere string, countArgs []any, guard *defGuard) (rows []map[string]any, est, counted int64, err error) {
 	counted = -1
@@ -138,12 +120,9 @@ func (st *Store) page(ctx context.Context, comp *Component, where, order string,
 	}
 	pageSQL := `SELECT i.id FROM item i WHERE ` + where + ` ORDER BY ` + order + fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n+1, n+2)
 	pageArgs := append(append([]any{}, args...), limit, max(offset, 0))
-	// A list whose last count stayed under the cap counts here, in place of
-	// the estimate (which would only decide to count): the planner's work
-	// for EXPLAIN was a good part of a small list's cost. On a page by
-	// offset (where is then countWhere), one statement does both: all the
-	// list's ids in order, up to the cap and one, are the count and hold
-	// the page.
+	// A list whose last count stayed under the cap counts instead of asking
+	// EXPLAIN (the planner's work was much of a small list's cost); by offset,
+	// one statement of all its ids up to the cap is both count and page.
 	small := st.defs.isSmall(comp.ID, countWhere)
 	whole := small && offset >= 0 && where == countWhere
 	switch {
@@ -285,10 +264,9 @@ func (st *Store) page(ctx context.Context, comp *Component, where, order string,
 	return out, est, counted, nil
 }
 
-// scanPageRows reads pageRowsSQL's rows: rowColumns and the row's write
-// right, the refusal chosen as editRefusal chooses it (no update right on
-// the type; a read-only member of the item's project; else the general
-// message), in the caller's language.
+// scanPageRows reads pageRowsSQL's rows with the refusal editRefusal would
+// choose (no update right on the type; read-only in the item's project; else
+// the general message), in the caller's language.
 func scanPageRows(rows pgx.Rows, comp *Component, lang string) ([]map[string]any, error) {
 	defer rows.Close()
 	out := []map[string]any{}
@@ -429,13 +407,9 @@ func (st *Store) lookUp(ctx context.Context, lk *lookups, k lookupKeys, lang str
 	return nil
 }
 
-// queueByIDs queues, in a page's batch, the look-ups of every attribute
-// value of the items ids, read from the items themselves: the page's
-// lookups travel with its rows instead of in a round trip of their own.
-// The values are read in SQL as resolve reads them in Go (a user or project
-// is a JSON number, truncated; a picklist value a JSON string), and what the
-// rows hold that these did not find (a value changed between the two
-// statements, a name that does not exist) is looked up after, as before.
+// queueByIDs queues in a page's batch the lookups of the items' attribute
+// values, read in SQL as resolve reads them in Go, so they travel with the
+// rows; what they miss (changed meanwhile, unknown) is looked up after.
 func (lk *lookups) queueByIDs(b *pgx.Batch, comp *Component, ids []int64, lang string) {
 	var users, projects []string
 	picks := map[int64][]string{}

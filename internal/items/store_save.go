@@ -47,11 +47,9 @@ func writeItem(ctx context.Context, tx pgx.Tx, c Caller, t *formType, it *Item, 
 	return id, writeVersion(ctx, tx, id, op)
 }
 
-// Mutate writes change to item id inside tx, by user by, and its version:
-// the one way any module changes an item. It checks no right: the caller
-// has read the item with the caller's write access (ItemWritable) and holds
-// its row. modified_at moves forward at least a millisecond, so every
-// version has its own modificationDateTicks, even as a JavaScript number.
+// Mutate writes change to item id in tx by user by, and its version: the one
+// way any module changes an item. It checks no right (the caller holds the
+// row); modified_at moves at least 1 ms, so every version has its own ticks.
 func Mutate(ctx context.Context, tx pgx.Tx, by, id int64, ch Change) (*Mutated, error) {
 	sets := []string{"modifier_id = $2", "modified_at = greatest(now(), modified_at + interval '1 millisecond')", "version = version + 1"}
 	args := []any{id, by}
@@ -132,11 +130,9 @@ func SetFileFlags(ctx context.Context, q Querier, id int64, attachment, content 
 	return nil
 }
 
-// memoTx remembers the answers of saveItem's existence checks (a picklist
-// option, a user, a status...: `SELECT EXISTS` with the same arguments)
-// for one batch: an import's rows repeat a few values, and a round trip to
-// the database per value and row made the checks most of an import's time.
-// Nothing the batch writes changes those answers.
+// memoTx remembers saveItem's existence checks (SELECT EXISTS, same args) for
+// one batch: an import's rows repeat few values, and a round trip per value and
+// row made most of its time. Nothing the batch writes changes those answers.
 type memoTx struct {
 	pgx.Tx
 	answers map[string]bool

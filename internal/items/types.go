@@ -14,11 +14,9 @@ type ItemType struct {
 	CanCreate     bool   `json:"canCreate"`
 }
 
-// AllowedProjectItemTypes answers getAllowedsProjectItemTypes: the
-// project-scoped types of componentID's application that the caller may read
-// (with whether a group of the caller may also create them). componentID 0
-// answers them across every application. A type the caller may not read is
-// not found, as everywhere.
+// AllowedProjectItemTypes answers getAllowedsProjectItemTypes: project-scoped
+// types the caller may read of componentID's application (0: all), with the
+// create right; a type the caller may not read is not found, as everywhere.
 func (s *Service) AllowedProjectItemTypes(ctx context.Context, c Caller, componentID int64) ([]ItemType, error) {
 	var app int64
 	if componentID != 0 {

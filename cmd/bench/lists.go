@@ -70,7 +70,7 @@ type listResult struct {
 	err              string
 }
 
-// Copies of internal/items' unexported SQL (access.go itemReadable, list.go
+// Copies of internal/items' unexported SQL (store_access.go itemReadable, store_list.go
 // pageRowsColumns, pageRowsSQL and the total), so the direct run sends what
 // executeFilter sends for the item table. The WHERE fragment of the filters,
 // the ORDER BY and the keyset condition come from the real compiler

@@ -1,6 +1,9 @@
 package items_test
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -63,4 +66,56 @@ func TestOnlyTheItemCoreTouchesTheItemTables(t *testing.T) {
 		t.Errorf("these lines touch the item tables outside internal/items; change items through items.Mutate, read them through the core:\n%s",
 			strings.Join(offenders, "\n"))
 	}
+}
+
+// sqlText finds SQL statements in a Go string literal.
+var sqlText = regexp.MustCompile(`\bSELECT\s|\bINSERT\s+INTO\b|\bUPDATE\s|\bDELETE\s+FROM\b`)
+
+// databaseCalls are the pgx methods that run SQL.
+var databaseCalls = map[string]bool{"Query": true, "QueryRow": true, "Exec": true, "SendBatch": true, "CopyFrom": true}
+
+// The item core keeps its SQL in its store files (store*.go): they run it
+// and turn database errors into the core's errors, so the service files hold
+// the rules and a change of storage stays in one place.
+func TestSQLStaysInTheCoreStoreFiles(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	var offenders []string
+	for _, name := range files {
+		if strings.HasPrefix(name, "store") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if sel, ok := n.Fun.(*ast.SelectorExpr); ok && databaseCalls[sel.Sel.Name] && !isURL(sel.X) {
+					offenders = append(offenders, fset.Position(n.Pos()).String()+": calls ."+sel.Sel.Name)
+				}
+			case *ast.BasicLit:
+				if n.Kind != token.STRING {
+					return true
+				}
+				if s, err := strconv.Unquote(n.Value); err == nil && sqlText.MatchString(s) {
+					offenders = append(offenders, fset.Position(n.Pos()).String()+": SQL "+strconv.Quote(sqlText.FindString(s)))
+				}
+			}
+			return true
+		})
+	}
+	if len(offenders) > 0 {
+		t.Errorf("SQL outside the core's store files; move it into a store*.go file:\n%s", strings.Join(offenders, "\n"))
+	}
+}
+
+// isURL reports whether x is a request's URL (r.URL.Query() is no SQL).
+func isURL(x ast.Expr) bool {
+	sel, ok := x.(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "URL"
 }

@@ -6,11 +6,9 @@ import (
 	"github.com/tramita/tramita/internal/apppkg"
 )
 
-// unwrittenFields names the keys of a bulk edit that no control of the form
-// writes. A bulk edit sends only the fields to change (unlike saveItem,
-// whose client echoes the whole item), so such a key is a request the form
-// does not allow — a system field such as StatusID, a field shown
-// read-only, an unknown key — and is refused rather than silently dropped.
+// unwrittenFields names the bulk edit's keys no control of the form writes.
+// A bulk edit sends only what it changes, so such a key (a system field, a
+// read-only or unknown one) asks what the form does not allow: refused.
 func unwrittenFields(t *formType, binds []*binding, values Values) []fieldErr {
 	written := map[string]bool{}
 	for _, b := range binds {

@@ -3,12 +3,9 @@ package items
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items/filter"
@@ -28,23 +25,15 @@ type DefaultValues struct {
 }
 
 // DefaultValueQuery answers getDefaultValueQuery: the values a query fixes.
-// Only tests that pin one value and must all hold count (equals, is, =,
-// isAnyOf with one value, at the top or under AND groups); tests under OR,
-// ranges and negations fix nothing.
+// Only tests that pin one value and must all hold count (equals, is, =, one
+// isAnyOf value, at the top or under AND); OR, ranges and negations fix none.
 func (s *Service) DefaultValueQuery(ctx context.Context, c Caller, queryID, projectID int64) (DefaultValues, error) {
-	var (
-		out  = DefaultValues{QueryID: queryID, Values: map[string]any{}, Attributes: []string{}}
-		cond []byte
-	)
-	err := s.store.db.QueryRow(ctx, `SELECT c.id, q.condition FROM item_query q JOIN component c ON c.id = q.component_id
-		WHERE q.id = $3 AND q.retired_at IS NULL AND c.retired_at IS NULL AND `+componentReadable,
-		c.UserID, c.PanelAdmin, queryID).Scan(&out.ComponentID, &cond)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return DefaultValues{}, httpx.NotFound()
-	}
+	out := DefaultValues{QueryID: queryID, Values: map[string]any{}, Attributes: []string{}}
+	comp, cond, err := s.store.readableQuery(ctx, c, queryID)
 	if err != nil {
-		return DefaultValues{}, fmt.Errorf("default value query: %w", err)
+		return DefaultValues{}, err
 	}
+	out.ComponentID = comp
 	if projectID != 0 {
 		if ok, err := s.store.projectVisible(ctx, c, projectID); err != nil {
 			return DefaultValues{}, err
@@ -58,14 +47,9 @@ func (s *Service) DefaultValueQuery(ctx context.Context, c Caller, queryID, proj
 	}
 	params := filter.Params{Me: c.UserID, Project: projectID, Today: s.now()}
 	pinned(node, params, out.Values)
-	rows, err := s.store.db.Query(ctx, `SELECT a.key FROM attribute a JOIN item_query q ON q.component_id = a.component_id AND q.key = a.default_query
-		WHERE q.id = $1 AND a.retired_at IS NULL ORDER BY a.sort_order, a.id`, queryID)
+	keys, err := s.store.defaultQueryAttributes(ctx, queryID)
 	if err != nil {
-		return DefaultValues{}, fmt.Errorf("default value attributes: %w", err)
-	}
-	keys, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		return DefaultValues{}, fmt.Errorf("default value attributes: %w", err)
+		return DefaultValues{}, err
 	}
 	out.Attributes = append(out.Attributes, keys...)
 	return out, nil

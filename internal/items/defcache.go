@@ -5,34 +5,9 @@ import (
 	"sync"
 )
 
-// The definitions of types (name, attributes) that executeFilter compiles
-// its SQL from, kept between requests. They change only when a package is
-// imported again (or by hand in SQL), so a list request compiles from the
-// kept copy and checks, in the same round trip as the page's ids, that the
-// type is still readable by the caller and that its definition's stamp is
-// the one the copy was read under. A different stamp throws the page away and
-// runs the request again from a fresh read: a re-import is seen by the very
-// next request, on every instance, whoever wrote it. This saves the round
-// trip that read the type and its attributes before every page.
-
-// defStamp is an expression over component c that changes whenever what
-// component loads of it changes: its own columns, by value, and every row
-// of its attributes, by their row versions (xmin changes on any update;
-// an added or removed row changes the list). Item numbering updates the
-// component row on every new item, so the component's xmin is not used.
-const defStamp = `md5(c.application_id::text || '/' || c.key || '/' || c.name::text || '/' || c.project_scoped::text || '/' ||
-	coalesce((SELECT string_agg(a.id::text || ':' || a.xmin::text, ',' ORDER BY a.id) FROM attribute a
-		WHERE a.component_id = c.id), ''))`
-
-// defGuardSQL answers the stamp of type $3 when the caller ($1, $2) may read
-// it, and no row otherwise (gone, retired, or not readable). The panel
-// administrator flag is read through an uncorrelated subquery, the same
-// value for the same rule: with $2 itself, a custom plan for an
-// administrator (where "$2 OR ..." folds to true) always looked cheaper
-// than the generic one, so PostgreSQL planned the statement again on every
-// list request (0.15 ms of the database's time, more than running it).
-var defGuardSQL = `SELECT ` + defStamp + ` FROM component c WHERE c.id = $3 AND c.retired_at IS NULL AND ` +
-	access{User: "$1", Admin: "(SELECT $2::boolean)"}.ComponentReadable()
+// Type definitions executeFilter compiles from, kept between requests: a page
+// checks the type's stamp in its first round trip, and a changed stamp (a
+// re-import, on any instance) runs the request again from a fresh read.
 
 // errStaleDefinition says the kept definition of a type no longer matches
 // the database; the request runs again from a fresh read.
@@ -56,11 +31,9 @@ type defCache struct {
 	mu sync.RWMutex
 	m  map[defKey]defEntry
 
-	// small holds the lists (a type and the text of its WHERE, values
-	// aside) whose last count stayed under ExactCountCap: their next page
-	// counts in its first round trip instead of asking the planner's
-	// estimate (page, list.go). Only a hint: a wrong one costs a count
-	// stopped at the cap and the estimate in the page's second round trip.
+	// small holds the lists (type and WHERE text) whose last count stayed under
+	// ExactCountCap: their next page counts at once instead of asking the
+	// estimate. Only a hint: a wrong one costs a count stopped at the cap.
 	smallMu sync.Mutex
 	small   map[smallKey]struct{}
 }

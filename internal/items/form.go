@@ -2,25 +2,13 @@ package items
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
-
 	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
 )
-
-// Querier is what both the pool and a transaction offer.
-type Querier interface {
-	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
-	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
-	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
-}
 
 // formAttr is an attribute as forms, saving and history need it.
 type formAttr struct {
@@ -51,16 +39,9 @@ func (s *Service) loadType(ctx context.Context, c Caller, id int64) (*formType, 
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.store.db.Query(ctx, `SELECT a.id, a.key, coalesce(a.name ->> $2, a.name ->> 'pt-BR'), a.type, a.required,
-			a.picklist_id, pl.depends_on, a.target_component_id, a.date_time_format_type, a.date_time_format, a.edit_in_grid
-		FROM attribute a LEFT JOIN picklist pl ON pl.id = a.picklist_id
-		WHERE a.component_id = $1 AND a.retired_at IS NULL ORDER BY a.sort_order, a.id`, id, lang)
+	attrs, err := s.store.formAttrs(ctx, id, lang)
 	if err != nil {
-		return nil, fmt.Errorf("form attributes: %w", err)
-	}
-	attrs, err := pgx.CollectRows(rows, pgx.RowToStructByPos[formAttr])
-	if err != nil {
-		return nil, fmt.Errorf("form attributes: %w", err)
+		return nil, err
 	}
 	t := &formType{comp: comp, attrs: attrs, byKey: map[string]*formAttr{}}
 	for i := range t.attrs {
@@ -88,19 +69,15 @@ type formDef struct {
 // loadForm finds a form of the type by id, else by key or name, else the
 // type's first form. A type without forms gets an empty panel.
 func (s *Service) loadForm(ctx context.Context, t *formType, id int64, name string) (*formDef, error) {
-	var f formDef
-	err := s.store.db.QueryRow(ctx, `SELECT id, key, coalesce(name ->> $4, name ->> 'pt-BR'), tree, on_save FROM item_form
-		WHERE component_id = $1 AND retired_at IS NULL
-		  AND CASE WHEN $2::bigint <> 0 THEN id = $2 WHEN $3::text <> '' THEN key = $3 OR name ->> 'pt-BR' = $3 OR name ->> 'en' = $3 ELSE true END
-		ORDER BY sort_order, id LIMIT 1`, t.comp.ID, id, name, langOf(ctx)).Scan(&f.ID, &f.Key, &f.Name, &f.Tree, &f.OnSave)
-	if errors.Is(err, pgx.ErrNoRows) {
+	f, found, err := s.store.form(ctx, t.comp.ID, id, name, langOf(ctx))
+	if err != nil {
+		return nil, err
+	}
+	if !found {
 		if id != 0 || name != "" {
 			return nil, httpx.Fail(http.StatusNotFound, "forms.formNotFound")
 		}
 		return &formDef{Key: "", Name: t.comp.Name, Tree: &apppkg.Control{Kind: "panel"}}, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("form: %w", err)
 	}
 	if f.Tree == nil || f.Tree.Kind == "" {
 		f.Tree = &apppkg.Control{Kind: "panel"}
@@ -108,10 +85,9 @@ func (s *Service) loadForm(ctx context.Context, t *formType, id int64, name stri
 	return &f, nil
 }
 
-// FormView is what the modules beside the core see of a form: its type,
-// its controls and onSave rule, and the item map keys of the fields it
-// writes that the user may change (internal/forms runs the form's rules
-// over them).
+// FormView is a form as the modules beside the core see it: its type,
+// controls, onSave rule, and the keys of the fields it writes that the user
+// may change (internal/forms runs the form's rules over them).
 type FormView struct {
 	Component *Component
 	FormID    int64
@@ -316,7 +292,7 @@ func (s *Service) GetForm(ctx context.Context, c Caller, in GetFormInput) (*Form
 	if err != nil {
 		return nil, err
 	}
-	ids, err := s.relatedTypes(ctx, t.comp.ApplicationID)
+	ids, err := s.store.relatedTypes(ctx, t.comp.ApplicationID)
 	if err != nil {
 		return nil, err
 	}
@@ -380,25 +356,6 @@ func fieldsOnly(c FormControl, flat bool) FormControl {
 	}
 	c.Children = kept
 	return c
-}
-
-// relatedTypes maps the type keys of an application to their ids.
-func (s *Service) relatedTypes(ctx context.Context, app int64) (map[string]int64, error) {
-	rows, err := s.store.db.Query(ctx, `SELECT key, id FROM component WHERE application_id = $1 AND retired_at IS NULL`, app)
-	if err != nil {
-		return nil, fmt.Errorf("related types: %w", err)
-	}
-	defer rows.Close()
-	out := map[string]int64{}
-	for rows.Next() {
-		var k string
-		var id int64
-		if err := rows.Scan(&k, &id); err != nil {
-			return nil, err
-		}
-		out[k] = id
-	}
-	return out, rows.Err()
 }
 
 func (t *formType) render(f *formDef, lang string, types map[string]int64) *Form {
@@ -547,11 +504,9 @@ var systemFieldLabels = map[string]bool{"FormattedID": true, "Parent": true, "Ti
 // modificationDateTicks of the web app.
 func ticks(t time.Time) int64 { return t.UTC().UnixMicro()*10 + 621355968000000000 }
 
-// sameStamp compares a modificationDateTicks sent back with the stored
-// time as a JavaScript number holds them: ticks pass 2^53, so the browser
-// keeps the nearest double (128 ticks apart today). Saves move modified_at
-// by a millisecond at least (10,000 ticks), so two versions never round to
-// the same double.
+// sameStamp compares ticks as a JavaScript number holds them (past 2^53, the
+// nearest double); saves move modified_at by at least 1 ms (10,000 ticks), so
+// two versions never round to the same double.
 func sameStamp(got int64, stored time.Time) bool { return float64(got) == float64(ticks(stored)) }
 
 // WindowField is a field of the window a button opens (its rule reads the
@@ -606,21 +561,5 @@ func (s *Service) windowOptions(ctx context.Context, t *formType, c *FormControl
 // the caller's language: a window field's options, and what its value must
 // be one of (internal/forms checks a window's values against them).
 func (s *Service) PicklistChoices(ctx context.Context, applicationID int64, key string) ([]WindowOption, error) {
-	rows, err := s.store.db.Query(ctx, `SELECT pi.value, coalesce(pi.text ->> $3, pi.text ->> 'pt-BR'), pi.color
-		FROM picklist_item pi JOIN picklist pl ON pl.id = pi.picklist_id
-		WHERE pl.application_id = $1 AND pl.key = $2 AND pi.retired_at IS NULL ORDER BY pi.sort_order, pi.id`,
-		applicationID, key, langOf(ctx))
-	if err != nil {
-		return nil, fmt.Errorf("window picklist %s: %w", key, err)
-	}
-	defer rows.Close()
-	out := []WindowOption{}
-	for rows.Next() {
-		var o WindowOption
-		if err := rows.Scan(&o.Value, &o.Text, &o.Color); err != nil {
-			return nil, err
-		}
-		out = append(out, o)
-	}
-	return out, rows.Err()
+	return s.store.picklistChoices(ctx, applicationID, key, langOf(ctx))
 }

@@ -3,15 +3,12 @@ package items
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/big"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
@@ -32,41 +29,6 @@ type version struct {
 	Reason        string
 	Operation     string
 	Attributes    map[string]any
-}
-
-const versionColumns = `v.id, v.item_id, v.version, v.title, v.project_id, v.parent_id, v.status_id, v.responsible_id,
-	v.modifier_id, v.modified_at, v.reason, v.operation, v.attributes::text`
-
-func scanVersions(rows pgx.Rows) ([]version, error) {
-	defer rows.Close()
-	var out []version
-	for rows.Next() {
-		var v version
-		var raw string
-		if err := rows.Scan(&v.ID, &v.ItemID, &v.Version, &v.Title, &v.ProjectID, &v.ParentID, &v.StatusID, &v.ResponsibleID,
-			&v.ModifierID, &v.ModifiedAt, &v.Reason, &v.Operation, &raw); err != nil {
-			return nil, fmt.Errorf("versions: %w", err)
-		}
-		attrs, err := decodeAttributes([]byte(raw))
-		if err != nil {
-			return nil, err
-		}
-		v.Attributes = attrs
-		out = append(out, v)
-	}
-	return out, rows.Err()
-}
-
-// writeVersion copies the item as it now is into item_version.
-func writeVersion(ctx context.Context, q Querier, item int64, operation string) error {
-	_, err := q.Exec(ctx, `INSERT INTO item_version (item_id, version, title, project_id, parent_id, status_id, responsible_id,
-			modifier_id, modified_at, reason, attributes, operation)
-		SELECT id, version, title, project_id, parent_id, status_id, responsible_id, modifier_id, modified_at, reason, attributes, $2
-		FROM item WHERE id = $1`, item, operation)
-	if err != nil {
-		return fmt.Errorf("version of item %d: %w", item, err)
-	}
-	return nil
 }
 
 // AttributeChange is one field compared between two versions.
@@ -173,11 +135,7 @@ func (s *Service) withEvents(ctx context.Context, c Caller, item int64, versions
 
 // itemType finds the type of an item the caller may read, and the item.
 func (s *Service) itemType(ctx context.Context, c Caller, item int64) (*formType, *Item, error) {
-	var comp int64
-	err := s.store.db.QueryRow(ctx, `SELECT component_id FROM item WHERE id = $1`, item).Scan(&comp)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, nil, httpx.NotFound()
-	}
+	comp, err := s.store.itemComponent(ctx, item)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -203,11 +161,7 @@ func (s *Service) History(ctx context.Context, c Caller, itemID, componentID int
 	if componentID != 0 && componentID != t.comp.ID {
 		return nil, httpx.NotFound()
 	}
-	rows, err := s.store.db.Query(ctx, `SELECT `+versionColumns+` FROM item_version v WHERE v.item_id = $1 ORDER BY v.version`, itemID)
-	if err != nil {
-		return nil, fmt.Errorf("history: %w", err)
-	}
-	versions, err := scanVersions(rows)
+	versions, err := s.store.versions(ctx, itemID)
 	if err != nil {
 		return nil, err
 	}
@@ -255,11 +209,7 @@ func (s *Service) History(ctx context.Context, c Caller, itemID, componentID int
 // (system fields first) compared between two versions of one item;
 // previousVersion 0 compares with nothing (the creation).
 func (s *Service) AttributeChanges(ctx context.Context, c Caller, current, previous, componentID int64) ([]AttributeChange, error) {
-	rows, err := s.store.db.Query(ctx, `SELECT `+versionColumns+` FROM item_version v WHERE v.id = ANY($1)`, []int64{current, previous})
-	if err != nil {
-		return nil, fmt.Errorf("versions: %w", err)
-	}
-	versions, err := scanVersions(rows)
+	versions, err := s.store.versionsByID(ctx, current, previous)
 	if err != nil {
 		return nil, err
 	}
@@ -373,74 +323,6 @@ func (r *resolver) collectVersion(v *version) {
 			p.m[*p.id] = ""
 		}
 	}
-}
-
-func (r *resolver) run(ctx context.Context, q Querier) error {
-	for _, k := range []struct {
-		m     map[int64]string
-		sql   string
-		items bool
-	}{
-		{r.users, `SELECT id, name FROM app_user WHERE id = ANY($1)`, false},
-		{r.groups, `SELECT id, name::text FROM user_group WHERE id = ANY($1)`, false},
-		{r.companies, `SELECT id, name FROM company WHERE id = ANY($1)`, false},
-		{r.projects, `SELECT id, name FROM project WHERE id = ANY($1)`, false},
-		{r.items, `SELECT id, number::text || ' - ' || title FROM item WHERE id = ANY($1)`, true},
-		{r.states, `SELECT id, coalesce(name ->> $2, name ->> 'pt-BR') FROM item_status WHERE id = ANY($1)`, false},
-		{r.calendars, `SELECT r.id, coalesce(u.name, r.name) FROM resource r LEFT JOIN app_user u ON u.id = r.user_id WHERE r.id = ANY($1)`, false},
-	} {
-		if len(k.m) == 0 {
-			continue
-		}
-		ids := make([]int64, 0, len(k.m))
-		for id := range k.m {
-			ids = append(ids, id)
-		}
-		sql, args := k.sql, []any{ids}
-		if strings.Contains(k.sql, "$2") {
-			args = append(args, r.lang)
-		}
-		if k.items && r.caller != nil {
-			sql = `SELECT i.id, i.number::text || ' - ' || i.title FROM item i JOIN component c ON c.id = i.component_id
-				WHERE i.id = ANY($3) AND ` + componentReadable + ` AND ` + itemReadable
-			args = []any{r.caller.UserID, r.caller.PanelAdmin, ids}
-		}
-		rows, err := q.Query(ctx, sql, args...)
-		if err != nil {
-			return fmt.Errorf("resolve names: %w", err)
-		}
-		for rows.Next() {
-			var id int64
-			var name string
-			if err := rows.Scan(&id, &name); err != nil {
-				rows.Close()
-				return err
-			}
-			k.m[id] = name
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
-		}
-	}
-	for pl := range r.picks {
-		rows, err := q.Query(ctx, `SELECT value, coalesce(text ->> $2, text ->> 'pt-BR') FROM picklist_item WHERE picklist_id = $1`, pl, r.lang)
-		if err != nil {
-			return fmt.Errorf("resolve picklist: %w", err)
-		}
-		m := map[string]string{}
-		for rows.Next() {
-			var v, t string
-			if err := rows.Scan(&v, &t); err != nil {
-				rows.Close()
-				return err
-			}
-			m[v] = t
-		}
-		rows.Close()
-		r.picks[pl] = m
-	}
-	return nil
 }
 
 // show is what a person reads for value v of attribute a.

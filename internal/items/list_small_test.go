@@ -9,7 +9,7 @@ import (
 )
 
 // A list whose last count stayed under the cap counts in its first round
-// trip instead of asking the planner (page, list.go), and a page of it by
+// trip instead of asking the planner (page, store_list.go), and a page of it by
 // offset takes its ids from all the list's ids. The rows and totals must be
 // those of the estimate's way: the same list asked again, a page past the
 // end, and a list grown past the cap meanwhile (the hint is stale), on a

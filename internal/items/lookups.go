@@ -2,13 +2,9 @@ package items
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
 )
@@ -49,7 +45,7 @@ func (in *LookupInput) Check() (string, error) {
 	if in.IDs == nil {
 		in.IDs = []int64{}
 	}
-	return "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(in.Text) + "%", nil
+	return likePattern(in.Text), nil
 }
 
 // UserChoice is a user offered by a picker.
@@ -68,14 +64,7 @@ func (s *Service) LoadUsers(ctx context.Context, c Caller, in LookupInput) ([]Us
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.store.db.Query(ctx, `SELECT id, name, login::text, email::text, avatar FROM app_user
-		WHERE CASE WHEN cardinality($2::bigint[]) > 0 THEN id = ANY($2)
-			ELSE active AND (tramita_unaccent(name) ILIKE tramita_unaccent($1) OR login ILIKE $1 OR email ILIKE $1) END
-		ORDER BY name, id LIMIT $3`, like, in.IDs, in.Limit)
-	if err != nil {
-		return nil, fmt.Errorf("load users: %w", err)
-	}
-	return pgx.CollectRows(rows, pgx.RowToStructByPos[UserChoice])
+	return s.store.users(ctx, like, in)
 }
 
 // LoadCompanies answers loadCompanies: companies by name, or by ids.
@@ -84,13 +73,7 @@ func (s *Service) LoadCompanies(ctx context.Context, c Caller, in LookupInput) (
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.store.db.Query(ctx, `SELECT id, name, false FROM company
-		WHERE CASE WHEN cardinality($2::bigint[]) > 0 THEN id = ANY($2) ELSE tramita_unaccent(name) ILIKE tramita_unaccent($1) END
-		ORDER BY name, id LIMIT $3`, like, in.IDs, in.Limit)
-	if err != nil {
-		return nil, fmt.Errorf("load companies: %w", err)
-	}
-	return pgx.CollectRows(rows, pgx.RowToStructByPos[Choice])
+	return s.store.companies(ctx, like, in)
 }
 
 // OrgUnit is a node of the organizational structure.
@@ -101,33 +84,15 @@ type OrgUnit struct {
 	Children []OrgUnit `json:"children"`
 }
 
-// LoadOrganizationalStructures answers loadOrganizationalStructures. There
-// is no organizational structure of its own yet: the groups of users are its
-// units, one level deep (every node a root with no children), without the
-// group of all users. The shape is the tree's, so units with parents can
-// come later without changing the call.
+// LoadOrganizationalStructures answers loadOrganizationalStructures: with no
+// structure of its own yet, the groups (but all users) are one-level units, in
+// the tree's shape so that units with parents can come without a change.
 func (s *Service) LoadOrganizationalStructures(ctx context.Context, c Caller, in LookupInput) ([]OrgUnit, error) {
 	like, err := in.Check()
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.store.db.Query(ctx, `SELECT id, name::text FROM user_group
-		WHERE NOT all_users AND CASE WHEN cardinality($2::bigint[]) > 0 THEN id = ANY($2)
-			ELSE tramita_unaccent(name::text) ILIKE tramita_unaccent($1) END
-		ORDER BY name, id LIMIT $3`, like, in.IDs, in.Limit)
-	if err != nil {
-		return nil, fmt.Errorf("load organizational structures: %w", err)
-	}
-	out := []OrgUnit{}
-	for rows.Next() {
-		u := OrgUnit{Children: []OrgUnit{}}
-		if err := rows.Scan(&u.ID, &u.Name); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		out = append(out, u)
-	}
-	return out, rows.Err()
+	return s.store.groupUnits(ctx, like, in)
 }
 
 // ItemChoice is an item offered by a picker (GENERIC_ITEM_TYPE attributes).
@@ -160,16 +125,7 @@ func (s *Service) LoadGenericItems(ctx context.Context, c Caller, in LookupInput
 	if err != nil {
 		number = -1
 	}
-	rows, err := s.store.db.Query(ctx, `SELECT i.id, i.number, i.title, coalesce(p.name, '')
-		FROM item i LEFT JOIN project p ON p.id = i.project_id
-		WHERE i.component_id = $3 AND `+itemReadable+` AND ($7::bigint = 0 OR i.project_id = $7)
-		  AND CASE WHEN cardinality($5::bigint[]) > 0 THEN i.id = ANY($5) ELSE (i.title ILIKE $4 OR i.number = $6) END
-		ORDER BY (i.number = $6) DESC, i.created_at DESC, i.id DESC LIMIT $8`,
-		c.UserID, c.PanelAdmin, in.ComponentID, like, in.IDs, number, in.ProjectID, in.Limit)
-	if err != nil {
-		return nil, fmt.Errorf("load items: %w", err)
-	}
-	return pgx.CollectRows(rows, pgx.RowToStructByPos[ItemChoice])
+	return s.store.genericItems(ctx, c, like, number, in)
 }
 
 // PicklistInput is the body of loadPicklistItems: the picklist by id, or by
@@ -212,29 +168,16 @@ func (s *Service) LoadPicklistItems(ctx context.Context, c Caller, in PicklistIn
 			return nil, httpx.Invalid("attribute", "items.notAPicklist", "field", in.Attribute)
 		}
 	}
-	var dependent bool
-	err := s.store.db.QueryRow(ctx, `SELECT pl.depends_on IS NOT NULL FROM picklist pl
-		WHERE pl.id = $3 AND pl.retired_at IS NULL AND EXISTS (
-			SELECT 1 FROM component c WHERE c.application_id = pl.application_id AND c.retired_at IS NULL AND `+componentReadable+`)`,
-		c.UserID, c.PanelAdmin, in.PicklistID).Scan(&dependent)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, httpx.NotFound()
-	}
+	dependent, err := s.store.picklistDependent(ctx, c, in.PicklistID)
 	if err != nil {
-		return nil, fmt.Errorf("picklist: %w", err)
+		return nil, err
 	}
 	filterParent := dependent && in.ParentValue != nil
 	parent := ""
 	if filterParent {
 		parent = *in.ParentValue
 	}
-	rows, err := s.store.db.Query(ctx, `SELECT value, coalesce(text ->> $2, text ->> 'pt-BR'), color, image, is_font_awesome, parent_value
-		FROM picklist_item WHERE picklist_id = $1 AND retired_at IS NULL AND (NOT $3 OR parent_value = $4)
-		ORDER BY sort_order, id`, in.PicklistID, lang, filterParent, parent)
-	if err != nil {
-		return nil, fmt.Errorf("picklist items: %w", err)
-	}
-	return pgx.CollectRows(rows, pgx.RowToStructByPos[PicklistOption])
+	return s.store.picklistItems(ctx, in.PicklistID, lang, filterParent, parent)
 }
 
 // StatusChoice is a status offered by the picker of an ITEM_TYPE_STATUS
@@ -248,9 +191,8 @@ type StatusChoice struct {
 }
 
 // LoadItemTypeStatuses answers loadItemTypeStatuses: the statuses of a type
-// the caller may read (componentId: getForm gives an ITEM_TYPE_STATUS
-// control the type its attribute names, else the form's own), in the
-// package's order; text narrows by name, ids resolves chosen values.
+// the caller may read (an ITEM_TYPE_STATUS control's target, else the form's)
+// in the package's order; text narrows by name, ids resolves chosen values.
 func (s *Service) LoadItemTypeStatuses(ctx context.Context, c Caller, in LookupInput) ([]StatusChoice, error) {
 	like, err := in.Check()
 	if err != nil {
@@ -260,16 +202,7 @@ func (s *Service) LoadItemTypeStatuses(ctx context.Context, c Caller, in LookupI
 	if err != nil {
 		return nil, err
 	}
-	lang := langOf(ctx)
-	rows, err := s.store.db.Query(ctx, `SELECT id, coalesce(name ->> $4, name ->> 'pt-BR'), coalesce(color, ''), initial, final
-		FROM item_status WHERE component_id = $1 AND retired_at IS NULL
-			AND CASE WHEN cardinality($2::bigint[]) > 0 THEN id = ANY($2)
-				ELSE tramita_unaccent(coalesce(name ->> $4, name ->> 'pt-BR')) ILIKE tramita_unaccent($3) END
-		ORDER BY sort_order, id LIMIT $5`, t.comp.ID, in.IDs, like, lang, in.Limit)
-	if err != nil {
-		return nil, fmt.Errorf("load statuses: %w", err)
-	}
-	return pgx.CollectRows(rows, pgx.RowToStructByPos[StatusChoice])
+	return s.store.typeStatuses(ctx, t.comp.ID, like, in, langOf(ctx))
 }
 
 // CalendarChoice is a work calendar offered by the picker of a CALENDAR
@@ -283,27 +216,15 @@ type CalendarChoice struct {
 	Periods       int `json:"periods"`
 }
 
-// LoadCalendars answers loadCalendars: the work calendars of active
-// resources whose name contains the text (accents ignored), or those with
-// these ids. Offered to every signed-in user, as users and companies are:
-// they carry no item data.
+// LoadCalendars answers loadCalendars: work calendars of active resources by
+// name (accents ignored) or by ids. Offered to every signed-in user, as users
+// and companies are: they carry no item data.
 func (s *Service) LoadCalendars(ctx context.Context, c Caller, in LookupInput) ([]CalendarChoice, error) {
 	like, err := in.Check()
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.store.db.Query(ctx, `SELECT r.id, coalesce(u.name, r.name),
-			coalesce((SELECT sum(extract(epoch FROM ((p ->> 'end')::time - (p ->> 'start')::time)) / 60)::int
-				FROM jsonb_array_elements(r.calendar -> 'workPeriods') p), 0),
-			coalesce(jsonb_array_length(r.calendar -> 'workPeriods'), 0)
-		FROM resource r LEFT JOIN app_user u ON u.id = r.user_id
-		WHERE CASE WHEN cardinality($2::bigint[]) > 0 THEN r.id = ANY($2)
-			ELSE r.active AND tramita_unaccent(coalesce(u.name, r.name)) ILIKE tramita_unaccent($1) END
-		ORDER BY 2, r.id LIMIT $3`, like, in.IDs, in.Limit)
-	if err != nil {
-		return nil, fmt.Errorf("load calendars: %w", err)
-	}
-	return pgx.CollectRows(rows, pgx.RowToStructByPos[CalendarChoice])
+	return s.store.calendars(ctx, like, in)
 }
 
 // ReadComponent is item type id as the caller may read it; one the caller
@@ -331,34 +252,6 @@ type ItemRef struct {
 	Retired bool
 }
 
-// ItemRefs names the items among ids that exist and are not deleted, by id,
-// under the caller's rights; q may be a transaction.
-func ItemRefs(ctx context.Context, q Querier, c Caller, ids []int64) (map[int64]ItemRef, error) {
-	out := map[int64]ItemRef{}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	rows, err := q.Query(ctx, `SELECT i.id, i.number, i.title, c.id, coalesce(c.name ->> $4, c.name ->> 'pt-BR'), i.project_id,
-			coalesce(st.name ->> $4, st.name ->> 'pt-BR', ''), coalesce(st.color, ''),
-			`+componentReadable+` AND `+itemReadable+`, c.retired_at IS NOT NULL
-		FROM item i JOIN component c ON c.id = i.component_id LEFT JOIN item_status st ON st.id = i.status_id
-		WHERE i.id = ANY($3) AND i.deleted_at IS NULL`, c.UserID, c.PanelAdmin, ids, langOf(ctx))
-	if err != nil {
-		return nil, fmt.Errorf("item names: %w", err)
-	}
-	refs, err := pgx.CollectRows(rows, pgx.RowToStructByPos[ItemRef])
-	if err != nil {
-		return nil, fmt.Errorf("item names: %w", err)
-	}
-	for _, r := range refs {
-		if !r.Readable {
-			r = ItemRef{ID: r.ID}
-		}
-		out[r.ID] = r
-	}
-	return out, nil
-}
-
 // ComboRow is an item a picker offers (ItemChoices, internal/forms'
 // loadManyToManyComboData); ComponentName says its type (item links offer
 // every type).
@@ -379,33 +272,4 @@ type ItemQuery struct {
 	Exclude     []int64
 	Text        string
 	Limit       int
-}
-
-// ItemChoices answers a picker of items the caller may read: the exact
-// number first, then the newest.
-func ItemChoices(ctx context.Context, q Querier, c Caller, in ItemQuery) ([]ComboRow, error) {
-	look := LookupInput{Text: in.Text, Limit: in.Limit}
-	pattern, err := look.Check()
-	if err != nil {
-		return nil, err
-	}
-	exclude := in.Exclude
-	if exclude == nil {
-		exclude = []int64{}
-	}
-	rows, err := q.Query(ctx, `SELECT i.id, i.number, i.title, c.id, coalesce(c.name ->> $9, c.name ->> 'pt-BR')
-		FROM item i JOIN component c ON c.id = i.component_id
-		WHERE i.component_id = $3 AND i.project_id IS NOT DISTINCT FROM $4 AND c.retired_at IS NULL AND i.id <> ALL($5)
-		  AND `+componentReadable+` AND `+itemReadable+`
-		  AND (tramita_unaccent(i.title) ILIKE tramita_unaccent($6) OR i.number::text = $7)
-		ORDER BY (i.number::text = $7) DESC, i.created_at DESC, i.id DESC LIMIT $8`,
-		c.UserID, c.PanelAdmin, in.ComponentID, in.ProjectID, exclude, pattern, look.Text, look.Limit, langOf(ctx))
-	if err != nil {
-		return nil, fmt.Errorf("item choices: %w", err)
-	}
-	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[ComboRow])
-	if err != nil {
-		return nil, fmt.Errorf("item choices: %w", err)
-	}
-	return out, nil
 }

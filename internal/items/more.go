@@ -2,7 +2,6 @@ package items
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/jackc/pgx/v5"
 
@@ -25,12 +24,7 @@ func (s *Service) ComponentByName(ctx context.Context, c Caller, name string) (C
 
 // LoadProjects answers loadProjects: the projects the caller may see.
 func (s *Service) LoadProjects(ctx context.Context, c Caller) ([]Choice, error) {
-	rows, err := s.store.db.Query(ctx, `SELECT p.id, p.name, false FROM project p WHERE `+projectReadable+` ORDER BY p.name, p.id`,
-		c.UserID, c.PanelAdmin)
-	if err != nil {
-		return nil, fmt.Errorf("projects: %w", err)
-	}
-	return pgx.CollectRows(rows, pgx.RowToStructByPos[Choice])
+	return s.store.projects(ctx, c)
 }
 
 // DeleteItemInput is the body of deleteItem.
@@ -52,14 +46,8 @@ func (s *Service) DeleteItems(ctx context.Context, c Caller, in DeleteItemInput)
 		return err
 	}
 	return pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
-		var allowed bool
-		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM component c WHERE c.id = $3 AND `+componentGrant("delete")+`)`,
-			c.UserID, c.PanelAdmin, in.ComponentID).Scan(&allowed); err != nil {
-			return err
-		}
-		var visible, writable int
-		if err := tx.QueryRow(ctx, `SELECT count(*) FILTER (WHERE `+itemReadable+`), count(*) FILTER (WHERE `+itemWritable+`)
-			FROM item i WHERE i.component_id = $3 AND i.id = ANY($4)`, c.UserID, c.PanelAdmin, in.ComponentID, in.IDs).Scan(&visible, &writable); err != nil {
+		allowed, visible, writable, err := deleteRights(ctx, tx, c, in.ComponentID, in.IDs)
+		if err != nil {
 			return err
 		}
 		if visible != len(in.IDs) {
@@ -68,8 +56,6 @@ func (s *Service) DeleteItems(ctx context.Context, c Caller, in DeleteItemInput)
 		if !allowed || writable != visible {
 			return httpx.Forbidden()
 		}
-		_, err := tx.Exec(ctx, `UPDATE item SET deleted_at = now(), modifier_id = $2, modified_at = now()
-			WHERE id = ANY($1) AND deleted_at IS NULL`, in.IDs, c.UserID)
-		return err
+		return markDeleted(ctx, tx, c, in.IDs)
 	})
 }

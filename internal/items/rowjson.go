@@ -9,13 +9,9 @@ import (
 	"unicode/utf8"
 )
 
-// AppendJSON appends the page exactly as encoding/json would write it (keys
-// of each row sorted, HTML characters escaped), but the rows without
-// reflection: with 25 to 500 rows of 20-odd keys each, encoding/json's map
-// encoder (reflect values, sorting reflect keys, an interface encoder per
-// value) was a sixth of the server's CPU under the load bench. Values of
-// kinds a row does not hold go through encoding/json. httpx.WriteJSON sends
-// it as is (httpx.JSONAppender).
+// AppendJSON appends the page exactly as encoding/json would (keys sorted,
+// HTML escaped) but writes the rows without reflection, the costliest part of
+// a page's answer under load; other kinds of values go through encoding/json.
 func (p Page) AppendJSON(b []byte) ([]byte, error) {
 	b = slices.Grow(b, 512+len(p.Rows)*1024)
 	b = append(b, `{"rows":`...)
@@ -52,10 +48,9 @@ func (p Page) AppendJSON(b []byte) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-// appendRow appends row as appendJSON would, trying the keys of the row
-// before (sorted) first: when row has exactly those keys, the sort is
-// skipped; else what was written is dropped and the row's own keys are
-// sorted. It answers the keys it used.
+// appendRow appends row as appendJSON would, trying the previous row's sorted
+// keys first: when row has exactly those, the sort is skipped. It answers the
+// keys it used.
 func appendRow(b []byte, row map[string]any, keys []string) ([]byte, []string, error) {
 	if row == nil {
 		return append(b, "null"...), keys, nil
@@ -260,16 +255,9 @@ type attrsRaw struct{ b []byte }
 // ScanBytes is pgtype.BytesScanner.
 func (r *attrsRaw) ScanBytes(v []byte) error { r.b = v; return nil }
 
-// attrDecoder reads rows' attributes (jsonb's text) as encoding/json's
-// Unmarshal into a map[string]any would (objects as map[string]any, arrays
-// as []any, numbers as float64, strings unescaped, invalid UTF-8 as U+FFFD),
-// straight into each row's map: encoding/json's decoder (a scanner step per
-// byte, reflection into the map) and the map it made, copied into the row,
-// were about a tenth of the server's CPU under the load bench. Anything it
-// does not read plainly (a string with escapes or invalid UTF-8, a deep
-// nesting, text that is not an object) goes to encoding/json, the whole
-// document or the string, so the values and the errors are always its own.
-// One decoder serves the rows of a statement: their keys are kept once.
+// attrDecoder reads rows' attributes (jsonb text) as json.Unmarshal into a
+// map[string]any would, straight into each row's map, without reflection; what
+// it does not read plainly goes to encoding/json, so values and errors match.
 type attrDecoder struct {
 	keys map[string]string // interned keys
 	kv   []attrKV          // the document's top-level pairs

@@ -3,13 +3,9 @@ package items
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"maps"
 	"net/http"
 	"slices"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -19,10 +15,9 @@ import (
 	"github.com/tramita/tramita/internal/i18n"
 )
 
-// SaveItemInput is the body of saveItem (spec section 7). The item is the
-// map getFormInitialData answered, with the user's changes; it carries id
-// (absent or 0 for a new item), modificationDateTicks (an edit's version)
-// and may carry formID (the form that edited it; default the type's first).
+// SaveItemInput is the body of saveItem (spec section 7): the map
+// getFormInitialData answered with the user's changes, with id (0: new),
+// modificationDateTicks (an edit's version) and formID (default the first).
 type SaveItemInput struct {
 	Item         Values   `json:"item"`
 	Component    httpx.ID `json:"component"`
@@ -44,20 +39,16 @@ type SaveItemResult struct {
 	Next *FormInitialData `json:"next,omitempty"`
 }
 
-// SaveItem answers saveItem: a new item or a change to one, checked as its
-// form checks (required, ranges, dates, masks, options, references), only
-// the fields the form writes, under the type's and the project's rights,
-// refused when the item changed since the caller read it. The item and its
-// version are written in one transaction.
+// SaveItem answers saveItem: a new item or a change, checked as its form
+// checks, only the fields the form writes, under the type's and project's
+// rights, refused when the item changed since read; one transaction.
 func (s *Service) SaveItem(ctx context.Context, c Caller, in SaveItemInput) (*SaveItemResult, error) {
 	return s.SaveItemWith(ctx, c, in, nil)
 }
 
-// SaveHook runs inside a save's transaction when the form names an onSave
-// rule, before the values are checked, and may change them: what it
-// returns is checked and saved as if the user had typed it. f is the form
-// that saves, it the item as stored (ID 0 for a new one), item the values
-// being saved. internal/forms runs the form's onSave rule through it.
+// SaveHook runs in a save's transaction when the form names an onSave rule,
+// before the checks: what it returns (f the form, it the stored item, item the
+// values) is checked and saved as if typed. internal/forms provides it.
 type SaveHook func(ctx context.Context, tx pgx.Tx, c Caller, f *FormView, it *Item, item Values) (Values, error)
 
 // SaveItemWith is SaveItem with hook (nil none) run inside its transaction.
@@ -128,9 +119,8 @@ func (s *Service) SaveItemWith(ctx context.Context, c Caller, in SaveItemInput, 
 }
 
 // lockForChange reads and locks an item for a change: not found when the
-// caller may not read it, 'O usuário não possui permissão de editar o
-// item.' when not change it, and a conflict when stamp (its
-// modificationDateTicks as the caller read it) is not the stored one.
+// caller may not read it, forbidden when not change it, and a conflict when
+// stamp (its modificationDateTicks as read) is not the stored one.
 func (s *Service) lockForChange(ctx context.Context, tx pgx.Tx, c Caller, t *formType, id int64, stamp any, needStamp bool) (*Item, error) {
 	it, err := ReadItem(ctx, tx, c, t.comp.ID, id, true)
 	if err != nil {
@@ -158,8 +148,8 @@ func (s *Service) lockForChange(ctx context.Context, tx pgx.Tx, c Caller, t *for
 		return nil, httpx.Invalid("modificationDateTicks", "forms.ticksRequired")
 	}
 	if !sameStamp(got, it.ModifiedAt) {
-		var who string
-		if err := tx.QueryRow(ctx, `SELECT coalesce((SELECT name FROM app_user WHERE id = $1), '')`, it.ModifierID).Scan(&who); err != nil {
+		who, err := userName(ctx, tx, it.ModifierID)
+		if err != nil {
 			return nil, err
 		}
 		return nil, httpx.Fail(http.StatusConflict, "forms.stale", "user", who, "version", it.Version)
@@ -196,24 +186,16 @@ func (s *Service) startNew(ctx context.Context, tx pgx.Tx, c Caller, t *formType
 	if !ok {
 		return nil, httpx.Fail(http.StatusForbidden, "forms.cannotCreate")
 	}
-	var status int64
-	err = tx.QueryRow(ctx, `SELECT id FROM item_status WHERE component_id = $1 AND initial AND retired_at IS NULL
-		ORDER BY sort_order LIMIT 1`, t.comp.ID).Scan(&status)
-	if err == nil {
-		it.StatusID = &status
-	} else if !errors.Is(err, pgx.ErrNoRows) {
+	it.StatusID, err = initialStatus(ctx, tx, t.comp.ID)
+	if err != nil {
 		return nil, err
 	}
 	return it, nil
 }
 
-// apply checks the values item sends for the form's bindings and returns
-// the item as it would be stored. Fields absent from item keep their value
-// (partial: their emptiness is not checked either, for bulk edits).
-// Attributes the form does not write may be sent back unchanged, never
-// changed. Values equal to the stored ones are not checked again, so a
-// value that became invalid (a deactivated user) does not block the save of
-// the others.
+// apply checks item's values for the form's bindings and returns the item as
+// stored: absent fields kept, unwritten attributes only echoed unchanged, and
+// values equal to the stored ones not checked again (a deactivated user).
 func (s *Service) apply(ctx context.Context, tx pgx.Tx, c Caller, t *formType, binds []*binding, it *Item, item Values,
 	partial bool) (*Item, []fieldErr, error) {
 	next := *it
@@ -292,13 +274,9 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, c Caller, t *formType, b
 	return &next, nil, nil
 }
 
-// dependencies checks that a dependent picklist's value belongs to the
-// value of the attribute holding its parent picklist, when either changed.
-// A dependent the save does not write (not on the form, or a grid edit of
-// the parent alone) cannot be chosen again by the user, so a new parent
-// value that leaves it out empties it, as the form's dropdown empties a
-// shown one; a required one cannot be emptied, and the save is refused,
-// naming it.
+// dependencies checks a dependent picklist's value against its parent's when
+// either changed. A dependent the save does not write is emptied when the new
+// parent leaves it out, as the form's dropdown is; a required one refuses it.
 func (s *Service) dependencies(ctx context.Context, tx pgx.Tx, t *formType, binds []*binding, old, next *Item) ([]fieldErr, error) {
 	var errs []fieldErr
 	bound := map[string]bool{}
@@ -355,18 +333,6 @@ func (s *Service) dependencies(ctx context.Context, tx pgx.Tx, t *formType, bind
 		}
 	}
 	return errs, nil
-}
-
-// optionFits reports whether option v of dependent picklist d belongs to
-// the parent value (an option of no parent belongs to every one).
-func optionFits(ctx context.Context, q Querier, d *formAttr, v string, parentValue any) (bool, error) {
-	parent, _ := parentValue.(string)
-	var fits bool
-	if err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM picklist_item WHERE picklist_id = $1 AND value = $2
-		AND (parent_value IS NULL OR parent_value = $3))`, *d.PicklistID, v, parent).Scan(&fits); err != nil {
-		return false, fmt.Errorf("picklist parent: %w", err)
-	}
-	return fits, nil
 }
 
 // FormState is the item map a form sees: showWhen tests read it, and a
@@ -426,30 +392,6 @@ func changed(old, next *Item) bool {
 		}
 	}
 	return false
-}
-
-// writeItem stores it (a new item when its id is 0) and its version.
-func writeItem(ctx context.Context, tx pgx.Tx, c Caller, t *formType, it *Item, op string) (int64, error) {
-	if it.ID != 0 {
-		_, err := Mutate(ctx, tx, c.UserID, it.ID, Change{Operation: op, Title: &it.Title, Attributes: it.Attributes,
-			SetResponsible: true, ResponsibleID: it.ResponsibleID, SetParent: true, ParentID: it.ParentID})
-		return it.ID, err
-	}
-	body, err := json.Marshal(it.Attributes)
-	if err != nil {
-		return 0, fmt.Errorf("attributes: %w", err)
-	}
-	var number, id int64
-	if err := tx.QueryRow(ctx, `UPDATE component SET last_number = last_number + 1 WHERE id = $1 RETURNING last_number`,
-		t.comp.ID).Scan(&number); err != nil {
-		return 0, fmt.Errorf("number: %w", err)
-	}
-	if err := tx.QueryRow(ctx, `INSERT INTO item (component_id, number, title, project_id, parent_id, status_id, responsible_id,
-			creator_id, modifier_id, attributes) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9) RETURNING id`,
-		t.comp.ID, number, it.Title, it.ProjectID, it.ParentID, it.StatusID, it.ResponsibleID, c.UserID, body).Scan(&id); err != nil {
-		return 0, fmt.Errorf("insert item: %w", err)
-	}
-	return id, writeVersion(ctx, tx, id, op)
 }
 
 // savedAnswer reads the saved item back for the form.
@@ -716,10 +658,9 @@ type BulkResult struct {
 	Updated int    `json:"updated"`
 }
 
-// BulkUpdateItems answers bulkUpdateItems: all the items or none. One item
-// missing is not found; one the caller may not change refuses the call;
-// one value refused names the field. The form's onSave rule does not run
-// here; internal/forms runs it for each item.
+// BulkUpdateItems answers bulkUpdateItems, all or none: a missing item is not
+// found, one not changeable refuses the call, a refused value names its field.
+// The form's onSave rule runs in internal/forms, per item, not here.
 func (s *Service) BulkUpdateItems(ctx context.Context, c Caller, in BulkUpdateInput) (*BulkResult, error) {
 	return s.BulkUpdateItemsWith(ctx, c, in, nil)
 }
@@ -820,96 +761,9 @@ type Mutated struct {
 	ModifiedAt    time.Time
 }
 
-// Mutate writes change to item id inside tx, by user by, and its version:
-// the one way any module changes an item. It checks no right: the caller
-// has read the item with the caller's write access (ItemWritable) and holds
-// its row. modified_at moves forward at least a millisecond, so every
-// version has its own modificationDateTicks, even as a JavaScript number.
-func Mutate(ctx context.Context, tx pgx.Tx, by, id int64, ch Change) (*Mutated, error) {
-	sets := []string{"modifier_id = $2", "modified_at = greatest(now(), modified_at + interval '1 millisecond')", "version = version + 1"}
-	args := []any{id, by}
-	if ch.KeepModified {
-		sets = []string{"version = version + 1"}
-		args = []any{id}
-	}
-	set := func(column string, v any) {
-		args = append(args, v)
-		sets = append(sets, column+" = $"+strconv.Itoa(len(args)))
-	}
-	if ch.Title != nil {
-		set("title", *ch.Title)
-	}
-	if ch.Attributes != nil {
-		body, err := json.Marshal(ch.Attributes)
-		if err != nil {
-			return nil, fmt.Errorf("attributes of item %d: %w", id, err)
-		}
-		set("attributes", string(body))
-		sets[len(sets)-1] += "::jsonb"
-	}
-	if ch.StatusID != nil {
-		set("status_id", *ch.StatusID)
-	}
-	if ch.SetResponsible {
-		set("responsible_id", ch.ResponsibleID)
-	}
-	if ch.SetParent {
-		set("parent_id", ch.ParentID)
-	}
-	if ch.Reason != nil {
-		set("reason", *ch.Reason)
-	}
-	var m Mutated
-	err := tx.QueryRow(ctx, `UPDATE item SET `+strings.Join(sets, ", ")+`
-		WHERE id = $1 RETURNING id, number, version, responsible_id, modified_at`, args...).
-		Scan(&m.ID, &m.Number, &m.Version, &m.ResponsibleID, &m.ModifiedAt)
-	if err != nil {
-		return nil, fmt.Errorf("change item %d: %w", id, err)
-	}
-	if ch.KeepModified {
-		return &m, writeVersionBy(ctx, tx, id, ch.Operation, by)
-	}
-	return &m, writeVersion(ctx, tx, id, ch.Operation)
-}
-
-// writeVersionBy is writeVersion for a change that left the item's
-// modifier and modified_at: the version names by, at now (never before the
-// item's modified_at).
-func writeVersionBy(ctx context.Context, q Querier, item int64, operation string, by int64) error {
-	_, err := q.Exec(ctx, `INSERT INTO item_version (item_id, version, title, project_id, parent_id, status_id, responsible_id,
-			modifier_id, modified_at, reason, attributes, operation)
-		SELECT id, version, title, project_id, parent_id, status_id, responsible_id, $3, greatest(now(), modified_at), reason, attributes, $2
-		FROM item WHERE id = $1`, item, operation, by)
-	if err != nil {
-		return fmt.Errorf("version of item %d: %w", item, err)
-	}
-	return nil
-}
-
-// LockItems takes the rows of ids for a change, in id order so that two
-// changes of the same items never wait on each other crosswise.
-func LockItems(ctx context.Context, q Querier, ids []int64) error {
-	if _, err := q.Exec(ctx, `SELECT 1 FROM item WHERE id = ANY($1) ORDER BY id FOR UPDATE`, ids); err != nil {
-		return fmt.Errorf("lock items: %w", err)
-	}
-	return nil
-}
-
-// SetFileFlags writes the list's HasAttachment and HasDigitalContent of item
-// id inside q (the transaction that changed its files): documents keeps them
-// in step with its files. Not a change of the item: no version is written.
-func SetFileFlags(ctx context.Context, q Querier, id int64, attachment, content bool) error {
-	if _, err := q.Exec(ctx, `UPDATE item SET has_attachment = $2, has_digital_content = $3 WHERE id = $1`, id, attachment, content); err != nil {
-		return fmt.Errorf("file flags of item %d: %w", id, err)
-	}
-	return nil
-}
-
 // NewItems creates items of one type through its default form, each checked
-// as saveItem checks a new item (required fields, ranges, dates, masks,
-// options, references, the right to create): how a module that creates
-// many items at once (the Excel import, internal/itemio) goes through the
-// core's write path without its internals.
+// as saveItem checks a new one: how a module that creates many at once (the
+// Excel import, internal/itemio) uses the core's write path.
 type NewItems struct {
 	s *Service
 	c Caller
@@ -1000,10 +854,9 @@ type ItemBatch struct {
 	template *Item
 }
 
-// Begin starts a batch of new items in project (0: none) inside tx: the
-// caller must be allowed to create items of the type there, and a
-// project-scoped type needs a project (as saveItem). Labels and range
-// bounds are in lang.
+// Begin starts a batch of new items in project (0: none) inside tx, under the
+// right to create there; a project-scoped type needs a project (as saveItem).
+// Labels and range bounds are in lang.
 func (n *NewItems) Begin(ctx context.Context, tx pgx.Tx, project int64, lang string) (*ItemBatch, error) {
 	f, err := n.form(ctx)
 	if err != nil {
@@ -1040,100 +893,4 @@ func (b *ItemBatch) Check(ctx context.Context, values Values) (*Item, []ValueErr
 // batch's transaction.
 func (b *ItemBatch) Create(ctx context.Context, op string, items []*Item) error {
 	return insertItems(ctx, b.tx, b.n.c, b.n.t, items, op)
-}
-
-// memoTx remembers the answers of saveItem's existence checks (a picklist
-// option, a user, a status...: `SELECT EXISTS` with the same arguments)
-// for one batch: an import's rows repeat a few values, and a round trip to
-// the database per value and row made the checks most of an import's time.
-// Nothing the batch writes changes those answers.
-type memoTx struct {
-	pgx.Tx
-	answers map[string]bool
-}
-
-func (m *memoTx) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
-	if !strings.HasPrefix(strings.TrimSpace(sql), "SELECT EXISTS") {
-		return m.Tx.QueryRow(ctx, sql, args...)
-	}
-	key := sql + "\x00" + fmt.Sprintf("%#v", args)
-	if v, ok := m.answers[key]; ok {
-		return knownRow(v)
-	}
-	return &rememberedRow{Row: m.Tx.QueryRow(ctx, sql, args...), keep: func(v bool) { m.answers[key] = v }}
-}
-
-// knownRow answers a remembered existence check.
-type knownRow bool
-
-func (r knownRow) Scan(dest ...any) error {
-	if len(dest) != 1 {
-		return fmt.Errorf("existence check scanned into %d values", len(dest))
-	}
-	p, ok := dest[0].(*bool)
-	if !ok {
-		return fmt.Errorf("existence check scanned into %T", dest[0])
-	}
-	*p = bool(r)
-	return nil
-}
-
-// rememberedRow keeps the answer of an existence check as it is read.
-type rememberedRow struct {
-	pgx.Row
-	keep func(bool)
-}
-
-func (r *rememberedRow) Scan(dest ...any) error {
-	err := r.Row.Scan(dest...)
-	if err == nil && len(dest) == 1 {
-		if p, ok := dest[0].(*bool); ok {
-			r.keep(*p)
-		}
-	}
-	return err
-}
-
-// insertItems writes new items as writeItem does (numbers from the type's
-// counter, a version op each), a batch per statement: a row at a time is
-// too slow for 100,000 rows.
-func insertItems(ctx context.Context, tx pgx.Tx, c Caller, t *formType, batch []*Item, op string) error {
-	n := len(batch)
-	titles := make([]string, n)
-	projects, parents, statuses, responsibles := make([]*int64, n), make([]*int64, n), make([]*int64, n), make([]*int64, n)
-	attrs := make([]string, n)
-	for i, it := range batch {
-		body, err := json.Marshal(it.Attributes)
-		if err != nil {
-			return fmt.Errorf("attributes: %w", err)
-		}
-		titles[i], projects[i], parents[i], statuses[i], responsibles[i], attrs[i] =
-			it.Title, it.ProjectID, it.ParentID, it.StatusID, it.ResponsibleID, string(body)
-	}
-	var last int64
-	if err := tx.QueryRow(ctx, `UPDATE component SET last_number = last_number + $2 WHERE id = $1 RETURNING last_number`,
-		t.comp.ID, n).Scan(&last); err != nil {
-		return fmt.Errorf("numbers: %w", err)
-	}
-	rows, err := tx.Query(ctx, `INSERT INTO item (component_id, number, title, project_id, parent_id, status_id, responsible_id,
-			creator_id, modifier_id, attributes)
-		SELECT $1, $2 + u.o, u.title, u.project, u.parent, u.status, u.responsible, $3, $3, u.attrs::jsonb
-		FROM unnest($4::text[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[], $9::text[])
-			WITH ORDINALITY AS u(title, project, parent, status, responsible, attrs, o)
-		ORDER BY u.o RETURNING id`,
-		t.comp.ID, last-int64(n), c.UserID, titles, projects, parents, statuses, responsibles, attrs)
-	if err != nil {
-		return fmt.Errorf("insert items: %w", err)
-	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
-	if err != nil {
-		return fmt.Errorf("insert items: %w", err)
-	}
-	if _, err := tx.Exec(ctx, `INSERT INTO item_version (item_id, version, title, project_id, parent_id, status_id, responsible_id,
-			modifier_id, modified_at, reason, attributes, operation)
-		SELECT id, version, title, project_id, parent_id, status_id, responsible_id, modifier_id, modified_at, reason, attributes, $2::text
-		FROM item WHERE id = ANY($1)`, ids, op); err != nil {
-		return fmt.Errorf("versions: %w", err)
-	}
-	return nil
 }

@@ -9,11 +9,9 @@ import (
 	"github.com/microcosm-cc/bluemonday"
 )
 
-// allowedTags are the HTML elements rich text keeps: what the web app's
-// editor makes (execCommand in a contenteditable: b, i, u, ul, ol, li,
-// div and br for new lines, p) and the formatting a pasted text or a form's
-// HTML text carries. Everything else is dropped (its text kept), and
-// script-like elements with their content.
+// allowedTags are the HTML elements rich text keeps: what the editor makes
+// (execCommand: b, i, u, ul, ol, li, div, br, p) and pasted formatting. Others
+// are dropped with their text kept; script-like ones with their content.
 var allowedTags = map[string]bool{"p": true, "br": true, "b": true, "strong": true, "i": true, "em": true, "u": true,
 	"s": true, "strike": true, "ul": true, "ol": true, "li": true, "blockquote": true, "pre": true, "code": true,
 	"h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true, "a": true, "span": true, "div": true,
@@ -44,13 +42,9 @@ var richText = func() *bluemonday.Policy {
 	return p
 }()
 
-// The policy's output is then written as rich text was always stored, so a
-// value saved again unchanged stays byte for byte the same: "<br />" and
-// "<hr />" (a stray </br> or </hr> dropped), "<x />" for a self-closing
-// tag, and a link opened in a new tab without opener. This is safe on
-// bluemonday's output: text and attribute values are escaped (no raw <, >
-// or " in them), so "/>" only ends a tag, and a link's only attribute is
-// its href.
+// The policy's output is written as rich text was always stored ("<br />",
+// "<x />", links in a new tab without opener), so a value saved unchanged keeps
+// its bytes; safe because bluemonday escapes text and attribute values.
 var (
 	selfClosing  = strings.NewReplacer("/>", " />")
 	richTextLink = regexp.MustCompile(`<a href="([^"]*)"( /)?>`)

@@ -181,10 +181,9 @@ func (s *Service) option(ctx context.Context, q Querier, b *binding, raw any) (a
 	if b.Attr == nil || b.Attr.PicklistID == nil || !utf8.ValidString(str) || strings.ContainsRune(str, 0) || len(str) > 500 {
 		return nil, bad, nil
 	}
-	var found bool
-	if err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM picklist_item WHERE picklist_id = $1 AND value = $2 AND retired_at IS NULL)`,
-		*b.Attr.PicklistID, str).Scan(&found); err != nil {
-		return nil, nil, fmt.Errorf("picklist value: %w", err)
+	found, err := optionExists(ctx, q, *b.Attr.PicklistID, str)
+	if err != nil {
+		return nil, nil, err
 	}
 	if !found {
 		return nil, bad, nil
@@ -212,7 +211,7 @@ func (s *Service) reference(ctx context.Context, q Querier, c Caller, b *binding
 	if !ok || id <= 0 {
 		return nil, bad, nil
 	}
-	exists, err := s.referenceExists(ctx, q, c, b, id, self)
+	exists, err := referenceExists(ctx, q, c, b, id, self)
 	if err != nil {
 		return nil, nil, fmt.Errorf("reference %s: %w", b.Key, err)
 	}
@@ -220,60 +219,15 @@ func (s *Service) reference(ctx context.Context, q Querier, c Caller, b *binding
 		return nil, bad, nil
 	}
 	if b.Field == "Parent" && self != 0 {
-		var loop bool
-		if err := q.QueryRow(ctx, `WITH RECURSIVE up AS (SELECT id, parent_id, 1 AS depth FROM item WHERE id = $1
-				UNION ALL SELECT i.id, i.parent_id, up.depth + 1 FROM item i JOIN up ON i.id = up.parent_id WHERE up.depth < 100)
-			SELECT EXISTS (SELECT 1 FROM up WHERE id = $2)`, id, self).Scan(&loop); err != nil {
-			return nil, nil, fmt.Errorf("parent loop: %w", err)
+		loop, err := parentLoop(ctx, q, id, self)
+		if err != nil {
+			return nil, nil, err
 		}
 		if loop {
 			return nil, &fieldErr{b: b, key: "forms.parentLoop"}, nil
 		}
 	}
 	return json.Number(strconv.FormatInt(id, 10)), nil, nil
-}
-
-// referenceExists checks that id names what the attribute type points at,
-// among what the caller may see.
-func (s *Service) referenceExists(ctx context.Context, q Querier, c Caller, b *binding, id, self int64) (bool, error) {
-	var sql string
-	args := []any{id}
-	switch b.Type {
-	case "USERS", "RESOURCES":
-		sql = `SELECT EXISTS (SELECT 1 FROM app_user WHERE id = $1 AND active)`
-	case "GROUPS", "ORGANIZATIONAL_STRUCTURE":
-		sql = `SELECT EXISTS (SELECT 1 FROM user_group WHERE id = $1)`
-	case "USERS_OR_GROUPS":
-		sql = `SELECT EXISTS (SELECT 1 FROM app_user WHERE id = $1 AND active) OR EXISTS (SELECT 1 FROM user_group WHERE id = $1)`
-	case "COMPANY":
-		sql = `SELECT EXISTS (SELECT 1 FROM company WHERE id = $1)`
-	case "ITEM_TYPE_STATUS":
-		var target *int64
-		if b.Attr != nil {
-			target = b.Attr.TargetComponentID
-		}
-		args = append(args, target)
-		sql = `SELECT EXISTS (SELECT 1 FROM item_status WHERE id = $1 AND retired_at IS NULL AND ($2::bigint IS NULL OR component_id = $2))`
-	case "CALENDAR":
-		// A work calendar is a resource's (loadCalendars).
-		sql = `SELECT EXISTS (SELECT 1 FROM resource WHERE id = $1 AND active)`
-	case "PROJECT":
-		args = []any{c.UserID, c.PanelAdmin, id}
-		sql = `SELECT EXISTS (SELECT 1 FROM project p WHERE p.id = $3 AND ` + projectReadable + `)`
-	case "GENERIC_ITEM_TYPE":
-		var target *int64
-		if b.Attr != nil {
-			target = b.Attr.TargetComponentID
-		}
-		args = []any{c.UserID, c.PanelAdmin, id, target, self}
-		sql = `SELECT EXISTS (SELECT 1 FROM item i JOIN component c ON c.id = i.component_id
-			WHERE i.id = $3 AND i.id <> $5 AND ($4::bigint IS NULL OR i.component_id = $4) AND ` + componentReadable + ` AND ` + itemReadable + `)`
-	default:
-		return false, fmt.Errorf("no reference check for type %s", b.Type)
-	}
-	var ok bool
-	err := q.QueryRow(ctx, sql, args...).Scan(&ok)
-	return ok, err
 }
 
 // number checks a numeric value against the control's bounds and scale

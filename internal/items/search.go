@@ -2,12 +2,9 @@ package items
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
 )
@@ -44,10 +41,9 @@ type SearchHit struct {
 	Rank          float32   `json:"rank"`
 }
 
-// SearchItems answers searchItemsByQuery: full text over the title and the
-// text attributes (Portuguese stemming, accents ignored), best matches
-// first, across the types and items the caller may read. A title containing
-// the text also matches, so a word being typed finds something.
+// SearchItems answers searchItemsByQuery: full text over title and text
+// attributes (Portuguese, accents ignored), best first, among readable items; a
+// title containing the text also matches, so a word being typed finds some.
 func (s *Service) SearchItems(ctx context.Context, c Caller, in SearchInput) ([]SearchHit, error) {
 	q := strings.TrimSpace(in.Query)
 	if q == "" {
@@ -60,24 +56,10 @@ func (s *Service) SearchItems(ctx context.Context, c Caller, in SearchInput) ([]
 		in.Limit = SearchDefaultLimit
 	}
 	in.Limit = min(in.Limit, SearchMaxLimit)
-	like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(q) + "%"
-	rows, err := s.store.db.Query(ctx, `WITH q AS (SELECT websearch_to_tsquery('portuguese', tramita_unaccent($3)) AS ts)
-		SELECT i.id, c.id, coalesce(c.name ->> $6, c.name ->> 'pt-BR'), c.application_id, i.number, i.title, i.project_id,
-			coalesce(p.name, ''), coalesce(st.name ->> $6, st.name ->> 'pt-BR', ''), coalesce(st.color, ''), i.modified_at,
-			ts_rank(i.search, q.ts) + CASE WHEN i.title ILIKE $4 THEN 1 ELSE 0 END AS rank
-		FROM q, item i JOIN component c ON c.id = i.component_id
-			LEFT JOIN project p ON p.id = i.project_id LEFT JOIN item_status st ON st.id = i.status_id
-		WHERE (i.search @@ q.ts OR i.title ILIKE $4)
-		  AND c.retired_at IS NULL AND `+componentReadable+` AND `+itemReadable+`
-		  AND ($5::bigint = 0 OR i.component_id = $5) AND ($7::bigint = 0 OR i.project_id = $7)
-		ORDER BY rank DESC, i.modified_at DESC, i.id DESC
-		LIMIT $8`, c.UserID, c.PanelAdmin, q, like, in.ComponentID, langOf(ctx), in.ProjectID, in.Limit)
+	like := likePattern(q)
+	hits, err := s.store.search(ctx, c, q, like, in.ComponentID, in.ProjectID, in.Limit, langOf(ctx))
 	if err != nil {
-		return nil, fmt.Errorf("search items: %w", err)
-	}
-	hits, err := pgx.CollectRows(rows, pgx.RowToStructByPos[SearchHit])
-	if err != nil {
-		return nil, fmt.Errorf("search items: %w", err)
+		return nil, err
 	}
 	for i := range hits {
 		hits[i].LastModify = hits[i].LastModify.UTC()

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tramita/tramita/internal/httpx"
@@ -199,4 +201,123 @@ func (s *Store) savePreference(ctx context.Context, user, comp, query, view int6
 		ON CONFLICT (user_id, component_id) DO UPDATE SET query_id = EXCLUDED.query_id, view_id = EXCLUDED.view_id, updated_at = now()`,
 		user, comp, query, view)
 	return err
+}
+
+// projects are the projects the caller may see.
+func (st *Store) projects(ctx context.Context, c Caller) ([]Choice, error) {
+	rows, err := st.db.Query(ctx, `SELECT p.id, p.name, false FROM project p WHERE `+projectReadable+` ORDER BY p.name, p.id`,
+		c.UserID, c.PanelAdmin)
+	if err != nil {
+		return nil, fmt.Errorf("projects: %w", err)
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[Choice])
+}
+
+// deleteRights: the delete right on comp, and how many of ids are readable, writable.
+func deleteRights(ctx context.Context, tx pgx.Tx, c Caller, comp int64, ids []int64) (allowed bool, visible, writable int, err error) {
+	if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM component c WHERE c.id = $3 AND `+componentGrant("delete")+`)`,
+		c.UserID, c.PanelAdmin, comp).Scan(&allowed); err != nil {
+		return false, 0, 0, err
+	}
+	err = tx.QueryRow(ctx, `SELECT count(*) FILTER (WHERE `+itemReadable+`), count(*) FILTER (WHERE `+itemWritable+`)
+		FROM item i WHERE i.component_id = $3 AND i.id = ANY($4)`, c.UserID, c.PanelAdmin, comp, ids).Scan(&visible, &writable)
+	return allowed, visible, writable, err
+}
+
+// markDeleted marks items deleted; their versions stay.
+func markDeleted(ctx context.Context, tx pgx.Tx, c Caller, ids []int64) error {
+	_, err := tx.Exec(ctx, `UPDATE item SET deleted_at = now(), modifier_id = $2, modified_at = now()
+		WHERE id = ANY($1) AND deleted_at IS NULL`, ids, c.UserID)
+	return err
+}
+
+// readableQuery answers a readable saved query's type and condition, or 404.
+func (st *Store) readableQuery(ctx context.Context, c Caller, id int64) (comp int64, cond []byte, err error) {
+	err = st.db.QueryRow(ctx, `SELECT c.id, q.condition FROM item_query q JOIN component c ON c.id = q.component_id
+		WHERE q.id = $3 AND q.retired_at IS NULL AND c.retired_at IS NULL AND `+componentReadable,
+		c.UserID, c.PanelAdmin, id).Scan(&comp, &cond)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, nil, httpx.NotFound()
+	}
+	if err != nil {
+		return 0, nil, fmt.Errorf("default value query: %w", err)
+	}
+	return comp, cond, nil
+}
+
+// defaultQueryAttributes are the attributes whose default-value query is query.
+func (st *Store) defaultQueryAttributes(ctx context.Context, query int64) ([]string, error) {
+	rows, err := st.db.Query(ctx, `SELECT a.key FROM attribute a JOIN item_query q ON q.component_id = a.component_id AND q.key = a.default_query
+		WHERE q.id = $1 AND a.retired_at IS NULL ORDER BY a.sort_order, a.id`, query)
+	if err != nil {
+		return nil, fmt.Errorf("default value attributes: %w", err)
+	}
+	keys, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("default value attributes: %w", err)
+	}
+	return keys, nil
+}
+
+// projectItemTypes are readable project-scoped types of app (0: any), can create.
+func (st *Store) projectItemTypes(ctx context.Context, c Caller, app int64, lang string) ([]ItemType, error) {
+	rows, err := st.db.Query(ctx, `SELECT c.id, c.key, coalesce(c.name ->> $4, c.name ->> 'pt-BR'), c.icon, c.application_id,
+			$2 OR EXISTS (SELECT 1 FROM component_grant cg JOIN user_group g ON g.id = cg.group_id
+				WHERE cg.component_id = c.id AND cg.can_create
+				  AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = $1)))
+		FROM component c
+		WHERE c.project_scoped AND c.retired_at IS NULL AND ($3::bigint = 0 OR c.application_id = $3) AND `+componentReadable+`
+		ORDER BY c.application_id, c.sort_order, c.id`, c.UserID, c.PanelAdmin, app, lang)
+	if err != nil {
+		return nil, fmt.Errorf("project item types: %w", err)
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[ItemType])
+}
+
+// search finds items matching q or titled like like (comp, project 0: any).
+func (st *Store) search(ctx context.Context, c Caller, q, like string, comp, project int64, limit int, lang string) ([]SearchHit, error) {
+	rows, err := st.db.Query(ctx, `WITH q AS (SELECT websearch_to_tsquery('portuguese', tramita_unaccent($3)) AS ts)
+		SELECT i.id, c.id, coalesce(c.name ->> $6, c.name ->> 'pt-BR'), c.application_id, i.number, i.title, i.project_id,
+			coalesce(p.name, ''), coalesce(st.name ->> $6, st.name ->> 'pt-BR', ''), coalesce(st.color, ''), i.modified_at,
+			ts_rank(i.search, q.ts) + CASE WHEN i.title ILIKE $4 THEN 1 ELSE 0 END AS rank
+		FROM q, item i JOIN component c ON c.id = i.component_id
+			LEFT JOIN project p ON p.id = i.project_id LEFT JOIN item_status st ON st.id = i.status_id
+		WHERE (i.search @@ q.ts OR i.title ILIKE $4)
+		  AND c.retired_at IS NULL AND `+componentReadable+` AND `+itemReadable+`
+		  AND ($5::bigint = 0 OR i.component_id = $5) AND ($7::bigint = 0 OR i.project_id = $7)
+		ORDER BY rank DESC, i.modified_at DESC, i.id DESC
+		LIMIT $8`, c.UserID, c.PanelAdmin, q, like, comp, lang, project, limit)
+	if err != nil {
+		return nil, fmt.Errorf("search items: %w", err)
+	}
+	hits, err := pgx.CollectRows(rows, pgx.RowToStructByPos[SearchHit])
+	if err != nil {
+		return nil, fmt.Errorf("search items: %w", err)
+	}
+	return hits, nil
+}
+
+// defStamp changes whenever what component loads changes: the type's columns
+// by value and its attributes by row version (xmin). The component's own xmin
+// is not used: numbering items updates its row on every new item.
+const defStamp = `md5(c.application_id::text || '/' || c.key || '/' || c.name::text || '/' || c.project_scoped::text || '/' ||
+	coalesce((SELECT string_agg(a.id::text || ':' || a.xmin::text, ',' ORDER BY a.id) FROM attribute a
+		WHERE a.component_id = c.id), ''))`
+
+// defGuardSQL answers type $3's stamp when the caller ($1, $2) may read it, no
+// row otherwise. $2 goes through a subquery so that an administrator's custom
+// plan never looks cheaper than the generic one (a new plan on every page).
+var defGuardSQL = `SELECT ` + defStamp + ` FROM component c WHERE c.id = $3 AND c.retired_at IS NULL AND ` +
+	access{User: "$1", Admin: "(SELECT $2::boolean)"}.ComponentReadable()
+
+// Querier is what both the pool and a transaction offer.
+type Querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+}
+
+// likePattern is an ILIKE pattern matching text anywhere, its wildcards escaped.
+func likePattern(text string) string {
+	return "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(text) + "%"
 }

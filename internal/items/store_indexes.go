@@ -17,25 +17,9 @@ import (
 	"github.com/tramita/tramita/internal/items/schema"
 )
 
-// Attribute indexes (docs/items.md, "Indexes"). Attributes live in
-// item.attributes (jsonb); a list that sorts or filters on one must not read
-// every item of the type. So each attribute a package puts in front of users
-// as a list column, a view's sort, a saved query's condition or a list
-// filter (filterAsList) gets
-//
-//   - a partial B-tree index on its typed expression and the item id, over
-//     the live items of its type only: ((attributes->>'key')::numeric) ASC
-//     NULLS LAST, id. It serves filters (=, <, between, any of) and both
-//     directions of a sort (filter.OrderBy ends with the id in the sort's
-//     direction), and it is small: one type's rows, not the table's.
-//   - extended statistics on the same expression (one per key and kind,
-//     table-wide): the planner ignores the statistics of partial indexes, and
-//     without these it guesses 0.5% for every jsonb test, so the estimated
-//     totals of large lists (Page.TotalKind "estimate") would be far off.
-//
-// Expressions are the ones schema.Attribute gives the filter compiler, so the
-// planner matches them. Dates are not indexed: text to timestamptz is not an
-// immutable cast. Booleans and rich text are not either (two values; no order).
+// Attributes live in jsonb, so each one a list shows, sorts or filters on gets
+// a partial B-tree on its filter expression and the id, and statistics on it
+// (partial indexes' are ignored). Dates are not indexed: no immutable cast.
 
 // indexLockKey is the advisory lock that keeps two instances from building
 // the same index at once.
@@ -126,14 +110,9 @@ type IndexReport struct {
 	Failed  []string
 }
 
-// SyncIndexes makes the attribute indexes and statistics of item match the
-// definitions: it builds the missing ones (CONCURRENTLY: lists and saves go
-// on while a big table is indexed), drops those no definition asks for any
-// more and rebuilds any left invalid by an interrupted build, then ANALYZEs
-// item if it created anything. Run it after an application package is
-// imported and at start; it is idempotent, and an instance that finds
-// another one syncing returns at once. An index that cannot be built (an
-// attribute holding a value its type cannot cast) is logged and skipped.
+// SyncIndexes builds missing attribute indexes (CONCURRENTLY: lists go on),
+// drops unwanted and invalid ones and ANALYZEs after creating. Idempotent; an
+// instance finding another syncing returns; an index that fails is logged.
 func SyncIndexes(ctx context.Context, db *pgxpool.Pool, log *slog.Logger) (IndexReport, error) {
 	var rep IndexReport
 	conn, err := db.Acquire(ctx)

@@ -1,17 +1,12 @@
 package items
 
-// Who may read what: one rule for every query that returns items. The
-// core's own queries write it out from these conditions; the modules beside
-// the core select FROM the SQL functions the core owns (readable_item,
-// writable_item, readable_component, updatable_component, readable_project:
-// migration 00100), which a test holds to these conditions.
+// Who may read what: one rule for every query that returns items. The core's
+// queries write it from these conditions; the modules select from the SQL
+// functions of migration 00100 (readable_item...), held to them by a test.
 
-// access writes the SQL conditions of one caller's rights. User and Admin
-// are SQL expressions, normally placeholders: User the caller's user id,
-// Admin whether the caller is a panel administrator (who passes every
-// condition). The conditions name their rows by the aliases every query of
-// this package uses: c a component, p a project, i an item. Nothing of a
-// request ever becomes part of the text: values stay parameters.
+// access writes the SQL conditions of one caller's rights: User and Admin are
+// SQL expressions (normally placeholders), over the aliases c component, p
+// project, i item. Nothing of a request becomes text: values stay parameters.
 type access struct {
 	User  string
 	Admin string
@@ -88,10 +83,9 @@ func (a access) ProjectReadable() string {
 	SELECT 1 FROM project_member pm WHERE pm.project_id = p.id AND pm.user_id = ` + a.User + `))`
 }
 
-// ItemReadable holds over item i (not deleted): an item outside projects
-// follows its type only (AND it with ComponentReadable where the type is
-// not already checked); an item in a project also needs the caller in the
-// project.
+// ItemReadable holds over item i (not deleted): outside projects it follows
+// the type only (AND ComponentReadable where the type is not checked); in a
+// project the caller must be in it too.
 func (a access) ItemReadable() string { return a.item(false) }
 
 // ItemWritable is ItemReadable for changes: project members need write.

@@ -50,7 +50,7 @@ func (f *Files) Stamp(ctx context.Context, c items.Caller, in StampInput, client
 	// into memory to stamp (413 as an upload over the limit), rather than
 	// read up to the bound and refused as changed.
 	if a.Size > f.readLimit() {
-		return nil, &httpx.Error{Status: http.StatusRequestEntityTooLarge, Key: "files.tooLarge", Args: []any{"name", a.Name, "max", humanSize(f.readLimit())}}
+		return nil, &httpx.Error{Status: http.StatusRequestEntityTooLarge, Key: "files.tooLarge", Args: []any{"name", a.Name, "max", httpx.HumanSize(f.readLimit())}}
 	}
 	original, err := f.readStored(ctx, a.storageKey, a.SHA256, f.readLimit())
 	if err != nil {
@@ -66,7 +66,7 @@ func (f *Files) Stamp(ctx context.Context, c items.Caller, in StampInput, client
 	sum := sha256.Sum256(stamped)
 	size, err := f.blobs.Put(ctx, key, bytes.NewReader(stamped), int64(len(stamped)))
 	if err != nil {
-		return nil, readError(err)
+		return nil, storeError(err)
 	}
 	var version int
 	st := stampVersion{key: key, sum: hex.EncodeToString(sum[:]), code: code, size: size, at: now, by: c.UserID}

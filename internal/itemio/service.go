@@ -161,9 +161,9 @@ func (s *Service) Preview(ctx context.Context, c items.Caller, in ImportInput, n
 			return nil, planlimit.StorageError(*planLimit)
 		}
 		if errors.Is(err, storage.ErrTooLarge) {
-			return nil, &httpx.Error{Status: http.StatusRequestEntityTooLarge, Key: "files.tooLarge", Args: []any{"name", name, "max", humanSize(limit)}}
+			return nil, &httpx.Error{Status: http.StatusRequestEntityTooLarge, Key: "files.tooLarge", Args: []any{"name", name, "max", httpx.HumanSize(limit)}}
 		}
-		return nil, readError(err)
+		return nil, storeError(err)
 	}
 	keep := false
 	defer func() {
@@ -263,6 +263,15 @@ func (s *Service) removeBlobs(ctx context.Context, keys ...string) {
 			httpx.Logger(ctx).Warn("files: stored file left behind", "key", k, "error", err)
 		}
 	}
+}
+
+// storeError answers a failed store of a spreadsheet: a full storage is 507,
+// a broken or oversized upload as httpx answers it.
+func storeError(err error) error {
+	if errors.Is(err, storage.ErrNoSpace) {
+		return &httpx.Error{Status: http.StatusInsufficientStorage, Key: "storage.noSpace", Cause: err}
+	}
+	return httpx.ReadError(err)
 }
 
 func capErrors(errs []ImportError) []ImportError {

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
 )
 
@@ -115,7 +116,7 @@ func (s *Service) linkPage(ctx context.Context, c items.Caller, it *items.Item, 
 			LEFT JOIN item_status st ON st.id = i.status_id LEFT JOIN app_user rs ON rs.id = i.responsible_id
 			LEFT JOIN app_user cr ON cr.id = i.creator_id LEFT JOIN project p ON p.id = i.project_id
 		WHERE `+where+` ORDER BY i.created_at DESC, i.id DESC LIMIT $6 OFFSET $7`,
-		c.UserID, c.PanelAdmin, it.ID, related, langOf(ctx), perPage, page*perPage)
+		c.UserID, c.PanelAdmin, it.ID, related, i18n.LangOf(ctx), perPage, page*perPage)
 	if err != nil {
 		return nil, fmt.Errorf("links: %w", err)
 	}
@@ -254,7 +255,7 @@ func (s *Service) LoadManyToManyCombo(ctx context.Context, c items.Caller, in Ma
 		WHERE ($4::bigint = 0 OR i.component_id = $4) AND c.retired_at IS NULL AND i.id <> $3 AND i.id NOT IN `+linkedOf+`
 		  AND (tramita_unaccent(i.title) ILIKE tramita_unaccent($5) OR i.number::text = $6)
 		ORDER BY (i.number::text = $6) DESC, i.created_at DESC, i.id DESC LIMIT $7`,
-		c.UserID, c.PanelAdmin, it.ID, related, pattern, look.Text, look.Limit, langOf(ctx))
+		c.UserID, c.PanelAdmin, it.ID, related, pattern, look.Text, look.Limit, i18n.LangOf(ctx))
 	if err != nil {
 		return nil, fmt.Errorf("combo: %w", err)
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/rules"
 )
@@ -117,7 +118,7 @@ func (fr *FormRules) Execute(ctx context.Context, c items.Caller, in RuleInput, 
 	var res *RuleResult
 	err = pgx.BeginFunc(ctx, fr.db, func(tx pgx.Tx) error {
 		it := &items.Item{ComponentID: f.Component.ID, Attributes: map[string]any{}}
-		if id, _ := idOf(values["id"]); id > 0 {
+		if id, _ := items.IDOf(values["id"]); id > 0 {
 			stored, err := items.ReadItem(ctx, tx, c, f.Component.ID, id, false)
 			if err != nil {
 				return err
@@ -219,7 +220,7 @@ func (fr *FormRules) runRule(ctx context.Context, tx pgx.Tx, c items.Caller, f *
 			item[k] = v
 		}
 	}
-	params["lang"] = langOf(ctx)
+	params["lang"] = i18n.LangOf(ctx)
 	name := f.Component.Key + "." + key
 	out, err := fr.run.Run(ctx, rules.Rule{Name: name, Source: source}, rules.Input{Item: item, User: user, Params: params, Host: host})
 	if err != nil {
@@ -245,6 +246,14 @@ func ruleItem(it *items.Item) map[string]any {
 		v["LastModify"] = it.ModifiedAt.UTC().Format(time.RFC3339)
 	}
 	return v
+}
+
+// ptrValue is an optional id as a form value: the number, or nil.
+func ptrValue(id *int64) any {
+	if id == nil {
+		return nil
+	}
+	return *id
 }
 
 // names reports whether form f runs rule key: a button's rule, a

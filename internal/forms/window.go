@@ -6,6 +6,7 @@ import (
 
 	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
 )
 
@@ -24,7 +25,7 @@ func (fr *FormRules) windowParams(ctx context.Context, f *items.FormView, rule s
 		}
 	}
 	walk(f.Tree)
-	return CheckParameters(window, in, langOf(ctx), func(picklist string) ([]string, error) {
+	return CheckParameters(window, in, i18n.LangOf(ctx), func(picklist string) ([]string, error) {
 		opts, err := fr.svc.PicklistChoices(ctx, f.Component.ApplicationID, picklist)
 		values := make([]string, len(opts))
 		for i, o := range opts {
@@ -46,9 +47,9 @@ func CheckParameters(ps []apppkg.Parameter, in map[string]any, lang string, choi
 	known := map[string]bool{}
 	for _, p := range ps {
 		known[p.Key] = true
-		name := textIn(p.Name, lang)
+		name := p.Name.In(lang)
 		raw, present := in[p.Key]
-		if !present || isEmpty(raw) {
+		if !present || items.IsEmptyValue(raw) {
 			if p.Required {
 				return nil, httpx.Invalid(p.Key, "workflow.paramRequired", "field", name)
 			}

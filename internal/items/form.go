@@ -13,6 +13,7 @@ import (
 
 	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 )
 
 // Querier is what both the pool and a transaction offer.
@@ -46,7 +47,7 @@ type formType struct {
 
 // loadType loads a type the caller may read (404 otherwise).
 func (s *Service) loadType(ctx context.Context, c Caller, id int64) (*formType, error) {
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	comp, err := s.store.component(ctx, c, id, lang)
 	if err != nil {
 		return nil, err
@@ -92,7 +93,7 @@ func (s *Service) loadForm(ctx context.Context, t *formType, id int64, name stri
 	err := s.store.db.QueryRow(ctx, `SELECT id, key, coalesce(name ->> $4, name ->> 'pt-BR'), tree, on_save FROM item_form
 		WHERE component_id = $1 AND retired_at IS NULL
 		  AND CASE WHEN $2::bigint <> 0 THEN id = $2 WHEN $3::text <> '' THEN key = $3 OR name ->> 'pt-BR' = $3 OR name ->> 'en' = $3 ELSE true END
-		ORDER BY sort_order, id LIMIT 1`, t.comp.ID, id, name, langOf(ctx)).Scan(&f.ID, &f.Key, &f.Name, &f.Tree, &f.OnSave)
+		ORDER BY sort_order, id LIMIT 1`, t.comp.ID, id, name, i18n.LangOf(ctx)).Scan(&f.ID, &f.Key, &f.Name, &f.Tree, &f.OnSave)
 	if errors.Is(err, pgx.ErrNoRows) {
 		if id != 0 || name != "" {
 			return nil, httpx.Fail(http.StatusNotFound, "forms.formNotFound")
@@ -144,7 +145,7 @@ func (s *Service) ReadForm(ctx context.Context, c Caller, componentID, formID in
 	if err != nil {
 		return nil, err
 	}
-	return t.view(f, t.bindings(f, langOf(ctx))), nil
+	return t.view(f, t.bindings(f, i18n.LangOf(ctx))), nil
 }
 
 // systemItemKey is the key of the item map a bindable system field is read
@@ -205,7 +206,7 @@ func (t *formType) bindings(f *formDef, lang string) []*binding {
 
 func (t *formType) bind(n *apppkg.Control, field, lang string) *binding {
 	if key, ok := systemItemKey[field]; ok {
-		label := textIn(n.Label, lang)
+		label := n.Label.In(lang)
 		if label == "" {
 			label = systemLabel(lang, field)
 		}
@@ -216,17 +217,10 @@ func (t *formType) bind(n *apppkg.Control, field, lang string) *binding {
 		return nil
 	}
 	label := a.Name
-	if l := textIn(n.Label, lang); l != "" && n.Field == field {
+	if l := n.Label.In(lang); l != "" && n.Field == field {
 		label = l
 	}
 	return &binding{Field: field, Key: field, Label: label, Type: a.Type, Control: n, Attr: a, Required: a.Required, lang: lang}
-}
-
-func textIn(t apppkg.Text, lang string) string {
-	if v := t[lang]; v != "" {
-		return v
-	}
-	return t["pt-BR"]
 }
 
 // FormControl is a control as getForm answers it: the package's control
@@ -320,7 +314,7 @@ func (s *Service) GetForm(ctx context.Context, c Caller, in GetFormInput) (*Form
 	if err != nil {
 		return nil, err
 	}
-	out := t.render(f, langOf(ctx), ids)
+	out := t.render(f, i18n.LangOf(ctx), ids)
 	if err := s.windowOptions(ctx, t, &out.Controls); err != nil {
 		return nil, err
 	}
@@ -409,11 +403,11 @@ func (t *formType) render(f *formDef, lang string, types map[string]int64) *Form
 // control renders one node; ok is false for a control bound to a field the
 // type no longer has (it is left out).
 func (t *formType) control(n *apppkg.Control, lang string, types map[string]int64) (FormControl, bool) {
-	out := FormControl{Kind: n.Kind, Key: n.Key, Field: n.Field, ItemType: n.ItemType, Label: textIn(n.Label, lang),
+	out := FormControl{Kind: n.Kind, Key: n.Key, Field: n.Field, ItemType: n.ItemType, Label: n.Label.In(lang),
 		Required: n.Required, ReadOnly: n.ReadOnly, Hidden: n.Hidden, Minimum: n.Minimum, Maximum: n.Maximum,
 		DecimalScale: n.DecimalScale, Prefix: n.Prefix, Suffix: n.Suffix, Currency: n.Currency,
 		DecimalSeparator: n.DecimalSeparator, ThousandSeparator: n.ThousandSeparator, Mask: n.Mask, MaxLength: n.MaxLength,
-		Format: n.Format, Parts: n.Parts, Rule: n.Rule, OnChange: n.OnChange, Window: windowFields(n.Window, lang), Text: textIn(n.Text, lang), ShowWhen: n.ShowWhen, Width: n.Width}
+		Format: n.Format, Parts: n.Parts, Rule: n.Rule, OnChange: n.OnChange, Window: windowFields(n.Window, lang), Text: n.Text.In(lang), ShowWhen: n.ShowWhen, Width: n.Width}
 	rule := apppkg.Kinds[n.Kind]
 	if n.Kind == "html" {
 		// A package's HTML is an administrator's, but goes through the same
@@ -575,7 +569,7 @@ type WindowOption struct {
 func windowFields(ps []apppkg.Parameter, lang string) []WindowField {
 	var out []WindowField
 	for _, p := range ps {
-		out = append(out, WindowField{Key: p.Key, Name: textIn(p.Name, lang), Type: p.Type, Required: p.Required, Picklist: p.Picklist})
+		out = append(out, WindowField{Key: p.Key, Name: p.Name.In(lang), Type: p.Type, Required: p.Required, Picklist: p.Picklist})
 	}
 	return out
 }
@@ -609,7 +603,7 @@ func (s *Service) PicklistChoices(ctx context.Context, applicationID int64, key 
 	rows, err := s.store.db.Query(ctx, `SELECT pi.value, coalesce(pi.text ->> $3, pi.text ->> 'pt-BR'), pi.color
 		FROM picklist_item pi JOIN picklist pl ON pl.id = pi.picklist_id
 		WHERE pl.application_id = $1 AND pl.key = $2 AND pi.retired_at IS NULL ORDER BY pi.sort_order, pi.id`,
-		applicationID, key, langOf(ctx))
+		applicationID, key, i18n.LangOf(ctx))
 	if err != nil {
 		return nil, fmt.Errorf("window picklist %s: %w", key, err)
 	}

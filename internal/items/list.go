@@ -202,7 +202,7 @@ func (s *Service) prepareFrom(ctx context.Context, c Caller, in ExecuteFilterInp
 	if in.ComponentID == 0 && in.ListControlData != nil {
 		in.ComponentID = in.ListControlData.ComponentID
 	}
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	var comp *Component
 	var guard *defGuard
 	if kept {
@@ -1052,7 +1052,7 @@ func (s *Service) ListDefinition(ctx context.Context, c Caller, componentID, pro
 		return ListDefinition{}, err
 	}
 	rows, err := s.store.db.Query(ctx, `SELECT id, coalesce(name ->> $2, name ->> 'pt-BR'), coalesce(color, '')
-		FROM item_status WHERE component_id = $1 AND retired_at IS NULL ORDER BY sort_order, id`, d.ComponentID, langOf(ctx))
+		FROM item_status WHERE component_id = $1 AND retired_at IS NULL ORDER BY sort_order, id`, d.ComponentID, i18n.LangOf(ctx))
 	if err != nil {
 		return ListDefinition{}, fmt.Errorf("statuses: %w", err)
 	}

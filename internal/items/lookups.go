@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 )
 
 // Limits of the lookups that fill pickers.
@@ -146,7 +147,7 @@ func (s *Service) LoadGenericItems(ctx context.Context, c Caller, in LookupInput
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.store.component(ctx, c, in.ComponentID, langOf(ctx)); err != nil {
+	if _, err := s.store.component(ctx, c, in.ComponentID, i18n.LangOf(ctx)); err != nil {
 		return nil, err
 	}
 	if in.ProjectID != 0 {
@@ -197,7 +198,7 @@ type PicklistOption struct {
 // the package's order. A picklist is readable when a type of its
 // application is.
 func (s *Service) LoadPicklistItems(ctx context.Context, c Caller, in PicklistInput) ([]PicklistOption, error) {
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	if in.PicklistID == 0 {
 		comp, err := s.store.component(ctx, c, in.ComponentID, lang)
 		if err != nil {
@@ -260,7 +261,7 @@ func (s *Service) LoadItemTypeStatuses(ctx context.Context, c Caller, in LookupI
 	if err != nil {
 		return nil, err
 	}
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	rows, err := s.store.db.Query(ctx, `SELECT id, coalesce(name ->> $4, name ->> 'pt-BR'), coalesce(color, ''), initial, final
 		FROM item_status WHERE component_id = $1 AND retired_at IS NULL
 			AND CASE WHEN cardinality($2::bigint[]) > 0 THEN id = ANY($2)
@@ -310,7 +311,7 @@ func (s *Service) LoadCalendars(ctx context.Context, c Caller, in LookupInput) (
 // may not read is not found, as one that does not exist. The modules beside
 // the core check a form's type with it before reading its item (ReadItem).
 func (s *Service) ReadComponent(ctx context.Context, c Caller, id int64) (*Component, error) {
-	return s.store.component(ctx, c, id, langOf(ctx))
+	return s.store.component(ctx, c, id, i18n.LangOf(ctx))
 }
 
 // ItemRef is an item as another module names it (a predecessor, a row of a
@@ -342,7 +343,7 @@ func ItemRefs(ctx context.Context, q Querier, c Caller, ids []int64) (map[int64]
 			coalesce(st.name ->> $4, st.name ->> 'pt-BR', ''), coalesce(st.color, ''),
 			`+componentReadable+` AND `+itemReadable+`, c.retired_at IS NOT NULL
 		FROM item i JOIN component c ON c.id = i.component_id LEFT JOIN item_status st ON st.id = i.status_id
-		WHERE i.id = ANY($3) AND i.deleted_at IS NULL`, c.UserID, c.PanelAdmin, ids, langOf(ctx))
+		WHERE i.id = ANY($3) AND i.deleted_at IS NULL`, c.UserID, c.PanelAdmin, ids, i18n.LangOf(ctx))
 	if err != nil {
 		return nil, fmt.Errorf("item names: %w", err)
 	}
@@ -399,7 +400,7 @@ func ItemChoices(ctx context.Context, q Querier, c Caller, in ItemQuery) ([]Comb
 		  AND `+componentReadable+` AND `+itemReadable+`
 		  AND (tramita_unaccent(i.title) ILIKE tramita_unaccent($6) OR i.number::text = $7)
 		ORDER BY (i.number::text = $7) DESC, i.created_at DESC, i.id DESC LIMIT $8`,
-		c.UserID, c.PanelAdmin, in.ComponentID, in.ProjectID, exclude, pattern, look.Text, look.Limit, langOf(ctx))
+		c.UserID, c.PanelAdmin, in.ComponentID, in.ProjectID, exclude, pattern, look.Text, look.Limit, i18n.LangOf(ctx))
 	if err != nil {
 		return nil, fmt.Errorf("item choices: %w", err)
 	}

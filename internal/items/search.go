@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 )
 
 // Limits of searchItemsByQuery.
@@ -71,7 +72,7 @@ func (s *Service) SearchItems(ctx context.Context, c Caller, in SearchInput) ([]
 		  AND c.retired_at IS NULL AND `+componentReadable+` AND `+itemReadable+`
 		  AND ($5::bigint = 0 OR i.component_id = $5) AND ($7::bigint = 0 OR i.project_id = $7)
 		ORDER BY rank DESC, i.modified_at DESC, i.id DESC
-		LIMIT $8`, c.UserID, c.PanelAdmin, q, like, in.ComponentID, langOf(ctx), in.ProjectID, in.Limit)
+		LIMIT $8`, c.UserID, c.PanelAdmin, q, like, in.ComponentID, i18n.LangOf(ctx), in.ProjectID, in.Limit)
 	if err != nil {
 		return nil, fmt.Errorf("search items: %w", err)
 	}

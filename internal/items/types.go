@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/tramita/tramita/internal/i18n"
 )
 
 // ItemType is a type that may hold items of a project.
@@ -25,7 +27,7 @@ type ItemType struct {
 func (s *Service) AllowedProjectItemTypes(ctx context.Context, c Caller, componentID int64) ([]ItemType, error) {
 	var app int64
 	if componentID != 0 {
-		comp, err := s.store.component(ctx, c, componentID, langOf(ctx))
+		comp, err := s.store.component(ctx, c, componentID, i18n.LangOf(ctx))
 		if err != nil {
 			return nil, err
 		}
@@ -37,7 +39,7 @@ func (s *Service) AllowedProjectItemTypes(ctx context.Context, c Caller, compone
 				  AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = $1)))
 		FROM component c
 		WHERE c.project_scoped AND c.retired_at IS NULL AND ($3::bigint = 0 OR c.application_id = $3) AND `+componentReadable+`
-		ORDER BY c.application_id, c.sort_order, c.id`, c.UserID, c.PanelAdmin, app, langOf(ctx))
+		ORDER BY c.application_id, c.sort_order, c.id`, c.UserID, c.PanelAdmin, app, i18n.LangOf(ctx))
 	if err != nil {
 		return nil, fmt.Errorf("project item types: %w", err)
 	}

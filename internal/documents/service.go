@@ -266,10 +266,8 @@ func (f *Files) removeBlobs(ctx context.Context, keys ...string) {
 
 // The texts of answers, in the request's language.
 
-func langOf(ctx context.Context) string { return string(i18n.From(ctx)) }
-
 func i18nT(lang, key string, args ...any) string { return i18n.T(i18n.Lang(lang), key, args...) }
 
 func httpxText(ctx context.Context, key string, args ...any) string {
-	return i18nT(langOf(ctx), key, args...)
+	return i18n.T(i18n.From(ctx), key, args...)
 }

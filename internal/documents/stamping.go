@@ -14,6 +14,7 @@ import (
 	"github.com/tramita/tramita/internal/admin/planlimit"
 	"github.com/tramita/tramita/internal/audit"
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/storage"
 )
@@ -57,7 +58,7 @@ func (f *Files) Stamp(ctx context.Context, c items.Caller, in StampInput, client
 		return nil, err
 	}
 	code := newCode()
-	stamped, err := stampPDFBounded(ctx, original, stampLines(langOf(ctx), current, info.Version, a.SHA256, code))
+	stamped, err := stampPDFBounded(ctx, original, stampLines(i18n.LangOf(ctx), current, info.Version, a.SHA256, code))
 	if err != nil {
 		return nil, err
 	}

@@ -122,8 +122,6 @@ type importPayload struct {
 	Lang       string `json:"lang"`
 }
 
-func langOf(ctx context.Context) string { return string(i18n.From(ctx)) }
-
 // Preview keeps the file, reads it and checks every row as saveItem would,
 // writing nothing; the answer lists every row's errors.
 func (s *Service) Preview(ctx context.Context, c items.Caller, in ImportInput, name string, r io.Reader) (*ImportStatus, error) {
@@ -171,7 +169,7 @@ func (s *Service) Preview(ctx context.Context, c items.Caller, in ImportInput, n
 			s.removeBlobs(ctx, key)
 		}
 	}()
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	sh, err := s.read(ctx, t, key, lang)
 	if err != nil {
 		return nil, err
@@ -309,7 +307,7 @@ func (s *Service) Confirm(ctx context.Context, c items.Caller, id int64) (*Impor
 			return err
 		}
 		if err := jobs.Enqueue(ctx, tx, ImportJobKind, importPayload{ImportID: id, UserID: c.UserID, PanelAdmin: c.PanelAdmin,
-			Lang: langOf(ctx)}, jobs.Options{MaxAttempts: 3}); err != nil {
+			Lang: i18n.LangOf(ctx)}, jobs.Options{MaxAttempts: 3}); err != nil {
 			return err
 		}
 		st.State = "queued"

@@ -59,7 +59,7 @@ func (s *Service) SetLane(ctx context.Context, c Caller, in LaneInput) (*LaneRes
 	if err != nil {
 		return nil, err
 	}
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	l := i18n.From(ctx)
 	if in.ItemID <= 0 {
 		return nil, httpx.NotFound()

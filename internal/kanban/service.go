@@ -63,8 +63,6 @@ func (s *Service) WithLanes(w LaneWriter) *Service {
 	return s
 }
 
-func langOf(ctx context.Context) string { return string(i18n.From(ctx)) }
-
 // BoardInput selects a board and its cards. QueryID nil takes the type's
 // default query; 0 takes every item. Search keeps the cards whose title
 // contains it or whose FormattedID it is.
@@ -337,7 +335,7 @@ func (s *Service) Board(ctx context.Context, c Caller, in BoardInput) (*Board, e
 	if err != nil {
 		return nil, err
 	}
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	b := p.b
 	rows, err := s.store.firstPages(ctx, p.query, p.limit)
 	if err != nil {
@@ -475,7 +473,7 @@ func (s *Service) Boards(ctx context.Context, c Caller, in BoardsInput) ([]Board
 	if err != nil {
 		return nil, err
 	}
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	out := []BoardRef{}
 	for i, r := range refs {
 		r.Name, r.ComponentName = names[i].in(lang), comps[i].in(lang)

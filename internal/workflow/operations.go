@@ -152,7 +152,7 @@ func (s *Service) GetOperation(ctx context.Context, c Caller, in OperationRef) (
 	if err != nil {
 		return nil, err
 	}
-	return s.view(ctx, s.pool, o, langOf(ctx))
+	return s.view(ctx, s.pool, o, i18n.LangOf(ctx))
 }
 
 // OperationsInput is the body of getOperations: the operations of an
@@ -286,7 +286,7 @@ func (s *Service) RunOperation(ctx context.Context, c Caller, in RunInput) (*Ope
 				return err
 			}
 		}
-		h := &host{q: tx, c: c, comp: comp, lang: langOf(ctx)}
+		h := &host{q: tx, c: c, comp: comp, lang: i18n.LangOf(ctx)}
 		out, err := s.rules.Run(ctx, rules.Rule{Name: "operation." + o.Key, Source: o.Rule},
 			rules.Input{Item: map[string]any{}, User: user, Params: params, Host: h})
 		if err != nil {
@@ -359,7 +359,7 @@ func (s *Service) RunBulk(ctx context.Context, c Caller, in BulkInput) (*Operati
 		if err != nil {
 			return err
 		}
-		h := &host{q: tx, c: c, comp: comp, lang: langOf(ctx)}
+		h := &host{q: tx, c: c, comp: comp, lang: i18n.LangOf(ctx)}
 		res = &OperationResult{Result: o.result(), Items: []Changed{}}
 		name := "operation." + o.Key
 		for _, it := range its {
@@ -413,7 +413,7 @@ func rewrite(ctx context.Context, tx pgx.Tx, c Caller, it *item) (*Changed, erro
 // is checked (forms.CheckParameters); the rule also gets lang (pt-BR or en)
 // unless a parameter is called so.
 func (s *Service) params(ctx context.Context, q querier, o *operation, in Values) (map[string]any, error) {
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	out, err := forms.CheckParameters(o.Parameters, in, lang, func(picklist string) ([]string, error) {
 		opts, err := picklistOptions(ctx, q, o.ApplicationID, picklist)
 		values := make([]string, len(opts))

@@ -90,7 +90,7 @@ func (o *operation) read(ctx context.Context, raw json.RawMessage) (*OperationRe
 			if err != nil || len(cols) == 0 {
 				return nil, bad("a sheet needs columns")
 			}
-			if content, err = workbook(o.Name.in(langOf(ctx)), cols, f.Sheet.Rows); err != nil {
+			if content, err = workbook(o.Name.in(i18n.LangOf(ctx)), cols, f.Sheet.Rows); err != nil {
 				return nil, err
 			}
 			typ = xlsxType

@@ -68,8 +68,6 @@ func NewService(pool *pgxpool.Pool, rt *rules.Runtime, send SendFunc) *Service {
 	return &Service{pool: pool, rules: rt, send: send}
 }
 
-func langOf(ctx context.Context) string { return string(i18n.From(ctx)) }
-
 // Ref names an action (or a rule) by id or by key: 12, "12", "approve",
 // {"id": 12} or {"key": "approve"}.
 type Ref struct {
@@ -312,7 +310,7 @@ func (s *Service) Actions(ctx context.Context, c Caller, in ActionsInput) ([]Act
 			}
 		}
 		if ok {
-			out = append(out, comp.view(a, langOf(ctx)))
+			out = append(out, comp.view(a, i18n.LangOf(ctx)))
 		}
 	}
 	if its != nil && len(out) == 0 {

@@ -64,7 +64,7 @@ func (s *Service) Trigger(ctx context.Context, c Caller, in TriggerInput) (*Trig
 	if utf8.RuneCountInString(reason) > maxReason {
 		return nil, httpx.Invalid("reason", "workflow.reasonTooLong", "max", maxReason)
 	}
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	// One rule run is bounded by the runtime; a batch of them by this, so a
 	// transition never holds its locks for long.
 	ctx, cancel := context.WithTimeout(ctx, maxTransitionTime)
@@ -204,7 +204,7 @@ func move(ctx context.Context, tx pgx.Tx, c Caller, comp *component, it *item, t
 	}
 	m := Moved{ID: saved.ID, FormattedID: saved.Number, Version: saved.Version, ResponsibleID: saved.ResponsibleID}
 	modified := saved.ModifiedAt
-	m.Status = StatusRef{ID: to.ID, Key: to.Key, Name: to.Name.in(langOf(ctx)), Color: to.Color, Final: to.Final}
+	m.Status = StatusRef{ID: to.ID, Key: to.Key, Name: to.Name.in(i18n.LangOf(ctx)), Color: to.Color, Final: to.Final}
 	m.ModificationDateTicks = ticks(modified)
 	return &m, nil
 }
@@ -302,7 +302,7 @@ func (s *Service) ValidateByRule(ctx context.Context, c Caller, in ValidateInput
 	if ref.empty() {
 		return nil, httpx.Invalid("ruleId", "workflow.ruleNotFound")
 	}
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{AccessMode: pgx.ReadOnly})
 	if err != nil {
 		return nil, err

@@ -1,7 +1,6 @@
-// Package documents is the files of items: attachments and the digital
-// content, their earlier versions, signed links, signatures with their
-// Signature Protocol, and stamps. It reads items through the item core
-// (internal/items) and keeps its own tables (store.go).
+// Package documents is the files of items: attachments and digital content,
+// their versions, signed links, signatures with their Signature Protocol and
+// stamps. It reads items through the item core and keeps its own tables.
 package documents
 
 import (

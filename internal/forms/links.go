@@ -16,10 +16,9 @@ import (
 // MaxLinkChange caps the items one refreshManyToManyItems may add or remove.
 const MaxLinkChange = 500
 
-// ManyToManyInput is the body of the link calls: the form's item (itemId
-// of componentId) and, for a many-to-many control, the type of the items it
-// lists (relatedComponentId, the control's componentId; 0 for item links:
-// any type).
+// ManyToManyInput is the body of the link calls: the form's item and, for a
+// many-to-many control, the type of the items it lists (relatedComponentId;
+// 0 for item links, any type).
 type ManyToManyInput struct {
 	ItemID             httpx.ID `json:"itemId"`
 	ComponentID        httpx.ID `json:"componentId"`
@@ -142,11 +141,9 @@ func (s *Service) linkPage(ctx context.Context, c items.Caller, it *items.Item, 
 	return out, nil
 }
 
-// RefreshManyToMany answers refreshManyToManyItems: it links the items of
-// add and unlinks those of remove (in one transaction), then answers the
-// list as loadManyToManyFormData. Linking needs the right to change the
-// form's item and to read each other item (of the related type when one is
-// given). Without add and remove it only reloads.
+// RefreshManyToMany links add and unlinks remove in one transaction, then
+// answers the list; linking needs the right to change the form's item and to
+// read each other item. Without add and remove it only reloads.
 func (s *Service) RefreshManyToMany(ctx context.Context, c items.Caller, in ManyToManyInput) (*LinkPage, error) {
 	if len(in.Add)+len(in.Remove) > MaxLinkChange {
 		return nil, httpx.Invalid("add", "links.tooMany", "max", MaxLinkChange)
@@ -234,12 +231,9 @@ func (s *Service) writeLinks(ctx context.Context, c items.Caller, it *items.Item
 	})
 }
 
-// LoadManyToManyCombo answers loadManyToManyComboData: items the caller may
-// read and could link (not the item itself, not linked yet), by title
-// (accents ignored) or FormattedID; 50 by default, 200 at most. They are of
-// the related type, or of any readable type when relatedComponentId is 0:
-// the item links control searches with it too, so it never offers what
-// refreshManyToManyItems would refuse or already holds.
+// LoadManyToManyCombo answers the items the caller could link, by title or
+// FormattedID, held to the same conditions as refreshManyToManyItems, so it
+// never offers what that call would refuse or already holds.
 func (s *Service) LoadManyToManyCombo(ctx context.Context, c items.Caller, in ManyToManyInput) ([]items.ComboRow, error) {
 	it, related, err := s.linkFrom(ctx, c, in)
 	if err != nil {

@@ -35,13 +35,9 @@ func (fr *FormRules) windowParams(ctx context.Context, f *items.FormView, rule s
 	})
 }
 
-// CheckParameters checks the values of a parameter form — an operation's,
-// or the window a form button opens; both are apppkg.Parameter lists and must
-// refuse alike: each value known, required ones filled in (blank text and
-// empty lists are missing), each of its type (apppkg.ParameterValue), a
-// picklist's value one of choices(picklist). The answer has every
-// parameter (nil when not given); a refusal is a 400 naming the field in
-// lang.
+// CheckParameters checks a parameter form's values (an operation's, or a
+// button's window) so both refuse alike: known, required filled, of their type;
+// every parameter is in the answer (nil when not given), a refusal names it.
 func CheckParameters(ps []apppkg.Parameter, in map[string]any, lang string, choices func(picklist string) ([]string, error)) (map[string]any, error) {
 	out := map[string]any{}
 	known := map[string]bool{}

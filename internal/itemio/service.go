@@ -1,8 +1,6 @@
 // Package itemio moves items in and out of spreadsheets: the Excel import
-// (importExcel's preview, its confirmation and the job that writes it) and
-// the Excel exports of a list (exportExcel, exportFullListToExcel). It reads
-// and creates items only through the item core (internal/items): its list
-// reader for the exports, its checked batch of new items for the import.
+// (preview, confirmation, the job that writes it) and the list exports. It
+// reads and creates items only through the item core.
 package itemio
 
 import (

@@ -255,11 +255,9 @@ type Changed struct {
 // each item).
 const maxOperationTime = 30 * time.Second
 
-// RunOperation answers executeOperationBusinessRule: the parameters are
-// checked against the operation's form, its rule runs (in a transaction
-// whose only writes are the messages it sends), and its return value is
-// read as the operation's result kind. A bulk operation is refused here:
-// it runs with executeBulkOperation.
+// RunOperation answers executeOperationBusinessRule: the parameters are checked
+// against the operation's form and its rule runs in a transaction that writes
+// only its messages; bulk operations go through executeBulkOperation.
 func (s *Service) RunOperation(ctx context.Context, c Caller, in RunInput) (*OperationResult, error) {
 	ctx, cancel := context.WithTimeout(ctx, maxOperationTime)
 	defer cancel()
@@ -319,10 +317,9 @@ type BulkInput struct {
 	ComponentID httpx.ID   `json:"componentId"`
 }
 
-// RunBulk answers executeBulkOperation: the operation's rule runs on each
-// selected item (locked in id order, each one the caller may update), and
-// what it wrote is stored with a version, in one transaction: every item
-// or none.
+// RunBulk answers executeBulkOperation: the rule runs on each selected item
+// the caller may update, locked in id order, and every item is written with a
+// version in one transaction, or none is.
 func (s *Service) RunBulk(ctx context.Context, c Caller, in BulkInput) (*OperationResult, error) {
 	ids, err := selection(in.IDs)
 	if err != nil {

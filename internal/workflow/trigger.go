@@ -46,12 +46,9 @@ type TriggerResult struct {
 	Items   []Moved `json:"items"`
 }
 
-// Trigger answers triggerAction: every selected item moves, in one
-// transaction, or none does. Items are locked in id order; each must be in
-// a status the action leaves, and the caller must be allowed to run it on
-// each; the action's rule runs on each and may refuse (its message) or
-// change fields; each item gets a version with the reason; the new
-// responsible gets a message and a push, sent with the commit.
+// Trigger answers triggerAction: every selected item moves in one transaction
+// or none does; items are locked in id order, so two triggers never wait on
+// each other crosswise, and messages and pushes leave with the commit.
 func (s *Service) Trigger(ctx context.Context, c Caller, in TriggerInput) (*TriggerResult, error) {
 	ids, err := selection(in.IDs)
 	if err != nil {
@@ -142,11 +139,9 @@ func (s *Service) Trigger(ctx context.Context, c Caller, in TriggerInput) (*Trig
 				assigned[*responsible] = append(assigned[*responsible], it)
 			}
 		}
-		// A board with strict WIP limits refuses the move into a full column
-		// from anywhere (the board, a list's or a form's actions, a bulk
-		// selection, the API). It counts the column as the move leaves it:
-		// after the rules wrote the items, so an attribute a rule sets that
-		// brings an item onto the board's query counts too.
+		// Strict WIP limits are checked here, where every path into a column
+		// passes, and after the rules wrote the items, so an attribute a rule
+		// sets that brings an item onto the board counts too.
 		if s.wip != nil {
 			if err := s.wip(ctx, tx, c.UserID, comp.ID, to.ID, ids, lang); err != nil {
 				return err

@@ -13,6 +13,14 @@ import (
 // Text is a translated text keyed by language; pt-BR is required.
 type Text map[string]string
 
+// In is the text in lang, else in pt-BR, the language every text has.
+func (t Text) In(lang string) string {
+	if v := t[lang]; v != "" {
+		return v
+	}
+	return t["pt-BR"]
+}
+
 // Package is one application package.
 type Package struct {
 	Key         string      `yaml:"key" json:"key"`

@@ -164,8 +164,7 @@ func (h *Handler) uploadFiles(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	extendDeadlines(w)
-	body, err := multipartReader(r)
+	body, err := httpx.OpenMultipart(w, r)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -178,7 +177,7 @@ func (h *Handler) uploadFiles(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 	}
 	for {
-		part, err := body.next()
+		part, err := body.NextFile()
 		if errors.Is(err, io.EOF) {
 			break
 		}
@@ -186,15 +185,8 @@ func (h *Handler) uploadFiles(w http.ResponseWriter, r *http.Request) {
 			fail(err)
 			return
 		}
-		if part.FileName() == "" {
-			if err := body.field(part); err != nil {
-				fail(err)
-				return
-			}
-			continue
-		}
 		if session == nil {
-			target, err := uploadTarget(r, body.fields)
+			target, err := uploadTarget(body)
 			if err != nil {
 				fail(err)
 				return
@@ -210,7 +202,7 @@ func (h *Handler) uploadFiles(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if session == nil {
-		if _, err := uploadTarget(r, body.fields); err != nil {
+		if _, err := uploadTarget(body); err != nil {
 			fail(err)
 			return
 		}
@@ -223,6 +215,24 @@ func (h *Handler) uploadFiles(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpx.Answer(w, r, UploadResult{Message: httpxText(ctx, "files.uploaded", "count", len(files)), Files: files}, nil)
+}
+
+// uploadTarget reads the item of an upload from the fields sent before the
+// files or from the address.
+func uploadTarget(body *httpx.Multipart) (UploadTarget, error) {
+	var t UploadTarget
+	var err error
+	if t.ItemID, err = body.ID("itemId", "itemID"); err != nil {
+		return t, err
+	}
+	if t.ItemID == 0 {
+		return t, httpx.Invalid("itemId", "files.itemRequired")
+	}
+	if t.ComponentID, err = body.ID("component", "componentId", "componentID"); err != nil {
+		return t, err
+	}
+	t.Kind = body.Value("kind")
+	return t, nil
 }
 
 func (h *Handler) signFileAttachment(r *http.Request, c items.Caller) (*SignResult, error) {

@@ -1,7 +1,6 @@
-// Package documents is the files of items: attachments and the digital
-// content, their earlier versions, signed links, signatures with their
-// Signature Protocol, and stamps. It reads items through the item core
-// (internal/items) and keeps its own tables (store.go).
+// Package documents is the files of items: attachments and digital content,
+// their versions, signed links, signatures with their Signature Protocol and
+// stamps. It reads items through the item core and keeps its own tables.
 package documents
 
 import (
@@ -266,10 +265,8 @@ func (f *Files) removeBlobs(ctx context.Context, keys ...string) {
 
 // The texts of answers, in the request's language.
 
-func langOf(ctx context.Context) string { return string(i18n.From(ctx)) }
-
 func i18nT(lang, key string, args ...any) string { return i18n.T(i18n.Lang(lang), key, args...) }
 
 func httpxText(ctx context.Context, key string, args ...any) string {
-	return i18nT(langOf(ctx), key, args...)
+	return i18n.T(i18n.From(ctx), key, args...)
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/tramita/tramita/internal/audit"
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/storage"
 )
@@ -274,7 +275,7 @@ func (f *Files) Sign(ctx context.Context, c items.Caller, in SignInput, confirm 
 			SignedAt: now, Latitude: in.Latitude, Longitude: in.Longitude, Code: newCode(), Mine: true}
 		var protocol *string
 		if strings.TrimSpace(template) != "" {
-			text := renderProtocol(template, protocolValues(a, sig, client, langOf(ctx)))
+			text := renderProtocol(template, protocolValues(a, sig, client, i18n.LangOf(ctx)))
 			protocol = &text
 			protocolIssued = true
 		}

@@ -90,10 +90,9 @@ func TestReplacedStampedContentLeavesNoBytes(t *testing.T) {
 	}
 }
 
-// A file stored under a larger upload limit (the limit lowered since) is
-// signed all the same: the stored bytes are checked through the digest,
-// not read into memory up to a bound; bytes changed on the storage are
-// refused with nothing recorded.
+// A file stored under a larger upload limit than today's is still signed, its
+// bytes checked through the digest rather than read into memory up to a bound;
+// bytes changed on the storage are refused with nothing recorded.
 func TestSignLargeStoredFileAndTamperedBytes(t *testing.T) {
 	w := newSignWorld(t)
 	item := itoa(w.itemIn(t, "Transformação Digital"))

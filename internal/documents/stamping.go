@@ -14,6 +14,7 @@ import (
 	"github.com/tramita/tramita/internal/admin/planlimit"
 	"github.com/tramita/tramita/internal/audit"
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/storage"
 )
@@ -50,14 +51,14 @@ func (f *Files) Stamp(ctx context.Context, c items.Caller, in StampInput, client
 	// into memory to stamp (413 as an upload over the limit), rather than
 	// read up to the bound and refused as changed.
 	if a.Size > f.readLimit() {
-		return nil, &httpx.Error{Status: http.StatusRequestEntityTooLarge, Key: "files.tooLarge", Args: []any{"name", a.Name, "max", humanSize(f.readLimit())}}
+		return nil, &httpx.Error{Status: http.StatusRequestEntityTooLarge, Key: "files.tooLarge", Args: []any{"name", a.Name, "max", httpx.HumanSize(f.readLimit())}}
 	}
 	original, err := f.readStored(ctx, a.storageKey, a.SHA256, f.readLimit())
 	if err != nil {
 		return nil, err
 	}
 	code := newCode()
-	stamped, err := stampPDFBounded(ctx, original, stampLines(langOf(ctx), current, info.Version, a.SHA256, code))
+	stamped, err := stampPDFBounded(ctx, original, stampLines(i18n.LangOf(ctx), current, info.Version, a.SHA256, code))
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +67,7 @@ func (f *Files) Stamp(ctx context.Context, c items.Caller, in StampInput, client
 	sum := sha256.Sum256(stamped)
 	size, err := f.blobs.Put(ctx, key, bytes.NewReader(stamped), int64(len(stamped)))
 	if err != nil {
-		return nil, readError(err)
+		return nil, storeError(err)
 	}
 	var version int
 	st := stampVersion{key: key, sum: hex.EncodeToString(sum[:]), code: code, size: size, at: now, by: c.UserID}

@@ -183,10 +183,9 @@ func bombPDF(pages, mb int) []byte {
 	return buf.Bytes()
 }
 
-// Page contents that inflate past the bound (a compression bomb: pdfcpu
-// keeps every page's decoded content, 10 GB for a 12 MB PDF of 200 pages)
-// are refused before pdfcpu decodes them, many pages or one; within the
-// bound the PDF is stamped.
+// Page contents that inflate past the bound are refused before pdfcpu decodes
+// them (it keeps every page's decoded content: 10 GB for a 12 MB PDF of 200
+// pages), many pages or one; within the bound the PDF is stamped.
 func TestStampRefusesPageContentsTooLarge(t *testing.T) {
 	for _, c := range []struct{ pages, mb int }{{100, 2}, {1, 300}} {
 		_, err := stampPDFBounded(context.Background(), bombPDF(c.pages, c.mb), []string{"Ana"})

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"strconv"
 
 	"github.com/jackc/pgx/v5"
 
@@ -90,7 +89,7 @@ func (s *uploadSession) add(ctx context.Context, name string, r io.Reader) error
 	head := make([]byte, storage.SniffLen)
 	n, err := io.ReadFull(r, head)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
-		return readError(err)
+		return storeError(err)
 	}
 	head = head[:n]
 	ct, ok := storage.Sniff(clean, head)
@@ -108,10 +107,10 @@ func (s *uploadSession) add(ctx context.Context, name string, r io.Reader) error
 		return planlimit.StorageError(*s.plan.limit)
 	}
 	if errors.Is(err, storage.ErrTooLarge) {
-		return &httpx.Error{Status: http.StatusRequestEntityTooLarge, Key: "files.tooLarge", Args: []any{"name", clean, "max", humanSize(s.f.limits.MaxSize)}}
+		return &httpx.Error{Status: http.StatusRequestEntityTooLarge, Key: "files.tooLarge", Args: []any{"name", clean, "max", httpx.HumanSize(s.f.limits.MaxSize)}}
 	}
 	if err != nil {
-		return readError(err)
+		return storeError(err)
 	}
 	s.stored = append(s.stored, upload{name: clean, contentType: ct, key: key, sum: hex.EncodeToString(sum.Sum(nil)), size: size})
 	return nil
@@ -243,29 +242,11 @@ func invalidFile(name string) error {
 		Validations: []httpx.FieldError{{Field: "files", Key: "files.invalidNamed", Args: []any{"name", name}}}}
 }
 
-// readError turns a failed read of the request body into its answer: an
-// oversized body is 413, a broken one 400; anything else (the storage) is
-// the server's.
-func readError(err error) error {
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) {
-		return &httpx.Error{Status: http.StatusRequestEntityTooLarge, Key: "error.bodyTooLarge", Args: []any{"limit", humanSize(tooBig.Limit)}}
-	}
-	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-		return &httpx.Error{Status: http.StatusBadRequest, Key: "files.notMultipart", Cause: err}
-	}
+// storeError answers a failed store of a file: a full storage is 507, a
+// broken or oversized upload as httpx answers it.
+func storeError(err error) error {
 	if errors.Is(err, storage.ErrNoSpace) {
 		return &httpx.Error{Status: http.StatusInsufficientStorage, Key: "storage.noSpace", Cause: err}
 	}
-	return err
-}
-
-func humanSize(n int64) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return strconv.FormatInt(n>>20, 10) + " MB"
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return strconv.FormatInt(n>>10, 10) + " KB"
-	}
-	return strconv.FormatInt(n, 10) + " B"
+	return httpx.ReadError(err)
 }

@@ -9,16 +9,16 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
 )
 
 // MaxLinkChange caps the items one refreshManyToManyItems may add or remove.
 const MaxLinkChange = 500
 
-// ManyToManyInput is the body of the link calls: the form's item (itemId
-// of componentId) and, for a many-to-many control, the type of the items it
-// lists (relatedComponentId, the control's componentId; 0 for item links:
-// any type).
+// ManyToManyInput is the body of the link calls: the form's item and, for a
+// many-to-many control, the type of the items it lists (relatedComponentId;
+// 0 for item links, any type).
 type ManyToManyInput struct {
 	ItemID             httpx.ID `json:"itemId"`
 	ComponentID        httpx.ID `json:"componentId"`
@@ -115,7 +115,7 @@ func (s *Service) linkPage(ctx context.Context, c items.Caller, it *items.Item, 
 			LEFT JOIN item_status st ON st.id = i.status_id LEFT JOIN app_user rs ON rs.id = i.responsible_id
 			LEFT JOIN app_user cr ON cr.id = i.creator_id LEFT JOIN project p ON p.id = i.project_id
 		WHERE `+where+` ORDER BY i.created_at DESC, i.id DESC LIMIT $6 OFFSET $7`,
-		c.UserID, c.PanelAdmin, it.ID, related, langOf(ctx), perPage, page*perPage)
+		c.UserID, c.PanelAdmin, it.ID, related, i18n.LangOf(ctx), perPage, page*perPage)
 	if err != nil {
 		return nil, fmt.Errorf("links: %w", err)
 	}
@@ -141,11 +141,9 @@ func (s *Service) linkPage(ctx context.Context, c items.Caller, it *items.Item, 
 	return out, nil
 }
 
-// RefreshManyToMany answers refreshManyToManyItems: it links the items of
-// add and unlinks those of remove (in one transaction), then answers the
-// list as loadManyToManyFormData. Linking needs the right to change the
-// form's item and to read each other item (of the related type when one is
-// given). Without add and remove it only reloads.
+// RefreshManyToMany links add and unlinks remove in one transaction, then
+// answers the list; linking needs the right to change the form's item and to
+// read each other item. Without add and remove it only reloads.
 func (s *Service) RefreshManyToMany(ctx context.Context, c items.Caller, in ManyToManyInput) (*LinkPage, error) {
 	if len(in.Add)+len(in.Remove) > MaxLinkChange {
 		return nil, httpx.Invalid("add", "links.tooMany", "max", MaxLinkChange)
@@ -233,12 +231,9 @@ func (s *Service) writeLinks(ctx context.Context, c items.Caller, it *items.Item
 	})
 }
 
-// LoadManyToManyCombo answers loadManyToManyComboData: items the caller may
-// read and could link (not the item itself, not linked yet), by title
-// (accents ignored) or FormattedID; 50 by default, 200 at most. They are of
-// the related type, or of any readable type when relatedComponentId is 0:
-// the item links control searches with it too, so it never offers what
-// refreshManyToManyItems would refuse or already holds.
+// LoadManyToManyCombo answers the items the caller could link, by title or
+// FormattedID, held to the same conditions as refreshManyToManyItems, so it
+// never offers what that call would refuse or already holds.
 func (s *Service) LoadManyToManyCombo(ctx context.Context, c items.Caller, in ManyToManyInput) ([]items.ComboRow, error) {
 	it, related, err := s.linkFrom(ctx, c, in)
 	if err != nil {
@@ -254,7 +249,7 @@ func (s *Service) LoadManyToManyCombo(ctx context.Context, c items.Caller, in Ma
 		WHERE ($4::bigint = 0 OR i.component_id = $4) AND c.retired_at IS NULL AND i.id <> $3 AND i.id NOT IN `+linkedOf+`
 		  AND (tramita_unaccent(i.title) ILIKE tramita_unaccent($5) OR i.number::text = $6)
 		ORDER BY (i.number::text = $6) DESC, i.created_at DESC, i.id DESC LIMIT $7`,
-		c.UserID, c.PanelAdmin, it.ID, related, pattern, look.Text, look.Limit, langOf(ctx))
+		c.UserID, c.PanelAdmin, it.ID, related, pattern, look.Text, look.Limit, i18n.LangOf(ctx))
 	if err != nil {
 		return nil, fmt.Errorf("combo: %w", err)
 	}

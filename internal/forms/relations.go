@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
 )
 
@@ -72,7 +73,7 @@ func (s *Service) LoadOneToMany(ctx context.Context, c items.Caller, in OneToMan
 	if err != nil {
 		return nil, err
 	}
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	out := &RelatedPage{Rows: []RelatedItem{}, ChildComponentID: child.ID, ParentID: parent.ID}
 	if err := s.db.QueryRow(ctx, `SELECT count(*) FROM readable_item($1, $2) i WHERE i.component_id = $3 AND i.parent_id = $4`,
 		c.UserID, c.PanelAdmin, child.ID, parent.ID).Scan(&out.Total); err != nil {

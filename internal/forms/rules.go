@@ -16,6 +16,7 @@ import (
 
 	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/rules"
 )
@@ -30,9 +31,8 @@ type RuleRunner interface {
 // rule left, inside tx. internal/workflow supplies it.
 type RuleHosts func(ctx context.Context, tx pgx.Tx, c items.Caller, componentID int64) (host rules.Host, flush func(context.Context) error, err error)
 
-// FormRules runs the named rules of forms (docs/forms.md, "Form rules"):
-// buttons and field changes (executeFormBusinessRule), windows
-// (executeWindowCallResultFunction) and the form's onSave rule inside
+// FormRules runs the named rules of forms (docs/forms.md, "Form rules"): a
+// button's or field change's, a window's, and the onSave rule inside
 // saveItem's transaction.
 type FormRules struct {
 	svc         *items.Service
@@ -64,10 +64,8 @@ func (fr *FormRules) Routes(r chi.Router) {
 }
 
 // RuleInput is the body of executeFormBusinessRule and
-// executeWindowCallResultFunction: the form, the rule's key, the item as
-// the user is editing it, the field whose change runs the rule (onChange)
-// and, for a window, the values of the window the button opened (checked
-// against the button's window).
+// executeWindowCallResultFunction: the form, the rule, the item as edited, the
+// changed field (onChange) and a window's values.
 type RuleInput struct {
 	ComponentID httpx.ID     `json:"componentID"`
 	FormID      httpx.ID     `json:"formID"`
@@ -87,12 +85,9 @@ type RuleResult struct {
 	Result  json.RawMessage `json:"result"`
 }
 
-// Execute runs the named rule of a form on the values the user is editing:
-// the form must name the rule (a button's rule, a control's onChange, its
-// onSave); the item, when it exists, must be readable; nothing of the item
-// is written (the user saves the form), only the messages the rule sends.
-// A refusal is a 422 with the rule's message; a broken rule a 500 naming
-// its line.
+// Execute runs a rule the form names on the values being edited and writes
+// nothing of the item (the user saves the form), only the rule's messages;
+// a refusal is a 422 with the rule's message, a broken rule a 500.
 func (fr *FormRules) Execute(ctx context.Context, c items.Caller, in RuleInput, window bool) (*RuleResult, error) {
 	if strings.TrimSpace(in.Rule) == "" {
 		return nil, httpx.Invalid("rule", "workflow.formRuleNotFound")
@@ -117,7 +112,7 @@ func (fr *FormRules) Execute(ctx context.Context, c items.Caller, in RuleInput, 
 	var res *RuleResult
 	err = pgx.BeginFunc(ctx, fr.db, func(tx pgx.Tx) error {
 		it := &items.Item{ComponentID: f.Component.ID, Attributes: map[string]any{}}
-		if id, _ := idOf(values["id"]); id > 0 {
+		if id, _ := items.IDOf(values["id"]); id > 0 {
 			stored, err := items.ReadItem(ctx, tx, c, f.Component.ID, id, false)
 			if err != nil {
 				return err
@@ -170,10 +165,9 @@ func (fr *FormRules) BulkUpdateItems(ctx context.Context, c items.Caller, in ite
 	return fr.svc.BulkUpdateItemsWith(ctx, c, in, fr.onSave)
 }
 
-// onSave runs the form's onSave rule on the values being saved; what it
-// changes is saved as if the user had typed it, so the form's checks apply.
-// It is the core's SaveHook: the core calls it only for a form with an
-// onSave rule.
+// onSave, the core's SaveHook, runs a form's onSave rule on the values being
+// saved; what it changes is saved as if the user had typed it, so the form's
+// checks apply.
 func (fr *FormRules) onSave(ctx context.Context, tx pgx.Tx, c items.Caller, f *items.FormView, it *items.Item, item items.Values) (items.Values, error) {
 	out, flush, err := fr.runRule(ctx, tx, c, f, f.OnSave, it, item, map[string]any{"trigger": "save", "new": it.ID == 0})
 	if err != nil {
@@ -219,7 +213,7 @@ func (fr *FormRules) runRule(ctx context.Context, tx pgx.Tx, c items.Caller, f *
 			item[k] = v
 		}
 	}
-	params["lang"] = langOf(ctx)
+	params["lang"] = i18n.LangOf(ctx)
 	name := f.Component.Key + "." + key
 	out, err := fr.run.Run(ctx, rules.Rule{Name: name, Source: source}, rules.Input{Item: item, User: user, Params: params, Host: host})
 	if err != nil {
@@ -245,6 +239,14 @@ func ruleItem(it *items.Item) map[string]any {
 		v["LastModify"] = it.ModifiedAt.UTC().Format(time.RFC3339)
 	}
 	return v
+}
+
+// ptrValue is an optional id as a form value: the number, or nil.
+func ptrValue(id *int64) any {
+	if id == nil {
+		return nil
+	}
+	return *id
 }
 
 // names reports whether form f runs rule key: a button's rule, a

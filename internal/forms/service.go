@@ -6,11 +6,9 @@ import (
 	"github.com/tramita/tramita/internal/items"
 )
 
-// Service runs the item relations a form shows: the one-to-many children
-// (relations.go) and the many-to-many and item links (links.go, over the
-// item_link table, which is this module's). Items are read through the
-// core: its types (ReadComponent), ReadItem, CanUpdate, CanCreate and the
-// readable_item function of migration 00100.
+// Service runs the item relations a form shows: one-to-many children and the
+// many-to-many and item links (over item_link, this module's table), reading
+// items only through the core and readable_item.
 type Service struct {
 	core *items.Service
 	db   *pgxpool.Pool

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
 )
 
@@ -24,7 +25,7 @@ func (fr *FormRules) windowParams(ctx context.Context, f *items.FormView, rule s
 		}
 	}
 	walk(f.Tree)
-	return CheckParameters(window, in, langOf(ctx), func(picklist string) ([]string, error) {
+	return CheckParameters(window, in, i18n.LangOf(ctx), func(picklist string) ([]string, error) {
 		opts, err := fr.svc.PicklistChoices(ctx, f.Component.ApplicationID, picklist)
 		values := make([]string, len(opts))
 		for i, o := range opts {
@@ -34,21 +35,17 @@ func (fr *FormRules) windowParams(ctx context.Context, f *items.FormView, rule s
 	})
 }
 
-// CheckParameters checks the values of a parameter form — an operation's,
-// or the window a form button opens; both are apppkg.Parameter lists and must
-// refuse alike: each value known, required ones filled in (blank text and
-// empty lists are missing), each of its type (apppkg.ParameterValue), a
-// picklist's value one of choices(picklist). The answer has every
-// parameter (nil when not given); a refusal is a 400 naming the field in
-// lang.
+// CheckParameters checks a parameter form's values (an operation's, or a
+// button's window) so both refuse alike: known, required filled, of their type;
+// every parameter is in the answer (nil when not given), a refusal names it.
 func CheckParameters(ps []apppkg.Parameter, in map[string]any, lang string, choices func(picklist string) ([]string, error)) (map[string]any, error) {
 	out := map[string]any{}
 	known := map[string]bool{}
 	for _, p := range ps {
 		known[p.Key] = true
-		name := textIn(p.Name, lang)
+		name := p.Name.In(lang)
 		raw, present := in[p.Key]
-		if !present || isEmpty(raw) {
+		if !present || items.IsEmptyValue(raw) {
 			if p.Required {
 				return nil, httpx.Invalid(p.Key, "workflow.paramRequired", "field", name)
 			}

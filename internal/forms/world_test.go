@@ -18,10 +18,9 @@ import (
 
 func TestMain(m *testing.M) { testkit.Main(m) }
 
-// world is the demo installation with two users: ana writes every demo
-// project, bia reads "Transformação Digital" only. The clock is 2025-06-01
-// 12:00 UTC. svc is the item core, forms the relations over it; secret is
-// the project "Nova Sede".
+// world is the demo installation at 2025-06-01 12:00 UTC: ana writes every
+// demo project, bia reads "Transformação Digital" only, secret is "Nova Sede";
+// svc is the item core, forms the relations over it.
 type world struct {
 	db       *pgxpool.Pool
 	svc      *items.Service

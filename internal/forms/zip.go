@@ -27,12 +27,9 @@ type Address struct {
 	State      string `json:"state"`
 }
 
-// AddressLookup answers getAddressByZipCode through a configured provider
-// (TRAMITA_ZIP_LOOKUP_URL): an address with {zip} where the 8 digits go,
-// answering ViaCEP's JSON (cep, logradouro, complemento, bairro,
-// localidade, uf; erro when unknown) or the same fields under Address's
-// names. Without a provider the call says so; nothing reaches the internet
-// unless configured.
+// AddressLookup answers getAddressByZipCode through TRAMITA_ZIP_LOOKUP_URL
+// ({zip} for the 8 digits; ViaCEP's JSON or Address's fields). Without it the
+// call says so: nothing reaches the internet unless configured.
 type AddressLookup struct {
 	url         string
 	client      *http.Client

@@ -14,11 +14,9 @@ import (
 	"github.com/tramita/tramita/internal/httpx"
 )
 
-// Admit runs at most n handlers at once: with its one slot held, a second
-// request waits and never runs if its client goes away; the slot comes back
-// once the first starts its answer (a stream keeps running without it);
-// large bodies (uploads) are not queued; a small body reaches the handler
-// whole.
+// With Admit's one slot held a second request waits (never runs if its client
+// leaves) until the first starts its answer; uploads are not queued and a
+// small body reaches the handler whole.
 func TestAdmitQueuesPastItsSlotsAndFreesThemWhenTheAnswerStarts(t *testing.T) {
 	entered, answer, answered, end := make(chan struct{}), make(chan struct{}), make(chan struct{}), make(chan struct{})
 	defer close(end)

@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"mime"
 	"net/http"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -142,16 +141,6 @@ func decodeError(err error) error {
 	default:
 		return &Error{Status: http.StatusBadRequest, Key: "error.badJSON", Cause: err}
 	}
-}
-
-func humanBytes(n int64) string {
-	switch {
-	case n >= 1<<20:
-		return strconv.FormatFloat(float64(n)/(1<<20), 'f', -1, 64) + " MB"
-	case n >= 1<<10:
-		return strconv.FormatFloat(float64(n)/(1<<10), 'f', -1, 64) + " KB"
-	}
-	return strconv.FormatInt(n, 10) + " B"
 }
 
 // Logger returns the request's logger (with its request id), or the default.

@@ -48,6 +48,9 @@ func From(ctx context.Context) Lang {
 	return PtBR
 }
 
+// LangOf is From as the string that translated texts are keyed by.
+func LangOf(ctx context.Context) string { return string(From(ctx)) }
+
 // T translates key into l. Args fill {name} placeholders in order of the
 // pairs given: T(l, "x", "min", 1, "max", 2). A missing key returns the key
 // itself so a forgotten text is visible, never blank; a test keeps both

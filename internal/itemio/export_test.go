@@ -147,10 +147,9 @@ func TestExportFullListHasEveryMatchingRowAndACap(t *testing.T) {
 	}
 }
 
-// Exports keep to the caller's rights as the list does (from the core's
-// TestListShowsOnlyProjectsTheCallerIsIn): the full list has her rows only;
-// a selection naming a foreign item leaves it out; a foreign project is not
-// found.
+// Exports keep to the caller's rights as the list does: the full list has her
+// rows only, a selection naming a foreign item leaves it out, and a foreign
+// project is not found.
 func TestExportShowsOnlyProjectsTheCallerIsIn(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()

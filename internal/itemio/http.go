@@ -58,46 +58,25 @@ func (h *Handler) importExcel(w http.ResponseWriter, r *http.Request) {
 			}
 			return h.svc.Confirm(ctx, c, int64(in.ImportID))
 		}
-		extendDeadlines(w)
-		body, err := multipartReader(r)
+		body, err := httpx.OpenMultipart(w, r)
 		if err != nil {
 			return nil, err
 		}
-		for {
-			part, err := body.next()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				return nil, err
-			}
-			if part.FileName() == "" {
-				if err := body.field(part); err != nil {
-					return nil, err
-				}
-				continue
-			}
-			var in ImportInput
-			get := func(names ...string) string {
-				for _, n := range names {
-					if v := body.fields[n]; v != "" {
-						return v
-					}
-					if v := r.URL.Query().Get(n); v != "" {
-						return v
-					}
-				}
-				return ""
-			}
-			if in.ComponentID, err = parseID("componentId", get("componentId", "componentID", "component")); err != nil {
-				return nil, err
-			}
-			if in.ProjectID, err = parseID("projectId", get("projectId", "projectID")); err != nil {
-				return nil, err
-			}
-			return h.svc.Preview(ctx, c, in, part.FileName(), part)
+		part, err := body.NextFile()
+		if errors.Is(err, io.EOF) {
+			return nil, httpx.Invalid("file", "files.none")
 		}
-		return nil, httpx.Invalid("file", "files.none")
+		if err != nil {
+			return nil, err
+		}
+		var in ImportInput
+		if in.ComponentID, err = body.ID("componentId", "componentID", "component"); err != nil {
+			return nil, err
+		}
+		if in.ProjectID, err = body.ID("projectId", "projectID"); err != nil {
+			return nil, err
+		}
+		return h.svc.Preview(ctx, c, in, part.FileName(), part)
 	})(w, r)
 }
 

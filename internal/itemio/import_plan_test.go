@@ -33,10 +33,9 @@ func bigBook(t *testing.T) []byte {
 	return xlsx(t, rows)
 }
 
-// The spreadsheet an Excel import keeps is counted in the plan's storage
-// while it is kept, and its upload is refused past the limit like an
-// attachment's: 409 in both languages, neither a file nor a row kept, and
-// concurrent uploads cannot share the last room.
+// A kept import spreadsheet counts in the plan's storage, and its upload is
+// refused past the limit like an attachment's: 409 in both languages, nothing
+// kept, and concurrent uploads cannot share the last room.
 func TestImportUploadsKeepToThePlansStorageLimit(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()

@@ -1,8 +1,6 @@
 // Package itemio moves items in and out of spreadsheets: the Excel import
-// (importExcel's preview, its confirmation and the job that writes it) and
-// the Excel exports of a list (exportExcel, exportFullListToExcel). It reads
-// and creates items only through the item core (internal/items): its list
-// reader for the exports, its checked batch of new items for the import.
+// (preview, confirmation, the job that writes it) and the list exports. It
+// reads and creates items only through the item core.
 package itemio
 
 import (
@@ -122,8 +120,6 @@ type importPayload struct {
 	Lang       string `json:"lang"`
 }
 
-func langOf(ctx context.Context) string { return string(i18n.From(ctx)) }
-
 // Preview keeps the file, reads it and checks every row as saveItem would,
 // writing nothing; the answer lists every row's errors.
 func (s *Service) Preview(ctx context.Context, c items.Caller, in ImportInput, name string, r io.Reader) (*ImportStatus, error) {
@@ -161,9 +157,9 @@ func (s *Service) Preview(ctx context.Context, c items.Caller, in ImportInput, n
 			return nil, planlimit.StorageError(*planLimit)
 		}
 		if errors.Is(err, storage.ErrTooLarge) {
-			return nil, &httpx.Error{Status: http.StatusRequestEntityTooLarge, Key: "files.tooLarge", Args: []any{"name", name, "max", humanSize(limit)}}
+			return nil, &httpx.Error{Status: http.StatusRequestEntityTooLarge, Key: "files.tooLarge", Args: []any{"name", name, "max", httpx.HumanSize(limit)}}
 		}
-		return nil, readError(err)
+		return nil, storeError(err)
 	}
 	keep := false
 	defer func() {
@@ -171,7 +167,7 @@ func (s *Service) Preview(ctx context.Context, c items.Caller, in ImportInput, n
 			s.removeBlobs(ctx, key)
 		}
 	}()
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	sh, err := s.read(ctx, t, key, lang)
 	if err != nil {
 		return nil, err
@@ -265,6 +261,15 @@ func (s *Service) removeBlobs(ctx context.Context, keys ...string) {
 	}
 }
 
+// storeError answers a failed store of a spreadsheet: a full storage is 507,
+// a broken or oversized upload as httpx answers it.
+func storeError(err error) error {
+	if errors.Is(err, storage.ErrNoSpace) {
+		return &httpx.Error{Status: http.StatusInsufficientStorage, Key: "storage.noSpace", Cause: err}
+	}
+	return httpx.ReadError(err)
+}
+
 func capErrors(errs []ImportError) []ImportError {
 	if errs == nil {
 		return []ImportError{}
@@ -300,7 +305,7 @@ func (s *Service) Confirm(ctx context.Context, c items.Caller, id int64) (*Impor
 			return err
 		}
 		if err := jobs.Enqueue(ctx, tx, ImportJobKind, importPayload{ImportID: id, UserID: c.UserID, PanelAdmin: c.PanelAdmin,
-			Lang: langOf(ctx)}, jobs.Options{MaxAttempts: 3}); err != nil {
+			Lang: i18n.LangOf(ctx)}, jobs.Options{MaxAttempts: 3}); err != nil {
 			return err
 		}
 		st.State = "queued"

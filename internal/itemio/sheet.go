@@ -50,7 +50,7 @@ func (s *Service) read(ctx context.Context, t *items.NewItems, key, lang string)
 		unzipped += zf.UncompressedSize64
 	}
 	if unzipped > MaxImportUncompressed || len(zr.File) > 10_000 {
-		return nil, httpx.Fail(http.StatusRequestEntityTooLarge, "import.tooBig", "max", humanSize(MaxImportUncompressed))
+		return nil, httpx.Fail(http.StatusRequestEntityTooLarge, "import.tooBig", "max", httpx.HumanSize(MaxImportUncompressed))
 	}
 	book, err := excelize.OpenReader(bytes.NewReader(raw), excelize.Options{UnzipSizeLimit: MaxImportUncompressed, UnzipXMLSizeLimit: 16 << 20})
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 )
 
 // formAttr is an attribute as forms, saving and history need it.
@@ -34,7 +35,7 @@ type formType struct {
 
 // loadType loads a type the caller may read (404 otherwise).
 func (s *Service) loadType(ctx context.Context, c Caller, id int64) (*formType, error) {
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	comp, err := s.store.component(ctx, c, id, lang)
 	if err != nil {
 		return nil, err
@@ -69,7 +70,7 @@ type formDef struct {
 // loadForm finds a form of the type by id, else by key or name, else the
 // type's first form. A type without forms gets an empty panel.
 func (s *Service) loadForm(ctx context.Context, t *formType, id int64, name string) (*formDef, error) {
-	f, found, err := s.store.form(ctx, t.comp.ID, id, name, langOf(ctx))
+	f, found, err := s.store.form(ctx, t.comp.ID, id, name, i18n.LangOf(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +121,7 @@ func (s *Service) ReadForm(ctx context.Context, c Caller, componentID, formID in
 	if err != nil {
 		return nil, err
 	}
-	return t.view(f, t.bindings(f, langOf(ctx))), nil
+	return t.view(f, t.bindings(f, i18n.LangOf(ctx))), nil
 }
 
 // systemItemKey is the key of the item map a bindable system field is read
@@ -181,7 +182,7 @@ func (t *formType) bindings(f *formDef, lang string) []*binding {
 
 func (t *formType) bind(n *apppkg.Control, field, lang string) *binding {
 	if key, ok := systemItemKey[field]; ok {
-		label := textIn(n.Label, lang)
+		label := n.Label.In(lang)
 		if label == "" {
 			label = systemLabel(lang, field)
 		}
@@ -192,17 +193,10 @@ func (t *formType) bind(n *apppkg.Control, field, lang string) *binding {
 		return nil
 	}
 	label := a.Name
-	if l := textIn(n.Label, lang); l != "" && n.Field == field {
+	if l := n.Label.In(lang); l != "" && n.Field == field {
 		label = l
 	}
 	return &binding{Field: field, Key: field, Label: label, Type: a.Type, Control: n, Attr: a, Required: a.Required, lang: lang}
-}
-
-func textIn(t apppkg.Text, lang string) string {
-	if v := t[lang]; v != "" {
-		return v
-	}
-	return t["pt-BR"]
 }
 
 // FormControl is a control as getForm answers it: the package's control
@@ -296,7 +290,7 @@ func (s *Service) GetForm(ctx context.Context, c Caller, in GetFormInput) (*Form
 	if err != nil {
 		return nil, err
 	}
-	out := t.render(f, langOf(ctx), ids)
+	out := t.render(f, i18n.LangOf(ctx), ids)
 	if err := s.windowOptions(ctx, t, &out.Controls); err != nil {
 		return nil, err
 	}
@@ -366,11 +360,11 @@ func (t *formType) render(f *formDef, lang string, types map[string]int64) *Form
 // control renders one node; ok is false for a control bound to a field the
 // type no longer has (it is left out).
 func (t *formType) control(n *apppkg.Control, lang string, types map[string]int64) (FormControl, bool) {
-	out := FormControl{Kind: n.Kind, Key: n.Key, Field: n.Field, ItemType: n.ItemType, Label: textIn(n.Label, lang),
+	out := FormControl{Kind: n.Kind, Key: n.Key, Field: n.Field, ItemType: n.ItemType, Label: n.Label.In(lang),
 		Required: n.Required, ReadOnly: n.ReadOnly, Hidden: n.Hidden, Minimum: n.Minimum, Maximum: n.Maximum,
 		DecimalScale: n.DecimalScale, Prefix: n.Prefix, Suffix: n.Suffix, Currency: n.Currency,
 		DecimalSeparator: n.DecimalSeparator, ThousandSeparator: n.ThousandSeparator, Mask: n.Mask, MaxLength: n.MaxLength,
-		Format: n.Format, Parts: n.Parts, Rule: n.Rule, OnChange: n.OnChange, Window: windowFields(n.Window, lang), Text: textIn(n.Text, lang), ShowWhen: n.ShowWhen, Width: n.Width}
+		Format: n.Format, Parts: n.Parts, Rule: n.Rule, OnChange: n.OnChange, Window: windowFields(n.Window, lang), Text: n.Text.In(lang), ShowWhen: n.ShowWhen, Width: n.Width}
 	rule := apppkg.Kinds[n.Kind]
 	if n.Kind == "html" {
 		// A package's HTML is an administrator's, but goes through the same
@@ -530,7 +524,7 @@ type WindowOption struct {
 func windowFields(ps []apppkg.Parameter, lang string) []WindowField {
 	var out []WindowField
 	for _, p := range ps {
-		out = append(out, WindowField{Key: p.Key, Name: textIn(p.Name, lang), Type: p.Type, Required: p.Required, Picklist: p.Picklist})
+		out = append(out, WindowField{Key: p.Key, Name: p.Name.In(lang), Type: p.Type, Required: p.Required, Picklist: p.Picklist})
 	}
 	return out
 }
@@ -561,5 +555,5 @@ func (s *Service) windowOptions(ctx context.Context, t *formType, c *FormControl
 // the caller's language: a window field's options, and what its value must
 // be one of (internal/forms checks a window's values against them).
 func (s *Service) PicklistChoices(ctx context.Context, applicationID int64, key string) ([]WindowOption, error) {
-	return s.store.picklistChoices(ctx, applicationID, key, langOf(ctx))
+	return s.store.picklistChoices(ctx, applicationID, key, i18n.LangOf(ctx))
 }

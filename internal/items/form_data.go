@@ -122,7 +122,7 @@ func (s *Service) FormInitialData(ctx context.Context, c Caller, in FormInitialD
 	if err != nil {
 		return nil, err
 	}
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	out := &FormInitialData{Form: t.render(f, lang, types)}
 	if in.FolderID != 0 || in.FolderName != "" {
 		out.Folder = &Choice{ID: int64(in.FolderID), Name: in.FolderName}
@@ -251,7 +251,7 @@ func (s *Service) itemValues(ctx context.Context, c Caller, t *formType, it *Ite
 				"PROJECT", "GENERIC_ITEM_TYPE", "ITEM_TYPE_STATUS":
 				display[a.Key] = r.show(&a, x)
 			case "CALENDAR":
-				if id, ok := idOf(x); ok {
+				if id, ok := IDOf(x); ok {
 					calendars = append(calendars, id)
 					calendarKeys[a.Key] = id
 				}

@@ -165,7 +165,7 @@ func (s *Service) History(ctx context.Context, c Caller, itemID, componentID int
 	if err != nil {
 		return nil, err
 	}
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	r := newResolver(t, lang)
 	r.caller = &c
 	if r.changes, err = s.versionChanges(ctx, c, itemID, versions); err != nil {
@@ -232,7 +232,7 @@ func (s *Service) AttributeChanges(ctx context.Context, c Caller, current, previ
 	if componentID != 0 && componentID != t.comp.ID {
 		return nil, httpx.NotFound()
 	}
-	r := newResolver(t, langOf(ctx))
+	r := newResolver(t, i18n.LangOf(ctx))
 	r.caller = &c
 	compared := []version{*cur}
 	if prev != nil {
@@ -303,7 +303,7 @@ func (r *resolver) collect(attrs map[string]any) {
 			r.picks[*a.PicklistID] = nil
 		}
 		if m := r.target(a.Type); m != nil {
-			if id, ok := idOf(v); ok {
+			if id, ok := IDOf(v); ok {
 				m[id] = ""
 				if a.Type == "USERS_OR_GROUPS" {
 					r.groups[id] = ""
@@ -327,7 +327,7 @@ func (r *resolver) collectVersion(v *version) {
 
 // show is what a person reads for value v of attribute a.
 func (r *resolver) show(a *formAttr, v any) string {
-	if isEmpty(v) {
+	if IsEmptyValue(v) {
 		return ""
 	}
 	l := i18n.Lang(r.lang)
@@ -361,7 +361,7 @@ func (r *resolver) show(a *formAttr, v any) string {
 		return strings.TrimSpace(stripTags(fmt.Sprint(v)))
 	}
 	if m := r.target(a.Type); m != nil {
-		if id, ok := idOf(v); ok {
+		if id, ok := IDOf(v); ok {
 			if n := m[id]; n != "" {
 				return n
 			}
@@ -441,8 +441,8 @@ func plain(v any) string {
 	return fmt.Sprint(v)
 }
 
-// isEmpty: nothing, an empty text or an empty list.
-func isEmpty(v any) bool {
+// IsEmptyValue: nothing, an empty text or an empty list.
+func IsEmptyValue(v any) bool {
 	switch x := v.(type) {
 	case nil:
 		return true
@@ -456,7 +456,7 @@ func isEmpty(v any) bool {
 
 // sameValue compares values as stored: numbers by value, the rest by JSON.
 func sameValue(a, b any) bool {
-	if isEmpty(a) && isEmpty(b) {
+	if IsEmptyValue(a) && IsEmptyValue(b) {
 		return true
 	}
 	if ra, ok := ratOf(a); ok {
@@ -488,7 +488,7 @@ func ratOf(v any) (*big.Rat, bool) {
 	return r, ok
 }
 
-func idOf(v any) (int64, bool) {
+func IDOf(v any) (int64, bool) {
 	r, ok := ratOf(v)
 	if !ok || !r.IsInt() || !r.Num().IsInt64() {
 		return 0, false

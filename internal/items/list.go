@@ -193,7 +193,7 @@ func (s *Service) prepareFrom(ctx context.Context, c Caller, in ExecuteFilterInp
 	if in.ComponentID == 0 && in.ListControlData != nil {
 		in.ComponentID = in.ListControlData.ComponentID
 	}
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	var comp *Component
 	var guard *defGuard
 	if kept {
@@ -510,7 +510,7 @@ func (s *Service) ListDefinition(ctx context.Context, c Caller, componentID, pro
 	if err != nil {
 		return ListDefinition{}, err
 	}
-	statuses, err := s.store.statuses(ctx, d.ComponentID, langOf(ctx))
+	statuses, err := s.store.statuses(ctx, d.ComponentID, i18n.LangOf(ctx))
 	if err != nil {
 		return ListDefinition{}, err
 	}

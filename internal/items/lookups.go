@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 )
 
 // Limits of the lookups that fill pickers.
@@ -111,7 +112,7 @@ func (s *Service) LoadGenericItems(ctx context.Context, c Caller, in LookupInput
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.store.component(ctx, c, in.ComponentID, langOf(ctx)); err != nil {
+	if _, err := s.store.component(ctx, c, in.ComponentID, i18n.LangOf(ctx)); err != nil {
 		return nil, err
 	}
 	if in.ProjectID != 0 {
@@ -153,7 +154,7 @@ type PicklistOption struct {
 // the package's order. A picklist is readable when a type of its
 // application is.
 func (s *Service) LoadPicklistItems(ctx context.Context, c Caller, in PicklistInput) ([]PicklistOption, error) {
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	if in.PicklistID == 0 {
 		comp, err := s.store.component(ctx, c, in.ComponentID, lang)
 		if err != nil {
@@ -202,7 +203,7 @@ func (s *Service) LoadItemTypeStatuses(ctx context.Context, c Caller, in LookupI
 	if err != nil {
 		return nil, err
 	}
-	return s.store.typeStatuses(ctx, t.comp.ID, like, in, langOf(ctx))
+	return s.store.typeStatuses(ctx, t.comp.ID, like, in, i18n.LangOf(ctx))
 }
 
 // CalendarChoice is a work calendar offered by the picker of a CALENDAR
@@ -231,7 +232,7 @@ func (s *Service) LoadCalendars(ctx context.Context, c Caller, in LookupInput) (
 // may not read is not found, as one that does not exist. The modules beside
 // the core check a form's type with it before reading its item (ReadItem).
 func (s *Service) ReadComponent(ctx context.Context, c Caller, id int64) (*Component, error) {
-	return s.store.component(ctx, c, id, langOf(ctx))
+	return s.store.component(ctx, c, id, i18n.LangOf(ctx))
 }
 
 // ItemRef is an item as another module names it (a predecessor, a row of a

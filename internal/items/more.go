@@ -6,6 +6,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 )
 
 // ComponentByName answers getComponentByName: the id of the readable type
@@ -15,7 +16,7 @@ func (s *Service) ComponentByName(ctx context.Context, c Caller, name string) (C
 	if err != nil {
 		return Choice{}, err
 	}
-	comp, err := s.store.component(ctx, c, id, langOf(ctx))
+	comp, err := s.store.component(ctx, c, id, i18n.LangOf(ctx))
 	if err != nil {
 		return Choice{}, err
 	}
@@ -42,7 +43,7 @@ func (s *Service) DeleteItems(ctx context.Context, c Caller, in DeleteItemInput)
 	if len(in.IDs) > MaxRowsPerPage {
 		return httpx.Invalid("ids", "items.tooManyIds", "max", MaxRowsPerPage)
 	}
-	if _, err := s.store.component(ctx, c, in.ComponentID, langOf(ctx)); err != nil {
+	if _, err := s.store.component(ctx, c, in.ComponentID, i18n.LangOf(ctx)); err != nil {
 		return err
 	}
 	return pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {

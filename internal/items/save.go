@@ -59,7 +59,7 @@ func (s *Service) SaveItemWith(ctx context.Context, c Caller, in SaveItemInput, 
 	}
 	compID := int64(in.Component)
 	if compID == 0 {
-		compID, _ = idOf(item["componentID"])
+		compID, _ = IDOf(item["componentID"])
 	}
 	t, err := s.loadType(ctx, c, compID)
 	if err != nil {
@@ -67,16 +67,16 @@ func (s *Service) SaveItemWith(ctx context.Context, c Caller, in SaveItemInput, 
 	}
 	formID := int64(in.FormID)
 	if formID == 0 {
-		formID, _ = idOf(item["formID"])
+		formID, _ = IDOf(item["formID"])
 	}
 	f, err := s.loadForm(ctx, t, formID, "")
 	if err != nil {
 		return nil, err
 	}
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	binds := t.bindings(f, lang)
-	itemID, ok := idOf(item["id"])
-	if !ok && !isEmpty(item["id"]) || itemID < 0 {
+	itemID, ok := IDOf(item["id"])
+	if !ok && !IsEmptyValue(item["id"]) || itemID < 0 {
 		return nil, httpx.Invalid("id", "error.idInvalid", "field", "id")
 	}
 	var saved int64
@@ -136,7 +136,7 @@ func (s *Service) lockForChange(ctx context.Context, tx pgx.Tx, c Caller, t *for
 	if !needStamp && stamp == nil {
 		return it, nil
 	}
-	got, ok := idOf(stamp)
+	got, ok := IDOf(stamp)
 	if !ok {
 		if str, isStr := stamp.(string); isStr {
 			if n, err := json.Number(str).Int64(); err == nil {
@@ -164,7 +164,7 @@ func (s *Service) startNew(ctx context.Context, tx pgx.Tx, c Caller, t *formType
 	it := &Item{ComponentID: t.comp.ID, Attributes: map[string]any{}}
 	project := int64(in.ProjectID)
 	if project == 0 {
-		project, _ = idOf(item["ProjectID"])
+		project, _ = IDOf(item["ProjectID"])
 	}
 	if !t.comp.ProjectScoped {
 		project = 0
@@ -223,9 +223,9 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, c Caller, t *formType, b
 	}
 	// A parent given when creating from a parent's form (one-to-many).
 	if it.ID == 0 && !written["Parent"] {
-		if raw, ok := item["Parent"]; ok && !isEmpty(raw) {
-			b := &binding{Field: "Parent", Key: "Parent", Label: systemLabel(langOf(ctx), "Parent"), Type: "GENERIC_ITEM_TYPE",
-				Control: &apppkg.Control{}, lang: langOf(ctx)}
+		if raw, ok := item["Parent"]; ok && !IsEmptyValue(raw) {
+			b := &binding{Field: "Parent", Key: "Parent", Label: systemLabel(i18n.LangOf(ctx), "Parent"), Type: "GENERIC_ITEM_TYPE",
+				Control: &apppkg.Control{}, lang: i18n.LangOf(ctx)}
 			if v, ferr, err := s.normalize(ctx, tx, c, b, raw, 0); err != nil {
 				return nil, nil, err
 			} else if ferr != nil {
@@ -254,7 +254,7 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, c Caller, t *formType, b
 		if !shown(b.Conditions, values) || b.Control.Hidden {
 			continue
 		}
-		if b.Required && isEmpty(current(&next, b)) {
+		if b.Required && IsEmptyValue(current(&next, b)) {
 			errs = append(errs, fieldErr{b: b, key: "forms.fillInThisField"})
 			refused[b.Key] = true
 		}
@@ -360,7 +360,7 @@ func current(it *Item, b *binding) any {
 
 func set(it *Item, b *binding, v any) {
 	ref := func() *int64 {
-		if id, ok := idOf(v); ok {
+		if id, ok := IDOf(v); ok {
 			return &id
 		}
 		return nil
@@ -400,7 +400,7 @@ func (s *Service) savedAnswer(ctx context.Context, c Caller, t *formType, id int
 	if err != nil {
 		return nil, err
 	}
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	out := &SaveItemResult{Message: i18n.T(i18n.Lang(lang), "forms.saved"), ID: it.ID, FormattedID: it.Number, Version: it.Version,
 		ModificationDateTicks: ticks(it.ModifiedAt)}
 	if out.Item, out.Display, err = s.itemValues(ctx, c, t, it, lang); err != nil {
@@ -409,7 +409,7 @@ func (s *Service) savedAnswer(ctx context.Context, c Caller, t *formType, id int
 	if in.SaveAndClear {
 		formID := int64(in.FormID)
 		if formID == 0 {
-			formID, _ = idOf(in.Item["formID"])
+			formID, _ = IDOf(in.Item["formID"])
 		}
 		project, parent := int64(0), int64(0)
 		if it.ProjectID != nil {
@@ -456,7 +456,7 @@ func (s *Service) CheckPermissionToUpdate(ctx context.Context, c Caller, in Chec
 	if err != nil {
 		return nil, err
 	}
-	l := i18n.Lang(langOf(ctx))
+	l := i18n.From(ctx)
 	out := &Permission{}
 	if in.Item == 0 {
 		if in.Project != 0 {
@@ -524,7 +524,7 @@ func (s *Service) RefreshItem(ctx context.Context, c Caller, in RefreshInput) (*
 	}
 	out := &Refresh{ModificationDateTicks: ticks(it.ModifiedAt), Version: it.Version}
 	out.Changed = !sameStamp(int64(in.ModificationDateTicks), it.ModifiedAt)
-	vals, display, err := s.itemValues(ctx, c, t, it, langOf(ctx))
+	vals, display, err := s.itemValues(ctx, c, t, it, i18n.LangOf(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -569,7 +569,7 @@ func (s *Service) UpdateItemFieldWith(ctx context.Context, c Caller, in UpdateFi
 	if a == nil {
 		return nil, httpx.Invalid("field", "forms.fieldUnknown", "field", in.Field)
 	}
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	f, err := s.loadForm(ctx, t, 0, "")
 	if err != nil {
 		return nil, err
@@ -685,7 +685,7 @@ func (s *Service) BulkUpdateItemsWith(ctx context.Context, c Caller, in BulkUpda
 	if err != nil {
 		return nil, err
 	}
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	binds := t.bindings(f, lang)
 	if errs := unwrittenFields(t, binds, in.Values); len(errs) > 0 {
 		return nil, formError(lang, errs)

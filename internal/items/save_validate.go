@@ -72,7 +72,7 @@ func (v *Values) UnmarshalJSON(b []byte) error {
 // normalize checks one value sent for binding b and returns it as stored
 // (nil: the field is emptied). self is the item being saved (0: new).
 func (s *Service) normalize(ctx context.Context, q Querier, c Caller, b *binding, raw any, self int64) (any, *fieldErr, error) {
-	if isEmpty(raw) {
+	if IsEmptyValue(raw) {
 		return nil, nil, nil
 	}
 	switch b.Type {
@@ -207,7 +207,7 @@ func parentOf(t *formType, d *formAttr) *formAttr {
 // status; a parent may not be the item or one of its descendants.
 func (s *Service) reference(ctx context.Context, q Querier, c Caller, b *binding, raw any, self int64) (any, *fieldErr, error) {
 	bad := &fieldErr{b: b, key: "forms.unknownReference"}
-	id, ok := idOf(raw)
+	id, ok := IDOf(raw)
 	if !ok || id <= 0 {
 		return nil, bad, nil
 	}
@@ -401,9 +401,9 @@ func holds(c *apppkg.ShowWhen, values map[string]any) bool {
 	v := values[key]
 	switch c.Operator {
 	case "isEmpty":
-		return isEmpty(v)
+		return IsEmptyValue(v)
 	case "isNotEmpty":
-		return !isEmpty(v)
+		return !IsEmptyValue(v)
 	case "equals":
 		return sameValue(v, c.Value)
 	case "notEquals":

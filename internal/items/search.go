@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 )
 
 // Limits of searchItemsByQuery.
@@ -57,7 +58,7 @@ func (s *Service) SearchItems(ctx context.Context, c Caller, in SearchInput) ([]
 	}
 	in.Limit = min(in.Limit, SearchMaxLimit)
 	like := likePattern(q)
-	hits, err := s.store.search(ctx, c, q, like, in.ComponentID, in.ProjectID, in.Limit, langOf(ctx))
+	hits, err := s.store.search(ctx, c, q, like, in.ComponentID, in.ProjectID, in.Limit, i18n.LangOf(ctx))
 	if err != nil {
 		return nil, err
 	}

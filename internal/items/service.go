@@ -6,8 +6,6 @@ package items
 import (
 	"context"
 	"time"
-
-	"github.com/tramita/tramita/internal/i18n"
 )
 
 // Caller is the signed-in user as the item engine needs it.
@@ -38,5 +36,3 @@ func NewService(store *Store, now func() time.Time) *Service {
 // Now is the service's clock, for modules that stamp what they record
 // around items the same way.
 func (s *Service) Now() time.Time { return s.now() }
-
-func langOf(ctx context.Context) string { return string(i18n.From(ctx)) }

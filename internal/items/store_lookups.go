@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 )
 
 // users are the active users like matches, or those of in.IDs.
@@ -134,7 +135,7 @@ func ItemRefs(ctx context.Context, q Querier, c Caller, ids []int64) (map[int64]
 			coalesce(st.name ->> $4, st.name ->> 'pt-BR', ''), coalesce(st.color, ''),
 			`+componentReadable+` AND `+itemReadable+`, c.retired_at IS NOT NULL
 		FROM item i JOIN component c ON c.id = i.component_id LEFT JOIN item_status st ON st.id = i.status_id
-		WHERE i.id = ANY($3) AND i.deleted_at IS NULL`, c.UserID, c.PanelAdmin, ids, langOf(ctx))
+		WHERE i.id = ANY($3) AND i.deleted_at IS NULL`, c.UserID, c.PanelAdmin, ids, i18n.LangOf(ctx))
 	if err != nil {
 		return nil, fmt.Errorf("item names: %w", err)
 	}
@@ -169,7 +170,7 @@ func ItemChoices(ctx context.Context, q Querier, c Caller, in ItemQuery) ([]Comb
 		  AND `+componentReadable+` AND `+itemReadable+`
 		  AND (tramita_unaccent(i.title) ILIKE tramita_unaccent($6) OR i.number::text = $7)
 		ORDER BY (i.number::text = $7) DESC, i.created_at DESC, i.id DESC LIMIT $8`,
-		c.UserID, c.PanelAdmin, in.ComponentID, in.ProjectID, exclude, pattern, look.Text, look.Limit, langOf(ctx))
+		c.UserID, c.PanelAdmin, in.ComponentID, in.ProjectID, exclude, pattern, look.Text, look.Limit, i18n.LangOf(ctx))
 	if err != nil {
 		return nil, fmt.Errorf("item choices: %w", err)
 	}

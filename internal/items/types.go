@@ -2,6 +2,8 @@ package items
 
 import (
 	"context"
+
+	"github.com/tramita/tramita/internal/i18n"
 )
 
 // ItemType is a type that may hold items of a project.
@@ -20,11 +22,11 @@ type ItemType struct {
 func (s *Service) AllowedProjectItemTypes(ctx context.Context, c Caller, componentID int64) ([]ItemType, error) {
 	var app int64
 	if componentID != 0 {
-		comp, err := s.store.component(ctx, c, componentID, langOf(ctx))
+		comp, err := s.store.component(ctx, c, componentID, i18n.LangOf(ctx))
 		if err != nil {
 			return nil, err
 		}
 		app = comp.ApplicationID
 	}
-	return s.store.projectItemTypes(ctx, c, app, langOf(ctx))
+	return s.store.projectItemTypes(ctx, c, app, i18n.LangOf(ctx))
 }

@@ -28,10 +28,9 @@ type LaneWriter interface {
 	Team(ctx context.Context, c Caller, componentID, projectID int64, limit int) ([]int64, bool, error)
 }
 
-// LaneInput is the body of setLane: the card (itemId, with the
-// modificationDateTicks the board showed or a transition answered) goes to
-// the lane of field whose value is value (a user id or null for
-// ResponsibleName; an option's value or null for a picklist).
+// LaneInput is the body of setLane: the card (itemId, with the ticks the board
+// showed) goes to the lane where field is value (a user id for ResponsibleName,
+// an option's value for a picklist, or null).
 type LaneInput struct {
 	ViewID                int64  `json:"viewID"`
 	ItemID                int64  `json:"itemId"`
@@ -59,7 +58,7 @@ func (s *Service) SetLane(ctx context.Context, c Caller, in LaneInput) (*LaneRes
 	if err != nil {
 		return nil, err
 	}
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	l := i18n.From(ctx)
 	if in.ItemID <= 0 {
 		return nil, httpx.NotFound()

@@ -9,11 +9,9 @@ import (
 	"github.com/tramita/tramita/internal/workflow"
 )
 
-// WorkflowLanes writes a card's lane through the workflow and the form
-// rules (the LaneWriter of the server and the tests): a
-// field through the form rules' updateItemField (the grid's permission,
-// checks and onSave rule), the responsible through SetResponsible; and
-// names the users who get a responsible lane (LaneTeam).
+// WorkflowLanes is the LaneWriter over the workflow: a picklist lane through the
+// form rules' updateItemField (the grid's rights, checks and onSave rule), the
+// responsible through SetResponsible, and LaneTeam for the responsible lanes.
 type WorkflowLanes struct {
 	Workflow  *workflow.Service
 	FormRules *forms.FormRules

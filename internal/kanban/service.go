@@ -1,8 +1,6 @@
-// Package kanban serves kanban boards: one column per status of a kanban
-// view's item type, cards filtered by a query of the type and the item
-// access rules, paged per column, with work-in-progress limits per column
-// (docs/kanban.md). Moving a card is a workflow transition: the web client
-// runs it through the workflow calls (getActions, triggerAction).
+// Package kanban serves kanban boards: a column per status of a view's type,
+// cards filtered by its query and the access rules, per-column WIP limits
+// (docs/kanban.md). Moving a card is a workflow transition.
 package kanban
 
 import (
@@ -63,8 +61,6 @@ func (s *Service) WithLanes(w LaneWriter) *Service {
 	return s
 }
 
-func langOf(ctx context.Context) string { return string(i18n.From(ctx)) }
-
 // BoardInput selects a board and its cards. QueryID nil takes the type's
 // default query; 0 takes every item. Search keeps the cards whose title
 // contains it or whose FormattedID it is.
@@ -120,21 +116,14 @@ type QueryRef struct {
 	IsDefault bool   `json:"isDefault"`
 }
 
-// Lane is a way of grouping cards into swimlanes: by responsible
-// (ResponsibleName) or by a picklist attribute, with its options in order.
-// Every option is a lane, cards or not: a picklist's options; for
-// ResponsibleName the users who may take the board's items (Value their
-// id, by name, at most MaxTeamLanes; Capped: others were left out), the
-// responsibles of cards having lanes besides.
-// A picklist that depends on another (its options belong to a value of the
-// attribute DependsOn names) has every option as a lane; a card fits only
-// the lanes whose Parent is its value of DependsOn (or empty), as the
-// form's check says (updateItemField refuses the others).
+// Lane groups cards into swimlanes by responsible or by a picklist; every option
+// is a lane, cards or not. A dependent picklist's card fits only lanes whose
+// Parent is its DependsOn value (or empty), as updateItemField checks.
 type Lane struct {
 	Field     string       `json:"field"`
 	Name      string       `json:"name"`
 	Options   []LaneOption `json:"options"`
-	Capped    bool         `json:"capped"`
+	Capped    bool         `json:"capped"` // users past MaxTeamLanes were left out
 	DependsOn string       `json:"dependsOn"`
 }
 
@@ -337,7 +326,7 @@ func (s *Service) Board(ctx context.Context, c Caller, in BoardInput) (*Board, e
 	if err != nil {
 		return nil, err
 	}
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	b := p.b
 	rows, err := s.store.firstPages(ctx, p.query, p.limit)
 	if err != nil {
@@ -475,7 +464,7 @@ func (s *Service) Boards(ctx context.Context, c Caller, in BoardsInput) ([]Board
 	if err != nil {
 		return nil, err
 	}
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	out := []BoardRef{}
 	for i, r := range refs {
 		r.Name, r.ComponentName = names[i].in(lang), comps[i].in(lang)

@@ -15,19 +15,9 @@ import (
 	"github.com/tramita/tramita/internal/items/schema"
 )
 
-// CheckStrictWIP refuses a transition of the items ids of componentID into
-// statusID when a board of the type with strict WIP limits (package
-// wipStrict) would pass its limit on that column. It runs inside the
-// transition's transaction (tx), after the items were written (their rule's
-// changes included), so what it counts is the column the move leaves behind;
-// a refusal rolls everything back. Transitions are the only way into a
-// column other than the initial one (docs/kanban.md, "WIP limits").
-//
-// A column counts every item of its status that the board's own query
-// matches, whoever may read it: the limit is the team's, not one user's
-// view of it. Moves into the same column wait for each other (a
-// transaction-scoped advisory lock per board and status), so two moves
-// cannot both take the last place.
+// CheckStrictWIP refuses a transition past a strict board's column limit. It
+// counts every matching item, whoever may read it (the limit is the team's),
+// after the move's writes, locked per column so two moves never share a place.
 func CheckStrictWIP(ctx context.Context, tx pgx.Tx, me int64, componentID, statusID int64, ids []int64, lang string) error {
 	rows, err := tx.Query(ctx, `SELECT v.id, v.name, coalesce(v.query_key, ''), s.name,
 			coalesce(l.wip_limit, (v.wip->>s.key)::int, 0)

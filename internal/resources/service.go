@@ -433,7 +433,7 @@ func (s *Service) Pending(ctx context.Context, c Caller, resourceID, projectID i
 	if work == WorkTasks {
 		which = assigned
 	}
-	lang := string(i18n.From(ctx))
+	lang := i18n.LangOf(ctx)
 	rows, err := s.db.Query(ctx, `
 		SELECT i.id, i.number, i.title, c.id,
 			coalesce(nullif(c.name ->> $5, ''), c.name ->> 'pt-BR', c.key),

@@ -30,15 +30,9 @@ import (
 	"github.com/tramita/tramita/internal/testkit"
 )
 
-// A full disk on upload (issue 9, faults): uploadFiles and importExcel's
-// upload, through the whole HTTP stack, when the file storage cannot write.
-// The answer is a 507 with a Message in the caller's language; no file is
-// left in the storage (not the part written, nor the earlier files of the
-// same upload) and no row names one.
-//
-// Two disks: one that holds a few kilobytes, failing with ENOSPC as the
-// kernel does (runs anywhere), and a real tmpfs of 1 MB, which only root may
-// mount.
+// A full disk on upload answers 507 in the caller's language and leaves no
+// file (neither the part written nor the upload's earlier ones) and no row.
+// One disk fails with ENOSPC as the kernel does; a real 1 MB tmpfs needs root.
 func TestFullDiskOnUploadAnswers507AndLeavesNothing(t *testing.T) {
 	t.Run("disk with room for 16 KB", func(t *testing.T) {
 		root := t.TempDir()

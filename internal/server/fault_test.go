@@ -21,10 +21,9 @@ import (
 	"github.com/tramita/tramita/internal/testkit"
 )
 
-// The database restarts while requests keep coming (issue 9, faults): every
-// answer meanwhile is a success or a clean 503 with a Message and Retry-After,
-// never a 500 or a hang, and once the database is back the same running app
-// serves again without being restarted.
+// While the database restarts under load every answer is a success or a
+// clean 503 with Retry-After, never a 500 or a hang, and the same running
+// app serves again once the database is back.
 func TestDatabaseRestartUnderLoadFailsCleanlyAndRecovers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts its own PostgreSQL")

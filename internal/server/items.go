@@ -36,10 +36,9 @@ type itemsModule struct {
 	modules []interface{ Routes(chi.Router) }
 }
 
-// newItems loads the demo packages when loadDemo is set (the first start of
-// a new installation; later starts find them and skip) and builds the calls.
-// Files go to store, or (nil) to the folder files under the data directory,
-// or to S3.
+// newItems loads the demo packages when loadDemo is set (a new installation's
+// first start) and builds the calls; files go to store or, when it is nil,
+// to the data directory's files folder or to S3.
 func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDemo bool, cfg config.Config,
 	store storage.Store) (*itemsModule, error) {
 	if err := demo.Load(ctx, pool, log, loadDemo); err != nil {

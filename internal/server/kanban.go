@@ -10,10 +10,9 @@ import (
 	"github.com/tramita/tramita/internal/workflow"
 )
 
-// kanbanRoutes mounts the board calls (/kanban/getBoards, getBoard,
-// getColumn, saveWipLimits, setLane). Moving a card goes through the
-// workflow calls; a card's lane is written by the form rules' updateItemField
-// (a picklist) or the workflow's responsible change.
+// kanbanRoutes mounts the board calls. A card moves through the workflow
+// calls and its lane is written by the form rules' updateItemField or the
+// workflow's responsible change, so both are handed in.
 func (a *App) kanbanRoutes(r chi.Router, wf *workflow.Service, formRules *forms.FormRules) {
 	current := func(ctx context.Context) (kanban.Caller, bool) {
 		c, ok := caller(ctx)

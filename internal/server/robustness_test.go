@@ -26,7 +26,7 @@ import (
 	"github.com/tramita/tramita/internal/testkit"
 )
 
-// The robustness suite (issue 9): every route of the API answers each kind of
+// The robustness suite: every route of the API answers each kind of
 // caller as its row in accessOf says, and bad input of every kind gets a 4xx
 // with a Message in the caller's language, never a 500, and changes nothing.
 

@@ -13,14 +13,9 @@ import (
 	"github.com/tramita/tramita/internal/i18n"
 )
 
-// spaHandler serves the embedded web app. Hashed files under /assets are
-// immutable and cached for a year; index.html is never cached, so a new
-// release reaches every browser at its next navigation. Any other GET path
-// falls back to index.html and the app's router decides (its not-found page
-// included).
-//
-// pagePolicy, when not nil, gives the Content-Security-Policy of index.html
-// (it widens while reCAPTCHA is enabled); assets keep the strict one.
+// spaHandler serves the web app: hashed /assets are immutable; index.html is
+// never cached, so a release reaches browsers at their next navigation, and
+// answers every other GET path. pagePolicy widens its CSP for reCAPTCHA.
 func spaHandler(dist fs.FS, pagePolicy func(ctx context.Context) string) http.Handler {
 	index, indexErr := fs.ReadFile(dist, "index.html")
 	started := time.Now()

@@ -13,16 +13,9 @@ import (
 	"github.com/tramita/tramita/internal/workflow"
 )
 
-// workflowRoutes mounts the workflow calls (getActions, loadResponsibles,
-// validateByRule, triggerAction, executeTaskAction), the operations
-// (getOperation, getOperations, executeOperationBusinessRule,
-// executeOperationCallResultFunction, executeBulkOperation) and the form
-// rules (executeFormBusinessRule, executeWindowCallResultFunction, and
-// saveItem with its onSave rule) under /genericItem. One rules runtime
-// serves them, so its limit on concurrent rules is the process's; messages
-// go through the portal's service, inside the call's transaction. The
-// workflow service and the form rules are handed on to the kanban board
-// (a card dropped into another swimlane).
+// workflowRoutes mounts the workflow calls, the operations and the form rules
+// over one rules runtime, so its limit on concurrent rules is the process's;
+// the kanban board gets the workflow service and the form rules back.
 func (a *App) workflowRoutes(r chi.Router) (*workflow.Service, *forms.FormRules) {
 	rt := rules.New(a.opts.Logger, rules.Limits{})
 	send := func(ctx context.Context, tx pgx.Tx, user int64, title, text string) error {

@@ -53,10 +53,9 @@ components:
           for (;;) {}
 `
 
-// The workflow calls through the whole server: sign-in, language, the
-// selection messages, a transition whose new responsible finds the message,
-// a refusal for who may not run an action, a rule's own message, and an
-// endless rule stopped and reported.
+// The workflow calls through the whole server: language, selection messages,
+// the new responsible's message, a refused action, a rule's own message and
+// an endless rule stopped and reported.
 func TestWorkflowWiredEndToEnd(t *testing.T) {
 	s := newRobustServer(t)
 	ctx := context.Background()

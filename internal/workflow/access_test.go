@@ -9,10 +9,9 @@ import (
 	"github.com/tramita/tramita/internal/workflow"
 )
 
-// The workflow reads items through the item engine's access rules
-// (the core's readable_item): an item the caller may not read — deleted, or in a
-// project they are not in — is not found by any workflow call, for a panel
-// administrator too when it is deleted, and nothing of the selection moves.
+// An item the caller may not read (deleted, or in a project they are not in)
+// is not found by any workflow call, for a panel administrator too when it is
+// deleted, and nothing of the selection moves.
 func TestWorkflowRefusesItemsTheCallerMayNotRead(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()

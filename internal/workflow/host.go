@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/rules"
 )
 
@@ -253,6 +254,6 @@ func (s *Service) RuleHost(ctx context.Context, tx pgx.Tx, c Caller, componentID
 	if err != nil {
 		return nil, nil, err
 	}
-	h := &host{q: tx, c: c, comp: comp, lang: langOf(ctx)}
+	h := &host{q: tx, c: c, comp: comp, lang: i18n.LangOf(ctx)}
 	return h, func(ctx context.Context) error { return s.flush(ctx, tx, h) }, nil
 }

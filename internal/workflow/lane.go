@@ -13,17 +13,9 @@ import (
 	"github.com/tramita/tramita/internal/items"
 )
 
-// SetResponsible makes responsible (nil: nobody) the responsible of one
-// item of componentID outside a transition: a kanban card dropped into
-// another responsible's lane (docs/kanban.md). Whoever may update the item
-// may (the type's update right and write membership of its project, as
-// saveItem and an action without allowedTo; panel administrators), and the
-// new responsible must be one loadResponsibles offers for the type (an
-// active user who may read it), as a transition's responsible. stamp (the
-// modificationDateTicks the board showed) must be the stored version's,
-// else 409 as a form's save. The item keeps its status and gets a version
-// (operation 'field'); the new responsible, when not the caller, gets an
-// in-app message that commits with the change, naming the board.
+// SetResponsible changes an item's responsible outside a transition (a card
+// dropped into another lane): a save's rights and stale check (409), a
+// transition's candidates and message; the item gets a 'field' version.
 func (s *Service) SetResponsible(ctx context.Context, c Caller, componentID, itemID int64, responsible *int64, stamp int64, board string) error {
 	if itemID <= 0 {
 		return httpx.NotFound()
@@ -82,14 +74,9 @@ func sameResponsible(a, b *int64) bool {
 	return *a == *b
 }
 
-// LaneTeam names the users a board of componentID shows a responsible lane
-// for, cards or not (docs/kanban.md): who SetResponsible accepts (an active
-// user who may read the type, as loadResponsibles without an action),
-// narrowed to the members of the groups the type's actions offer when every
-// action that asks the responsible names responsibleGroups, and to the
-// project's manager and members when the board shows one project. At most
-// limit, the caller first, then those who are the responsible of an item of
-// the type, then by name; more reports that others were left out.
+// LaneTeam is who a board shows a responsible lane for, cards or not: whom
+// SetResponsible accepts, within the actions' responsibleGroups and the board's
+// project; at most limit (the caller, then current responsibles, then by name).
 func (s *Service) LaneTeam(ctx context.Context, c Caller, componentID, projectID int64, limit int) (ids []int64, more bool, err error) {
 	comp, err := loadComponent(ctx, s.pool, c, componentID)
 	if err != nil {

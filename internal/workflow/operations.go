@@ -152,7 +152,7 @@ func (s *Service) GetOperation(ctx context.Context, c Caller, in OperationRef) (
 	if err != nil {
 		return nil, err
 	}
-	return s.view(ctx, s.pool, o, langOf(ctx))
+	return s.view(ctx, s.pool, o, i18n.LangOf(ctx))
 }
 
 // OperationsInput is the body of getOperations: the operations of an
@@ -255,11 +255,9 @@ type Changed struct {
 // each item).
 const maxOperationTime = 30 * time.Second
 
-// RunOperation answers executeOperationBusinessRule: the parameters are
-// checked against the operation's form, its rule runs (in a transaction
-// whose only writes are the messages it sends), and its return value is
-// read as the operation's result kind. A bulk operation is refused here:
-// it runs with executeBulkOperation.
+// RunOperation answers executeOperationBusinessRule: the parameters are checked
+// against the operation's form and its rule runs in a transaction that writes
+// only its messages; bulk operations go through executeBulkOperation.
 func (s *Service) RunOperation(ctx context.Context, c Caller, in RunInput) (*OperationResult, error) {
 	ctx, cancel := context.WithTimeout(ctx, maxOperationTime)
 	defer cancel()
@@ -286,7 +284,7 @@ func (s *Service) RunOperation(ctx context.Context, c Caller, in RunInput) (*Ope
 				return err
 			}
 		}
-		h := &host{q: tx, c: c, comp: comp, lang: langOf(ctx)}
+		h := &host{q: tx, c: c, comp: comp, lang: i18n.LangOf(ctx)}
 		out, err := s.rules.Run(ctx, rules.Rule{Name: "operation." + o.Key, Source: o.Rule},
 			rules.Input{Item: map[string]any{}, User: user, Params: params, Host: h})
 		if err != nil {
@@ -319,10 +317,9 @@ type BulkInput struct {
 	ComponentID httpx.ID   `json:"componentId"`
 }
 
-// RunBulk answers executeBulkOperation: the operation's rule runs on each
-// selected item (locked in id order, each one the caller may update), and
-// what it wrote is stored with a version, in one transaction: every item
-// or none.
+// RunBulk answers executeBulkOperation: the rule runs on each selected item
+// the caller may update, locked in id order, and every item is written with a
+// version in one transaction, or none is.
 func (s *Service) RunBulk(ctx context.Context, c Caller, in BulkInput) (*OperationResult, error) {
 	ids, err := selection(in.IDs)
 	if err != nil {
@@ -359,7 +356,7 @@ func (s *Service) RunBulk(ctx context.Context, c Caller, in BulkInput) (*Operati
 		if err != nil {
 			return err
 		}
-		h := &host{q: tx, c: c, comp: comp, lang: langOf(ctx)}
+		h := &host{q: tx, c: c, comp: comp, lang: i18n.LangOf(ctx)}
 		res = &OperationResult{Result: o.result(), Items: []Changed{}}
 		name := "operation." + o.Key
 		for _, it := range its {
@@ -413,7 +410,7 @@ func rewrite(ctx context.Context, tx pgx.Tx, c Caller, it *item) (*Changed, erro
 // is checked (forms.CheckParameters); the rule also gets lang (pt-BR or en)
 // unless a parameter is called so.
 func (s *Service) params(ctx context.Context, q querier, o *operation, in Values) (map[string]any, error) {
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	out, err := forms.CheckParameters(o.Parameters, in, lang, func(picklist string) ([]string, error) {
 		opts, err := picklistOptions(ctx, q, o.ApplicationID, picklist)
 		values := make([]string, len(opts))

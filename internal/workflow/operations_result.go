@@ -18,14 +18,9 @@ import (
 	"github.com/tramita/tramita/internal/i18n"
 )
 
-// read turns the rule's return value into the operation's result:
-//
-//	message  "text" or {message}
-//	table    {columns: [{key, name}] or ["key"], rows: [{key: value}], message}
-//	file     {file: {name, type, content, encoding: "base64"?}, message}, or
-//	         {file: {name, sheet: {columns, rows}}}: a workbook the server writes
-//
-// A value of another shape is the rule's bug (500 workflow.badResult).
+// read turns the rule's return value into the result: message "text" or
+// {message}; table {columns, rows, message}; file {file: {name, type, content,
+// encoding} or {name, sheet}, message}. Another shape is the rule's bug (500).
 func (o *operation) read(ctx context.Context, raw json.RawMessage) (*OperationResult, error) {
 	res := &OperationResult{Result: o.result()}
 	bad := func(why string) error {
@@ -90,7 +85,7 @@ func (o *operation) read(ctx context.Context, raw json.RawMessage) (*OperationRe
 			if err != nil || len(cols) == 0 {
 				return nil, bad("a sheet needs columns")
 			}
-			if content, err = workbook(o.Name.in(langOf(ctx)), cols, f.Sheet.Rows); err != nil {
+			if content, err = workbook(o.Name.in(i18n.LangOf(ctx)), cols, f.Sheet.Rows); err != nil {
 				return nil, err
 			}
 			typ = xlsxType

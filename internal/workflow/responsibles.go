@@ -32,9 +32,8 @@ type Responsible struct {
 }
 
 // candidates is the SQL condition over app_user u for who may become the
-// responsible of an item of comp through a: active, and a member of the
-// action's responsibleGroups, or (none named) someone who may read the type.
-// $1 is the type, $2 the groups.
+// responsible through an action: active, and in its responsibleGroups or, when
+// it names none, able to read the type ($1 the type, $2 the groups).
 const candidates = `u.active AND (CASE WHEN cardinality($2::text[]) > 0 THEN EXISTS (
 		SELECT 1 FROM user_group g WHERE lower(g.name::text) = ANY($2::text[])
 		  AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = u.id)))

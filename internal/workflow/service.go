@@ -1,7 +1,6 @@
-// Package workflow runs the workflow of items: which actions the caller may
-// run on a selection, who may become responsible, validation rules, and the
-// transitions themselves (docs/workflow.md). Actions and statuses come from
-// application packages (internal/apppkg); rules run in internal/rules.
+// Package workflow runs items' workflow: the actions a caller may run, who may
+// become responsible, validation rules and transitions (docs/workflow.md), from
+// application packages' actions and statuses, with rules run by internal/rules.
 package workflow
 
 import (
@@ -67,8 +66,6 @@ func (s *Service) WithWIPCheck(check WIPCheck) *Service {
 func NewService(pool *pgxpool.Pool, rt *rules.Runtime, send SendFunc) *Service {
 	return &Service{pool: pool, rules: rt, send: send}
 }
-
-func langOf(ctx context.Context) string { return string(i18n.From(ctx)) }
 
 // Ref names an action (or a rule) by id or by key: 12, "12", "approve",
 // {"id": 12} or {"key": "approve"}.
@@ -264,9 +261,8 @@ func (comp *component) view(a *action, lang string) ActionView {
 }
 
 // Actions answers getActions: with ids, the actions the caller may run on
-// every selected item (none: 'Não existem tramitações disponiveis...');
-// with only a status, the actions leaving it that the caller may run on
-// some item (the kanban's columns).
+// every selected item; with only a status, those leaving it that the caller
+// may run on some item (the kanban's columns).
 func (s *Service) Actions(ctx context.Context, c Caller, in ActionsInput) ([]ActionView, error) {
 	compID := int64(in.ComponentID)
 	if compID == 0 {
@@ -312,7 +308,7 @@ func (s *Service) Actions(ctx context.Context, c Caller, in ActionsInput) ([]Act
 			}
 		}
 		if ok {
-			out = append(out, comp.view(a, langOf(ctx)))
+			out = append(out, comp.view(a, i18n.LangOf(ctx)))
 		}
 	}
 	if its != nil && len(out) == 0 {

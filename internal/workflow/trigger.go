@@ -46,12 +46,9 @@ type TriggerResult struct {
 	Items   []Moved `json:"items"`
 }
 
-// Trigger answers triggerAction: every selected item moves, in one
-// transaction, or none does. Items are locked in id order; each must be in
-// a status the action leaves, and the caller must be allowed to run it on
-// each; the action's rule runs on each and may refuse (its message) or
-// change fields; each item gets a version with the reason; the new
-// responsible gets a message and a push, sent with the commit.
+// Trigger answers triggerAction: every selected item moves in one transaction
+// or none does; items are locked in id order, so two triggers never wait on
+// each other crosswise, and messages and pushes leave with the commit.
 func (s *Service) Trigger(ctx context.Context, c Caller, in TriggerInput) (*TriggerResult, error) {
 	ids, err := selection(in.IDs)
 	if err != nil {
@@ -64,7 +61,7 @@ func (s *Service) Trigger(ctx context.Context, c Caller, in TriggerInput) (*Trig
 	if utf8.RuneCountInString(reason) > maxReason {
 		return nil, httpx.Invalid("reason", "workflow.reasonTooLong", "max", maxReason)
 	}
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	// One rule run is bounded by the runtime; a batch of them by this, so a
 	// transition never holds its locks for long.
 	ctx, cancel := context.WithTimeout(ctx, maxTransitionTime)
@@ -142,11 +139,9 @@ func (s *Service) Trigger(ctx context.Context, c Caller, in TriggerInput) (*Trig
 				assigned[*responsible] = append(assigned[*responsible], it)
 			}
 		}
-		// A board with strict WIP limits refuses the move into a full column
-		// from anywhere (the board, a list's or a form's actions, a bulk
-		// selection, the API). It counts the column as the move leaves it:
-		// after the rules wrote the items, so an attribute a rule sets that
-		// brings an item onto the board's query counts too.
+		// Strict WIP limits are checked here, where every path into a column
+		// passes, and after the rules wrote the items, so an attribute a rule
+		// sets that brings an item onto the board counts too.
 		if s.wip != nil {
 			if err := s.wip(ctx, tx, c.UserID, comp.ID, to.ID, ids, lang); err != nil {
 				return err
@@ -204,7 +199,7 @@ func move(ctx context.Context, tx pgx.Tx, c Caller, comp *component, it *item, t
 	}
 	m := Moved{ID: saved.ID, FormattedID: saved.Number, Version: saved.Version, ResponsibleID: saved.ResponsibleID}
 	modified := saved.ModifiedAt
-	m.Status = StatusRef{ID: to.ID, Key: to.Key, Name: to.Name.in(langOf(ctx)), Color: to.Color, Final: to.Final}
+	m.Status = StatusRef{ID: to.ID, Key: to.Key, Name: to.Name.in(i18n.LangOf(ctx)), Color: to.Color, Final: to.Final}
 	m.ModificationDateTicks = ticks(modified)
 	return &m, nil
 }
@@ -302,7 +297,7 @@ func (s *Service) ValidateByRule(ctx context.Context, c Caller, in ValidateInput
 	if ref.empty() {
 		return nil, httpx.Invalid("ruleId", "workflow.ruleNotFound")
 	}
-	lang := langOf(ctx)
+	lang := i18n.LangOf(ctx)
 	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{AccessMode: pgx.ReadOnly})
 	if err != nil {
 		return nil, err

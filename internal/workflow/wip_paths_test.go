@@ -28,12 +28,9 @@ var strictRulesPackage = strings.Replace(strictPackage, "    queries:\n", `     
     queries:
 `, 1)
 
-// Every path into a strict column is a transition (triggerAction from the
-// board, a list's selection or a form, executeTaskAction, the API; new
-// items enter the initial column): the one check (kanban.CheckStrictWIP,
-// called by the transition) holds for a selection of several items as a
-// whole, for the form's one-item call, and counts the items as the
-// action's rule left them.
+// Every path into a strict column is a transition, so the one check there
+// holds for a selection as a whole and for a form's one-item call, and counts
+// the items as the action's rule left them.
 func TestStrictWIPLimitHoldsOnEveryPathIntoTheColumn(t *testing.T) {
 	w := newWorldOf(t, strictRulesPackage)
 	ctx := context.Background()

@@ -189,6 +189,11 @@ func runPeer(ctx context.Context, o options) error {
 	if err != nil {
 		return err
 	}
+	if o.keep {
+		log.Printf("peer: Directus's database kept: %s", dx.run)
+	} else {
+		defer os.RemoveAll(dx.run) // after dx.stop: defers run last first
+	}
 	defer dx.stop()
 	rep.pgVersion = dx.pgVersion
 

@@ -7,7 +7,7 @@ VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo de
 LDFLAGS   := -s -w -X main.version=$(VERSION)
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build run test test-go test-web test-e2e lint bench clean tools web chromium fuzz
+.PHONY: build run test test-go test-web test-e2e lint bench bench-peer clean tools web chromium fuzz
 
 ## build: the binary bin/tramita (with the web app embedded) and the embedded PostgreSQL binaries
 build: tools web bin/tramita
@@ -69,6 +69,10 @@ test-e2e: build chromium e2e/node_modules/.package-lock.json
 ## bench: build, then measure on a fresh embedded PostgreSQL with 1,000,000 items; prints a table, writes docs/benchmarks.md
 bench: build chromium e2e/node_modules/.package-lock.json
 	$(GO) run ./cmd/bench
+
+## bench-peer: build, then Tramita beside Directus (installed into /var/tmp/tramita-peer when missing) at 100,000 and 1,000,000 rows; writes its section of docs/benchmarks.md
+bench-peer: build
+	$(GO) run ./cmd/bench -peer
 
 ## lint: gofmt, go vet, staticcheck, TypeScript, ESLint and Prettier (web/ and e2e/; `cd web && npm run format` fixes)
 lint: web/node_modules/.package-lock.json

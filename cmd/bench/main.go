@@ -52,6 +52,8 @@ type options struct {
 	dist       string
 	paintRuns  int
 	paintOnly  bool
+	peerOn     bool
+	peer       peerOptions
 }
 
 func main() {
@@ -71,11 +73,23 @@ func main() {
 	flag.StringVar(&o.dist, "dist", "web/dist", "the built web app the binary embeds (its bundle sizes are measured)")
 	flag.IntVar(&o.paintRuns, "paint-runs", 5, "loads of each screen in Chromium for its first and largest contentful paint (0: skip)")
 	flag.BoolVar(&o.paintOnly, "paint-only", false, "measure the paint in Chromium only (use with -items 0 -out '')")
+	flag.BoolVar(&o.peerOn, "peer", false, "Tramita beside Directus (make bench-peer, peer.go) instead of the rest: installs Directus if needed, writes its own section of -out")
+	flag.StringVar(&o.peer.sizes, "peer-sizes", "100000,1000000", "with -peer: the numbers of rows, comma-separated (e.g. 20000 for a quick try)")
+	flag.IntVar(&o.peer.runs, "peer-runs", 30, "with -peer: timed requests per query and system")
+	flag.IntVar(&o.peer.warmup, "peer-warmup", 5, "with -peer: warm-up requests per query and system")
+	flag.StringVar(&o.peer.dir, "peer-dir", envOr("TRAMITA_PEER_DIR", "/var/tmp/tramita-peer"), "with -peer: where Directus is installed (reused) and run; its parents must be traversable by uid 65534")
+	flag.StringVar(&o.peer.pgBin, "peer-pg-bin", "", "with -peer: PostgreSQL binaries for Directus (default: Tramita's, tools/postgres)")
 	flag.Parse()
 	log.SetFlags(log.Ltime)
 	log.SetPrefix("bench: ")
 	ctx, stop := signalContext()
 	defer stop()
+	if o.peerOn {
+		if err := runPeer(ctx, o); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	if err := run(ctx, o); err != nil {
 		log.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tramita/tramita/internal/admin/planlimit"
 	"github.com/tramita/tramita/internal/items/schema"
+	"github.com/tramita/tramita/internal/items/table"
 )
 
 // Report says what an import did that a user must know: definitions
@@ -259,6 +260,20 @@ func (im *importer) component(ctx context.Context, comp Component) error {
 	}
 	if err := im.attributes(ctx, comp, id); err != nil {
 		return err
+	}
+	// The type's typed table follows its attributes (docs/item-tables.md).
+	if _, err := table.Ensure(ctx, im.tx, id); err != nil {
+		ce, ok := table.IsConversion(err)
+		if !ok {
+			return err
+		}
+		line := 0
+		for _, a := range comp.Attributes {
+			if a.Key == ce.Attr.Key {
+				line = a.Line
+			}
+		}
+		im.c.add(line, "%s; add a new attribute instead", ce.Error())
 	}
 	var keys []string
 	for i, s := range comp.Statuses {

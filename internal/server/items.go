@@ -20,6 +20,7 @@ import (
 	"github.com/tramita/tramita/internal/itemio"
 	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/items/demo"
+	"github.com/tramita/tramita/internal/items/table"
 	"github.com/tramita/tramita/internal/storage"
 )
 
@@ -41,6 +42,15 @@ type itemsModule struct {
 // to the data directory's files folder or to S3.
 func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDemo bool, cfg config.Config,
 	store storage.Store) (*itemsModule, error) {
+	// Every type gets its typed table, filled from its items the first time
+	// (the upgrade from one item table, docs/item-tables.md).
+	changed, err := table.EnsureAll(ctx, pool)
+	if err != nil {
+		return nil, fmt.Errorf("typed item tables: %w", err)
+	}
+	for id, ch := range changed {
+		log.Info("typed item table", "type", id, "changes", ch)
+	}
 	if err := demo.Load(ctx, pool, log, loadDemo); err != nil {
 		return nil, err
 	}

@@ -71,6 +71,7 @@ type Attr struct {
 // list reads one table. Attributes follow as a<id> columns.
 const systemColumns = `
     id                  bigint PRIMARY KEY REFERENCES item (id) ON DELETE CASCADE,
+    component_id        bigint NOT NULL,
     number              bigint NOT NULL,
     title               text NOT NULL DEFAULT '',
     project_id          bigint,
@@ -88,7 +89,7 @@ const systemColumns = `
     deleted_at          timestamptz`
 
 // systemNames are the system columns, id first.
-var systemNames = []string{"id", "number", "title", "project_id", "parent_id", "status_id", "responsible_id", "creator_id",
+var systemNames = []string{"id", "component_id", "number", "title", "project_id", "parent_id", "status_id", "responsible_id", "creator_id",
 	"created_at", "modifier_id", "modified_at", "version", "reason", "has_attachment", "has_digital_content", "deleted_at"}
 
 // systemIndexes serve the default order, keyset paging and the system
@@ -466,3 +467,83 @@ func SyncSystemSQL(componentID int64) string {
 	}
 	return `UPDATE ` + Name(componentID) + ` t SET ` + strings.Join(set, ", ") + ` FROM item i WHERE i.id = t.id AND t.id = ANY($1::bigint[])`
 }
+
+// Ensure makes the table of a type match its attributes (retired ones
+// included: their values stay until Purge) inside tx, and fills a table it
+// created with the type's items. The caller holds what keeps items of the
+// type from being written meanwhile (a new type has none; EnsureAll locks).
+func Ensure(ctx context.Context, tx pgx.Tx, componentID int64) ([]string, error) {
+	rows, err := tx.Query(ctx, `SELECT id, key, type FROM attribute WHERE component_id = $1 ORDER BY id`, componentID)
+	if err != nil {
+		return nil, fmt.Errorf("attributes of type %d: %w", componentID, err)
+	}
+	attrs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Attr, error) {
+		var a Attr
+		return a, r.Scan(&a.ID, &a.Key, &a.Type)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("attributes of type %d: %w", componentID, err)
+	}
+	changes, err := Sync(ctx, tx, componentID, attrs)
+	if err != nil || len(changes) == 0 || changes[0] != "created "+Name(componentID) {
+		return changes, err
+	}
+	n, err := Fill(ctx, tx, componentID, attrs)
+	if err != nil {
+		return nil, err
+	}
+	if n > 0 {
+		changes = append(changes, fmt.Sprintf("filled with %d items", n))
+	}
+	return changes, nil
+}
+
+// EnsureAll runs Ensure for every type, each in its own transaction. A type
+// whose table is missing gets it with item writes held off (SHARE ROW
+// EXCLUSIVE on item), so no item written meanwhile is left out.
+func EnsureAll(ctx context.Context, db interface {
+	Begin(context.Context) (pgx.Tx, error)
+	Query(context.Context, string, ...any) (pgx.Rows, error)
+}) (map[int64][]string, error) {
+	rows, err := db.Query(ctx, `SELECT c.id, to_regclass('item_t' || c.id) IS NOT NULL FROM component c ORDER BY c.id`)
+	if err != nil {
+		return nil, fmt.Errorf("types: %w", err)
+	}
+	type comp struct {
+		id     int64
+		exists bool
+	}
+	comps, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (comp, error) {
+		var c comp
+		return c, r.Scan(&c.id, &c.exists)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("types: %w", err)
+	}
+	out := map[int64][]string{}
+	for _, c := range comps {
+		err := pgx.BeginFunc(ctx, db, func(tx pgx.Tx) error {
+			// One instance at a time builds a type's table.
+			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, $2)`, ensureLockClass, c.id); err != nil {
+				return err
+			}
+			if !c.exists {
+				if _, err := tx.Exec(ctx, `LOCK TABLE item IN SHARE ROW EXCLUSIVE MODE`); err != nil {
+					return err
+				}
+			}
+			changes, err := Ensure(ctx, tx, c.id)
+			if len(changes) > 0 {
+				out[c.id] = changes
+			}
+			return err
+		})
+		if err != nil {
+			return out, fmt.Errorf("table of type %d: %w", c.id, err)
+		}
+	}
+	return out, nil
+}
+
+// ensureLockClass is the advisory lock class of a type's table build.
+const ensureLockClass = 0x74_61_62 // "tab"

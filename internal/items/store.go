@@ -12,6 +12,7 @@ import (
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items/schema"
+	"github.com/tramita/tramita/internal/items/table"
 )
 
 // Store reads and writes item types and items.
@@ -32,6 +33,9 @@ type Component struct {
 	Name          string
 	ProjectScoped bool
 	Attributes    []Attribute
+	// Table is the type's typed table (docs/item-tables.md), "" while it has
+	// none: its lists then read the item registry.
+	Table string
 }
 
 // Attribute is a configurable field of a type (spec section 3).
@@ -59,8 +63,28 @@ func (c *Component) Fields() schema.Set {
 	attrs := make([]schema.Attr, len(c.Attributes))
 	for i, a := range c.Attributes {
 		attrs[i] = schema.Attr{Key: a.Key, Type: a.Type}
+		if c.Table != "" {
+			attrs[i].ID = a.ID
+		}
 	}
 	return schema.Build(attrs)
+}
+
+// tableAttrs are the type's attributes as its typed table's columns.
+func (c *Component) tableAttrs() []table.Attr {
+	out := make([]table.Attr, len(c.Attributes))
+	for i, a := range c.Attributes {
+		out[i] = table.Attr{ID: a.ID, Key: a.Key, Type: a.Type}
+	}
+	return out
+}
+
+// from is the relation the type's lists select from, as "i".
+func (c *Component) from() string {
+	if c.Table != "" {
+		return c.Table
+	}
+	return "item"
 }
 
 // component loads a type the caller may read; one the caller may not read
@@ -70,7 +94,8 @@ func (s *Store) component(ctx context.Context, c Caller, id int64, lang string) 
 	// One round trip: the attributes are read along, and dropped unseen
 	// when the type is not readable.
 	b := &pgx.Batch{}
-	b.Queue(`SELECT c.application_id, c.key, coalesce(c.name ->> $4, c.name ->> 'pt-BR'), c.project_scoped, `+defStamp+`
+	b.Queue(`SELECT c.application_id, c.key, coalesce(c.name ->> $4, c.name ->> 'pt-BR'), c.project_scoped,
+			coalesce(to_regclass('item_t' || c.id)::text, ''), `+defStamp+`
 		FROM component c WHERE c.id = $3 AND c.retired_at IS NULL AND `+componentReadable,
 		c.UserID, c.PanelAdmin, id, lang)
 	b.Queue(`SELECT id, key, coalesce(name ->> $2, name ->> 'pt-BR'), type, picklist_id, filter_as_list,
@@ -80,7 +105,7 @@ func (s *Store) component(ctx context.Context, c Caller, id int64, lang string) 
 	br := s.db.SendBatch(ctx, b)
 	defer br.Close()
 	var stamp string
-	err := br.QueryRow().Scan(&comp.ApplicationID, &comp.Key, &comp.Name, &comp.ProjectScoped, &stamp)
+	err := br.QueryRow().Scan(&comp.ApplicationID, &comp.Key, &comp.Name, &comp.ProjectScoped, &comp.Table, &stamp)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, httpx.NotFound()
 	}

@@ -6,18 +6,20 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/items/table"
 )
 
 // total answers how many items match where and what kind of figure that is:
 // a short page at a known offset says it free; else the estimate est, or a
 // count stopped at ExactCountCap+1 (counted when page ran it, else -1).
-func (st *Store) total(ctx context.Context, where string, args []any, got, limit, offset int, est, counted int64) (int64, string, error) {
+func (st *Store) total(ctx context.Context, from, where string, args []any, got, limit, offset int, est, counted int64) (int64, string, error) {
 	if !needsCount(got, limit, offset, est) {
 		if offset >= 0 && got < limit && (got > 0 || offset == 0) {
 			return int64(offset + got), TotalExact, nil
@@ -26,7 +28,7 @@ func (st *Store) total(ctx context.Context, where string, args []any, got, limit
 	}
 	n := counted
 	if n < 0 {
-		if err := st.db.QueryRow(ctx, countSQL(where), args...).Scan(&n); err != nil {
+		if err := st.db.QueryRow(ctx, countSQL(from, where), args...).Scan(&n); err != nil {
 			return 0, "", fmt.Errorf("count items: %w", err)
 		}
 	}
@@ -40,8 +42,8 @@ func (st *Store) total(ctx context.Context, where string, args []any, got, limit
 }
 
 // countSQL counts the items of where, stopping at ExactCountCap+1.
-func countSQL(where string) string {
-	return `SELECT count(*) FROM (SELECT 1 FROM item i WHERE ` + where + ` LIMIT ` + strconv.Itoa(ExactCountCap+1) + `) t`
+func countSQL(from, where string) string {
+	return `SELECT count(*) FROM (SELECT 1 FROM ` + from + ` i WHERE ` + where + ` LIMIT ` + strconv.Itoa(ExactCountCap+1) + `) t`
 }
 
 // pageIDs reads a page's ids alone.
@@ -58,8 +60,8 @@ func (st *Store) pageIDs(ctx context.Context, sql string, args []any) ([]int64, 
 }
 
 // explainSQL asks the planner's estimate of how many items match where.
-func explainSQL(where string) string {
-	return `EXPLAIN (FORMAT JSON) SELECT 1 FROM item i WHERE ` + where
+func explainSQL(from, where string) string {
+	return `EXPLAIN (FORMAT JSON) SELECT 1 FROM ` + from + ` i WHERE ` + where
 }
 
 // planRows reads the planner's row estimate from EXPLAIN (FORMAT JSON).
@@ -118,7 +120,8 @@ func (st *Store) page(ctx context.Context, comp *Component, where, order string,
 		// $1 user, $2 panel admin, $3 component, as in every list's args.
 		b.Queue(defGuardSQL, args[0], args[1], comp.ID)
 	}
-	pageSQL := `SELECT i.id FROM item i WHERE ` + where + ` ORDER BY ` + order + fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n+1, n+2)
+	from := comp.from()
+	pageSQL := `SELECT i.id FROM ` + from + ` i WHERE ` + where + ` ORDER BY ` + order + fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n+1, n+2)
 	pageArgs := append(append([]any{}, args...), limit, max(offset, 0))
 	// A list whose last count stayed under the cap counts instead of asking
 	// EXPLAIN (the planner's work was much of a small list's cost); by offset,
@@ -127,16 +130,16 @@ func (st *Store) page(ctx context.Context, comp *Component, where, order string,
 	whole := small && offset >= 0 && where == countWhere
 	switch {
 	case whole:
-		b.Queue(`SELECT i.id FROM item i WHERE `+where+` ORDER BY `+order+` LIMIT `+strconv.Itoa(ExactCountCap+1), args...)
+		b.Queue(`SELECT i.id FROM `+from+` i WHERE `+where+` ORDER BY `+order+` LIMIT `+strconv.Itoa(ExactCountCap+1), args...)
 	default:
 		b.Queue(pageSQL, pageArgs...)
 	}
 	switch {
 	case whole:
 	case small:
-		b.Queue(countSQL(countWhere), countArgs...)
+		b.Queue(countSQL(from, countWhere), countArgs...)
 	default:
-		b.Queue(explainSQL(countWhere), countArgs...)
+		b.Queue(explainSQL(from, countWhere), countArgs...)
 	}
 	br := st.db.SendBatch(ctx, b)
 	if guard != nil {
@@ -214,7 +217,7 @@ func (st *Store) page(ctx context.Context, comp *Component, where, order string,
 	}
 	if len(ids) == 0 {
 		if needEstimate {
-			if err := estimated(st.db.QueryRow(ctx, explainSQL(countWhere), countArgs...)); err != nil {
+			if err := estimated(st.db.QueryRow(ctx, explainSQL(from, countWhere), countArgs...)); err != nil {
 				return nil, 0, -1, err
 			}
 		}
@@ -222,7 +225,7 @@ func (st *Store) page(ctx context.Context, comp *Component, where, order string,
 	}
 	b = &pgx.Batch{}
 	if needEstimate {
-		b.Queue(explainSQL(countWhere), countArgs...).QueryRow(estimated)
+		b.Queue(explainSQL(from, countWhere), countArgs...).QueryRow(estimated)
 	}
 	var got []map[string]any
 	b.Queue(pageRowsSQL, args[0], args[1], ids, lang, comp.ID).Query(func(r pgx.Rows) error {
@@ -232,7 +235,7 @@ func (st *Store) page(ctx context.Context, comp *Component, where, order string,
 	// The ids say whether total will count; the rows can only be fewer (one
 	// deleted meanwhile), and total counts alone then if it must.
 	if !small && needsCount(len(ids), limit, offset, est) {
-		b.Queue(countSQL(countWhere), countArgs...).QueryRow(func(r pgx.Row) error {
+		b.Queue(countSQL(from, countWhere), countArgs...).QueryRow(func(r pgx.Row) error {
 			if err := r.Scan(&counted); err != nil {
 				return err
 			}
@@ -512,9 +515,9 @@ func (lk *lookups) scanPicks(pl int64) func(pgx.Rows) error {
 const readBatch = 1000
 
 // countUpTo counts matching rows, stopping at limit.
-func (st *Store) countUpTo(ctx context.Context, where string, args []any, limit int) (int, error) {
+func (st *Store) countUpTo(ctx context.Context, from, where string, args []any, limit int) (int, error) {
 	var n int
-	err := st.db.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM item i WHERE `+where+` LIMIT `+strconv.Itoa(limit)+`) t`,
+	err := st.db.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM `+from+` i WHERE `+where+` LIMIT `+strconv.Itoa(limit)+`) t`,
 		args...).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("count export: %w", err)
@@ -528,7 +531,11 @@ func (st *Store) each(ctx context.Context, comp *Component, where, order string,
 	fn func([]map[string]any) error) error {
 	args = append(args, lang, limit, offset)
 	n := len(args)
-	rows, err := st.db.Query(ctx, `SELECT `+fmt.Sprintf(rowColumns, n-2)+` FROM item i`+rowJoins+` WHERE `+where+
+	columns := fmt.Sprintf(rowColumns, n-2)
+	if comp.Table != "" {
+		columns = strings.Replace(columns, "i.attributes", table.AttributesExpr("i", comp.tableAttrs()), 1)
+	}
+	rows, err := st.db.Query(ctx, `SELECT `+columns+` FROM `+comp.from()+` i`+rowJoins+` WHERE `+where+
 		` ORDER BY `+order+fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n-1, n), args...)
 	if err != nil {
 		return fmt.Errorf("export items: %w", err)
@@ -587,12 +594,18 @@ func listWhere(c Caller, comp, project int64) (where []string, args []any) {
 	return where, args
 }
 
-// searchCond is the quick search: q's words, a title containing it, its number.
-func searchCond(q string, args []any) (string, []any) {
+// searchCond is the quick search: q's words, a title containing it, its
+// number. The words are searched in the registry's search column ($3 is the
+// type), which a typed table does not carry.
+func searchCond(from, q string, args []any) (string, []any) {
 	args = append(args, q, likePattern(q))
 	n := strconv.Itoa(len(args) - 1)
-	return "(i.search @@ websearch_to_tsquery('portuguese', tramita_unaccent($" + n + ")) OR i.title ILIKE $" +
-		strconv.Itoa(len(args)) + " OR i.number::text = $" + n + ")", args
+	words := "i.search @@ websearch_to_tsquery('portuguese', tramita_unaccent($" + n + "))"
+	if from != "item" {
+		words = "i.id IN (SELECT s.id FROM item s WHERE s.component_id = $3 AND s.search @@ websearch_to_tsquery('portuguese', tramita_unaccent($" +
+			n + ")))"
+	}
+	return "(" + words + " OR i.title ILIKE $" + strconv.Itoa(len(args)) + " OR i.number::text = $" + n + ")", args
 }
 
 // idsCond keeps the rows of ids, its value after args.

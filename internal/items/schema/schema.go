@@ -11,6 +11,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/tramita/tramita/internal/items/filter"
+	"github.com/tramita/tramita/internal/items/table"
 )
 
 // Types are the attribute types of spec section 3, plus DURATION.
@@ -90,8 +91,27 @@ func KindOf(typ string) filter.Kind {
 	return filter.Ref
 }
 
-// Attribute returns the field of an attribute; ok is false for a key that
-// could not be a SQL literal (validation refuses those before).
+// Typed returns the field of an attribute held in column a<id> of its
+// type's typed table (docs/item-tables.md): the column itself, of the
+// attribute's SQL type, so its index serves filters and sorts.
+func Typed(id int64, key, typ string) Field {
+	k := KindOf(typ)
+	col := "i." + table.Column(id)
+	f := Field{Key: key, Type: typ, Field: filter.Field{Key: key, Kind: k, Expr: col}}
+	switch k {
+	case filter.Text:
+		f.EmptyText = true
+		f.Sort = table.SortKey(col)
+	case filter.Ref:
+		f.Me = typ == "USERS" || typ == "RESOURCES" || typ == "USERS_OR_GROUPS"
+		f.Project = typ == "PROJECT"
+	}
+	return f
+}
+
+// Attribute returns the field of an attribute held in the item registry's
+// jsonb; ok is false for a key that could not be a SQL literal (validation
+// refuses those before).
 func Attribute(key, typ string) (Field, bool) {
 	if !KeyPattern.MatchString(key) {
 		return Field{}, false
@@ -118,8 +138,12 @@ func Attribute(key, typ string) (Field, bool) {
 	return f, true
 }
 
-// Attr is the part of an attribute definition the schema needs.
-type Attr struct{ Key, Type string }
+// Attr is the part of an attribute definition the schema needs; ID is set
+// when the attribute is read from its typed table's column.
+type Attr struct {
+	ID        int64
+	Key, Type string
+}
 
 // Set is an item type's fields by key.
 type Set map[string]Field
@@ -132,7 +156,9 @@ func Build(attrs []Attr) Set {
 		s[f.Key] = f
 	}
 	for _, a := range attrs {
-		if f, ok := Attribute(a.Key, a.Type); ok {
+		if a.ID != 0 {
+			s[a.Key] = Typed(a.ID, a.Key, a.Type)
+		} else if f, ok := Attribute(a.Key, a.Type); ok {
 			s[a.Key] = f
 		}
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/tramita/tramita/internal/items/filter"
 	"github.com/tramita/tramita/internal/items/schema"
+	"github.com/tramita/tramita/internal/items/table"
 )
 
 // listCase is one executeFilter request over the big list.
@@ -200,7 +201,8 @@ func benchLists(ctx context.Context, o options, cl *client, pool *pgxpool.Pool, 
 }
 
 func attributesOf(ctx context.Context, pool *pgxpool.Pool, componentID int64) ([]schema.Attr, error) {
-	rows, err := pool.Query(ctx, `SELECT key, type FROM attribute WHERE component_id = $1 AND retired_at IS NULL ORDER BY sort_order, id`, componentID)
+	// The columns of the typed table, as the list engine reads them.
+	rows, err := pool.Query(ctx, `SELECT id, key, type FROM attribute WHERE component_id = $1 AND retired_at IS NULL ORDER BY sort_order, id`, componentID)
 	if err != nil {
 		return nil, err
 	}
@@ -208,7 +210,7 @@ func attributesOf(ctx context.Context, pool *pgxpool.Pool, componentID int64) ([
 	var out []schema.Attr
 	for rows.Next() {
 		var a schema.Attr
-		if err := rows.Scan(&a.Key, &a.Type); err != nil {
+		if err := rows.Scan(&a.ID, &a.Key, &a.Type); err != nil {
 			return nil, err
 		}
 		out = append(out, a)
@@ -231,7 +233,7 @@ func decodeCursor(c string) (*benchCursor, error) {
 	return &out, json.Unmarshal(b, &out)
 }
 
-// directQuery builds the statements executeFilter runs on the item table
+// directQuery builds the statements executeFilter runs on the type's table
 // for a case (the page's ids with the planner's estimate of the total in one
 // batch, then its rows by id with a count capped at 10,001 when the page is
 // full and the estimate small in another), and
@@ -260,8 +262,9 @@ func directQuery(fields schema.Set, lc listCase, s seedInfo, user int64, panelAd
 		return nil, err
 	}
 	whereSQL := strings.Join(where, " AND ")
-	countSQL := `SELECT count(*) FROM (SELECT 1 FROM item i WHERE ` + whereSQL + ` LIMIT ` + strconv.Itoa(exactCountCap+1) + `) t`
-	explainSQL := `EXPLAIN (FORMAT JSON) SELECT 1 FROM item i WHERE ` + whereSQL
+	from := table.Name(s.taskID)
+	countSQL := `SELECT count(*) FROM (SELECT 1 FROM ` + from + ` i WHERE ` + whereSQL + ` LIMIT ` + strconv.Itoa(exactCountCap+1) + `) t`
+	explainSQL := `EXPLAIN (FORMAT JSON) SELECT 1 FROM ` + from + ` i WHERE ` + whereSQL
 	pageWhere, pageArgs, offset := whereSQL, append([]any{}, args...), lc.page*pageRows
 	if seek != nil {
 		at, err := time.Parse(time.RFC3339Nano, seek.Value)
@@ -272,7 +275,7 @@ func directQuery(fields schema.Set, lc listCase, s seedInfo, user int64, panelAd
 		pageWhere, pageArgs, offset = pageWhere+" AND "+cond, append(pageArgs, sargs...), 0
 	}
 	n := len(pageArgs)
-	idSQL := `SELECT i.id FROM item i WHERE ` + pageWhere + ` ORDER BY ` + order + fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n+1, n+2)
+	idSQL := `SELECT i.id FROM ` + from + ` i WHERE ` + pageWhere + ` ORDER BY ` + order + fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n+1, n+2)
 	pageArgs = append(pageArgs, pageRows, offset)
 	return func(ctx context.Context, pool *pgxpool.Pool) (time.Duration, error) {
 		t0 := time.Now()

@@ -222,7 +222,7 @@ func runPeer(ctx context.Context, o options) error {
 		if n, err := tramitaTasksCount(ctx, pool, target.componentID); err != nil || n != int64(size) {
 			return fmt.Errorf("tramita holds %d tasks, want %d (%v)", n, size, err)
 		}
-		if ps.tramitaBytes, err = tramitaTasksBytes(ctx, pool); err != nil {
+		if ps.tramitaBytes, err = tramitaTasksBytes(ctx, pool, target.componentID); err != nil {
 			return err
 		}
 		if ps.directusByte, err = dx.tasksBytes(ctx); err != nil {

@@ -1,15 +1,12 @@
 package main
 
-// Everything the peer benchmark knows about how Tramita stores items is in
-// this file: loadTramitaTasks writes the rows, tramitaTasksBytes measures
-// them, tramitaItemID finds one. Today's schema is one table item, the
-// attributes in its jsonb column attributes (migrations/00040_items.sql);
-// when items move to a table per type, these three change and nothing else.
+// What the peer benchmark knows about how Tramita stores items: the rows go
+// to the item registry, then to the type's typed table (bulkLoad,
+// docs/item-tables.md); tramitaTasksBytes measures both.
 
 import (
 	"context"
 	"fmt"
-	"log"
 	"strconv"
 	"time"
 
@@ -27,9 +24,7 @@ type tramitaTarget struct {
 }
 
 // peerLoadTimes are the phases of a load, for the report.
-type peerLoadTimes struct {
-	insert, index, analyze time.Duration
-}
+type peerLoadTimes = bulkTimes
 
 // loadTramitaTasks writes rows[from:to] (row n is rows[n-1]) as items of the
 // type: FormattedID n, title, status and responsible as columns, the other
@@ -41,105 +36,54 @@ type peerLoadTimes struct {
 // ascend with n and a sort's tie-break on the id orders rows as Directus's
 // (whose id is n). No item_version rows, as seed.go.
 func loadTramitaTasks(ctx context.Context, pool *pgxpool.Pool, t tramitaTarget, rows []peerRow, from, to int) (peerLoadTimes, error) {
-	var lt peerLoadTimes
-	rs, err := pool.Query(ctx, `SELECT i.indexrelid::regclass::text, pg_get_indexdef(i.indexrelid)
-		FROM pg_index i WHERE i.indrelid = 'item'::regclass AND NOT i.indisprimary
-		AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)`)
-	if err != nil {
-		return lt, err
-	}
-	type index struct{ name, def string }
-	indexes, err := pgx.CollectRows(rs, func(r pgx.CollectableRow) (index, error) {
-		var x index
-		return x, r.Scan(&x.name, &x.def)
-	})
-	if err != nil {
-		return lt, err
-	}
-	for _, x := range indexes {
-		if _, err := pool.Exec(ctx, `DROP INDEX `+x.name); err != nil {
-			return lt, fmt.Errorf("drop %s: %w", x.name, err)
+	bt, err := bulkLoad(ctx, pool, t.componentID, func(ctx context.Context, prepare func(*pgxpool.Conn) error) error {
+		conn, err := pool.Acquire(ctx)
+		if err != nil {
+			return err
 		}
-	}
-
-	t0 := time.Now()
-	conn, err := pool.Acquire(ctx)
-	if err != nil {
-		return lt, err
-	}
-	created := time.Date(2025, 1, 1, 8, 0, 0, 0, time.UTC)
-	n := from
-	var attrs []byte
-	src := pgx.CopyFromFunc(func() ([]any, error) {
-		if n >= to {
-			return nil, nil
+		defer conn.Release()
+		if err := prepare(conn); err != nil {
+			return err
 		}
-		r := rows[n]
-		n++
-		at := created.Add(time.Duration(n) * 30 * time.Second)
-		attrs = attrs[:0]
-		attrs = append(attrs, `{"priority":`...)
-		attrs = strconv.AppendInt(attrs, int64(r.priority), 10)
-		attrs = append(attrs, `,"due":"`...)
-		attrs = r.due().AppendFormat(attrs, "2006-01-02T15:04:05Z")
-		attrs = append(attrs, `","estimate":`...)
-		attrs = append(attrs, r.estimateText()...)
-		attrs = append(attrs, `,"done":`...)
-		attrs = strconv.AppendBool(attrs, r.done())
-		attrs = append(attrs, `,"description":"`...)
-		attrs = append(attrs, r.description()...) // plain ASCII, nothing to escape
-		attrs = append(attrs, `"}`...)
-		return []any{t.componentID, int64(n), r.title(n), t.statusIDs[r.status], t.userIDs[r.assignee],
-			t.creatorID, at, t.creatorID, at, string(attrs)}, nil
-	})
-	_, err = conn.Conn().CopyFrom(ctx, pgx.Identifier{"item"}, []string{"component_id", "number", "title", "status_id",
-		"responsible_id", "creator_id", "created_at", "modifier_id", "modified_at", "attributes"}, src)
-	conn.Release()
-	if err != nil {
-		return lt, fmt.Errorf("copy items %d-%d: %w", from+1, to, err)
-	}
-	if _, err := pool.Exec(ctx, `UPDATE component SET last_number = greatest(last_number, $2) WHERE id = $1`, t.componentID, to); err != nil {
-		return lt, err
-	}
-	lt.insert = time.Since(t0)
-
-	log.Printf("  tramita: rebuilding %d indexes of item", len(indexes))
-	t0 = time.Now()
-	var jobs []func(context.Context) error
-	for _, x := range indexes {
-		jobs = append(jobs, func(ictx context.Context) error {
-			c, err := pool.Acquire(ictx)
-			if err != nil {
-				return err
+		created := time.Date(2025, 1, 1, 8, 0, 0, 0, time.UTC)
+		n := from
+		var attrs []byte
+		src := pgx.CopyFromFunc(func() ([]any, error) {
+			if n >= to {
+				return nil, nil
 			}
-			defer c.Release()
-			if _, err := c.Exec(ictx, `SET maintenance_work_mem = '512MB'`); err != nil {
-				return err
-			}
-			if _, err := c.Exec(ictx, x.def); err != nil {
-				return fmt.Errorf("%s: %w", x.def, err)
-			}
-			return nil
+			r := rows[n]
+			n++
+			at := created.Add(time.Duration(n) * 30 * time.Second)
+			attrs = attrs[:0]
+			attrs = append(attrs, `{"priority":`...)
+			attrs = strconv.AppendInt(attrs, int64(r.priority), 10)
+			attrs = append(attrs, `,"due":"`...)
+			attrs = r.due().AppendFormat(attrs, "2006-01-02T15:04:05Z")
+			attrs = append(attrs, `","estimate":`...)
+			attrs = append(attrs, r.estimateText()...)
+			attrs = append(attrs, `,"done":`...)
+			attrs = strconv.AppendBool(attrs, r.done())
+			attrs = append(attrs, `,"description":"`...)
+			attrs = append(attrs, r.description()...) // plain ASCII, nothing to escape
+			attrs = append(attrs, `"}`...)
+			return []any{t.componentID, int64(n), r.title(n), t.statusIDs[r.status], t.userIDs[r.assignee],
+				t.creatorID, at, t.creatorID, at, string(attrs)}, nil
 		})
-	}
-	if err := parallel(ctx, 2, jobs); err != nil {
-		return lt, err
-	}
-	lt.index = time.Since(t0)
-	t0 = time.Now()
-	if _, err := pool.Exec(ctx, `VACUUM (ANALYZE) item`); err != nil {
-		return lt, err
-	}
-	lt.analyze = time.Since(t0)
-	return lt, nil
+		if _, err := conn.Conn().CopyFrom(ctx, pgx.Identifier{"item"}, []string{"component_id", "number", "title", "status_id",
+			"responsible_id", "creator_id", "created_at", "modifier_id", "modified_at", "attributes"}, src); err != nil {
+			return fmt.Errorf("copy items %d-%d: %w", from+1, to, err)
+		}
+		_, err = conn.Exec(ctx, `UPDATE component SET last_number = greatest(last_number, $2) WHERE id = $1`, t.componentID, to)
+		return err
+	})
+	return bt, err
 }
 
 // tramitaTasksBytes is the disk the type's items take, indexes included:
 // the whole item table, which holds nothing else here (no demo).
-func tramitaTasksBytes(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
-	var n int64
-	err := pool.QueryRow(ctx, `SELECT pg_total_relation_size('item')`).Scan(&n)
-	return n, err
+func tramitaTasksBytes(ctx context.Context, pool *pgxpool.Pool, componentID int64) (int64, error) {
+	return itemBytes(ctx, pool, componentID)
 }
 
 // tramitaItemID is the id of the item of the type with FormattedID number.

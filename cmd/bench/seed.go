@@ -52,8 +52,7 @@ FROM generate_series($6::int, $7::int) g,
                      CASE WHEN g % 3 = 0 THEN 'ops' ELSE 'it' END AS area) v`
 
 // seed bulk-inserts n task items straight into the server's database (its
-// unix socket), with the item table's secondary indexes dropped during the
-// load and rebuilt from their own definitions after it, then ANALYZE.
+// unix socket) through bulkLoad.
 func seed(ctx context.Context, pool *pgxpool.Pool, n int) (seedInfo, error) {
 	var s seedInfo
 	err := pool.QueryRow(ctx, `SELECT a.id, c.id FROM component c JOIN application a ON a.id = c.application_id
@@ -82,98 +81,49 @@ func seed(ctx context.Context, pool *pgxpool.Pool, n int) (seedInfo, error) {
 		return s, fmt.Errorf("the demo task items have no projects or statuses")
 	}
 
-	// The secondary indexes, to rebuild after the load exactly as defined.
-	rows, err := pool.Query(ctx, `SELECT i.indexrelid::regclass::text, pg_get_indexdef(i.indexrelid)
-		FROM pg_index i WHERE i.indrelid = 'item'::regclass AND NOT i.indisprimary
-		AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)`)
+	log.Printf("inserting %d items of type task (component %d)", n, s.taskID)
+	bt, err := bulkLoad(ctx, pool, s.taskID, func(ctx context.Context, prepare func(*pgxpool.Conn) error) error {
+		const batch = 50_000
+		var jobs []func(context.Context) error
+		for lo := 1; lo <= n; lo += batch {
+			hi := min(lo+batch-1, n)
+			jobs = append(jobs, func(gctx context.Context) error {
+				conn, err := pool.Acquire(gctx)
+				if err != nil {
+					return err
+				}
+				defer conn.Release()
+				if err := prepare(conn); err != nil {
+					return err
+				}
+				if _, err := conn.Exec(gctx, seedSQL, s.taskID, last, projects, statuses, s.adminID, lo, hi); err != nil {
+					return fmt.Errorf("insert items %d-%d: %w", lo, hi, err)
+				}
+				if hi%200_000 == 0 || hi == n {
+					log.Printf("  ... %d", hi)
+				}
+				return nil
+			})
+		}
+		if err := parallel(ctx, 2, jobs); err != nil {
+			return err
+		}
+		_, err := pool.Exec(ctx, `UPDATE component SET last_number = last_number + $2 WHERE id = $1`, s.taskID, n)
+		return err
+	})
 	if err != nil {
 		return s, err
 	}
-	type index struct{ name, def string }
-	var indexes []index
-	for rows.Next() {
-		var x index
-		if err := rows.Scan(&x.name, &x.def); err != nil {
-			return s, err
-		}
-		indexes = append(indexes, x)
-	}
-	if err := rows.Err(); err != nil {
-		return s, err
-	}
-	for _, x := range indexes {
-		if _, err := pool.Exec(ctx, `DROP INDEX `+x.name); err != nil {
-			return s, fmt.Errorf("drop %s: %w", x.name, err)
-		}
-	}
-
-	log.Printf("inserting %d items of type task (component %d)", n, s.taskID)
-	t0 := time.Now()
-	const batch = 50_000
-	var jobs []func(context.Context) error
-	for lo := 1; lo <= n; lo += batch {
-		hi := min(lo+batch-1, n)
-		jobs = append(jobs, func(gctx context.Context) error {
-			conn, err := pool.Acquire(gctx)
-			if err != nil {
-				return err
-			}
-			defer conn.Release()
-			if _, err := conn.Exec(gctx, `SET synchronous_commit = off`); err != nil {
-				return err
-			}
-			if _, err := conn.Exec(gctx, seedSQL, s.taskID, last, projects, statuses, s.adminID, lo, hi); err != nil {
-				return fmt.Errorf("insert items %d-%d: %w", lo, hi, err)
-			}
-			if hi%200_000 == 0 || hi == n {
-				log.Printf("  ... %d", hi)
-			}
-			return nil
-		})
-	}
-	if err := parallel(ctx, 2, jobs); err != nil {
-		return s, err
-	}
 	s.inserted = n
-	s.insertTime = time.Since(t0)
-	if _, err := pool.Exec(ctx, `UPDATE component SET last_number = last_number + $2 WHERE id = $1`, s.taskID, n); err != nil {
-		return s, err
-	}
-
-	log.Printf("rebuilding %d indexes", len(indexes))
-	t0 = time.Now()
-	jobs = nil
-	for _, x := range indexes {
-		jobs = append(jobs, func(ictx context.Context) error {
-			conn, err := pool.Acquire(ictx)
-			if err != nil {
-				return err
-			}
-			defer conn.Release()
-			if _, err := conn.Exec(ictx, `SET maintenance_work_mem = '512MB'`); err != nil {
-				return err
-			}
-			if _, err := conn.Exec(ictx, x.def); err != nil {
-				return fmt.Errorf("%s: %w", x.def, err)
-			}
-			return nil
-		})
-	}
-	if err := parallel(ctx, 2, jobs); err != nil {
-		return s, err
-	}
-	s.indexTime = time.Since(t0)
-	t0 = time.Now()
-	if _, err := pool.Exec(ctx, `VACUUM (ANALYZE) item`); err != nil {
-		return s, err
-	}
-	s.analyzeTime = time.Since(t0)
+	s.insertTime, s.indexTime, s.analyzeTime = bt.insert, bt.index, bt.analyze
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM item WHERE component_id = $1 AND deleted_at IS NULL`, s.taskID).Scan(&s.total); err != nil {
 		return s, err
 	}
-	if err := pool.QueryRow(ctx, `SELECT pg_total_relation_size('item') / 1048576`).Scan(&s.tableMB); err != nil {
+	bytes, err := itemBytes(ctx, pool, s.taskID)
+	if err != nil {
 		return s, err
 	}
+	s.tableMB = bytes / 1048576
 	log.Printf("seeded: %d task items, insert %s, indexes %s, vacuum analyze %s, item table %d MB",
 		s.total, s.insertTime.Round(time.Second), s.indexTime.Round(time.Second), s.analyzeTime.Round(time.Second), s.tableMB)
 	return s, nil

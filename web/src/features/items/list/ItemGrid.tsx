@@ -100,7 +100,7 @@ export function ItemGrid({
       aria-label={t('list.grid', { name: componentName })}
       rows={page?.rows ?? []}
       columns={columns}
-      // Past the server's exact-count cap the total is an estimate: the footer says "cerca de".
+      // Past the server's exact-count cap the total is an estimate (the header shows "≈").
       rowCount={page?.totalIsEstimate ? -1 : total}
       estimatedRowCount={page?.totalIsEstimate ? total : undefined}
       paginationMeta={page?.totalIsEstimate ? { hasNextPage: page.rows.length === page.rowsPerPage } : undefined}

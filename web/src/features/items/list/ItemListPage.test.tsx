@@ -90,6 +90,27 @@ describe('/runtime/{appID}/list/...', () => {
     expect(screen.getByRole('link', { name: /Novo item/ })).toHaveAttribute('href', '/runtime/1/insertItem/4/0/4');
   });
 
+  it('marks an estimated total with ≈ and reads it out in words', async () => {
+    setSession(makeSession());
+    listFetch((url) => {
+      if (url.includes('/api/genericItem/getListControlData')) return jsonResponse(definition);
+      if (url.endsWith('/api/genericItem/executeFilter'))
+        return jsonResponse({
+          rows: [{ id: 1, FormattedID: 12, Title: 'Impressora' }],
+          total: 81951,
+          totalIsEstimate: true,
+          totalKind: 'estimate',
+          page: 0,
+          rowsPerPage: 25,
+        });
+      return undefined;
+    });
+    renderApp('/runtime/1/list/4/4/8/7/Chamados');
+    const total = await screen.findByTestId('list-total-estimate', undefined, { timeout: 10_000 });
+    expect(total).toHaveTextContent('≈ 81951 itens');
+    expect(total).toHaveAccessibleName('cerca de 81951 itens (estimativa)');
+  });
+
   it('says so when the list does not exist or is not readable', async () => {
     setSession(makeSession());
     listFetch((url) =>

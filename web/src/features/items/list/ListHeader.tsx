@@ -11,10 +11,18 @@ import '../i18n';
 import { ImportExcelButton } from '../import/ImportExcelButton';
 import type { ItemPage, ListDefinition } from './types';
 
-function totalText(page: ItemPage, t: TFunction<'items'>): string {
-  if (page.totalKind === 'atLeast') return t('list.itemsAtLeast', { count: page.total });
-  if (page.totalIsEstimate) return t('list.itemsEstimate', { count: page.total });
-  return t('list.items', { count: page.total });
+/** The list's total: exact, "at least" a count, or an estimate shown as "≈" and read out in words. */
+function Total({ page, t }: { page: ItemPage; t: TFunction<'items'> }) {
+  if (page.totalKind === 'atLeast') return <>{t('list.itemsAtLeast', { count: page.total })}</>;
+  if (page.totalIsEstimate) {
+    const words = t('list.itemsEstimate', { count: page.total });
+    return (
+      <span title={words} aria-label={words} data-testid="list-total-estimate">
+        {t('list.itemsEstimateShort', { count: page.total })}
+      </span>
+    );
+  }
+  return <>{t('list.items', { count: page.total })}</>;
 }
 
 export interface ListHeaderProps {
@@ -52,7 +60,7 @@ export function ListHeader({
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="list-summary">
           {definition.componentName}
           {page && ' · '}
-          {page && totalText(page, t)}
+          {page && <Total page={page} t={t} />}
         </Typography>
       </Box>
       <Box

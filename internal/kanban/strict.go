@@ -93,7 +93,11 @@ func boardQuery(ctx context.Context, tx pgx.Tx, me, componentID int64, key strin
 	if err != nil {
 		return "", nil, fmt.Errorf("attributes: %w", err)
 	}
-	attrs, err := pgx.CollectRows(rows, pgx.RowToStructByPos[schema.Attr])
+	// The board reads the item registry (jsonb), so no attribute id: see schema.Attr.
+	attrs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (schema.Attr, error) {
+		var a schema.Attr
+		return a, r.Scan(&a.Key, &a.Type)
+	})
 	if err != nil {
 		return "", nil, err
 	}

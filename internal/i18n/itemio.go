@@ -20,6 +20,7 @@ var itemioPtBR = map[string]string{
 	"import.tooManyCells":    "A planilha passa de {max} células ({columns} colunas por linha de dados); divida-a em arquivos menores ou apague as colunas sem uso.",
 	"import.stringsTooBig":   "Os textos da planilha passam de {max} descompactados; divida-a em arquivos menores.",
 	"import.busy":            "Outras planilhas estão sendo lidas agora; tente de novo em alguns segundos.",
+	"import.oneAtATime":      "Você já tem uma importação em andamento ({file}); espere que ela termine para gravar outra.",
 }
 
 var itemioEn = map[string]string{
@@ -41,4 +42,5 @@ var itemioEn = map[string]string{
 	"import.tooManyCells":    "The spreadsheet is over {max} cells ({columns} columns per data row); split it into smaller files or delete the unused columns.",
 	"import.stringsTooBig":   "The spreadsheet's texts are over {max} uncompressed; split it into smaller files.",
 	"import.busy":            "Other spreadsheets are being read right now; try again in a few seconds.",
+	"import.oneAtATime":      "You already have an import in progress ({file}); wait for it to finish before writing another.",
 }

@@ -47,6 +47,9 @@ const (
 	MaxSheetsAtOnce = 2
 	// sheetWait is how long a preview waits for its turn before a 503.
 	sheetWait = 5 * time.Second
+	// importStatementTimeout bounds each statement of an import job's
+	// transaction, above the pool's default for requests.
+	importStatementTimeout = "15min"
 )
 
 // ImportJobKind is the job that writes a confirmed import (its name from
@@ -343,6 +346,11 @@ func (s *Service) Confirm(ctx context.Context, c items.Caller, id int64) (*Impor
 	}
 	var out *ImportStatus
 	err := pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
+		// One import written at a time per user: each holds a long transaction.
+		other, err := s.store.otherRunning(ctx, tx, c.UserID, id)
+		if err != nil {
+			return err
+		}
 		st, err := s.store.status(ctx, tx, c.UserID, id, true)
 		if err != nil {
 			return err
@@ -352,6 +360,9 @@ func (s *Service) Confirm(ctx context.Context, c items.Caller, id int64) (*Impor
 		}
 		if st.ErrorCount > 0 {
 			return httpx.Fail(http.StatusBadRequest, "import.hasErrors", "count", st.ErrorCount)
+		}
+		if other != "" {
+			return httpx.Fail(http.StatusConflict, "import.oneAtATime", "file", other)
 		}
 		if err := s.store.queue(ctx, tx, id); err != nil {
 			return err
@@ -429,10 +440,16 @@ func (s *Service) HandleJob(ctx context.Context, j jobs.Job) error {
 	}
 	lang := i18n.Parse(p.Lang)
 	// refused fails the import with why, when err is the application's; a
-	// run that fails otherwise is retried.
+	// run that fails otherwise is retried, and on its last attempt fails the
+	// import too, so the user is not left with one running for ever.
 	refused := func(err error) error {
 		if ae, app := httpx.AsError(err); app {
 			return fail(i18n.T(lang, "import.failed"), []ImportError{{Message: i18n.T(lang, ae.Key, ae.Args...)}})
+		}
+		if j.Attempt >= j.MaxAttempts {
+			if ferr := fail(i18n.T(lang, "import.failed"), nil); ferr != nil {
+				return errors.Join(err, ferr)
+			}
 		}
 		return err
 	}
@@ -464,6 +481,11 @@ func (s *Service) HandleJob(ctx context.Context, j jobs.Job) error {
 	var errs []ImportError
 	progress := func(done int) { s.store.progress(ctx, p.ImportID, done) }
 	err = pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
+		// The pool's statement timeout suits requests; a batch of 1,000 rows
+		// and its indexes may take longer on a busy server.
+		if _, err := tx.Exec(ctx, "SET LOCAL statement_timeout = '"+importStatementTimeout+"'"); err != nil {
+			return err
+		}
 		total, errs, err = s.run(ctx, tx, t, sh, projectID, p.Lang, true, progress)
 		if err != nil {
 			return err

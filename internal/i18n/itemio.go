@@ -21,6 +21,7 @@ var itemioPtBR = map[string]string{
 	"import.stringsTooBig":   "Os textos da planilha passam de {max} descompactados; divida-a em arquivos menores.",
 	"import.busy":            "Outras planilhas estão sendo lidas agora; tente de novo em alguns segundos.",
 	"import.oneAtATime":      "Você já tem uma importação em andamento ({file}); espere que ela termine para gravar outra.",
+	"export.busy":            "Você já tem {max} exportações em andamento; espere que terminem e tente de novo.",
 }
 
 var itemioEn = map[string]string{
@@ -43,4 +44,5 @@ var itemioEn = map[string]string{
 	"import.stringsTooBig":   "The spreadsheet's texts are over {max} uncompressed; split it into smaller files.",
 	"import.busy":            "Other spreadsheets are being read right now; try again in a few seconds.",
 	"import.oneAtATime":      "You already have an import in progress ({file}); wait for it to finish before writing another.",
+	"export.busy":            "You already have {max} exports in progress; wait for them to finish and try again.",
 }

@@ -11,6 +11,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -47,6 +48,8 @@ const (
 	MaxSheetsAtOnce = 2
 	// sheetWait is how long a preview waits for its turn before a 503.
 	sheetWait = 5 * time.Second
+	// MaxExportsPerUser is how many exports one user runs at once.
+	MaxExportsPerUser = 2
 	// importStatementTimeout bounds each statement of an import job's
 	// transaction, above the pool's default for requests.
 	importStatementTimeout = "15min"
@@ -68,6 +71,9 @@ type Service struct {
 	// sheets holds a token per spreadsheet being read and checked.
 	sheets    chan struct{}
 	sheetWait time.Duration
+	// exporting counts each user's running exports.
+	mu        sync.Mutex
+	exporting map[int64]int
 }
 
 // NewService returns the calls over db, creating and reading items through
@@ -81,7 +87,7 @@ func NewService(db *pgxpool.Pool, itemsSvc *items.Service, files storage.Store, 
 		now = time.Now
 	}
 	return &Service{store: NewStore(db), items: itemsSvc, files: files, maxFile: maxFileSize, now: now,
-		sheets: make(chan struct{}, MaxSheetsAtOnce), sheetWait: sheetWait}
+		sheets: make(chan struct{}, MaxSheetsAtOnce), sheetWait: sheetWait, exporting: map[int64]int{}}
 }
 
 // sheetTurn waits for one of the process's turns to read a spreadsheet: up
@@ -102,6 +108,24 @@ func (s *Service) sheetTurn(ctx context.Context, wait time.Duration) (func(), er
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// exportTurn takes one of user's MaxExportsPerUser turns to export, or
+// answers 429; call the answer when the file is written.
+func (s *Service) exportTurn(user int64) (func(), error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.exporting[user] >= MaxExportsPerUser {
+		return nil, httpx.Fail(http.StatusTooManyRequests, "export.busy", "max", MaxExportsPerUser)
+	}
+	s.exporting[user]++
+	return func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if s.exporting[user]--; s.exporting[user] == 0 {
+			delete(s.exporting, user)
+		}
+	}, nil
 }
 
 // checkCreate answers why c may not create items of t in project (none:

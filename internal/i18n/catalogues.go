@@ -20,7 +20,7 @@ var catalogues = []catalogue{
 	{[]string{"items."}, itemsPtBR, itemsEn},
 	{[]string{"forms.", "links."}, formsPtBR, formsEn},
 	{[]string{"files."}, documentsPtBR, documentsEn},
-	{[]string{"import."}, itemioPtBR, itemioEn},
+	{[]string{"import.", "export."}, itemioPtBR, itemioEn},
 	{[]string{"items.predecessors.", "forms.op.predecessors"}, schedulePtBR, scheduleEn},
 	{[]string{"timesheets."}, timesheetsPtBR, timesheetsEn},
 	{[]string{"workflow."}, workflowPtBR, workflowEn},

@@ -16,6 +16,12 @@ var itemioPtBR = map[string]string{
 	"import.previewed":       "Planilha conferida: {rows} linha(s), {errors} erro(s).",
 	"import.failed":          "A importação falhou e nada foi gravado.",
 	"import.done":            "Importação concluída: {rows} item(ns) criados.",
+	"import.tooWide":         "A planilha tem um valor na célula {cell}, além das {max} colunas que a importação lê. Apague as colunas a mais e envie de novo.",
+	"import.tooManyCells":    "A planilha passa de {max} células ({columns} colunas por linha de dados); divida-a em arquivos menores ou apague as colunas sem uso.",
+	"import.stringsTooBig":   "Os textos da planilha passam de {max} descompactados; divida-a em arquivos menores.",
+	"import.busy":            "Outras planilhas estão sendo lidas agora; tente de novo em alguns segundos.",
+	"import.oneAtATime":      "Você já tem uma importação em andamento ({file}); espere que ela termine para gravar outra.",
+	"export.busy":            "Você já tem {max} exportações em andamento; espere que terminem e tente de novo.",
 }
 
 var itemioEn = map[string]string{
@@ -33,4 +39,10 @@ var itemioEn = map[string]string{
 	"import.previewed":       "Spreadsheet checked: {rows} row(s), {errors} error(s).",
 	"import.failed":          "The import failed and nothing was written.",
 	"import.done":            "Import finished: {rows} item(s) created.",
+	"import.tooWide":         "The spreadsheet has a value in cell {cell}, beyond the {max} columns an import reads. Delete the extra columns and send it again.",
+	"import.tooManyCells":    "The spreadsheet is over {max} cells ({columns} columns per data row); split it into smaller files or delete the unused columns.",
+	"import.stringsTooBig":   "The spreadsheet's texts are over {max} uncompressed; split it into smaller files.",
+	"import.busy":            "Other spreadsheets are being read right now; try again in a few seconds.",
+	"import.oneAtATime":      "You already have an import in progress ({file}); wait for it to finish before writing another.",
+	"export.busy":            "You already have {max} exports in progress; wait for them to finish and try again.",
 }

@@ -101,6 +101,13 @@ func (h *Handler) export(full bool) http.HandlerFunc {
 			httpx.WriteError(w, r, err)
 			return
 		}
+		// Each export holds a connection and a file being built until written.
+		release, err := h.svc.exportTurn(c.UserID)
+		if err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		defer release()
 		wb, err := h.svc.Export(r.Context(), c, in, full)
 		if err != nil {
 			httpx.WriteError(w, r, err)

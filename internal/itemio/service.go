@@ -11,6 +11,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -42,6 +43,16 @@ const (
 	importProgressEvery = 1000
 	// defaultMaxFile is TRAMITA_FILE_MAX_SIZE's default.
 	defaultMaxFile = 25 << 20
+	// MaxSheetsAtOnce is how many spreadsheets (previews and import jobs)
+	// this process reads and checks at once: each holds its rows in memory.
+	MaxSheetsAtOnce = 2
+	// sheetWait is how long a preview waits for its turn before a 503.
+	sheetWait = 5 * time.Second
+	// MaxExportsPerUser is how many exports one user runs at once.
+	MaxExportsPerUser = 2
+	// importStatementTimeout bounds each statement of an import job's
+	// transaction, above the pool's default for requests.
+	importStatementTimeout = "15min"
 )
 
 // ImportJobKind is the job that writes a confirmed import (its name from
@@ -57,6 +68,12 @@ type Service struct {
 	files   storage.Store
 	maxFile int64
 	now     func() time.Time
+	// sheets holds a token per spreadsheet being read and checked.
+	sheets    chan struct{}
+	sheetWait time.Duration
+	// exporting counts each user's running exports.
+	mu        sync.Mutex
+	exporting map[int64]int
 }
 
 // NewService returns the calls over db, creating and reading items through
@@ -69,7 +86,61 @@ func NewService(db *pgxpool.Pool, itemsSvc *items.Service, files storage.Store, 
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{store: NewStore(db), items: itemsSvc, files: files, maxFile: maxFileSize, now: now}
+	return &Service{store: NewStore(db), items: itemsSvc, files: files, maxFile: maxFileSize, now: now,
+		sheets: make(chan struct{}, MaxSheetsAtOnce), sheetWait: sheetWait, exporting: map[int64]int{}}
+}
+
+// sheetTurn waits for one of the process's turns to read a spreadsheet: up
+// to wait (then 503), or while ctx lasts when wait is 0. Call the answer to
+// give the turn back.
+func (s *Service) sheetTurn(ctx context.Context, wait time.Duration) (func(), error) {
+	var timeout <-chan time.Time
+	if wait > 0 {
+		timer := time.NewTimer(wait)
+		defer timer.Stop()
+		timeout = timer.C
+	}
+	select {
+	case s.sheets <- struct{}{}:
+		return func() { <-s.sheets }, nil
+	case <-timeout:
+		return nil, httpx.Fail(http.StatusServiceUnavailable, "import.busy")
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// exportTurn takes one of user's MaxExportsPerUser turns to export, or
+// answers 429; call the answer when the file is written.
+func (s *Service) exportTurn(user int64) (func(), error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.exporting[user] >= MaxExportsPerUser {
+		return nil, httpx.Fail(http.StatusTooManyRequests, "export.busy", "max", MaxExportsPerUser)
+	}
+	s.exporting[user]++
+	return func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if s.exporting[user]--; s.exporting[user] == 0 {
+			delete(s.exporting, user)
+		}
+	}, nil
+}
+
+// checkCreate answers why c may not create items of t in project (none:
+// 0), before any spreadsheet is stored or read.
+func (s *Service) checkCreate(ctx context.Context, t *items.NewItems, project int64) error {
+	err := pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
+		if _, err := t.Begin(ctx, tx, project, i18n.LangOf(ctx)); err != nil {
+			return err
+		}
+		return errRollback
+	})
+	if errors.Is(err, errRollback) {
+		return nil
+	}
+	return err
 }
 
 // ImportColumn is a header matched to a field of the form.
@@ -132,6 +203,9 @@ func (s *Service) Preview(ctx context.Context, c items.Caller, in ImportInput, n
 			return nil, err
 		}
 	}
+	if err := s.checkCreate(ctx, t, in.ProjectID); err != nil {
+		return nil, err
+	}
 	name = storage.CleanName(name)
 	// The caller's abandoned previews go first, so their files do not take
 	// the plan's room from this one.
@@ -168,6 +242,11 @@ func (s *Service) Preview(ctx context.Context, c items.Caller, in ImportInput, n
 		}
 	}()
 	lang := i18n.LangOf(ctx)
+	release, err := s.sheetTurn(ctx, s.sheetWait)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	sh, err := s.read(ctx, t, key, lang)
 	if err != nil {
 		return nil, err
@@ -291,6 +370,11 @@ func (s *Service) Confirm(ctx context.Context, c items.Caller, id int64) (*Impor
 	}
 	var out *ImportStatus
 	err := pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
+		// One import written at a time per user: each holds a long transaction.
+		other, err := s.store.otherRunning(ctx, tx, c.UserID, id)
+		if err != nil {
+			return err
+		}
 		st, err := s.store.status(ctx, tx, c.UserID, id, true)
 		if err != nil {
 			return err
@@ -300,6 +384,9 @@ func (s *Service) Confirm(ctx context.Context, c items.Caller, id int64) (*Impor
 		}
 		if st.ErrorCount > 0 {
 			return httpx.Fail(http.StatusBadRequest, "import.hasErrors", "count", st.ErrorCount)
+		}
+		if other != "" {
+			return httpx.Fail(http.StatusConflict, "import.oneAtATime", "file", other)
 		}
 		if err := s.store.queue(ctx, tx, id); err != nil {
 			return err
@@ -375,25 +462,54 @@ func (s *Service) HandleJob(ctx context.Context, j jobs.Job) error {
 		}
 		return jobs.Permanent(errors.New("import interrupted: the server stopped while writing it"))
 	}
-	t, err := s.items.NewItems(ctx, c, job.component)
-	if err != nil {
-		return fail(i18n.T(i18n.Parse(p.Lang), "import.failed"), nil)
-	}
-	sh, err := s.read(ctx, t, job.key, p.Lang)
-	if err != nil {
-		if _, app := httpx.AsError(err); app {
-			return fail(i18n.T(i18n.Parse(p.Lang), "import.failed"), nil)
+	lang := i18n.Parse(p.Lang)
+	// refused fails the import with why, when err is the application's; a
+	// run that fails otherwise is retried, and on its last attempt fails the
+	// import too, so the user is not left with one running for ever.
+	refused := func(err error) error {
+		if ae, app := httpx.AsError(err); app {
+			return fail(i18n.T(lang, "import.failed"), []ImportError{{Message: i18n.T(lang, ae.Key, ae.Args...)}})
+		}
+		if j.Attempt >= j.MaxAttempts {
+			if ferr := fail(i18n.T(lang, "import.failed"), nil); ferr != nil {
+				return errors.Join(err, ferr)
+			}
 		}
 		return err
+	}
+	t, err := s.items.NewItems(ctx, c, job.component)
+	if err != nil {
+		return fail(i18n.T(lang, "import.failed"), nil)
 	}
 	projectID := int64(0)
 	if job.project != nil {
 		projectID = *job.project
 	}
+	// The right to create is checked again before the file is read.
+	if err := s.checkCreate(ctx, t, projectID); err != nil {
+		return refused(err)
+	}
+	release, err := s.sheetTurn(ctx, 0)
+	if err != nil {
+		return err
+	}
+	defer release()
+	sh, err := s.read(ctx, t, job.key, p.Lang)
+	if err != nil {
+		if _, app := httpx.AsError(err); app {
+			return fail(i18n.T(lang, "import.failed"), nil)
+		}
+		return refused(err)
+	}
 	var total int
 	var errs []ImportError
 	progress := func(done int) { s.store.progress(ctx, p.ImportID, done) }
 	err = pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
+		// The pool's statement timeout suits requests; a batch of 1,000 rows
+		// and its indexes may take longer on a busy server.
+		if _, err := tx.Exec(ctx, "SET LOCAL statement_timeout = '"+importStatementTimeout+"'"); err != nil {
+			return err
+		}
 		total, errs, err = s.run(ctx, tx, t, sh, projectID, p.Lang, true, progress)
 		if err != nil {
 			return err
@@ -401,17 +517,13 @@ func (s *Service) HandleJob(ctx context.Context, j jobs.Job) error {
 		if len(errs) > 0 {
 			return errRollback
 		}
-		return s.store.done(ctx, tx, p.ImportID, total, i18n.T(i18n.Parse(p.Lang), "import.done", "rows", total))
+		return s.store.done(ctx, tx, p.ImportID, total, i18n.T(lang, "import.done", "rows", total))
 	})
 	switch {
 	case errors.Is(err, errRollback):
-		return fail(i18n.T(i18n.Parse(p.Lang), "import.failed"), errs)
+		return fail(i18n.T(lang, "import.failed"), errs)
 	case err != nil:
-		if _, app := httpx.AsError(err); app {
-			ae, _ := httpx.AsError(err)
-			return fail(i18n.T(i18n.Parse(p.Lang), "import.failed"), []ImportError{{Message: i18n.T(i18n.Parse(p.Lang), ae.Key, ae.Args...)}})
-		}
-		return err
+		return refused(err)
 	}
 	s.removeBlobs(ctx, job.key)
 	return nil

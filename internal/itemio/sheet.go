@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -23,7 +24,9 @@ type importSheet struct {
 	fields  []items.FormField
 	columns []ImportColumn
 	// byColumn is the field of each column (nil: not matched).
-	byColumn  []*items.FormField
+	byColumn []*items.FormField
+	// width is one past the last matched column.
+	width     int
 	unmatched []string
 	rows      [][]string
 	// rowNumbers are the spreadsheet's numbers of rows (empty rows skipped).
@@ -51,6 +54,9 @@ func (s *Service) read(ctx context.Context, t *items.NewItems, key, lang string)
 	}
 	if unzipped > MaxImportUncompressed || len(zr.File) > 10_000 {
 		return nil, httpx.Fail(http.StatusRequestEntityTooLarge, "import.tooBig", "max", httpx.HumanSize(MaxImportUncompressed))
+	}
+	if err := checkShape(zr); err != nil {
+		return nil, err
 	}
 	book, err := excelize.OpenReader(bytes.NewReader(raw), excelize.Options{UnzipSizeLimit: MaxImportUncompressed, UnzipXMLSizeLimit: 16 << 20})
 	if err != nil {
@@ -93,6 +99,10 @@ func (s *Service) read(ctx context.Context, t *items.NewItems, key, lang string)
 		}
 		if len(sh.rows) == MaxImportRows {
 			return nil, httpx.Invalid("file", "import.tooManyRows", "max", MaxImportRows)
+		}
+		// Only the matched columns are kept (a row may run past the header).
+		if len(cells) > sh.width {
+			cells = slices.Clone(cells[:sh.width])
 		}
 		sh.rows = append(sh.rows, cells)
 		sh.rowNumbers = append(sh.rowNumbers, n)
@@ -158,6 +168,7 @@ func (sh *importSheet) matchHeader(ctx context.Context, t *items.NewItems, attrN
 		}
 		seen[b.Key] = h
 		sh.byColumn[i] = b
+		sh.width = i + 1
 		sh.columns = append(sh.columns, ImportColumn{Header: h, Field: b.Key, Label: b.Label})
 	}
 	if len(sh.columns) == 0 {

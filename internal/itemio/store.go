@@ -89,6 +89,31 @@ func (st *Store) status(ctx context.Context, q items.Querier, user, id int64, lo
 	return s, nil
 }
 
+// otherRunning answers the file of another import of user that is queued or
+// running (none: ""). It locks the user's unfinished imports first, in
+// order, so two confirmations of one user wait for each other and the second
+// sees the first queued.
+func (st *Store) otherRunning(ctx context.Context, tx pgx.Tx, user, id int64) (string, error) {
+	rows, err := tx.Query(ctx, `SELECT id, state, file_name FROM item_import
+		WHERE user_id = $1 AND state IN ('previewed', 'queued', 'running') ORDER BY id FOR UPDATE`, user)
+	if err != nil {
+		return "", fmt.Errorf("imports of user %d: %w", user, err)
+	}
+	defer rows.Close()
+	other := ""
+	for rows.Next() {
+		var at int64
+		var state, file string
+		if err := rows.Scan(&at, &state, &file); err != nil {
+			return "", fmt.Errorf("imports of user %d: %w", user, err)
+		}
+		if at != id && state != "previewed" && other == "" {
+			other = file
+		}
+	}
+	return other, rows.Err()
+}
+
 // queue marks a confirmed import queued.
 func (st *Store) queue(ctx context.Context, tx pgx.Tx, id int64) error {
 	if _, err := tx.Exec(ctx, `UPDATE item_import SET state = 'queued' WHERE id = $1`, id); err != nil {

@@ -180,10 +180,10 @@ func (r *rememberedRow) Scan(dest ...any) error {
 	return err
 }
 
-// insertItems writes new items as writeItem does (numbers from the type's
-// counter, a version op each), a batch per statement: a row at a time is
-// too slow for 100,000 rows.
-func insertItems(ctx context.Context, tx pgx.Tx, c Caller, t *formType, batch []*Item, op string) error {
+// insertItems writes new items as writeItem does (a version op each), a
+// batch per statement: a row at a time is too slow for 100,000 rows. Their
+// numbers are reserved through numbers, outside tx (reserveNumbers).
+func insertItems(ctx context.Context, tx pgx.Tx, numbers Querier, c Caller, t *formType, batch []*Item, op string) error {
 	n := len(batch)
 	titles := make([]string, n)
 	projects, parents, statuses, responsibles := make([]*int64, n), make([]*int64, n), make([]*int64, n), make([]*int64, n)
@@ -196,10 +196,9 @@ func insertItems(ctx context.Context, tx pgx.Tx, c Caller, t *formType, batch []
 		titles[i], projects[i], parents[i], statuses[i], responsibles[i], attrs[i] =
 			it.Title, it.ProjectID, it.ParentID, it.StatusID, it.ResponsibleID, string(body)
 	}
-	var last int64
-	if err := tx.QueryRow(ctx, `UPDATE component SET last_number = last_number + $2 WHERE id = $1 RETURNING last_number`,
-		t.comp.ID, n).Scan(&last); err != nil {
-		return fmt.Errorf("numbers: %w", err)
+	last, err := reserveNumbers(ctx, numbers, t.comp.ID, n)
+	if err != nil {
+		return err
 	}
 	rows, err := tx.Query(ctx, `INSERT INTO item (component_id, number, title, project_id, parent_id, status_id, responsible_id,
 			creator_id, modifier_id, attributes)
@@ -222,6 +221,19 @@ func insertItems(ctx context.Context, tx pgx.Tx, c Caller, t *formType, batch []
 		return fmt.Errorf("versions: %w", err)
 	}
 	return nil
+}
+
+// reserveNumbers takes n numbers of type comp and answers the last. On the
+// pool it commits at once, so a long import does not hold the type's counter
+// row (every saveItem of the type would wait for it); a batch rolled back
+// leaves its numbers unused, a gap.
+func reserveNumbers(ctx context.Context, q Querier, comp int64, n int) (int64, error) {
+	var last int64
+	if err := q.QueryRow(ctx, `UPDATE component SET last_number = last_number + $2 WHERE id = $1 RETURNING last_number`,
+		comp, n).Scan(&last); err != nil {
+		return 0, fmt.Errorf("numbers: %w", err)
+	}
+	return last, nil
 }
 
 // writeVersion copies the item as it now is into item_version.

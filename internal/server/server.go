@@ -68,7 +68,9 @@ func Open(ctx context.Context, opts Options) (app *App, err error) {
 		}
 		url = a.embedded.URL()
 	}
-	a.pool, err = database.Open(ctx, url)
+	a.pool, err = database.OpenWithTimeouts(ctx, url, database.Timeouts{
+		Statement: opts.Config.StatementTimeout, IdleInTransaction: opts.Config.IdleInTransactionTimeout,
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -30,7 +30,7 @@ func (a *App) routes() http.Handler {
 	a.metrics = newMetrics(a.pool, a.opts.Version)
 	r := chi.NewRouter()
 	r.Use(httpx.WithRequest(a.opts.Logger), httpx.AccessLog, httpx.Recover, a.metrics.middleware,
-		httpx.SecurityHeaders, middleware.Compress(5))
+		httpx.SecurityHeaders, strictTransport(a.opts.Config.TrustedProxies), middleware.Compress(5))
 
 	// Metrics live on TRAMITA_METRICS_ADDR; here a plain 404, not the web app.
 	r.Get("/metrics", func(w http.ResponseWriter, r *http.Request) {

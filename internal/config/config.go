@@ -119,7 +119,7 @@ var variables = []variable{
 		target: func(c *Config) *string { return &c.tokenTTL }},
 	{env: "TRAMITA_SESSION_LIFETIME", flag: "session-lifetime", def: "12h", usage: "absolute lifetime of a session: no renewal goes past it",
 		target: func(c *Config) *string { return &c.sessionLifetime }},
-	{env: "TRAMITA_TRUSTED_PROXIES", flag: "trusted-proxies", usage: "comma-separated IP addresses or CIDR ranges of reverse proxies whose X-Forwarded-For is believed; empty: none",
+	{env: "TRAMITA_TRUSTED_PROXIES", flag: "trusted-proxies", usage: "comma-separated IP addresses or CIDR ranges of reverse proxies whose X-Forwarded-For (client address) and X-Forwarded-Proto (https: send HSTS) are believed; empty: none",
 		target: func(c *Config) *string { return &c.trustedProxies }},
 	{env: "TRAMITA_RECAPTCHA_VERIFY_URL", flag: "recaptcha-verify-url", def: "https://www.google.com/recaptcha/api/siteverify", usage: "address where reCAPTCHA tokens are verified",
 		target: func(c *Config) *string { return &c.RecaptchaVerifyURL }},

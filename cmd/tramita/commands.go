@@ -47,7 +47,7 @@ func withDatabase(ctx context.Context, name string, args []string, getenv func(s
 		defer emb.Stop()
 		url = emb.URL()
 	}
-	pool, err := database.Open(ctx, url)
+	pool, err := database.OpenWithTimeouts(ctx, url, database.Timeouts{Statement: cfg.StatementTimeout, IdleInTransaction: cfg.IdleInTransactionTimeout})
 	if err != nil {
 		return err
 	}

@@ -53,6 +53,12 @@ type Config struct {
 	// whose stand-in push service runs on 127.0.0.1. Never in production: any
 	// signed-in user could make the server POST to its local ports.
 	PushAllowLoopback bool
+	// MetricsAddr is where /metrics is served, apart from the application's
+	// address; "" serves no metrics.
+	MetricsAddr string
+	// StatementTimeout and IdleInTransactionTimeout bound the server's
+	// database sessions (0: no limit); migrations run without them.
+	StatementTimeout, IdleInTransactionTimeout time.Duration
 
 	// Sign-in (internal/auth).
 	JWTSecret          string
@@ -63,6 +69,7 @@ type Config struct {
 	TrustedProxies     []netip.Prefix
 
 	tokenTTL, sessionLifetime, trustedProxies, demo, fileMaxSize, fileMaxCount, signInRateLimit, pushAllowLoopback string
+	statementTimeout, idleInTransactionTimeout                                                                     string
 }
 
 // S3 names the S3-compatible bucket of TRAMITA_STORAGE=s3.
@@ -88,10 +95,16 @@ type variable struct {
 var variables = []variable{
 	{env: "TRAMITA_ADDR", flag: "addr", def: "127.0.0.1:8080", usage: "address (host:port) the HTTP server listens on",
 		target: func(c *Config) *string { return &c.Addr }},
+	{env: "TRAMITA_METRICS_ADDR", flag: "metrics-addr", def: "127.0.0.1:9090", usage: "address (host:port) of the Prometheus metrics, apart from the application's; off: no metrics",
+		target: func(c *Config) *string { return &c.MetricsAddr }},
 	{env: "TRAMITA_DATA_DIR", flag: "data-dir", def: "./data", usage: "folder for the embedded PostgreSQL data, files and the instance lock",
 		target: func(c *Config) *string { return &c.DataDir }},
 	{env: "DATABASE_URL", flag: "database-url", usage: "PostgreSQL URL (postgres://user:pass@host:5432/db); empty starts the embedded PostgreSQL in the data folder",
 		target: func(c *Config) *string { return &c.DatabaseURL }},
+	{env: "TRAMITA_DB_STATEMENT_TIMEOUT", flag: "db-statement-timeout", def: "60s", usage: "longest a database statement may run before PostgreSQL cancels it (0: no limit; migrations have none)",
+		target: func(c *Config) *string { return &c.statementTimeout }},
+	{env: "TRAMITA_DB_IDLE_IN_TRANSACTION_TIMEOUT", flag: "db-idle-in-transaction-timeout", def: "60s", usage: "longest a database session may sit idle inside a transaction before PostgreSQL ends it (0: no limit)",
+		target: func(c *Config) *string { return &c.idleInTransactionTimeout }},
 	{env: "TRAMITA_ADMIN_PASSWORD", secret: true, usage: "password of the administrator 'admin' created on the first start; when unset a random one is printed once and must be changed at first sign-in (environment only, never a flag)",
 		target: func(c *Config) *string { return &c.AdminPassword }},
 	{env: "TRAMITA_LOG_FORMAT", flag: "log-format", def: "text", usage: "log format: text or json",
@@ -106,7 +119,7 @@ var variables = []variable{
 		target: func(c *Config) *string { return &c.tokenTTL }},
 	{env: "TRAMITA_SESSION_LIFETIME", flag: "session-lifetime", def: "12h", usage: "absolute lifetime of a session: no renewal goes past it",
 		target: func(c *Config) *string { return &c.sessionLifetime }},
-	{env: "TRAMITA_TRUSTED_PROXIES", flag: "trusted-proxies", usage: "comma-separated IP addresses or CIDR ranges of reverse proxies whose X-Forwarded-For is believed; empty: none",
+	{env: "TRAMITA_TRUSTED_PROXIES", flag: "trusted-proxies", usage: "comma-separated IP addresses or CIDR ranges of reverse proxies whose X-Forwarded-For (client address) and X-Forwarded-Proto (https: send HSTS) are believed; empty: none",
 		target: func(c *Config) *string { return &c.trustedProxies }},
 	{env: "TRAMITA_RECAPTCHA_VERIFY_URL", flag: "recaptcha-verify-url", def: "https://www.google.com/recaptcha/api/siteverify", usage: "address where reCAPTCHA tokens are verified",
 		target: func(c *Config) *string { return &c.RecaptchaVerifyURL }},
@@ -182,15 +195,19 @@ func Usage(out io.Writer, name string, fs *flag.FlagSet) {
 }
 
 func (c *Config) validate() error {
-	host, port, err := net.SplitHostPort(c.Addr)
-	if err != nil {
-		return &Error{Var: "TRAMITA_ADDR", Msg: fmt.Sprintf("%q is not host:port", c.Addr)}
+	if err := checkAddr("TRAMITA_ADDR", c.Addr); err != nil {
+		return err
 	}
-	if p, err := strconv.Atoi(port); err != nil || p < 0 || p > 65535 {
-		return &Error{Var: "TRAMITA_ADDR", Msg: fmt.Sprintf("port %q is not a number from 0 to 65535", port)}
+	if c.MetricsAddr == "off" {
+		c.MetricsAddr = ""
 	}
-	if host != "" && host != "localhost" && net.ParseIP(host) == nil {
-		return &Error{Var: "TRAMITA_ADDR", Msg: fmt.Sprintf("host %q is not an IP address or localhost", host)}
+	if c.MetricsAddr != "" {
+		if err := checkAddr("TRAMITA_METRICS_ADDR", c.MetricsAddr); err != nil {
+			return err
+		}
+		if c.MetricsAddr == c.Addr && !strings.HasSuffix(c.Addr, ":0") {
+			return &Error{Var: "TRAMITA_METRICS_ADDR", Msg: "must differ from TRAMITA_ADDR: metrics are not served on the application's address"}
+		}
 	}
 	if strings.TrimSpace(c.DataDir) == "" {
 		return &Error{Var: "TRAMITA_DATA_DIR", Msg: "must not be empty"}
@@ -207,6 +224,16 @@ func (c *Config) validate() error {
 		if _, err := pgxpool.ParseConfig(c.DatabaseURL); err != nil {
 			return &Error{Var: "DATABASE_URL", Msg: "not a valid PostgreSQL URL"}
 		}
+	}
+	for _, d := range []struct {
+		env, text string
+		target    *time.Duration
+	}{{"TRAMITA_DB_STATEMENT_TIMEOUT", c.statementTimeout, &c.StatementTimeout}, {"TRAMITA_DB_IDLE_IN_TRANSACTION_TIMEOUT", c.idleInTransactionTimeout, &c.IdleInTransactionTimeout}} {
+		v, err := time.ParseDuration(d.text)
+		if err != nil || (v != 0 && v < time.Second) {
+			return &Error{Var: d.env, Msg: fmt.Sprintf("%q is not 0 or a duration of at least 1s (like 60s or 5m)", d.text)}
+		}
+		*d.target = v
 	}
 	if c.AdminPassword != "" {
 		if problem := auth.PasswordProblem(auth.AdminLogin, c.AdminPassword); problem != "" {
@@ -249,6 +276,22 @@ func (c *Config) validate() error {
 		c.PushAllowLoopback = true
 	default:
 		return &Error{Var: "TRAMITA_PUSH_ALLOW_LOOPBACK", Msg: fmt.Sprintf("%q is not true or false", c.pushAllowLoopback)}
+	}
+	return nil
+}
+
+// checkAddr checks a listening address: host:port, the host an IP address,
+// localhost or empty (every interface).
+func checkAddr(env, addr string) error {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return &Error{Var: env, Msg: fmt.Sprintf("%q is not host:port", addr)}
+	}
+	if p, err := strconv.Atoi(port); err != nil || p < 0 || p > 65535 {
+		return &Error{Var: env, Msg: fmt.Sprintf("port %q is not a number from 0 to 65535", port)}
+	}
+	if host != "" && host != "localhost" && net.ParseIP(host) == nil {
+		return &Error{Var: env, Msg: fmt.Sprintf("host %q is not an IP address or localhost", host)}
 	}
 	return nil
 }

@@ -23,6 +23,9 @@ func TestDefaults(t *testing.T) {
 	if cfg.Addr != "127.0.0.1:8080" || cfg.LogFormat != "text" || cfg.DatabaseURL != "" {
 		t.Errorf("unexpected defaults: %+v", cfg)
 	}
+	if cfg.MetricsAddr != "127.0.0.1:9090" || cfg.StatementTimeout != time.Minute || cfg.IdleInTransactionTimeout != time.Minute {
+		t.Errorf("metrics and database defaults: %q %v %v", cfg.MetricsAddr, cfg.StatementTimeout, cfg.IdleInTransactionTimeout)
+	}
 	if !filepath.IsAbs(cfg.DataDir) || filepath.Base(cfg.DataDir) != "data" {
 		t.Errorf("data dir %q should be ./data made absolute", cfg.DataDir)
 	}
@@ -51,6 +54,11 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		{"addr without port", map[string]string{"TRAMITA_ADDR": "localhost"}, "TRAMITA_ADDR"},
 		{"addr port out of range", map[string]string{"TRAMITA_ADDR": "127.0.0.1:70000"}, "TRAMITA_ADDR"},
 		{"addr bad host", map[string]string{"TRAMITA_ADDR": "exa mple:80"}, "TRAMITA_ADDR"},
+		{"metrics addr", map[string]string{"TRAMITA_METRICS_ADDR": "9090"}, "TRAMITA_METRICS_ADDR"},
+		{"metrics on the application's address", map[string]string{"TRAMITA_ADDR": "0.0.0.0:8080", "TRAMITA_METRICS_ADDR": "0.0.0.0:8080"}, "TRAMITA_METRICS_ADDR"},
+		{"statement timeout", map[string]string{"TRAMITA_DB_STATEMENT_TIMEOUT": "60"}, "TRAMITA_DB_STATEMENT_TIMEOUT"},
+		{"statement timeout too short", map[string]string{"TRAMITA_DB_STATEMENT_TIMEOUT": "10ms"}, "TRAMITA_DB_STATEMENT_TIMEOUT"},
+		{"idle in transaction timeout", map[string]string{"TRAMITA_DB_IDLE_IN_TRANSACTION_TIMEOUT": "-1s"}, "TRAMITA_DB_IDLE_IN_TRANSACTION_TIMEOUT"},
 		{"log format", map[string]string{"TRAMITA_LOG_FORMAT": "xml"}, "TRAMITA_LOG_FORMAT"},
 		{"demo", map[string]string{"TRAMITA_DEMO": "maybe"}, "TRAMITA_DEMO"},
 		{"s3 without endpoint", map[string]string{"TRAMITA_STORAGE": "s3"}, "TRAMITA_S3_ENDPOINT"},
@@ -178,5 +186,17 @@ func TestPushAllowLoopback(t *testing.T) {
 	}
 	if _, err := Load("serve", []string{"--push-allow-loopback"}, env(nil), io.Discard); err == nil {
 		t.Error("a flag turned it on")
+	}
+}
+
+func TestMetricsOffAndNoDatabaseTimeouts(t *testing.T) {
+	cfg, err := Load("serve", []string{"--db-statement-timeout", "0"}, env(map[string]string{
+		"TRAMITA_METRICS_ADDR": "off", "TRAMITA_DB_IDLE_IN_TRANSACTION_TIMEOUT": "5m",
+	}), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.MetricsAddr != "" || cfg.StatementTimeout != 0 || cfg.IdleInTransactionTimeout != 5*time.Minute {
+		t.Errorf("got %q %v %v", cfg.MetricsAddr, cfg.StatementTimeout, cfg.IdleInTransactionTimeout)
 	}
 }

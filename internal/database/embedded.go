@@ -53,7 +53,14 @@ type EmbeddedConfig struct {
 	// Settings are extra server settings passed as -c name=value (for
 	// example max_connections for a test server). Optional.
 	Settings map[string]string
+	// MovedDir is where, as root, PostgreSQL's files go when the server's
+	// user cannot reach DataDir (a clone under /root): MovedDir/<hash of
+	// DataDir>. "" means /var/lib/tramita.
+	MovedDir string
 }
+
+// defaultMovedDir is EmbeddedConfig.MovedDir's default.
+const defaultMovedDir = "/var/lib/tramita"
 
 // errSharedMemoryInUse marks a start refused because processes of an
 // earlier server are still attached to its shared memory.
@@ -68,6 +75,7 @@ var ErrDataDirInUse = errors.New("data directory in use")
 type Embedded struct {
 	log        *slog.Logger
 	dataDir    string
+	serverDir  string // holds the cluster and the socket directory: dataDir, or moved (as root)
 	clusterDir string
 	logPath    string
 	url        string
@@ -134,6 +142,7 @@ func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (_ *Embedded, err er
 	e := &Embedded{
 		log:        log.With("component", "embedded-postgres"),
 		dataDir:    dataDir,
+		serverDir:  dataDir,
 		clusterDir: filepath.Join(dataDir, "postgres"),
 		logPath:    filepath.Join(dataDir, "postgres.log"),
 		lock:       lock,
@@ -150,10 +159,15 @@ func StartEmbedded(ctx context.Context, cfg EmbeddedConfig) (_ *Embedded, err er
 	}
 	if runAs != nil {
 		e.log.Debug("running PostgreSQL as an unprivileged user, since it refuses root", "user", runAs.name, "uid", runAs.uid)
-		if err := runAs.prepareDataDir(ctx, dataDir); err != nil {
+		movedBase := cfg.MovedDir
+		if movedBase == "" {
+			movedBase = defaultMovedDir
+		}
+		if e.serverDir, err = runAs.serverDir(ctx, dataDir, movedBase, e.log); err != nil {
 			return nil, err
 		}
-		if binDir, err = runAs.reachableBinDir(ctx, binDir, dataDir, e.log); err != nil {
+		e.clusterDir = filepath.Join(e.serverDir, "postgres")
+		if binDir, err = runAs.reachableBinDir(ctx, binDir, e.serverDir, e.log); err != nil {
 			return nil, err
 		}
 	}
@@ -553,11 +567,11 @@ func sameDir(a, b string) bool {
 }
 
 // prepareSocketDir returns the directory for the server's unix socket:
-// DataDir/run, or a short private directory under the temp dir when that
-// path would be too long for a socket.
+// run beside the cluster, or a short private directory under the temp dir
+// when that path would be too long for a socket.
 func (e *Embedded) prepareSocketDir(runAs *osUser) (string, error) {
 	socketName := "/.s.PGSQL." + strconv.Itoa(embeddedPort)
-	dir := filepath.Join(e.dataDir, "run")
+	dir := filepath.Join(e.serverDir, "run")
 	if len(dir)+len(socketName) > maxSocketPath {
 		base := os.TempDir()
 		if len(base)+len("/tramita-pg-0123456789")+len(socketName) > maxSocketPath {

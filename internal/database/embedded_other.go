@@ -20,6 +20,7 @@ type EmbeddedConfig struct {
 	DataDir  string
 	Logger   *slog.Logger
 	Settings map[string]string
+	MovedDir string
 }
 
 // Embedded is unavailable on this system: set DATABASE_URL.

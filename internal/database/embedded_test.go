@@ -381,6 +381,63 @@ func testCopiesUnreachableBinaries(t *testing.T, dir string) {
 	}
 }
 
+// TestEmbeddedAsRootInAPrivateDirectory covers `make run` as root in a clone
+// under /root: the server's user cannot reach the data directory, so
+// PostgreSQL's files go to a directory of its own, said once, and stay there.
+func TestEmbeddedAsRootInAPrivateDirectory(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("only root hands PostgreSQL to another user")
+	}
+	t.Parallel()
+	private := t.TempDir() // its parent is 0700: the server's user cannot pass
+	dir := filepath.Join(private, "data")
+	moved := newDataDir(t)
+	var logs strings.Builder
+	startMoved := func() *database.Embedded {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		e, err := database.StartEmbedded(ctx, database.EmbeddedConfig{BinDir: pgBin, DataDir: dir, MovedDir: moved,
+			Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+		if err != nil {
+			t.Fatalf("start as root in %s: %v", dir, err)
+		}
+		t.Cleanup(func() { _ = e.Stop() })
+		return e
+	}
+
+	e := startMoved()
+	cluster := query(t, e, "SHOW data_directory")
+	if !strings.HasPrefix(cluster, moved+string(filepath.Separator)) {
+		t.Errorf("cluster in %s, want under %s", cluster, moved)
+	}
+	execSQL(t, e, "CREATE TABLE kept (v text); INSERT INTO kept VALUES ('moved')")
+	if err := e.Stop(); err != nil {
+		t.Fatal(err)
+	}
+	e = startMoved()
+	if got := query(t, e, "SELECT v FROM kept"); got != "moved" {
+		t.Errorf("after restart: %q", got)
+	}
+	if n := strings.Count(logs.String(), "PostgreSQL's files go to "+filepath.Dir(cluster)); n != 1 {
+		t.Errorf("the new place was said %d times over two starts, want once:\n%s", n, logs.String())
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "postgres.location")); err != nil || !strings.Contains(string(b), filepath.Dir(cluster)) {
+		t.Errorf("postgres.location does not name %s: %q %v", filepath.Dir(cluster), b, err)
+	}
+
+	t.Run("a cluster already in the directory is not left behind", func(t *testing.T) {
+		old := filepath.Join(private, "old")
+		if err := os.MkdirAll(filepath.Join(old, "postgres"), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		_, err := database.StartEmbedded(context.Background(), database.EmbeddedConfig{BinDir: pgBin, DataDir: old, MovedDir: moved, Logger: slog.New(slog.DiscardHandler)})
+		if err == nil || !strings.Contains(err.Error(), "cannot reach the data directory "+old) {
+			t.Fatalf("start with a cluster the server's user cannot reach: %v", err)
+		}
+	})
+}
+
 // childrenOf lists the processes whose parent is pid.
 func childrenOf(pid int) []int {
 	var kids []int

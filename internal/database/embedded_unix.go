@@ -5,6 +5,8 @@ package database
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -101,25 +103,71 @@ func (u *osUser) run(ctx context.Context, name string, args ...string) error {
 	return nil
 }
 
-// prepareDataDir makes DataDir traversable by u (search only, not
-// listing) and checks that u can reach it: every directory above must let
-// u through, which we do not change behind the operator's back.
-func (u *osUser) prepareDataDir(ctx context.Context, dataDir string) error {
-	st, err := os.Stat(dataDir)
-	if err != nil {
-		return fmt.Errorf("embedded postgres: %w", err)
+// serverDir is where PostgreSQL's own files go (the cluster, the socket
+// directory, a copy of the binaries): DataDir when u can reach it, else a
+// directory of this data directory's own under movedBase. Root's home is
+// 0700, so a clone under /root starts this way; the move is kept for good.
+func (u *osUser) serverDir(ctx context.Context, dataDir, movedBase string, log *slog.Logger) (string, error) {
+	moved := filepath.Join(movedBase, dataDirKey(dataDir))
+	if _, err := os.Stat(filepath.Join(moved, "postgres")); err == nil {
+		return moved, nil
 	}
-	if st.Mode().Perm()&0o001 == 0 {
-		if err := os.Chmod(dataDir, st.Mode().Perm()|0o001); err != nil {
-			return fmt.Errorf("embedded postgres: let %s traverse %s: %w", u.name, dataDir, err)
+	reachErr := u.reach(ctx, dataDir)
+	if reachErr == nil {
+		return dataDir, nil
+	}
+	unreachable := fmt.Errorf("embedded postgres: tramita runs as root, so PostgreSQL runs as user %s (uid %d), and that user cannot reach the data directory %s (%v); "+
+		"use a data directory whose parents it can traverse (for example under /var/lib or /srv, not under /root), run tramita as a non-root user, or set DATABASE_URL",
+		u.name, u.uid, dataDir, reachErr)
+	// A cluster already here is the data: never start an empty one elsewhere.
+	if _, err := os.Stat(filepath.Join(dataDir, "postgres")); err == nil {
+		return "", unreachable
+	}
+	if err := os.MkdirAll(moved, 0o751); err != nil {
+		return "", fmt.Errorf("%w; and %s could not be made: %v", unreachable, moved, err)
+	}
+	for _, dir := range []string{movedBase, moved} {
+		if err := os.Chmod(dir, 0o751); err != nil {
+			return "", fmt.Errorf("%w; and %s could not be made: %v", unreachable, moved, err)
 		}
 	}
-	if err := u.run(ctx, "/bin/sh", "-c", `cd -- "$1"`, "sh", dataDir); err != nil {
-		return fmt.Errorf("embedded postgres: tramita runs as root, so PostgreSQL runs as user %s (uid %d), and that user cannot reach the data directory %s (%v); "+
-			"use a data directory whose parents it can traverse (for example under /var/lib or /srv, not under /root), run tramita as a non-root user, or set DATABASE_URL",
-			u.name, u.uid, dataDir, err)
+	if err := u.reach(ctx, moved); err != nil {
+		return "", fmt.Errorf("%w; nor can it reach %s (%v)", unreachable, moved, err)
 	}
-	return nil
+	note := fmt.Sprintf("PostgreSQL's files for this data directory are in %s: tramita ran as root, and user %s cannot reach this directory.\n"+
+		"Back them up with it; they belong to no other data directory.\n", moved, u.name)
+	if err := os.WriteFile(filepath.Join(dataDir, "postgres.location"), []byte(note), 0o644); err != nil {
+		return "", fmt.Errorf("embedded postgres: %w", err)
+	}
+	log.Warn("user "+u.name+" cannot reach the data directory, so PostgreSQL's files go to "+moved+" (noted in postgres.location); back it up with the data directory",
+		"user", u.name, "data_dir", dataDir, "postgres_dir", moved)
+	return moved, nil
+}
+
+// reach makes dir traversable by u (search only, not listing) and checks
+// that u can get there: every directory above must let u through, which we
+// do not change behind the operator's back.
+func (u *osUser) reach(ctx context.Context, dir string) error {
+	st, err := os.Stat(dir)
+	if err != nil {
+		return err
+	}
+	if st.Mode().Perm()&0o001 == 0 {
+		if err := os.Chmod(dir, st.Mode().Perm()|0o001); err != nil {
+			return err
+		}
+	}
+	return u.run(ctx, "/bin/sh", "-c", `cd -- "$1"`, "sh", dir)
+}
+
+// dataDirKey names a data directory's moved PostgreSQL files: a hash of its
+// real path, so two data directories never share a cluster.
+func dataDirKey(dataDir string) string {
+	if real, err := filepath.EvalSymlinks(dataDir); err == nil {
+		dataDir = real
+	}
+	sum := sha256.Sum256([]byte(dataDir))
+	return hex.EncodeToString(sum[:8])
 }
 
 // own gives the cluster to u when it belongs to someone else (a data
@@ -146,8 +194,8 @@ func (u *osUser) own(clusterDir string) error {
 
 // reachableBinDir returns binDir when u can run its binaries, else (a
 // repository under /root, mode 0700) a copy of the package's bin, lib and
-// share in DataDir/pgbin, made once per binary version.
-func (u *osUser) reachableBinDir(ctx context.Context, binDir, dataDir string, log *slog.Logger) (string, error) {
+// share in serverDir/pgbin, made once per binary version.
+func (u *osUser) reachableBinDir(ctx context.Context, binDir, serverDir string, log *slog.Logger) (string, error) {
 	postgres := filepath.Join(binDir, "postgres")
 	if err := u.run(ctx, postgres, "--version"); err == nil {
 		return binDir, nil
@@ -158,7 +206,7 @@ func (u *osUser) reachableBinDir(ctx context.Context, binDir, dataDir string, lo
 		return "", fmt.Errorf("embedded postgres: %w", err)
 	}
 	stamp := fmt.Sprintf("%s\n%d\n%d\n", binDir, st.Size(), st.ModTime().UnixNano())
-	dst := filepath.Join(dataDir, "pgbin")
+	dst := filepath.Join(serverDir, "pgbin")
 	if old, err := os.ReadFile(filepath.Join(dst, ".source")); err != nil || string(old) != stamp {
 		log.Info("user cannot reach the PostgreSQL binaries; copying them into the data directory", "user", u.name, "from", src, "to", dst)
 		tmp := dst + ".tmp"

@@ -23,7 +23,7 @@ type Migrator struct {
 	closeDB  io.Closer
 }
 
-// NewMigrator prepares a migrator over pool.
+// NewMigrator prepares a migrator on pool's database.
 func NewMigrator(pool *pgxpool.Pool) (*Migrator, error) {
 	return newMigrator(pool, migrations.FS, goose.DialectPostgres)
 }
@@ -35,7 +35,13 @@ func newMigrator(pool *pgxpool.Pool, fsys fs.FS, dialect goose.Dialect, opts ...
 	if err != nil {
 		return nil, fmt.Errorf("migrate: locker: %w", err)
 	}
-	db := stdlib.OpenDBFromPool(pool)
+	// Its own connections, not the pool's: a migration may rewrite a big table,
+	// so it runs with no statement or idle timeout, whatever the pool, the
+	// database or the role sets.
+	cc := pool.Config().ConnConfig
+	cc.RuntimeParams["statement_timeout"] = "0"
+	cc.RuntimeParams["idle_in_transaction_session_timeout"] = "0"
+	db := stdlib.OpenDB(*cc)
 	// Modules number their migrations in ranges of their own, so a release may
 	// bring one below an installation's latest; goose calls that missing, but it
 	// is right to apply, as a module's migrations never depend on a later range.
@@ -48,7 +54,7 @@ func newMigrator(pool *pgxpool.Pool, fsys fs.FS, dialect goose.Dialect, opts ...
 	return &Migrator{provider: provider, closeDB: db}, nil
 }
 
-// Close releases the migrator's connection.
+// Close releases the migrator's connections.
 func (m *Migrator) Close() error { return m.closeDB.Close() }
 
 // Up applies every pending migration.
@@ -92,7 +98,8 @@ func (m *Migrator) Status(ctx context.Context) ([]MigrationStatus, error) {
 	return out, nil
 }
 
-// Migrate applies every pending migration over pool; the common case at start.
+// Migrate applies every pending migration on pool's database; the common
+// case at start.
 func Migrate(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger) error {
 	m, err := NewMigrator(pool)
 	if err != nil {

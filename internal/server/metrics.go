@@ -1,6 +1,9 @@
 package server
 
 import (
+	"errors"
+	"log/slog"
+	"net"
 	"net/http"
 	"strconv"
 	"time"
@@ -67,4 +70,45 @@ func (m *metrics) middleware(next http.Handler) http.Handler {
 
 func (m *metrics) handler() http.Handler {
 	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{})
+}
+
+// metricsServer serves /metrics on an address of its own (loopback by
+// default), never on the application's: the counts and the process figures
+// are for the operator's Prometheus, not for the Internet.
+type metricsServer struct {
+	srv *http.Server
+}
+
+// startMetrics listens on addr and serves the metrics until stop. When addr
+// is taken the application runs on without metrics, after an error in the
+// log: monitoring is not worth stopping the work for.
+func startMetrics(addr string, m *metrics, log *slog.Logger) *metricsServer {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		log.Error("metrics: cannot listen; serving without metrics (set TRAMITA_METRICS_ADDR to a free address, or off)", "addr", addr, "error", err)
+		return nil
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", m.handler())
+	s := &metricsServer{srv: &http.Server{
+		Handler:           mux,
+		ReadHeaderTimeout: 10 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}}
+	go func() {
+		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error("metrics: server stopped", "error", err)
+		}
+	}()
+	log.Info("metrics ready", "url", "http://"+ln.Addr().String()+"/metrics")
+	return s
+}
+
+// stop closes the metrics listener; a scrape in flight is cut short.
+func (s *metricsServer) stop() {
+	if s != nil {
+		_ = s.srv.Close()
+	}
 }

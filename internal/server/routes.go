@@ -27,12 +27,15 @@ const (
 )
 
 func (a *App) routes() http.Handler {
-	m := newMetrics(a.pool, a.opts.Version)
+	a.metrics = newMetrics(a.pool, a.opts.Version)
 	r := chi.NewRouter()
-	r.Use(httpx.WithRequest(a.opts.Logger), httpx.AccessLog, httpx.Recover, m.middleware,
-		httpx.SecurityHeaders, middleware.Compress(5))
+	r.Use(httpx.WithRequest(a.opts.Logger), httpx.AccessLog, httpx.Recover, a.metrics.middleware,
+		httpx.SecurityHeaders, strictTransport(a.opts.Config.TrustedProxies), middleware.Compress(5))
 
-	r.Method(http.MethodGet, "/metrics", m.handler())
+	// Metrics live on TRAMITA_METRICS_ADDR; here a plain 404, not the web app.
+	r.Get("/metrics", func(w http.ResponseWriter, r *http.Request) {
+		httpx.WriteError(w, r, httpx.Fail(http.StatusNotFound, "error.routeNotFound"))
+	})
 
 	platformService := platform.NewService(platform.NewStore(a.pool))
 	platformHandler := platform.NewHandler(platformService)

@@ -45,6 +45,7 @@ type App struct {
 	pool     *pgxpool.Pool
 	embedded *database.Embedded
 	handler  http.Handler
+	metrics  *metrics
 	auth     *auth.Service
 	portal   *portal
 	items    *itemsModule
@@ -68,7 +69,9 @@ func Open(ctx context.Context, opts Options) (app *App, err error) {
 		}
 		url = a.embedded.URL()
 	}
-	a.pool, err = database.Open(ctx, url)
+	a.pool, err = database.OpenWithTimeouts(ctx, url, database.Timeouts{
+		Statement: opts.Config.StatementTimeout, IdleInTransaction: opts.Config.IdleInTransactionTimeout,
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -132,8 +135,11 @@ func OpenEmbedded(ctx context.Context, cfg config.Config, log *slog.Logger) (*da
 	return database.StartEmbedded(ctx, database.EmbeddedConfig{BinDir: bin, DataDir: cfg.DataDir, Logger: log})
 }
 
-// Handler is the whole HTTP surface: API, metrics and web app.
+// Handler is the application's HTTP surface: API and web app.
 func (a *App) Handler() http.Handler { return a.handler }
+
+// MetricsHandler serves the Prometheus metrics of Handler's requests.
+func (a *App) MetricsHandler() http.Handler { return a.metrics.handler() }
 
 // Pool is the database pool, for commands that work on the data directly.
 func (a *App) Pool() *pgxpool.Pool { return a.pool }
@@ -181,6 +187,9 @@ func Serve(ctx context.Context, opts Options, ready func(addr string)) error {
 	}
 	// Event streams never go idle; ending the hub ends them so Shutdown can finish.
 	srv.RegisterOnShutdown(stopHub)
+	if opts.Config.MetricsAddr != "" {
+		defer startMetrics(opts.Config.MetricsAddr, app.metrics, opts.Logger).stop()
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	opts.Logger.Info("tramita ready", "url", "http://"+ln.Addr().String(), "version", opts.Version)

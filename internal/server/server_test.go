@@ -53,13 +53,15 @@ func get(t *testing.T, url string, header ...string) *http.Response {
 }
 
 func TestHealthAndMetrics(t *testing.T) {
-	_, srv, _ := newTestServer(t)
+	app, srv, _ := newTestServer(t)
 	res := get(t, srv.URL+"/api/health")
 	var h healthBody
 	if err := json.NewDecoder(res.Body).Decode(&h); err != nil || res.StatusCode != 200 || h.Database != "ok" {
 		t.Fatalf("health %d %+v %v", res.StatusCode, h, err)
 	}
-	res = get(t, srv.URL+"/metrics")
+	metrics := httptest.NewServer(app.MetricsHandler())
+	defer metrics.Close()
+	res = get(t, metrics.URL+"/metrics")
 	b, _ := io.ReadAll(res.Body)
 	if res.StatusCode != 200 || !strings.Contains(string(b), `tramita_http_requests_total{method="GET",route="/api/health",status="200"} 1`) {
 		t.Errorf("metrics %d:\n%.2000s", res.StatusCode, b)

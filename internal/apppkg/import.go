@@ -44,6 +44,7 @@ func Import(ctx context.Context, db *pgxpool.Pool, file string, p *Package) (Rep
 				return err
 			}
 		}
+		rep.Notes = append(rep.Notes, Warnings(file, p)...)
 		notes, _ := json.Marshal(rep.Notes)
 		_, err := tx.Exec(ctx, `INSERT INTO app_package (application_id, report) VALUES ($1, $2)
 			ON CONFLICT (application_id) DO UPDATE SET imported_at = now(), report = EXCLUDED.report`, rep.ApplicationID, notes)

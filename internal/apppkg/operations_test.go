@@ -179,6 +179,51 @@ func TestOperationsAndRulesAreStoredAndLinked(t *testing.T) {
 	}
 }
 
+// An operation whose rule builds a CSV itself is imported with a note that
+// points to csv:, which neutralises formulas; one using csv: gets none, and
+// neither does the demo.
+func TestHandBuiltCSVIsNotedAtImport(t *testing.T) {
+	src := `key: reports
+application: {name: {pt-BR: Relatórios}}
+operations:
+  - key: byHand
+    name: {pt-BR: À mão}
+    result: file
+    rule: |
+      var lines = ["Título"].concat(items.query({component: "task"}).map(function (t) { return t.Title; }));
+      return {file: {name: "a.csv", type: "text/csv; charset=utf-8", content: lines.join("\r\n")}};
+  - key: untyped
+    name: {pt-BR: Sem tipo}
+    result: file
+    rule: |
+      return {file: {name: "b.CSV", content: "=1+1"}};
+  - key: builder
+    name: {pt-BR: Pelo servidor}
+    result: file
+    rule: |
+      return {file: {name: "c.csv", csv: {columns: ["a"], rows: [{a: "=1+1"}]}}};
+`
+	p, err := apppkg.Parse("reports.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := apppkg.Import(context.Background(), testkit.NewDB(t), "reports.yaml", p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`reports.yaml:4: operation "byHand" builds a CSV by hand: return {file: {name, csv: {columns, rows}}} and the server writes it with formulas neutralised (a title like =HYPERLINK(...) stays text)`,
+		`reports.yaml:10: operation "untyped" builds a CSV by hand: return {file: {name, csv: {columns, rows}}} and the server writes it with formulas neutralised (a title like =HYPERLINK(...) stays text)`,
+	}
+	if strings.Join(rep.Notes, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("notes\n got %s\nwant %s", strings.Join(rep.Notes, "\n"), strings.Join(want, "\n"))
+	}
+	pm, _ := demo(t, "project-management.yaml")
+	if w := apppkg.Warnings("project-management.yaml", pm); len(w) != 0 {
+		t.Fatalf("the demo: %s", w)
+	}
+}
+
 func itoa(n int64) string {
 	var b []byte
 	if n == 0 {

@@ -154,6 +154,31 @@ func Validate(file string, p *Package) error {
 	return nil
 }
 
+// Warnings are what a package may hold but its author should change; an
+// import lists them in its report. An operation's rule that builds a CSV
+// itself keeps formulas a spreadsheet would run; csv: neutralises them.
+func Warnings(file string, p *Package) []string {
+	var out []string
+	for _, o := range p.Operations {
+		if handBuiltCSV(o.Rule) {
+			out = append(out, fmt.Sprintf(`%s:%d: operation %q builds a CSV by hand: return {file: {name, csv: {columns, rows}}} `+
+				`and the server writes it with formulas neutralised (a title like =HYPERLINK(...) stays text)`, file, o.Line, o.Key))
+		}
+	}
+	return out
+}
+
+var (
+	csvType    = regexp.MustCompile(`(?i)text/csv`)
+	csvName    = regexp.MustCompile(`(?i)\.csv\b`)
+	csvContent = regexp.MustCompile(`\bcontent\s*:`)
+)
+
+// handBuiltCSV: the rule names the CSV type, or a .csv file given as content.
+func handBuiltCSV(rule string) bool {
+	return csvType.MatchString(rule) || (csvName.MatchString(rule) && csvContent.MatchString(rule))
+}
+
 func (c *checker) component(comp *Component, picklists, components map[string]bool) {
 	c.key(comp.Line, "component", comp.Key)
 	c.text(comp.Line, fmt.Sprintf("component %q", comp.Key), comp.Name)

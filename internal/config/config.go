@@ -59,6 +59,9 @@ type Config struct {
 	// StatementTimeout and IdleInTransactionTimeout bound the server's
 	// database sessions (0: no limit); migrations run without them.
 	StatementTimeout, IdleInTransactionTimeout time.Duration
+	// PushHosts are the push services' hosts a web push endpoint may name
+	// ("host" or "*.domain"); empty, the browsers' (messages.DefaultPushHosts).
+	PushHosts []string
 
 	// Sign-in (internal/auth).
 	JWTSecret          string
@@ -68,8 +71,8 @@ type Config struct {
 	SessionLifetime    time.Duration
 	TrustedProxies     []netip.Prefix
 
-	tokenTTL, sessionLifetime, trustedProxies, demo, fileMaxSize, fileMaxCount, signInRateLimit, pushAllowLoopback string
-	statementTimeout, idleInTransactionTimeout                                                                     string
+	tokenTTL, sessionLifetime, trustedProxies, demo, fileMaxSize, fileMaxCount, signInRateLimit, pushAllowLoopback, pushHosts string
+	statementTimeout, idleInTransactionTimeout                                                                                string
 }
 
 // S3 names the S3-compatible bucket of TRAMITA_STORAGE=s3.
@@ -145,8 +148,10 @@ var variables = []variable{
 		target: func(c *Config) *string { return &c.signInRateLimit }},
 	{env: "TRAMITA_DEMO", flag: "demo", def: "true", usage: "load the demo applications and sample items on the first start of the embedded database (true or false); never with DATABASE_URL",
 		target: func(c *Config) *string { return &c.demo }},
-	{env: "TRAMITA_PUSH_ALLOW_LOOPBACK", def: "false", usage: "for tests only: accept web push endpoints on this machine (http on loopback, loopback and link-local addresses), as a stand-in push service needs; never in production (environment only)",
+	{env: "TRAMITA_PUSH_ALLOW_LOOPBACK", def: "false", usage: "for tests only: accept web push endpoints on a loopback host (http or https, any port), as a stand-in push service needs; never in production (environment only)",
 		target: func(c *Config) *string { return &c.pushAllowLoopback }},
+	{env: "TRAMITA_PUSH_HOSTS", flag: "push-hosts", usage: "comma-separated hosts of the web push services a browser's subscription may name, a host or *.domain (any name under domain), reached over https on port 443; empty: the browsers' own (fcm.googleapis.com, updates.push.services.mozilla.com, *.notify.windows.com, *.push.apple.com)",
+		target: func(c *Config) *string { return &c.pushHosts }},
 	{env: "TRAMITA_PG_BIN", flag: "pg-bin", usage: "folder holding the embedded PostgreSQL binaries (initdb, pg_ctl, postgres); default: found under tools/postgres",
 		target: func(c *Config) *string { return &c.PGBin }},
 }
@@ -277,6 +282,16 @@ func (c *Config) validate() error {
 	default:
 		return &Error{Var: "TRAMITA_PUSH_ALLOW_LOOPBACK", Msg: fmt.Sprintf("%q is not true or false", c.pushAllowLoopback)}
 	}
+	for _, part := range strings.Split(c.pushHosts, ",") {
+		host := strings.ToLower(strings.TrimSuffix(strings.TrimSpace(part), "."))
+		if host == "" {
+			continue
+		}
+		if !pushHost.MatchString(host) {
+			return &Error{Var: "TRAMITA_PUSH_HOSTS", Msg: fmt.Sprintf("%q is not a host name or *.domain", strings.TrimSpace(part))}
+		}
+		c.PushHosts = append(c.PushHosts, host)
+	}
 	return nil
 }
 
@@ -295,6 +310,10 @@ func checkAddr(env, addr string) error {
 	}
 	return nil
 }
+
+// pushHost is a DNS name of two labels or more, or "*." and one; the last
+// label is not a number, so no address passes as a name.
+var pushHost = regexp.MustCompile(`^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$`)
 
 func (c *Config) validateAuth() error {
 	if c.JWTSecret != "" && len(c.JWTSecret) < 32 {

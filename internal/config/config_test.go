@@ -84,6 +84,10 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		{"data dir is a file", map[string]string{"TRAMITA_DATA_DIR": file}, "TRAMITA_DATA_DIR"},
 		{"pg bin without postgres", map[string]string{"TRAMITA_PG_BIN": t.TempDir()}, "TRAMITA_PG_BIN"},
 		{"push allow loopback", map[string]string{"TRAMITA_PUSH_ALLOW_LOOPBACK": "sometimes"}, "TRAMITA_PUSH_ALLOW_LOOPBACK"},
+		{"push hosts with a scheme", map[string]string{"TRAMITA_PUSH_HOSTS": "fcm.googleapis.com, https://push.example"}, "TRAMITA_PUSH_HOSTS"},
+		{"push hosts with a port", map[string]string{"TRAMITA_PUSH_HOSTS": "push.example:8443"}, "TRAMITA_PUSH_HOSTS"},
+		{"push hosts, an address", map[string]string{"TRAMITA_PUSH_HOSTS": "127.0.0.1"}, "TRAMITA_PUSH_HOSTS"},
+		{"push hosts, a bare wildcard", map[string]string{"TRAMITA_PUSH_HOSTS": "*"}, "TRAMITA_PUSH_HOSTS"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -198,5 +202,18 @@ func TestMetricsOffAndNoDatabaseTimeouts(t *testing.T) {
 	}
 	if cfg.MetricsAddr != "" || cfg.StatementTimeout != 0 || cfg.IdleInTransactionTimeout != 5*time.Minute {
 		t.Errorf("got %q %v %v", cfg.MetricsAddr, cfg.StatementTimeout, cfg.IdleInTransactionTimeout)
+	}
+}
+
+// The push services' hosts: none given leaves the choice to internal/messages
+// (the browsers' services); a list is read lower-case, without trailing dots.
+func TestPushHosts(t *testing.T) {
+	cfg, err := Load("serve", nil, env(nil), io.Discard)
+	if err != nil || cfg.PushHosts != nil {
+		t.Fatalf("default %q %v", cfg.PushHosts, err)
+	}
+	cfg, err = Load("serve", nil, env(map[string]string{"TRAMITA_PUSH_HOSTS": " Push.Example., *.corp.example ,"}), io.Discard)
+	if err != nil || strings.Join(cfg.PushHosts, ",") != "push.example,*.corp.example" {
+		t.Fatalf("set %q %v", cfg.PushHosts, err)
 	}
 }

@@ -131,7 +131,7 @@ func (fr *FormRules) Execute(ctx context.Context, c items.Caller, in RuleInput, 
 				params[k] = v
 			}
 		}
-		out, flush, err := fr.runRule(ctx, tx, c, f, in.Rule, it, values, params)
+		out, flush, err := fr.runRule(ctx, tx, c, f, in.Rule, it, values, params, false)
 		if err != nil {
 			return err
 		}
@@ -169,7 +169,7 @@ func (fr *FormRules) BulkUpdateItems(ctx context.Context, c items.Caller, in ite
 // saved; what it changes is saved as if the user had typed it, so the form's
 // checks apply.
 func (fr *FormRules) onSave(ctx context.Context, tx pgx.Tx, c items.Caller, f *items.FormView, it *items.Item, item items.Values) (items.Values, error) {
-	out, flush, err := fr.runRule(ctx, tx, c, f, f.OnSave, it, item, map[string]any{"trigger": "save", "new": it.ID == 0})
+	out, flush, err := fr.runRule(ctx, tx, c, f, f.OnSave, it, item, map[string]any{"trigger": "save", "new": it.ID == 0}, true)
 	if err != nil {
 		return nil, rules.HTTPError(err)
 	}
@@ -185,9 +185,10 @@ func (fr *FormRules) onSave(ctx context.Context, tx pgx.Tx, c items.Caller, f *i
 
 // runRule loads rule key of the form's type and runs it on the stored item
 // with the form's values over it. The rule may change only fields the form
-// writes; anything else is its bug (500).
+// writes; anything else is its bug (500). Only a rule run by a save may send
+// messages (saving).
 func (fr *FormRules) runRule(ctx context.Context, tx pgx.Tx, c items.Caller, f *items.FormView, key string, it *items.Item,
-	values items.Values, params map[string]any) (*rules.Output, func(context.Context) error, error) {
+	values items.Values, params map[string]any, saving bool) (*rules.Output, func(context.Context) error, error) {
 	var source string
 	err := tx.QueryRow(ctx, `SELECT source FROM component_rule WHERE component_id = $1 AND key = $2 AND retired_at IS NULL`,
 		f.Component.ID, key).Scan(&source)
@@ -200,6 +201,9 @@ func (fr *FormRules) runRule(ctx context.Context, tx pgx.Tx, c items.Caller, f *
 	host, flush, err := fr.hosts(ctx, tx, c, f.Component.ID)
 	if err != nil {
 		return nil, nil, err
+	}
+	if !saving {
+		host = unsavedHost{host}
 	}
 	user := rules.User{ID: c.UserID}
 	if err := tx.QueryRow(ctx, `SELECT name, login::text, email::text FROM app_user WHERE id = $1`, c.UserID).
@@ -226,6 +230,16 @@ func (fr *FormRules) runRule(ctx context.Context, tx pgx.Tx, c items.Caller, f *
 		}
 	}
 	return out, flush, nil
+}
+
+// unsavedHost is the host of a rule run on values the caller sends and does
+// not save (a button, a field change, a window): messages.send is refused,
+// else anyone could have the server message anyone with a text they chose.
+type unsavedHost struct{ rules.Host }
+
+func (unsavedHost) SendMessage(context.Context, int64, string, string) error {
+	return &rules.HostError{Message: "only a form's onSave rule or a workflow transition may send messages, " +
+		"not a button, a field change or a window"}
 }
 
 // ruleItem is the item as a form's rule sees it: its attributes and system

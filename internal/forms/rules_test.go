@@ -32,8 +32,13 @@ func (w *world) formRules(t *testing.T) *forms.FormRules {
 // formRulesAs is formRules serving HTTP calls as the caller current gives.
 func (w *world) formRulesAs(t *testing.T, current items.CurrentUser) *forms.FormRules {
 	t.Helper()
+	return w.formRulesSending(t, current, func(context.Context, pgx.Tx, int64, string, string) error { return nil })
+}
+
+// formRulesSending is formRulesAs with the messages the rules send handed to send.
+func (w *world) formRulesSending(t *testing.T, current items.CurrentUser, send workflow.SendFunc) *forms.FormRules {
+	t.Helper()
 	rt := rules.New(slog.New(slog.NewTextHandler(io.Discard, nil)), rules.Limits{})
-	send := func(context.Context, pgx.Tx, int64, string, string) error { return nil }
 	wf := workflow.NewService(w.db, rt, send)
 	hosts := func(ctx context.Context, tx pgx.Tx, c items.Caller, comp int64) (rules.Host, func(context.Context) error, error) {
 		return wf.RuleHost(ctx, tx, workflow.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, comp)
@@ -146,6 +151,60 @@ func TestBrokenFormRuleReportsItsLine(t *testing.T) {
 		if status(err) != 500 || !strings.Contains(message(ctx, err), c.want) {
 			t.Fatalf("%q: %v (%s)", c.source, err, message(ctx, err))
 		}
+	}
+}
+
+// A rule run on values the caller sends without saving them (a button, a
+// field change, a window) may not send messages: anyone could word one to
+// anyone. messages.send throws a catchable error there; an onSave rule, run
+// by a save, still sends.
+func TestOnlyASaveRuleSendsMessages(t *testing.T) {
+	w := newWorld(t)
+	var sent []string
+	fr := w.formRulesSending(t, nil, func(_ context.Context, _ pgx.Tx, user int64, title, _ string) error {
+		sent = append(sent, itoa(user)+" "+title)
+		return nil
+	})
+	ctx := context.Background()
+	setRule := func(key, source string) {
+		t.Helper()
+		if _, err := w.db.Exec(ctx, `UPDATE component_rule SET source = $1 WHERE key = $2`, source, key); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bia := itoa(w.bia.UserID)
+	setRule("recalculateDates", `messages.send(`+bia+`, item.Title, "Clique aqui: http://x");`)
+	button := forms.RuleInput{ComponentID: httpx.ID(w.task), Rule: "recalculateDates", Item: items.Values{"Title": "Sua senha expirou"}}
+	change := button
+	change.Field = "startDate"
+	for _, in := range []forms.RuleInput{button, change} {
+		if _, err := fr.Execute(ctx, w.ana, in, false); status(err) != 500 || !strings.Contains(message(ctx, err), "falhou na linha 1") {
+			t.Fatalf("field %q: %v (%s)", in.Field, err, message(ctx, err))
+		}
+	}
+	setRule("postponeDueDate", `messages.send(`+bia+`, "Adiado");`)
+	window := forms.RuleInput{ComponentID: httpx.ID(w.task), Rule: "postponeDueDate", Params: items.Values{"days": json.Number("2")}}
+	if _, err := fr.Execute(ctx, w.ana, window, true); status(err) != 500 {
+		t.Fatalf("window: %v", err)
+	}
+	// The refusal is a TypeError the rule may catch.
+	setRule("recalculateDates", `try { messages.send(`+bia+`, "Oi"); } catch (e) { return {message: e.name + ": " + e.message}; }`)
+	res, err := fr.Execute(ctx, w.ana, button, false)
+	if err != nil || res.Message != "TypeError: messages.send: only a form's onSave rule or a workflow transition may send messages, "+
+		"not a button, a field change or a window" {
+		t.Fatalf("caught: %+v %v", res, err)
+	}
+	if len(sent) != 0 {
+		t.Fatalf("sent without a save: %q", sent)
+	}
+	setRule("checkCost", `messages.send(`+bia+`, "Salva: " + item.Title);`)
+	save := items.SaveItemInput{Component: httpx.ID(w.task), ProjectID: httpx.ID(w.project(t, "Transformação Digital")),
+		Item: items.Values{"Title": "Migrar o ERP", "priority": "high"}}
+	if _, err := fr.SaveItem(ctx, w.ana, save); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(sent, ",") != bia+" Salva: Migrar o ERP" {
+		t.Fatalf("sent by the save: %q", sent)
 	}
 }
 

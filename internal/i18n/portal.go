@@ -4,6 +4,7 @@ package i18n
 var portalPtBR = map[string]string{
 	"portal.textTooLong":         "O texto deve ter no máximo {max} caracteres.",
 	"portal.pushEndpointInvalid": "O endereço de notificação deve ser uma URL https de um serviço de notificações, não um endereço local.",
+	"portal.pushHostRefused":     "O endereço de notificação {host} não é de um serviço de notificações aceito por este servidor (https, porta 443).",
 	"portal.pushKeyInvalid":      "A chave de notificação do navegador é inválida.",
 	"portal.profileUpdated":      "O Perfil foi atualizado com sucesso!",
 	"portal.invalidEmail":        "Invalid email",
@@ -15,6 +16,7 @@ var portalPtBR = map[string]string{
 var portalEn = map[string]string{
 	"portal.textTooLong":         "The text must have at most {max} characters.",
 	"portal.pushEndpointInvalid": "The notification address must be the https URL of a push service, not a local address.",
+	"portal.pushHostRefused":     "The notification address {host} is not on a push service this server accepts (https, port 443).",
 	"portal.pushKeyInvalid":      "The browser's notification key is invalid.",
 	"portal.profileUpdated":      "The profile was updated successfully!",
 	"portal.invalidEmail":        "Invalid email",

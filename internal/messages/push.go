@@ -69,6 +69,7 @@ type Push struct {
 	client     *http.Client
 	log        *slog.Logger
 	allowLocal bool
+	hosts      []string
 
 	mu    sync.Mutex
 	vapid *vapidKeys // loaded, or created, on first use
@@ -76,18 +77,41 @@ type Push struct {
 
 // PushOptions configure NewPush.
 type PushOptions struct {
-	// AllowLoopback accepts endpoints on this machine (http on a loopback host;
-	// loopback, unspecified, link-local addresses), for tests only: otherwise a
-	// signed-in user could make the job worker POST to local services.
+	// AllowLoopback accepts endpoints on a loopback host (localhost, 127/8,
+	// ::1), over http or https on any port, and lets pushes connect to local
+	// addresses, for tests only: otherwise a signed-in user could make the
+	// job worker POST to local services.
 	AllowLoopback bool
+	// Hosts are the push services an endpoint may name: a host, or "*.domain"
+	// for any name under domain; none, DefaultPushHosts.
+	Hosts []string
 }
+
+// DefaultPushHosts are the browsers' push services: Chrome, Edge's Chromium
+// builds and Opera (FCM), Firefox (Mozilla autopush), Edge on Windows (WNS)
+// and Safari (APNs, web.push.apple.com).
+var DefaultPushHosts = []string{"fcm.googleapis.com", "updates.push.services.mozilla.com", "*.notify.windows.com", "*.push.apple.com"}
 
 // NewPush returns the push side of messages. Pushes go out with a 30-second
 // timeout, follow no redirect, and (without AllowLoopback) connect to no
 // local address, whatever the endpoint's name resolves to when it is sent.
 func NewPush(store *Store, log *slog.Logger, opts PushOptions) *Push {
-	return &Push{store: store, log: log, allowLocal: opts.AllowLoopback,
+	hosts := DefaultPushHosts
+	if len(opts.Hosts) > 0 {
+		hosts = make([]string, len(opts.Hosts))
+		for i, h := range opts.Hosts {
+			hosts[i] = strings.ToLower(strings.TrimSuffix(strings.TrimSpace(h), "."))
+		}
+	}
+	return &Push{store: store, log: log, allowLocal: opts.AllowLoopback, hosts: hosts,
 		client: newPushClient(opts.AllowLoopback, http.ProxyFromEnvironment)}
+}
+
+// hostRefused is an endpoint on no allowed push service, or on another port.
+type hostRefused struct{ host string }
+
+func (e *hostRefused) Error() string {
+	return "push endpoint " + e.host + " is not on an allowed push service (https, port 443)"
 }
 
 // errLocalAddress refuses a push to this machine or its link.
@@ -243,7 +267,10 @@ func (p *Push) keys(ctx context.Context) (*vapidKeys, error) {
 // CreateDevice registers (or moves to the caller) a browser's subscription.
 func (p *Push) CreateDevice(ctx context.Context, c Caller, d Device) error {
 	var v httpx.Validation
-	if err := validEndpoint(d.PushEndpoint, p.allowLocal); err != nil {
+	var refused *hostRefused
+	if err := p.validEndpoint(d.PushEndpoint); errors.As(err, &refused) {
+		v.Add("pushEndpoint", "portal.pushHostRefused", "host", refused.host)
+	} else if err != nil {
 		v.Add("pushEndpoint", "portal.pushEndpointInvalid")
 	}
 	p256dh, err := decodeKey(d.PushP256DH)
@@ -268,10 +295,10 @@ func (p *Push) CreateDevice(ctx context.Context, c Caller, d Device) error {
 		base64.RawURLEncoding.EncodeToString(p256dh), base64.RawURLEncoding.EncodeToString(auth), maxDevicesPerUser)
 }
 
-// validEndpoint accepts an https URL naming no local host (localhost, a
-// loopback, unspecified or link-local address); allowLocal (tests) accepts
-// those, and http on a loopback host for a stand-in push service.
-func validEndpoint(raw string, allowLocal bool) error {
+// validEndpoint accepts an https URL on port 443 of an allowed push service
+// (p.hosts); allowLocal (tests) accepts a loopback host too, over http or
+// https on any port, for a stand-in push service.
+func (p *Push) validEndpoint(raw string) error {
 	if len(raw) > maxEndpointLength {
 		return errors.New("too long")
 	}
@@ -283,15 +310,32 @@ func validEndpoint(raw string, allowLocal bool) error {
 	addr, addrErr := netip.ParseAddr(host)
 	local := host == "localhost" || strings.HasSuffix(host, ".localhost") || (addrErr == nil && localAddress(addr)) ||
 		(addrErr != nil && numericHost(host))
+	loopback := host == "localhost" || (addrErr == nil && addr.Unmap().IsLoopback())
 	switch {
-	case u.Scheme == "https" && (!local || allowLocal):
-		return nil
-	case u.Scheme == "http" && allowLocal && (host == "localhost" || (addrErr == nil && addr.Unmap().IsLoopback())):
+	case p.allowLocal && loopback && (u.Scheme == "https" || u.Scheme == "http"):
 		return nil
 	case local:
 		return errLocalAddress
+	case u.Scheme != "https":
+		return errors.New("not https")
+	case (u.Port() != "" && u.Port() != "443") || addrErr == nil || !allowedHost(p.hosts, host):
+		return &hostRefused{host: u.Host}
 	}
-	return errors.New("not https")
+	return nil
+}
+
+// allowedHost: host is one of hosts, or under the domain of a "*.domain".
+func allowedHost(hosts []string, host string) bool {
+	for _, h := range hosts {
+		if domain, wild := strings.CutPrefix(h, "*."); wild {
+			if strings.HasSuffix(host, "."+domain) {
+				return true
+			}
+		} else if h == host {
+			return true
+		}
+	}
+	return false
 }
 
 // numericHost: a host whose last label is a number (2130706433, 0x7f.1,
@@ -332,9 +376,9 @@ func (p *Push) HandleJob(ctx context.Context, j jobs.Job) error {
 		// another user, since the push was queued. Nothing to send.
 		return err
 	}
-	// Checked again when sending: a device registered before local
-	// addresses were refused, or with TRAMITA_PUSH_ALLOW_LOOPBACK on.
-	if err := validEndpoint(t.Endpoint, p.allowLocal); err != nil {
+	// Checked again when sending: a device registered before the check, with
+	// TRAMITA_PUSH_ALLOW_LOOPBACK on, or on a host no longer allowed.
+	if err := p.validEndpoint(t.Endpoint); err != nil {
 		p.log.Warn("messages: push endpoint refused", "device", pj.DeviceID, "error", err)
 		return jobs.Permanent(fmt.Errorf("push to device %d: %w", pj.DeviceID, err))
 	}

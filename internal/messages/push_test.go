@@ -401,6 +401,8 @@ func TestCreateDeviceValidates(t *testing.T) {
 		{"padded and standard base64 keys", func(d *messages.Device) { *d = padded }, ""},
 		{"http on loopback, allowed for tests", func(d *messages.Device) { d.PushEndpoint = "http://127.0.0.1:9/push" }, ""},
 		{"http elsewhere", func(d *messages.Device) { d.PushEndpoint = "http://push.example.com/x" }, "pushEndpoint"},
+		{"http to a push service", func(d *messages.Device) { d.PushEndpoint = "http://fcm.googleapis.com/fcm/send/abc" }, "pushEndpoint"},
+		{"another host", func(d *messages.Device) { d.PushEndpoint = "https://evil.example:8443/" }, "pushEndpoint"},
 		{"relative", func(d *messages.Device) { d.PushEndpoint = "/push" }, "pushEndpoint"},
 		{"other scheme", func(d *messages.Device) { d.PushEndpoint = "ftp://push.example.com/x" }, "pushEndpoint"},
 		{"with credentials", func(d *messages.Device) { d.PushEndpoint = "https://u:p@push.example.com/x" }, "pushEndpoint"},
@@ -438,7 +440,7 @@ func TestCreateDeviceValidates(t *testing.T) {
 func TestDeviceBelongsToWhoeverRegisteredItLast(t *testing.T) {
 	f := newFixture(t)
 	in := f.start(t)
-	d := newBrowser(t).device("https://push.example.com/shared-browser")
+	d := newBrowser(t).device("https://fcm.googleapis.com/fcm/send/shared-browser")
 	f.register(t, in, "ana", d)
 	f.register(t, in, "ana", d)
 	if deviceCount(t, f, "ana") != 1 {
@@ -449,13 +451,13 @@ func TestDeviceBelongsToWhoeverRegisteredItLast(t *testing.T) {
 		t.Error("the browser did not move to bia")
 	}
 	for i := range 25 {
-		f.register(t, in, "ana", newBrowser(t).device("https://push.example.com/"+string(rune('a'+i))))
+		f.register(t, in, "ana", newBrowser(t).device("https://fcm.googleapis.com/fcm/send/"+string(rune('a'+i))))
 	}
 	if n := deviceCount(t, f, "ana"); n != 20 {
 		t.Errorf("%d devices kept, want 20", n)
 	}
 	var newest int
-	if err := f.db.QueryRow(context.Background(), `SELECT count(*) FROM push_device WHERE endpoint = 'https://push.example.com/y'`).Scan(&newest); err != nil || newest != 1 {
+	if err := f.db.QueryRow(context.Background(), `SELECT count(*) FROM push_device WHERE endpoint = 'https://fcm.googleapis.com/fcm/send/y'`).Scan(&newest); err != nil || newest != 1 {
 		t.Error("the newest device was dropped")
 	}
 }
@@ -502,11 +504,85 @@ func TestLocalEndpointsAreRefused(t *testing.T) {
 	if deviceCount(t, f, "ana") != 0 {
 		t.Error("a local endpoint was stored")
 	}
-	// Push services' https addresses are kept (public addresses, in IPv6
-	// and NAT64 too).
-	for _, endpoint := range []string{"https://fcm.googleapis.com/fcm/send/abc", "https://push.example.com:8443/x",
-		"https://203.0.113.7/push", "https://[2001:db8::7]/push", "https://[64:ff9b::cb00:7107]/push", "https://push.example.com./x"} {
+}
+
+// Only the push services' hosts are accepted, https on port 443: by default
+// the browsers' (FCM, Mozilla, WNS, Apple), else those the server is given.
+// Anything else is refused with a Message naming the host.
+func TestOnlyAllowedPushServicesAreAccepted(t *testing.T) {
+	f := newFixture(t)
+	f.push = messages.NewPush(messages.NewStore(f.db), quiet(), messages.PushOptions{})
+	in := f.start(t)
+	b := newBrowser(t)
+	for _, endpoint := range []string{"https://fcm.googleapis.com/fcm/send/abc", "https://fcm.googleapis.com:443/wp/abc",
+		"https://updates.push.services.mozilla.com/wpush/v2/abc", "https://wns2-par02p.notify.windows.com/w/?token=abc",
+		"https://web.push.apple.com/abc", "https://FCM.googleapis.com./fcm/send/dot"} {
 		f.register(t, in, "ana", b.device(endpoint))
+	}
+	refused := func(endpoint, lang string) string {
+		t.Helper()
+		req := f.request(t, in, "POST", "/api/message/createDevice", "ana", b.device(endpoint))
+		req.Header.Set("Accept-Language", lang)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var e httpx.ErrorBody
+		_ = json.NewDecoder(resp.Body).Decode(&e)
+		if resp.StatusCode != 400 || len(e.Validations) != 1 || e.Validations[0].Field != "pushEndpoint" {
+			t.Errorf("%s: %d %+v", endpoint, resp.StatusCode, e)
+		}
+		msg, _, _ := strings.Cut(e.Message, httpx.DetailMarker)
+		return msg
+	}
+	for endpoint, host := range map[string]string{
+		"https://evil.example:8443/": "evil.example:8443", "https://evil.example/x": "evil.example",
+		"https://fcm.googleapis.com:8443/fcm/send/abc": "fcm.googleapis.com:8443", "https://fcm.googleapis.com.evil.example/x": "fcm.googleapis.com.evil.example",
+		"https://evilnotify.windows.com/w": "evilnotify.windows.com", "https://notify.windows.com/w": "notify.windows.com",
+		"https://push.apple.com.evil.example/x": "push.apple.com.evil.example", "https://203.0.113.7/push": "203.0.113.7",
+		"https://[2001:db8::7]/push": "[2001:db8::7]",
+	} {
+		if got, want := refused(endpoint, "en"), "The notification address "+host+" is not on a push service this server accepts (https, port 443)."; got != want {
+			t.Errorf("%s: %q, want %q", endpoint, got, want)
+		}
+	}
+	if got := refused("https://evil.example:8443/", "pt-BR"); got != "O endereço de notificação evil.example:8443 não é de um serviço de notificações aceito por este servidor (https, porta 443)." {
+		t.Errorf("pt-BR: %q", got)
+	}
+	if got := refused("http://fcm.googleapis.com/fcm/send/abc", "en"); got != "The notification address must be the https URL of a push service, not a local address." {
+		t.Errorf("http: %q", got)
+	}
+	if n := deviceCount(t, f, "ana"); n != 6 {
+		t.Errorf("%d devices, want the 6 allowed", n)
+	}
+
+	// An installation names its own list (TRAMITA_PUSH_HOSTS).
+	f.push = messages.NewPush(messages.NewStore(f.db), quiet(), messages.PushOptions{Hosts: []string{"push.example", "*.corp.example."}})
+	in = f.start(t)
+	f.register(t, in, "bia", b.device("https://push.example/x"))
+	f.register(t, in, "bia", b.device("https://a.b.corp.example/x"))
+	refused("https://fcm.googleapis.com/fcm/send/abc", "en")
+	refused("https://corp.example/x", "en")
+}
+
+// A device stored on a host the server no longer allows is not pushed to:
+// the sender checks the endpoint again, and the job fails for good.
+func TestPushToAHostNoLongerAllowedFailsForGood(t *testing.T) {
+	f := newFixture(t)
+	f.push = messages.NewPush(messages.NewStore(f.db), quiet(), messages.PushOptions{Hosts: []string{"push.example"}})
+	in := f.start(t)
+	f.register(t, in, "ana", newBrowser(t).device("https://push.example/x"))
+	f.push = messages.NewPush(messages.NewStore(f.db), quiet(), messages.PushOptions{})
+	f.runWorker(t)
+	f.send(t, "ana", "Olá", "")
+	if failed := waitJobs(t, f); failed != 1 {
+		t.Errorf("%d failed jobs, want 1", failed)
+	}
+	var lastError string
+	if err := f.db.QueryRow(context.Background(), `SELECT last_error FROM job WHERE state = 'failed'`).Scan(&lastError); err != nil ||
+		!strings.Contains(lastError, "push endpoint push.example is not on an allowed push service") {
+		t.Errorf("last error %q: %v", lastError, err)
 	}
 }
 

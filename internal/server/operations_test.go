@@ -89,6 +89,12 @@ func TestFormRulesAndOperationsWiredEndToEnd(t *testing.T) {
 		t.Fatalf("save: %d %s", res.StatusCode, body)
 	}
 
+	// A title that would run as a formula in a spreadsheet.
+	link := map[string]any{"Title": `=HYPERLINK("http://x","y")`, "priority": "high"}
+	if res, body = do("saveItem", "en", map[string]any{"component": task, "projectId": project, "item": link}); res.StatusCode != 200 {
+		t.Fatalf("save: %d %s", res.StatusCode, body)
+	}
+
 	res, body = do("getOperation", "en", map[string]any{"operationId": "taskSummary", "appID": rep.ApplicationID})
 	if m := obj(body); res.StatusCode != 200 || m["name"] != "Task summary" || m["result"] != "file" || len(m["parameters"].([]any)) != 3 {
 		t.Fatalf("getOperation: %d %s", res.StatusCode, body)
@@ -96,8 +102,10 @@ func TestFormRulesAndOperationsWiredEndToEnd(t *testing.T) {
 	res, body = do("executeOperationCallResultFunction", "pt-BR", map[string]any{"operationId": "taskSummary", "appID": rep.ApplicationID,
 		"params": map[string]any{"priority": "high", "openOnly": true}})
 	if res.StatusCode != 200 || res.Header.Get("Content-Disposition") != "attachment; filename=tarefas-high.csv" ||
-		!strings.HasPrefix(string(body), `"ID";"Título";"Status"`) || !strings.Contains(string(body), `;"Fundação";"todo";"high";`) {
-		t.Fatalf("file: %d %v %s", res.StatusCode, res.Header, body)
+		!strings.HasPrefix(string(body), "\uFEFFID;Título;Status;Prioridade;Progresso;Prazo\r\n") ||
+		!strings.Contains(string(body), ";Fundação;todo;high;0;\r\n") ||
+		!strings.Contains(string(body), `;"'=HYPERLINK(""http://x"",""y"")";todo;high;0;`+"\r\n") {
+		t.Fatalf("file: %d %v %q", res.StatusCode, res.Header, body)
 	}
 	res, body = do("executeOperationCallResultFunction", "en", map[string]any{"operationId": "taskSummary", "appID": rep.ApplicationID,
 		"params": map[string]any{"format": "xlsx"}})

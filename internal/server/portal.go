@@ -34,12 +34,12 @@ func caller(ctx context.Context) (auth.Principal, bool) {
 	return p, ok && p.Complete()
 }
 
-func newPortal(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, pushAllowLoopback bool) (*portal, error) {
+func newPortal(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, pushAllowLoopback bool, pushHosts []string) (*portal, error) {
 	msgStore := messages.NewStore(pool)
 	if pushAllowLoopback {
 		log.Warn("TRAMITA_PUSH_ALLOW_LOOPBACK is on: web push may reach local addresses (for tests only)")
 	}
-	push := messages.NewPush(msgStore, log, messages.PushOptions{AllowLoopback: pushAllowLoopback})
+	push := messages.NewPush(msgStore, log, messages.PushOptions{AllowLoopback: pushAllowLoopback, Hosts: pushHosts})
 	if err := push.EnsureKeys(ctx); err != nil {
 		return nil, err
 	}

@@ -106,7 +106,7 @@ func Open(ctx context.Context, opts Options) (app *App, err error) {
 		return nil, err
 	}
 	a.mail.SetCipher(a.auth)
-	if a.portal, err = newPortal(ctx, a.pool, opts.Logger, opts.Config.PushAllowLoopback); err != nil {
+	if a.portal, err = newPortal(ctx, a.pool, opts.Logger, opts.Config.PushAllowLoopback, opts.Config.PushHosts); err != nil {
 		return nil, err
 	}
 	if a.items, err = newItems(ctx, a.pool, opts.Logger, firstStart && opts.Config.Demo && a.embedded != nil, opts.Config, opts.Storage); err != nil {

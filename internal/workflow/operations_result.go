@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -20,7 +22,8 @@ import (
 
 // read turns the rule's return value into the result: message "text" or
 // {message}; table {columns, rows, message}; file {file: {name, type, content,
-// encoding} or {name, sheet}, message}. Another shape is the rule's bug (500).
+// encoding}, {name, sheet} or {name, csv}, message}. Another shape is the
+// rule's bug (500).
 func (o *operation) read(ctx context.Context, raw json.RawMessage) (*OperationResult, error) {
 	res := &OperationResult{Result: o.result()}
 	bad := func(why string) error {
@@ -32,14 +35,12 @@ func (o *operation) read(ctx context.Context, raw json.RawMessage) (*OperationRe
 		Columns []json.RawMessage `json:"columns"`
 		Rows    []map[string]any  `json:"rows"`
 		File    *struct {
-			Name     string `json:"name"`
-			Type     string `json:"type"`
-			Content  string `json:"content"`
-			Encoding string `json:"encoding"`
-			Sheet    *struct {
-				Columns []json.RawMessage `json:"columns"`
-				Rows    []map[string]any  `json:"rows"`
-			} `json:"sheet"`
+			Name     string     `json:"name"`
+			Type     string     `json:"type"`
+			Content  string     `json:"content"`
+			Encoding string     `json:"encoding"`
+			Sheet    *fileTable `json:"sheet"`
+			CSV      *fileTable `json:"csv"`
 		} `json:"file"`
 	}
 	trimmed := bytes.TrimSpace(raw)
@@ -80,7 +81,10 @@ func (o *operation) read(ctx context.Context, raw json.RawMessage) (*OperationRe
 		}
 		content := []byte(f.Content)
 		typ := f.Type
-		if f.Sheet != nil {
+		switch {
+		case f.Sheet != nil && f.CSV != nil:
+			return nil, bad("a file is a sheet or a csv, not both")
+		case f.Sheet != nil:
 			cols, err := columns(f.Sheet.Columns)
 			if err != nil || len(cols) == 0 {
 				return nil, bad("a sheet needs columns")
@@ -89,7 +93,20 @@ func (o *operation) read(ctx context.Context, raw json.RawMessage) (*OperationRe
 				return nil, err
 			}
 			typ = xlsxType
-		} else if f.Encoding == "base64" {
+		case f.CSV != nil:
+			cols, err := columns(f.CSV.Columns)
+			if err != nil || len(cols) == 0 {
+				return nil, bad("a csv needs columns")
+			}
+			sep, ok := csvSeparators[f.CSV.Separator]
+			if !ok {
+				return nil, bad(`a csv's separator is ";" or ","`)
+			}
+			if content, err = csvFile(sep, cols, f.CSV.Rows); err != nil {
+				return nil, err
+			}
+			typ = csvType
+		case f.Encoding == "base64":
 			b, err := base64.StdEncoding.DecodeString(f.Content)
 			if err != nil {
 				return nil, bad("content is not base64")
@@ -126,7 +143,21 @@ func columns(raw []json.RawMessage) ([]TableColumn, error) {
 	return out, nil
 }
 
-const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+// fileTable is a table the server writes as a file: sheet (xlsx) or csv.
+type fileTable struct {
+	Columns   []json.RawMessage `json:"columns"`
+	Rows      []map[string]any  `json:"rows"`
+	Separator string            `json:"separator"`
+}
+
+const (
+	xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+	csvType  = "text/csv; charset=utf-8"
+)
+
+// csvSeparators are a csv's separators: ";" unless the rule asks for ","
+// (a spreadsheet in a language whose decimal separator is the comma reads ";").
+var csvSeparators = map[string]rune{"": ';', ";": ';', ",": ','}
 
 // workbook writes a table as an xlsx file: a bold header, numbers as
 // numbers, booleans as booleans, texts that a spreadsheet would read as a
@@ -190,6 +221,51 @@ func cellValue(v any) any {
 		return x.String()
 	case bool:
 		return x
+	case string:
+		return formulaSafe(x)
+	default:
+		b, _ := json.Marshal(x)
+		return formulaSafe(string(b))
+	}
+}
+
+// csvFile writes a table as CSV for a spreadsheet to open: UTF-8 with a
+// byte-order mark (without it Excel reads the accents as Latin-1), CRLF, a
+// header of the columns' names, and texts that would run as a formula quoted.
+func csvFile(sep rune, cols []TableColumn, rows []map[string]any) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString("\uFEFF")
+	w := csv.NewWriter(&b)
+	w.Comma, w.UseCRLF = sep, true
+	rec := make([]string, len(cols))
+	for i, c := range cols {
+		rec[i] = formulaSafe(c.Name)
+	}
+	if err := w.Write(rec); err != nil {
+		return nil, err
+	}
+	for _, row := range rows {
+		for i, c := range cols {
+			rec[i] = csvCell(row[c.Key])
+		}
+		if err := w.Write(rec); err != nil {
+			return nil, err
+		}
+	}
+	w.Flush()
+	return b.Bytes(), w.Error()
+}
+
+// csvCell is a value as CSV text: numbers as JSON writes them, booleans as
+// true or false, anything else as text (objects as JSON), formula-safe.
+func csvCell(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case json.Number:
+		return x.String()
+	case bool:
+		return strconv.FormatBool(x)
 	case string:
 		return formulaSafe(x)
 	default:

@@ -62,6 +62,15 @@ operations:
     rule: |
       return {file: {name: "pedidos.xlsx", sheet: {columns: ["title", {key: "amount", name: "Valor"}, "ok"],
         rows: [{title: "=1+1", amount: 12.5, ok: true}, {title: "Cadeira"}]}}};
+  - key: report
+    name: {pt-BR: "Relatório"}
+    result: file
+    parameters:
+      - {key: separator, name: {pt-BR: Separador}, type: STRING}
+    rule: |
+      return {file: {name: "pedidos.csv", csv: {separator: params.separator, columns: ["title", {key: "amount", name: "Valor"}, "ok"],
+        rows: [{title: '=HYPERLINK("http://x","y")', amount: -3, ok: true}, {title: "Ação; \"nova\"\nlinha", amount: 12.5},
+               {title: "@SUM(A1)", ok: false}, {title: {a: "=1"}}]}}};
   - key: note
     name: {pt-BR: Anotar, en: Annotate}
     component: request
@@ -168,7 +177,7 @@ func TestOperationRunsWithCheckedParameters(t *testing.T) {
 	} else if code, _ := message(t, err, "pt-BR"); code != 404 {
 		t.Fatalf("caio: %d", code)
 	}
-	if list, err := w.svc.GetOperations(ctx, w.caio, workflow.OperationsInput{AppID: app}); err != nil || len(list) != 4 {
+	if list, err := w.svc.GetOperations(ctx, w.caio, workflow.OperationsInput{AppID: app}); err != nil || len(list) != 5 {
 		t.Fatalf("caio's operations: %+v %v", list, err)
 	}
 	// Ids beyond 32 bits name nothing: an empty list, not a database error.
@@ -234,6 +243,40 @@ func TestOperationFileIsDownloadedWithContentDisposition(t *testing.T) {
 	}
 	if res := post("/genericItem/executeOperationCallResultFunction", `{"operationId": "x"`); res.StatusCode != 400 {
 		t.Fatalf("bad JSON: %d", res.StatusCode)
+	}
+}
+
+// A csv file is written by the server: a byte-order mark, ";" unless the rule
+// asks for ",", CRLF, quoted as CSV quotes, and no text a spreadsheet would
+// run as a formula (an apostrophe before it).
+func TestOperationCSVIsWrittenWithoutFormulas(t *testing.T) {
+	w := newWorld(t)
+	ops := w.withOperations(t)
+	ctx := context.Background()
+	in := func(sep string) workflow.RunInput {
+		return workflow.RunInput{OperationRef: workflow.OperationRef{OperationID: workflow.Ref{ID: ops["report"]}},
+			Params: map[string]any{"separator": sep}}
+	}
+	res, err := w.svc.RunOperation(ctx, w.caio, in(""))
+	if err != nil || res.File == nil {
+		t.Fatalf("csv: %+v %v", res, err)
+	}
+	want := "\uFEFFtitle;Valor;ok\r\n" +
+		`"'=HYPERLINK(""http://x"",""y"")";-3;true` + "\r\n" +
+		`"Ação; ""nova""` + "\r\nlinha\";12.5;\r\n" +
+		"'@SUM(A1);;false\r\n" +
+		`"{""a"":""=1""}";;` + "\r\n"
+	if got := string(res.File.Content); got != want || res.File.Type != "text/csv; charset=utf-8" || res.File.Name != "pedidos.csv" {
+		t.Fatalf("csv %s:\n%q\nwant\n%q", res.File.Type, got, want)
+	}
+	res, err = w.svc.RunOperation(ctx, w.caio, in(","))
+	if err != nil || !strings.HasPrefix(string(res.File.Content), "\uFEFFtitle,Valor,ok\r\n\"'=HYPERLINK(") {
+		t.Fatalf("comma: %q %v", res.File.Content, err)
+	}
+	if _, err := w.svc.RunOperation(ctx, w.caio, in("|")); err == nil {
+		t.Fatal("a csv with a | separator was written")
+	} else if code, _ := message(t, err, "pt-BR"); code != 500 {
+		t.Fatalf("bad separator: %d", code)
 	}
 }
 

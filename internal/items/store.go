@@ -12,7 +12,6 @@ import (
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items/schema"
-	"github.com/tramita/tramita/internal/items/table"
 )
 
 // Store reads and writes item types and items.
@@ -68,15 +67,6 @@ func (c *Component) Fields() schema.Set {
 		}
 	}
 	return schema.Build(attrs)
-}
-
-// tableAttrs are the type's attributes as its typed table's columns.
-func (c *Component) tableAttrs() []table.Attr {
-	out := make([]table.Attr, len(c.Attributes))
-	for i, a := range c.Attributes {
-		out[i] = table.Attr{ID: a.ID, Key: a.Key, Type: a.Type}
-	}
-	return out
 }
 
 // from is the relation the type's lists select from, as "i".

@@ -13,7 +13,6 @@ import (
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
-	"github.com/tramita/tramita/internal/items/table"
 )
 
 // total answers how many items match where and what kind of figure that is:
@@ -533,7 +532,8 @@ func (st *Store) each(ctx context.Context, comp *Component, where, order string,
 	n := len(args)
 	columns := fmt.Sprintf(rowColumns, n-2)
 	if comp.Table != "" {
-		columns = strings.Replace(columns, "i.attributes", table.AttributesExpr("i", comp.tableAttrs()), 1)
+		// The values as the page's rows give them: from the registry, by id.
+		columns = strings.Replace(columns, "i.attributes", "(SELECT r.attributes FROM item r WHERE r.id = i.id)", 1)
 	}
 	rows, err := st.db.Query(ctx, `SELECT `+columns+` FROM `+comp.from()+` i`+rowJoins+` WHERE `+where+
 		` ORDER BY `+order+fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n-1, n), args...)

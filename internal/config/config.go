@@ -54,6 +54,10 @@ type Config struct {
 	// signed-in user could make the server POST to its local ports.
 	PushAllowLoopback bool
 
+	// PublicURL is the address people open the web app at, for the links
+	// in mails; by default http:// and Addr.
+	PublicURL string
+
 	// Sign-in (internal/auth).
 	JWTSecret          string
 	SecretKey          string
@@ -88,6 +92,8 @@ type variable struct {
 var variables = []variable{
 	{env: "TRAMITA_ADDR", flag: "addr", def: "127.0.0.1:8080", usage: "address (host:port) the HTTP server listens on",
 		target: func(c *Config) *string { return &c.Addr }},
+	{env: "TRAMITA_PUBLIC_URL", flag: "public-url", usage: "address people open Tramita at (https://tramita.example.com), which links in mails (password reset) start with; empty: http:// and TRAMITA_ADDR",
+		target: func(c *Config) *string { return &c.PublicURL }},
 	{env: "TRAMITA_DATA_DIR", flag: "data-dir", def: "./data", usage: "folder for the embedded PostgreSQL data, files and the instance lock",
 		target: func(c *Config) *string { return &c.DataDir }},
 	{env: "DATABASE_URL", flag: "database-url", usage: "PostgreSQL URL (postgres://user:pass@host:5432/db); empty starts the embedded PostgreSQL in the data folder",
@@ -192,6 +198,9 @@ func (c *Config) validate() error {
 	if host != "" && host != "localhost" && net.ParseIP(host) == nil {
 		return &Error{Var: "TRAMITA_ADDR", Msg: fmt.Sprintf("host %q is not an IP address or localhost", host)}
 	}
+	if err := c.validatePublicURL(host, port); err != nil {
+		return err
+	}
 	if strings.TrimSpace(c.DataDir) == "" {
 		return &Error{Var: "TRAMITA_DATA_DIR", Msg: "must not be empty"}
 	}
@@ -250,6 +259,25 @@ func (c *Config) validate() error {
 	default:
 		return &Error{Var: "TRAMITA_PUSH_ALLOW_LOOPBACK", Msg: fmt.Sprintf("%q is not true or false", c.pushAllowLoopback)}
 	}
+	return nil
+}
+
+// validatePublicURL checks TRAMITA_PUBLIC_URL, or makes it from the listen
+// address: links in mails must never come from a request's Host, which the
+// caller chooses.
+func (c *Config) validatePublicURL(host, port string) error {
+	if c.PublicURL == "" {
+		if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
+			host = "localhost"
+		}
+		c.PublicURL = "http://" + net.JoinHostPort(host, port)
+		return nil
+	}
+	u, err := url.Parse(c.PublicURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return &Error{Var: "TRAMITA_PUBLIC_URL", Msg: fmt.Sprintf("%q is not an http or https address without query (https://tramita.example.com)", c.PublicURL)}
+	}
+	c.PublicURL = strings.TrimRight(c.PublicURL, "/")
 	return nil
 }
 

@@ -34,7 +34,10 @@ func caller(ctx context.Context) (auth.Principal, bool) {
 	return p, ok && p.Complete()
 }
 
-func newPortal(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, pushAllowLoopback bool) (*portal, error) {
+// newPortal builds the portal modules; authSvc mails reset links from the
+// job worker.
+func newPortal(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, pushAllowLoopback bool,
+	authSvc *auth.Service) (*portal, error) {
 	msgStore := messages.NewStore(pool)
 	if pushAllowLoopback {
 		log.Warn("TRAMITA_PUSH_ALLOW_LOOPBACK is on: web push may reach local addresses (for tests only)")
@@ -49,6 +52,7 @@ func newPortal(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, pushAl
 		worker:   jobs.NewWorker(pool, log),
 	}
 	p.worker.Handle(messages.PushJobKind, push.HandleJob)
+	p.worker.Handle(auth.ResetMailJobKind, authSvc.HandleResetMail)
 	p.apps = apps.NewHandler(apps.NewService(apps.NewStore(pool)), func(ctx context.Context) (apps.Caller, bool) {
 		c, ok := caller(ctx)
 		return apps.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, ok

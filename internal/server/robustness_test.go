@@ -55,6 +55,7 @@ var accessOf = map[string]access{
 	"GET /api/application/script/{appID}.js":      user, // or a signed address, for the script tag that sends no header
 	"POST /api/users/authenticate":                public,
 	"POST /api/users/resetPassword":               public,
+	"POST /api/users/resetPasswordByLink":         public, // proves itself with the mailed token
 	"POST /api/users/changeExpiredPassword":       public, // proves itself with the login and the old password
 	"GET /api/users/getTermsOfUse":                public,
 	"POST /api/users/logout":                      anyToken,

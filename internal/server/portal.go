@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"log/slog"
+	"net/http"
 	"sync"
 
 	"github.com/go-chi/chi/v5"
@@ -34,10 +35,11 @@ func caller(ctx context.Context) (auth.Principal, bool) {
 	return p, ok && p.Complete()
 }
 
-// newPortal builds the portal modules; authSvc mails reset links from the
-// job worker.
+// newPortal builds the portal modules. authSvc checks the password a new
+// e-mail needs and mails reset links from the job worker; mailer sends the
+// profile's notices.
 func newPortal(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, pushAllowLoopback bool,
-	authSvc *auth.Service) (*portal, error) {
+	authSvc *auth.Service, mailer profile.Mailer) (*portal, error) {
 	msgStore := messages.NewStore(pool)
 	if pushAllowLoopback {
 		log.Warn("TRAMITA_PUSH_ALLOW_LOOPBACK is on: web push may reach local addresses (for tests only)")
@@ -61,9 +63,11 @@ func newPortal(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, pushAl
 		c, ok := caller(ctx)
 		return messages.Caller{UserID: c.UserID}, ok
 	})
-	p.profile = profile.NewHandler(profile.NewService(profile.NewStore(pool)), func(ctx context.Context) (profile.Caller, bool) {
+	p.profile = profile.NewHandler(profile.NewService(profile.NewStore(pool), mailer), func(ctx context.Context) (profile.Caller, bool) {
 		c, ok := caller(ctx)
 		return profile.Caller{UserID: c.UserID}, ok
+	}, func(r *http.Request, userID int64, password string) error {
+		return authSvc.ConfirmPassword(r.Context(), userID, password, authSvc.ClientOf(r))
 	})
 	return p, nil
 }

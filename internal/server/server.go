@@ -104,7 +104,7 @@ func Open(ctx context.Context, opts Options) (app *App, err error) {
 		return nil, err
 	}
 	a.mail.SetCipher(a.auth)
-	if a.portal, err = newPortal(ctx, a.pool, opts.Logger, opts.Config.PushAllowLoopback, a.auth); err != nil {
+	if a.portal, err = newPortal(ctx, a.pool, opts.Logger, opts.Config.PushAllowLoopback, a.auth, mail.NewSender(a.mail)); err != nil {
 		return nil, err
 	}
 	if a.items, err = newItems(ctx, a.pool, opts.Logger, firstStart && opts.Config.Demo && a.embedded != nil, opts.Config, opts.Storage); err != nil {

@@ -26,9 +26,10 @@ func NewHandler(svc *Service, currentUser CurrentUser, checkPassword PasswordChe
 	return &Handler{svc: svc, currentUser: currentUser, checkPassword: checkPassword}
 }
 
-// Routes mounts the call; it answers 401 without a signed-in caller.
+// Routes mounts the calls; they answer 401 without a signed-in caller.
 func (h *Handler) Routes(r chi.Router) {
 	r.Post("/users/updateProfile", h.updateProfile)
+	r.Get("/users/avatar/{id}", h.avatar)
 }
 
 // updated is the answer: the profile as stored, which the web app keeps in

@@ -309,3 +309,43 @@ func TestChangingTheEmailNeedsTheCurrentPasswordAndTellsTheOldAddress(t *testing
 		t.Errorf("%d mails", n)
 	}
 }
+
+func TestAvatarsAreServedToSignedInUsersAndCached(t *testing.T) {
+	f := newFixture(t)
+	var bia int64
+	if err := f.db.QueryRow(context.Background(), `INSERT INTO app_user (login, name) VALUES ('bia', 'Bia') RETURNING id`).Scan(&bia); err != nil {
+		t.Fatal(err)
+	}
+	avatar := pngDataURL(t, 8)
+	if status, body := f.update(t, f.ana, "", profile.Profile{Name: "Ana", Email: "ana@example.com", Avatar: avatar}); status != 200 {
+		t.Fatalf("%d %s", status, body)
+	}
+	get := func(user, id int64) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest("GET", f.srv.URL+"/api/users/avatar/"+strconv.FormatInt(id, 10)+"?v=1", nil)
+		if user != 0 {
+			req.Header.Set("X-Test-User", strconv.FormatInt(user, 10))
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { resp.Body.Close() })
+		return resp
+	}
+	resp := get(bia, f.ana)
+	img, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" || !bytes.Equal(img, mustDecode(t, avatar)) ||
+		resp.Header.Get("Cache-Control") != "private, max-age=31536000, immutable" || resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+		t.Errorf("avatar: %d %v", resp.StatusCode, resp.Header)
+	}
+	if resp := get(0, f.ana); resp.StatusCode != 401 {
+		t.Errorf("nobody: %d", resp.StatusCode)
+	}
+	if resp := get(f.ana, bia); resp.StatusCode != 404 {
+		t.Errorf("a user without a picture: %d", resp.StatusCode)
+	}
+	if resp := get(f.ana, 999999); resp.StatusCode != 404 {
+		t.Errorf("no such user: %d", resp.StatusCode)
+	}
+}

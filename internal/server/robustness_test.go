@@ -66,6 +66,7 @@ var accessOf = map[string]access{
 	"GET /api/users/renewToken":                   user,
 	"POST /api/users/changePassword":              user,
 	"POST /api/users/updateProfile":               user,
+	"GET /api/users/avatar/{id}":                  user,
 	"GET /api/application/getAllowedApplications": user,
 	"POST /api/application/getApplicationMenu":    user,
 

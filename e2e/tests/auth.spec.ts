@@ -335,7 +335,7 @@ test.describe('passwords', () => {
     await expectSignedIn(page, 'Joana Lima');
   });
 
-  test('reset by e-mail, then sign in with the mailed password (changed at first use)', async ({ page }) => {
+  test('reset by e-mail: the mailed link sets a new password once, then the user signs in', async ({ page }) => {
     await page.goto(server.url('/'));
     await page.getByRole('link', { name: 'Esqueceu a senha?' }).click();
     await expect(page).toHaveURL(/\/reset-password$/);
@@ -343,21 +343,38 @@ test.describe('passwords', () => {
     // 'Login'): type only once the reset page is there.
     await expect(page.getByRole('heading', { name: 'Esqueceu a senha?' })).toBeVisible();
     await page.getByLabel('Login', { exact: true }).fill('paulo');
-    await page.getByRole('button', { name: 'Enviar nova senha' }).click();
+    await page.getByRole('button', { name: 'Enviar link' }).click();
     await expect(page.getByText(/^Solicitação enviada\. .+/)).toBeVisible();
     await expect(page).toHaveURL(/\/$/, { timeout: 6000 }); // back to the login page after 3 s
 
+    // The job queue sends the mail; it carries a link, no password.
     const message = await mail.waitFor('paulo@example.test');
-    const temporary = /(?:Senha temporária|Temporary password):\s*(\S+)/.exec(message.text)?.[1];
-    expect(temporary, message.text).toBeTruthy();
+    const link = /^(http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[\w-]+)$/m.exec(message.text)?.[1];
+    expect(link, message.text).toBeTruthy();
+    expect(message.text).not.toMatch(/Senha temporária|Temporary password/);
 
-    await signIn(page, 'paulo', temporary!);
-    await changeInDialog(page, 'Nova-Senha-Do-Paulo-3');
+    await page.goto(link!);
+    await expect(page.getByRole('heading', { name: 'Criar uma nova senha' })).toBeVisible();
+    await page.getByLabel('Nova senha', { exact: true }).fill('senha@123');
+    await page.getByLabel('Confirme a nova senha', { exact: true }).fill('senha@123');
+    await page.getByRole('button', { name: 'Salvar a nova senha' }).click();
+    await expect(page.getByText('Esta senha é muito comum. Escolha outra.')).toBeVisible();
+    await page.getByLabel('Nova senha', { exact: true }).fill('Nova-Senha-Do-Paulo-3');
+    await page.getByLabel('Confirme a nova senha', { exact: true }).fill('Nova-Senha-Do-Paulo-3');
+    await page.getByRole('button', { name: 'Salvar a nova senha' }).click();
+    await expect(page.getByText('Senha alterada com sucesso').first()).toBeAttached();
+    await expect(page).toHaveURL(/\/$/);
+
+    await signIn(page, 'paulo', 'Nova-Senha-Do-Paulo-3');
     await expectSignedIn(page, 'Paulo Reis');
 
-    // The temporary password was good once.
+    // The link was good once.
     await signOut(page);
-    await signIn(page, 'paulo', temporary!);
-    await expect(page.getByText('Login ou senha inválidos.')).toBeVisible();
+    await page.goto(link!);
+    await page.getByLabel('Nova senha', { exact: true }).fill('Outra-Senha-Do-Paulo-4');
+    await page.getByLabel('Confirme a nova senha', { exact: true }).fill('Outra-Senha-Do-Paulo-4');
+    await page.getByRole('button', { name: 'Salvar a nova senha' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'já foi usado' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Pedir um novo link' })).toBeVisible();
   });
 });

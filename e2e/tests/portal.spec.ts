@@ -351,6 +351,14 @@ test('the user menu edits the profile, which persists', async ({ adminPage: page
   await expect(dialog.getByText('Invalid email')).toBeVisible();
   await dialog.getByLabel('E-mail').fill('admin@example.test');
   await dialog.getByRole('button', { name: 'Avatar 3' }).click();
+  // A new e-mail asks for the current password.
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  const current = dialog.getByLabel('Senha atual');
+  await expect(current).toHaveAccessibleDescription('Obrigatório');
+  await current.fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(current).toHaveAccessibleDescription('A senha atual não confere.');
+  await current.fill(adminPassword);
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('O Perfil foi atualizado com sucesso!')).toBeVisible();
   await page.reload();

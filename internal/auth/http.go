@@ -29,6 +29,7 @@ func (h *Handler) Routes(r chi.Router) {
 		r.Use(h.svc.Middleware, noStore)
 		r.Post("/users/authenticate", h.authenticate)
 		r.Post("/users/resetPassword", h.resetPassword)
+		r.Post("/users/resetPasswordByLink", h.resetPasswordByLink)
 		r.Post("/users/changeExpiredPassword", h.changeExpiredPassword)
 		r.Get("/users/getTermsOfUse", h.getTermsOfUse)
 		r.Post("/users/logout", h.logout)
@@ -120,6 +121,19 @@ func (h *Handler) changePassword(w http.ResponseWriter, r *http.Request) {
 	}
 	p, _ := PrincipalFrom(r.Context())
 	if err := h.svc.ChangePassword(r.Context(), p, in, h.svc.ClientOf(r)); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	writeMessage(w, r, "auth.passwordChanged")
+}
+
+func (h *Handler) resetPasswordByLink(w http.ResponseWriter, r *http.Request) {
+	var in ResetByLinkInput
+	if err := httpx.Decode(r, &in); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	if err := h.svc.ResetPasswordByLink(r.Context(), in, h.svc.ClientOf(r)); err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}

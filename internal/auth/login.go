@@ -143,7 +143,7 @@ func (s *Service) Authenticate(ctx context.Context, in LoginInput, c Client) (Lo
 	if err != nil {
 		return LoginResult{}, err
 	}
-	if !cred.ok() {
+	if !cred.ok {
 		return s.wrongCredentials(ctx, login, cred, c)
 	}
 	u := cred.user
@@ -157,8 +157,8 @@ func (s *Service) Authenticate(ctx context.Context, in LoginInput, c Client) (Lo
 		return failed(ctx, FailInactive, "auth.inactive"), nil
 	}
 	now := s.now()
-	if cred.resetOK || u.MustChangePassword || passwordExpired(u, st, now) {
-		if err := s.audit(ctx, s.store.db, kindSignInMustChg, u.ID, u.Login, c, map[string]any{"reset": cred.resetOK}); err != nil {
+	if u.MustChangePassword || passwordExpired(u, st, now) {
+		if err := s.audit(ctx, s.store.db, kindSignInMustChg, u.ID, u.Login, c, nil); err != nil {
 			return LoginResult{}, err
 		}
 		return failed(ctx, FailPasswordExpired, "auth.passwordExpired"), nil
@@ -176,12 +176,6 @@ func (s *Service) Authenticate(ctx context.Context, in LoginInput, c Client) (Lo
 	mfaDone := !st.EnableMFA
 	var token string
 	err = s.store.tx(ctx, func(tx *Store) error {
-		// Signing in with the real password makes a pending reset moot.
-		if u.ResetPasswordHash != "" {
-			if err := tx.clearResetPassword(ctx, u.ID); err != nil {
-				return err
-			}
-		}
 		end := now.Add(s.opts.SessionLifetime)
 		sid, err := tx.createSession(ctx, u.ID, now, end, c.Address, c.UserAgent, mfaDone, !termsAgreed)
 		if err != nil {
@@ -335,40 +329,29 @@ func (s *Service) countFailure(ctx context.Context, login string, c Client) (boo
 
 // credentials is what checking a login and password found.
 type credentials struct {
-	user    user
-	found   bool
-	mainOK  bool // the password is the user's password
-	resetOK bool // the password is the unexpired temporary one from a reset
+	user  user
+	found bool
+	ok    bool // the password is the user's password
 }
 
-func (c credentials) ok() bool { return c.found && (c.mainOK || c.resetOK) }
-
-// verify checks password against the user's password and pending reset one,
-// always running two argon2id verifications (a dummy hash standing in for a
-// missing one) so its time tells neither whether the login nor a reset exists.
+// verify checks password against the user's, running one argon2id
+// verification whether or not the login exists (a dummy hash standing in for
+// a missing one), so its time does not tell.
 func (s *Service) verify(ctx context.Context, login, password string) (credentials, error) {
 	u, found, err := s.store.userByLogin(ctx, login)
 	if err != nil {
 		return credentials{}, err
 	}
-	mainHash, resetHash := s.dummyHash, s.dummyHash
-	hasMain := found && u.PasswordHash != ""
-	hasReset := found && u.ResetPasswordHash != "" && u.ResetExpiresAt != nil && s.now().Before(*u.ResetExpiresAt)
-	if hasMain {
-		mainHash = u.PasswordHash
+	hash := s.dummyHash
+	hasPassword := found && u.PasswordHash != ""
+	if hasPassword {
+		hash = u.PasswordHash
 	}
-	if hasReset {
-		resetHash = u.ResetPasswordHash
-	}
-	mainOK, err := VerifyPassword(mainHash, password)
+	ok, err := VerifyPassword(hash, password)
 	if err != nil {
 		return credentials{}, fmt.Errorf("user %d: %w", u.ID, err)
 	}
-	resetOK, err := VerifyPassword(resetHash, password)
-	if err != nil {
-		return credentials{}, fmt.Errorf("user %d reset: %w", u.ID, err)
-	}
-	return credentials{user: u, found: found, mainOK: hasMain && mainOK, resetOK: hasReset && resetOK}, nil
+	return credentials{user: u, found: found, ok: hasPassword && ok}, nil
 }
 
 // recaptchaOK asks the verifier about token. Any trouble (no secret, the

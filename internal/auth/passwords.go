@@ -4,18 +4,8 @@ import (
 	"context"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/tramita/tramita/internal/httpx"
-	"github.com/tramita/tramita/internal/i18n"
-	"github.com/tramita/tramita/internal/mail"
-)
-
-// Reset policy.
-const (
-	resetValidity     = time.Hour
-	resetMailInterval = 5 * time.Minute // at most one reset mail per login in this time
-	resetPasswordLen  = 12
 )
 
 // ChangePasswordInput is the body of POST /users/changePassword.
@@ -72,11 +62,11 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, in ChangePass
 		}
 		return httpx.Invalid("oldPassword", "auth.wrongOldPassword")
 	}
-	return s.setPassword(ctx, u, in.NewPassword, p.SessionID, c, map[string]any{"by": "user"})
+	return s.setPassword(ctx, u, in.NewPassword, p.SessionID, c, map[string]any{"by": "user"}, nil)
 }
 
-// ChangeExpiredPassword changes a password due before sign-in (forced, expired,
-// or a reset's temporary one). It is checked like a sign-in, rate limit and
+// ChangeExpiredPassword changes a password due before sign-in (forced or
+// expired). It is checked like a sign-in, rate limit and
 // locks included, and ends every session of the user.
 func (s *Service) ChangeExpiredPassword(ctx context.Context, in ChangeExpiredPasswordInput, c Client) error {
 	if err := s.limit(ctx, c.Address); err != nil {
@@ -101,7 +91,7 @@ func (s *Service) ChangeExpiredPassword(ctx context.Context, in ChangeExpiredPas
 	if err != nil {
 		return err
 	}
-	if !cred.ok() {
+	if !cred.ok {
 		if _, err := s.wrongCredentials(ctx, login, cred, c); err != nil {
 			return err
 		}
@@ -118,10 +108,10 @@ func (s *Service) ChangeExpiredPassword(ctx context.Context, in ChangeExpiredPas
 	if err != nil {
 		return err
 	}
-	if !cred.resetOK && !u.MustChangePassword && !passwordExpired(u, st, s.now()) {
+	if !u.MustChangePassword && !passwordExpired(u, st, s.now()) {
 		return httpx.Fail(http.StatusConflict, "auth.passwordChangeNotRequired")
 	}
-	return s.setPassword(ctx, u, in.NewPassword, "", c, map[string]any{"by": "user", "expired": true, "reset": cred.resetOK})
+	return s.setPassword(ctx, u, in.NewPassword, "", c, map[string]any{"by": "user", "expired": true}, nil)
 }
 
 // requirePasswords checks presence and the policy before any password is
@@ -137,13 +127,22 @@ func requirePasswords(v *httpx.Validation, old, newPassword, confirm, login stri
 	}
 }
 
-func (s *Service) setPassword(ctx context.Context, u user, password, keepSession string, c Client, detail map[string]any) error {
+// setPassword stores a new password and ends the user's sessions but
+// keepSession; first, when given, runs before in the same transaction and
+// may refuse the change.
+func (s *Service) setPassword(ctx context.Context, u user, password, keepSession string, c Client, detail map[string]any,
+	first func(tx *Store) error) error {
 	hash, err := HashPassword(password)
 	if err != nil {
 		return err
 	}
 	now := s.now()
 	return s.store.tx(ctx, func(tx *Store) error {
+		if first != nil {
+			if err := first(tx); err != nil {
+				return err
+			}
+		}
 		if err := tx.setPassword(ctx, u.ID, hash, now); err != nil {
 			return err
 		}
@@ -152,85 +151,6 @@ func (s *Service) setPassword(ctx context.Context, u user, password, keepSession
 		}
 		return s.audit(ctx, tx.db, kindPasswordChanged, u.ID, u.Login, c, detail)
 	})
-}
-
-// ResetPassword mails a temporary password, valid for an hour. The current one
-// keeps working until changed, so a reset asked by someone else locks nobody
-// out; the answer never tells whether the login exists or has an address.
-func (s *Service) ResetPassword(ctx context.Context, login string, c Client) (string, error) {
-	if err := s.limit(ctx, c.Address); err != nil {
-		return "", err
-	}
-	login = strings.TrimSpace(login)
-	if login == "" {
-		return "", httpx.Invalid("UserName", "error.required")
-	}
-	configured, err := s.opts.Mailer.Configured(ctx)
-	if err != nil {
-		return "", err
-	}
-	if !configured {
-		return "", httpx.Fail(http.StatusServiceUnavailable, "auth.mailNotConfigured")
-	}
-	answer := i18n.T(i18n.From(ctx), "auth.resetSent")
-	now := s.now()
-	key := loginKey(login)
-	t, err := s.store.throttle(ctx, scopeReset, key)
-	if err != nil {
-		return "", err
-	}
-	if t.NextAttemptAt != nil && now.Before(*t.NextAttemptAt) {
-		return answer, s.audit(ctx, s.store.db, kindResetRequested, 0, login, c, map[string]any{"sent": false, "throttled": true})
-	}
-	next := now.Add(resetMailInterval)
-	if err := s.store.delay(ctx, scopeReset, key, &next, nil); err != nil {
-		return "", err
-	}
-	u, found, err := s.store.userByLogin(ctx, login)
-	if err != nil {
-		return "", err
-	}
-	password := RandomPassword(resetPasswordLen)
-	// Hashed even when nothing will be sent, so both paths cost the same.
-	hash, err := HashPassword(password)
-	if err != nil {
-		return "", err
-	}
-	if !found || !u.Active || u.Email == "" {
-		var uid int64
-		if found {
-			uid = u.ID
-		}
-		return answer, s.audit(ctx, s.store.db, kindResetRequested, uid, login, c, map[string]any{"sent": false})
-	}
-	if err := s.store.setResetPassword(ctx, u.ID, hash, now.Add(resetValidity)); err != nil {
-		return "", err
-	}
-	st, err := s.store.settings(ctx)
-	if err != nil {
-		return "", err
-	}
-	brand := strings.TrimSpace(st.Brand)
-	if brand == "" {
-		brand = "Tramita"
-	}
-	lang := i18n.Parse(u.Language)
-	msg := mail.Message{
-		To:      u.Email,
-		Subject: i18n.T(lang, "auth.mail.resetSubject", "brand", brand),
-		Text:    i18n.T(lang, "auth.mail.resetBody", "name", u.Name, "brand", brand, "login", u.Login, "password", password),
-	}
-	if u.Name != "" && !strings.ContainsAny(u.Name, "<>\"\r\n") {
-		msg.To = u.Name + " <" + u.Email + ">"
-	}
-	if err := s.opts.Mailer.Send(ctx, msg); err != nil {
-		// The caller gets the usual answer: a different one would tell that
-		// the login exists. The operator finds the failure in the log and
-		// the audit log.
-		httpx.Logger(ctx).Error("reset password mail", "user", u.ID, "error", err)
-		return answer, s.audit(ctx, s.store.db, kindResetMailFailed, u.ID, u.Login, c, nil)
-	}
-	return answer, s.audit(ctx, s.store.db, kindResetRequested, u.ID, u.Login, c, map[string]any{"sent": true})
 }
 
 // Logout ends the caller's session; its tokens stop working at once.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"net/http"
 	"net/netip"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -27,7 +28,7 @@ const (
 // DefaultRecaptchaVerifyURL is Google's verification endpoint.
 const DefaultRecaptchaVerifyURL = "https://www.google.com/recaptcha/api/siteverify"
 
-// Mailer sends the reset mail; *mail.Sender is one.
+// Mailer sends the reset and notice mails; *mail.Sender is one.
 type Mailer interface {
 	Configured(ctx context.Context) (bool, error)
 	Send(ctx context.Context, m mail.Message) error
@@ -54,7 +55,15 @@ type Options struct {
 	// RateLimitPerMinute caps sign-in, reset and MFA calls per client
 	// address; 0 means rateLimitPerMinute.
 	RateLimitPerMinute int
+	// PublicURL is the address people open the web app at, without a
+	// trailing slash; reset links start with it. Never taken from a request:
+	// its Host is the caller's to choose, and a link to the caller's host
+	// would hand them the token. Empty: DefaultPublicURL.
+	PublicURL string
 }
+
+// DefaultPublicURL is the address of the default listen address.
+const DefaultPublicURL = "http://127.0.0.1:8080"
 
 // Service signs people in and keeps their sessions.
 type Service struct {
@@ -89,6 +98,10 @@ func New(ctx context.Context, db *pgxpool.Pool, opts Options) (*Service, error) 
 	if opts.SessionLifetime <= 0 {
 		opts.SessionLifetime = DefaultSessionLifetime
 	}
+	if opts.PublicURL == "" {
+		opts.PublicURL = DefaultPublicURL
+	}
+	opts.PublicURL = strings.TrimRight(opts.PublicURL, "/")
 	if opts.Mailer == nil {
 		return nil, errors.New("auth: a mailer is required")
 	}
@@ -171,6 +184,8 @@ const (
 	kindPasswordFailure = "password.changeFailure"
 	kindResetRequested  = "password.resetRequested"
 	kindResetMailFailed = "password.resetMailFailed"
+	kindResetMailed     = "password.resetMailed"
+	kindResetNotSent    = "password.resetNotSent" // unknown login, inactive user or no address
 	kindTermsAccepted   = "terms.accepted"
 	kindTermsDeclined   = "terms.declined"
 	kindTermsPublished  = "terms.published"

@@ -53,16 +53,14 @@ type user struct {
 	MFAEnabled               bool
 	MFASecret                []byte
 	MFALastStep              int64
-	ResetPasswordHash        string
-	ResetExpiresAt           *time.Time
 }
 
 const userColumns = `u.id, u.login::text AS login, u.name, u.email::text AS email, u.password_hash, u.password_changed_at,
 	u.must_change_password, u.active, u.panel_admin, u.administrator, u.change_password_permission, u.avatar,
-	u.language, u.mfa_enabled, u.mfa_secret, u.mfa_last_step, u.reset_password_hash, u.reset_expires_at`
+	u.language, u.mfa_enabled, u.mfa_secret, u.mfa_last_step`
 
-func (s *Store) oneUser(ctx context.Context, where string, arg any) (user, bool, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+userColumns+` FROM app_user u WHERE `+where, arg)
+func (s *Store) oneUser(ctx context.Context, where string, args ...any) (user, bool, error) {
+	rows, err := s.db.Query(ctx, `SELECT `+userColumns+` FROM app_user u WHERE `+where, args...)
 	if err != nil {
 		return user{}, false, fmt.Errorf("load user: %w", err)
 	}
@@ -85,31 +83,48 @@ func (s *Store) userByID(ctx context.Context, id int64) (user, bool, error) {
 	return s.oneUser(ctx, `u.id = $1`, id)
 }
 
-// setPassword stores a new password; a pending reset and a forced change end.
+// setPassword stores a new password; a forced change and a pending reset
+// link end.
 func (s *Store) setPassword(ctx context.Context, userID int64, hash string, now time.Time) error {
 	_, err := s.db.Exec(ctx, `
-		UPDATE app_user SET password_hash = $2, password_changed_at = $3, must_change_password = false,
-			reset_password_hash = '', reset_expires_at = NULL, updated_at = $3
+		UPDATE app_user SET password_hash = $2, password_changed_at = $3, must_change_password = false, updated_at = $3
 		WHERE id = $1`, userID, hash, now)
 	if err != nil {
+		return fmt.Errorf("set password: %w", err)
+	}
+	if _, err := s.db.Exec(ctx, `DELETE FROM password_reset WHERE user_id = $1`, userID); err != nil {
 		return fmt.Errorf("set password: %w", err)
 	}
 	return nil
 }
 
-func (s *Store) setResetPassword(ctx context.Context, userID int64, hash string, expires time.Time) error {
-	if _, err := s.db.Exec(ctx, `UPDATE app_user SET reset_password_hash = $2, reset_expires_at = $3 WHERE id = $1`,
-		userID, hash, expires); err != nil {
-		return fmt.Errorf("set reset password: %w", err)
+// setResetLink keeps the hash of a user's new reset link, replacing any
+// pending one.
+func (s *Store) setResetLink(ctx context.Context, userID int64, tokenHash []byte, now, expires time.Time) error {
+	if _, err := s.db.Exec(ctx, `
+		INSERT INTO password_reset (user_id, token_hash, expires_at, created_at) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (user_id) DO UPDATE SET token_hash = $2, expires_at = $3, created_at = $4`,
+		userID, tokenHash, expires, now); err != nil {
+		return fmt.Errorf("set reset link: %w", err)
 	}
 	return nil
 }
 
-func (s *Store) clearResetPassword(ctx context.Context, userID int64) error {
-	if _, err := s.db.Exec(ctx, `UPDATE app_user SET reset_password_hash = '', reset_expires_at = NULL WHERE id = $1`, userID); err != nil {
-		return fmt.Errorf("clear reset password: %w", err)
+// resetLinkUser is the user of an unexpired reset link; false for an
+// unknown, used or expired one.
+func (s *Store) resetLinkUser(ctx context.Context, tokenHash []byte, now time.Time) (user, bool, error) {
+	return s.oneUser(ctx, `u.id = (SELECT user_id FROM password_reset WHERE token_hash = $1 AND expires_at > $2)`, tokenHash, now)
+}
+
+// useResetLink deletes the link of tokenHash if it is still good: true once,
+// so two requests racing with one link cannot both set a password.
+func (s *Store) useResetLink(ctx context.Context, tokenHash []byte, userID int64, now time.Time) (bool, error) {
+	tag, err := s.db.Exec(ctx, `DELETE FROM password_reset WHERE token_hash = $1 AND user_id = $2 AND expires_at > $3`,
+		tokenHash, userID, now)
+	if err != nil {
+		return false, fmt.Errorf("use reset link: %w", err)
 	}
-	return nil
+	return tag.RowsAffected() == 1, nil
 }
 
 func (s *Store) enrolMFA(ctx context.Context, userID int64, sealed []byte, step int64) error {
@@ -182,7 +197,7 @@ func (s *Store) liveSession(ctx context.Context, id string, now time.Time) (sess
 	if err := rows.Scan(&ss.ID, &ss.UserID, &ss.ExpiresAt, &ss.MFAComplete, &ss.TermsPending, &ss.MFAFailures, &ss.MFAEnrolSecret,
 		&u.ID, &u.Login, &u.Name, &u.Email, &u.PasswordHash, &u.PasswordChangedAt, &u.MustChangePassword, &u.Active,
 		&u.PanelAdmin, &u.Administrator, &u.ChangePasswordPermission, &u.Avatar, &u.Language, &u.MFAEnabled,
-		&u.MFASecret, &u.MFALastStep, &u.ResetPasswordHash, &u.ResetExpiresAt); err != nil {
+		&u.MFASecret, &u.MFALastStep); err != nil {
 		return session{}, user{}, false, fmt.Errorf("load session: %w", err)
 	}
 	return ss, u, true, rows.Err()

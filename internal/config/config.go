@@ -63,6 +63,10 @@ type Config struct {
 	// ("host" or "*.domain"); empty, the browsers' (messages.DefaultPushHosts).
 	PushHosts []string
 
+	// PublicURL is the address people open the web app at, for the links
+	// in mails; by default http:// and Addr.
+	PublicURL string
+
 	// Sign-in (internal/auth).
 	JWTSecret          string
 	SecretKey          string
@@ -100,6 +104,8 @@ var variables = []variable{
 		target: func(c *Config) *string { return &c.Addr }},
 	{env: "TRAMITA_METRICS_ADDR", flag: "metrics-addr", def: "127.0.0.1:9090", usage: "address (host:port) of the Prometheus metrics, apart from the application's; off: no metrics",
 		target: func(c *Config) *string { return &c.MetricsAddr }},
+	{env: "TRAMITA_PUBLIC_URL", flag: "public-url", usage: "address people open Tramita at (https://tramita.example.com), which links in mails (password reset) start with; empty: http:// and TRAMITA_ADDR",
+		target: func(c *Config) *string { return &c.PublicURL }},
 	{env: "TRAMITA_DATA_DIR", flag: "data-dir", def: "./data", usage: "folder for the embedded PostgreSQL data, files and the instance lock",
 		target: func(c *Config) *string { return &c.DataDir }},
 	{env: "DATABASE_URL", flag: "database-url", usage: "PostgreSQL URL (postgres://user:pass@host:5432/db); empty starts the embedded PostgreSQL in the data folder",
@@ -214,6 +220,10 @@ func (c *Config) validate() error {
 			return &Error{Var: "TRAMITA_METRICS_ADDR", Msg: "must differ from TRAMITA_ADDR: metrics are not served on the application's address"}
 		}
 	}
+	host, port, _ := net.SplitHostPort(c.Addr) // checked above
+	if err := c.validatePublicURL(host, port); err != nil {
+		return err
+	}
 	if strings.TrimSpace(c.DataDir) == "" {
 		return &Error{Var: "TRAMITA_DATA_DIR", Msg: "must not be empty"}
 	}
@@ -314,6 +324,25 @@ func checkAddr(env, addr string) error {
 // pushHost is a DNS name of two labels or more, or "*." and one; the last
 // label is not a number, so no address passes as a name.
 var pushHost = regexp.MustCompile(`^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$`)
+
+// validatePublicURL checks TRAMITA_PUBLIC_URL, or makes it from the listen
+// address: links in mails must never come from a request's Host, which the
+// caller chooses.
+func (c *Config) validatePublicURL(host, port string) error {
+	if c.PublicURL == "" {
+		if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
+			host = "localhost"
+		}
+		c.PublicURL = "http://" + net.JoinHostPort(host, port)
+		return nil
+	}
+	u, err := url.Parse(c.PublicURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return &Error{Var: "TRAMITA_PUBLIC_URL", Msg: fmt.Sprintf("%q is not an http or https address without query (https://tramita.example.com)", c.PublicURL)}
+	}
+	c.PublicURL = strings.TrimRight(c.PublicURL, "/")
+	return nil
+}
 
 func (c *Config) validateAuth() error {
 	if c.JWTSecret != "" && len(c.JWTSecret) < 32 {

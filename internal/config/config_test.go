@@ -20,7 +20,7 @@ func TestDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Addr != "127.0.0.1:8080" || cfg.LogFormat != "text" || cfg.DatabaseURL != "" {
+	if cfg.Addr != "127.0.0.1:8080" || cfg.LogFormat != "text" || cfg.DatabaseURL != "" || cfg.PublicURL != "http://127.0.0.1:8080" {
 		t.Errorf("unexpected defaults: %+v", cfg)
 	}
 	if cfg.MetricsAddr != "127.0.0.1:9090" || cfg.StatementTimeout != time.Minute || cfg.IdleInTransactionTimeout != time.Minute {
@@ -79,6 +79,8 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		{"session shorter than token", map[string]string{"TRAMITA_SESSION_LIFETIME": "30m"}, "TRAMITA_SESSION_LIFETIME"},
 		{"trusted proxies", map[string]string{"TRAMITA_TRUSTED_PROXIES": "10.0.0.0/8, proxy.local"}, "TRAMITA_TRUSTED_PROXIES"},
 		{"recaptcha url", map[string]string{"TRAMITA_RECAPTCHA_VERIFY_URL": "ftp://x"}, "TRAMITA_RECAPTCHA_VERIFY_URL"},
+		{"public url not http", map[string]string{"TRAMITA_PUBLIC_URL": "tramita.example.com"}, "TRAMITA_PUBLIC_URL"},
+		{"public url with a query", map[string]string{"TRAMITA_PUBLIC_URL": "https://tramita.example.com/?a=1"}, "TRAMITA_PUBLIC_URL"},
 		{"zip lookup url without {zip}", map[string]string{"TRAMITA_ZIP_LOOKUP_URL": "https://viacep.com.br/ws/json/"}, "TRAMITA_ZIP_LOOKUP_URL"},
 		{"zip lookup url not http", map[string]string{"TRAMITA_ZIP_LOOKUP_URL": "file:///{zip}"}, "TRAMITA_ZIP_LOOKUP_URL"},
 		{"data dir is a file", map[string]string{"TRAMITA_DATA_DIR": file}, "TRAMITA_DATA_DIR"},

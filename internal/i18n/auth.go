@@ -23,15 +23,16 @@ var authPtBR = map[string]string{
 	"auth.wrongOldPassword":          "A senha atual não confere.",
 	"auth.passwordChangeNotRequired": "A senha deste usuário não precisa ser alterada. Entre normalmente.",
 	"auth.passwordChanged":           "Senha alterada com sucesso",
-	"auth.resetSent":                 "Se o login estiver cadastrado com um e-mail, enviamos para ele uma senha temporária, válida por 1 hora.",
+	"auth.resetSent":                 "Se o login estiver cadastrado com um e-mail, enviamos para ele um link para criar uma nova senha, válido por 1 hora.",
 	"auth.mailNotConfigured":         "O envio de e-mail não está configurado. Procure o administrador.",
 	"auth.badEncoding":               "A senha não está em base64 válido.",
 	"auth.termsNotPDF":               "O termo de uso deve ser um arquivo PDF.",
-	"auth.mail.resetSubject":         "Sua senha temporária do {brand}",
-	"auth.mail.resetBody": "Olá, {name}.\n\nRecebemos um pedido para redefinir a sua senha no {brand}. " +
-		"Use a senha temporária abaixo para entrar; ela vale por 1 hora e deverá ser trocada no primeiro acesso.\n\n" +
-		"Login: {login}\nSenha temporária: {password}\n\n" +
+	"auth.mail.resetSubject":         "Crie uma nova senha do {brand}",
+	"auth.mail.resetBody": "Olá, {name}.\n\nRecebemos um pedido para redefinir a senha do login {login} no {brand}. " +
+		"Abra o link abaixo para criar uma nova senha; ele vale por 1 hora e só pode ser usado uma vez.\n\n" +
+		"{link}\n\n" +
 		"Se você não fez este pedido, ignore esta mensagem: a sua senha atual continua valendo.\n",
+	"auth.resetLinkInvalid":       "Este link de redefinição de senha é inválido, já foi usado ou expirou. Peça um novo.",
 	"auth.mfaLocked":              "Código de verificação bloqueado por excesso de tentativas. Tente novamente em {minutes} minutos.",
 	"auth.mail.mfaFailureSubject": "Tentativa de acesso à sua conta do {brand}",
 	"auth.mail.mfaFailureBody": "Olá, {name}.\n\nAlguém entrou com a sua senha no {brand} (login {login}), mas errou o código de verificação " +
@@ -64,15 +65,16 @@ var authEn = map[string]string{
 	"auth.wrongOldPassword":          "The current password is not correct.",
 	"auth.passwordChangeNotRequired": "This user's password does not need to be changed. Sign in as usual.",
 	"auth.passwordChanged":           "Password changed successfully",
-	"auth.resetSent":                 "If the login is registered with an e-mail address, we sent it a temporary password, valid for 1 hour.",
+	"auth.resetSent":                 "If the login is registered with an e-mail address, we sent it a link to create a new password, valid for 1 hour.",
 	"auth.mailNotConfigured":         "Sending e-mail is not configured. Contact the administrator.",
 	"auth.badEncoding":               "The password is not valid base64.",
 	"auth.termsNotPDF":               "The terms of use must be a PDF file.",
-	"auth.mail.resetSubject":         "Your temporary {brand} password",
-	"auth.mail.resetBody": "Hello, {name}.\n\nWe received a request to reset your {brand} password. " +
-		"Use the temporary password below to sign in; it is valid for 1 hour and must be changed at first use.\n\n" +
-		"Login: {login}\nTemporary password: {password}\n\n" +
+	"auth.mail.resetSubject":         "Create a new {brand} password",
+	"auth.mail.resetBody": "Hello, {name}.\n\nWe received a request to reset the password of the login {login} on {brand}. " +
+		"Open the link below to create a new password; it is valid for 1 hour and works only once.\n\n" +
+		"{link}\n\n" +
 		"If you did not ask for this, ignore this message: your current password still works.\n",
+	"auth.resetLinkInvalid":       "This password reset link is invalid, was already used or has expired. Ask for a new one.",
 	"auth.mfaLocked":              "Verification code blocked after too many attempts. Try again in {minutes} minutes.",
 	"auth.mail.mfaFailureSubject": "Sign-in attempt on your {brand} account",
 	"auth.mail.mfaFailureBody": "Hello, {name}.\n\nSomeone signed in to {brand} with your password (login {login}) but entered a wrong " +

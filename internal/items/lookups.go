@@ -49,23 +49,31 @@ func (in *LookupInput) Check() (string, error) {
 	return likePattern(in.Text), nil
 }
 
-// UserChoice is a user offered by a picker.
+// UserChoice is a user offered by a picker. Login and e-mail are only for
+// administrators; everyone gets the name and, for a picture, the address of
+// AvatarPath (empty without one), not the image.
 type UserChoice struct {
 	ID     int64  `json:"id"`
 	Name   string `json:"name"`
-	Login  string `json:"login"`
-	Email  string `json:"email"`
+	Login  string `json:"login,omitempty"`
+	Email  string `json:"email,omitempty"`
 	Avatar string `json:"avatar"`
 }
 
-// LoadUsers answers loadUsers: active users whose name, login or e-mail
-// contains the text (accents ignored), or the users with these ids.
+// AvatarPath is where a user's picture is served (the profile module), with
+// ?v= changing whenever the user does so it may be cached.
+const AvatarPath = "/api/users/avatar/"
+
+// LoadUsers answers loadUsers: active users whose name contains the text
+// (accents ignored), or the users with these ids. An administrator (panel
+// admin or administrator) also finds them by login and e-mail and sees both;
+// nobody else does, so a picker cannot list everybody's addresses.
 func (s *Service) LoadUsers(ctx context.Context, c Caller, in LookupInput) ([]UserChoice, error) {
 	like, err := in.Check()
 	if err != nil {
 		return nil, err
 	}
-	return s.store.users(ctx, like, in)
+	return s.store.users(ctx, c.UserID, like, in)
 }
 
 // LoadCompanies answers loadCompanies: companies by name, or by ids.

@@ -2,9 +2,11 @@ package items_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -186,5 +188,45 @@ func TestStatusAndCalendarLookupsAndTheirChecks(t *testing.T) {
 	}
 	if _, err := w.svc.LoadItemTypeStatuses(ctx, w.ana, items.LookupInput{ComponentID: w.task}); !errors.Is(err, httpx.ErrNotFound) {
 		t.Fatalf("statuses of a type the caller may not read: %v", err)
+	}
+}
+
+func TestLoadUsersShowsLoginsAndAddressesOnlyToAdministrators(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	var admin, panelAdmin int64
+	if err := w.db.QueryRow(ctx, `INSERT INTO app_user (login, name, email, administrator) VALUES ('root', 'Raiz', 'root@example.com', true) RETURNING id`).Scan(&admin); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.db.QueryRow(ctx, `INSERT INTO app_user (login, name, email, panel_admin) VALUES ('painel', 'Painel', 'painel@example.com', true) RETURNING id`).Scan(&panelAdmin); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.db.Exec(ctx, `UPDATE app_user SET email = 'bia@example.com', avatar = 'data:image/png;base64,iVBORw0KGgo=' WHERE id = $1`, w.bia.UserID); err != nil {
+		t.Fatal(err)
+	}
+	answer := func(c items.Caller, in items.LookupInput) string {
+		t.Helper()
+		users, err := w.svc.LoadUsers(ctx, c, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(users)
+		return string(b)
+	}
+	avatar := regexp.MustCompile(`"avatar":"/api/users/avatar/` + strconv.FormatInt(w.bia.UserID, 10) + `\?v=\d+"`)
+
+	plain := answer(w.ana, items.LookupInput{IDs: []int64{w.bia.UserID}})
+	if strings.Contains(plain, `"login"`) || strings.Contains(plain, `"email"`) || strings.Contains(plain, "data:") || !avatar.MatchString(plain) {
+		t.Errorf("a plain user's answer: %s", plain)
+	}
+	// Nor can a plain user find people by login or address.
+	if got := answer(w.ana, items.LookupInput{Text: "bia@example"}); got != "[]" {
+		t.Errorf("a plain user searched by e-mail: %s", got)
+	}
+	for name, c := range map[string]items.Caller{"administrator": {UserID: admin}, "panel admin": {UserID: panelAdmin, PanelAdmin: true}} {
+		got := answer(c, items.LookupInput{Text: "bia@example"})
+		if !strings.Contains(got, `"login":"bia"`) || !strings.Contains(got, `"email":"bia@example.com"`) || strings.Contains(got, "data:") || !avatar.MatchString(got) {
+			t.Errorf("%s's answer: %s", name, got)
+		}
 	}
 }

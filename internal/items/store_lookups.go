@@ -11,12 +11,22 @@ import (
 	"github.com/tramita/tramita/internal/i18n"
 )
 
-// users are the active users like matches, or those of in.IDs.
-func (st *Store) users(ctx context.Context, like string, in LookupInput) ([]UserChoice, error) {
-	rows, err := st.db.Query(ctx, `SELECT id, name, login::text, email::text, avatar FROM app_user
-		WHERE CASE WHEN cardinality($2::bigint[]) > 0 THEN id = ANY($2)
-			ELSE active AND (tramita_unaccent(name) ILIKE tramita_unaccent($1) OR login ILIKE $1 OR email ILIKE $1) END
-		ORDER BY name, id LIMIT $3`, like, in.IDs, in.Limit)
+// users are the users like matches, or those of in.IDs, as the caller may
+// see them: login and e-mail, and the search by them, only for an
+// administrator (asked of the database, which holds both admin flags).
+func (st *Store) users(ctx context.Context, caller int64, like string, in LookupInput) ([]UserChoice, error) {
+	rows, err := st.db.Query(ctx, `
+		WITH me AS (SELECT coalesce((SELECT panel_admin OR administrator FROM app_user WHERE id = $4), false) AS admin)
+		SELECT u.id, u.name,
+			CASE WHEN me.admin THEN u.login::text ELSE '' END,
+			CASE WHEN me.admin THEN u.email::text ELSE '' END,
+			CASE WHEN u.avatar = '' THEN ''
+			     ELSE $5::text || u.id || '?v=' || floor(extract(epoch FROM u.updated_at) * 1000000)::bigint END
+		FROM app_user u, me
+		WHERE CASE WHEN cardinality($2::bigint[]) > 0 THEN u.id = ANY($2)
+			ELSE u.active AND (tramita_unaccent(u.name) ILIKE tramita_unaccent($1)
+				OR (me.admin AND (u.login ILIKE $1 OR u.email ILIKE $1))) END
+		ORDER BY u.name, u.id LIMIT $3`, like, in.IDs, in.Limit, caller, AvatarPath)
 	if err != nil {
 		return nil, fmt.Errorf("load users: %w", err)
 	}

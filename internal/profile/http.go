@@ -9,20 +9,27 @@ import (
 	"github.com/tramita/tramita/internal/i18n"
 )
 
+// PasswordCheck checks the password of user userID, the caller of r, as a
+// sign-in from r's client would (auth.Service.ConfirmPassword).
+type PasswordCheck func(r *http.Request, userID int64, password string) error
+
 // Handler serves the profile call.
 type Handler struct {
-	svc         *Service
-	currentUser CurrentUser
+	svc           *Service
+	currentUser   CurrentUser
+	checkPassword PasswordCheck
 }
 
-// NewHandler returns the handler; currentUser names the caller of a request.
-func NewHandler(svc *Service, currentUser CurrentUser) *Handler {
-	return &Handler{svc: svc, currentUser: currentUser}
+// NewHandler returns the handler; currentUser names the caller of a request,
+// checkPassword checks their current password.
+func NewHandler(svc *Service, currentUser CurrentUser, checkPassword PasswordCheck) *Handler {
+	return &Handler{svc: svc, currentUser: currentUser, checkPassword: checkPassword}
 }
 
-// Routes mounts the call; it answers 401 without a signed-in caller.
+// Routes mounts the calls; they answer 401 without a signed-in caller.
 func (h *Handler) Routes(r chi.Router) {
 	r.Post("/users/updateProfile", h.updateProfile)
+	r.Get("/users/avatar/{id}", h.avatar)
 }
 
 // updated is the answer: the profile as stored, which the web app keeps in
@@ -38,12 +45,14 @@ func (h *Handler) updateProfile(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, httpx.Unauthorized())
 		return
 	}
-	var in Profile
+	var in Input
 	if err := httpx.Decode(r, &in); err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	p, err := h.svc.Update(r.Context(), c, in)
+	p, err := h.svc.Update(r.Context(), c, in, func(password string) error {
+		return h.checkPassword(r, c.UserID, password)
+	})
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

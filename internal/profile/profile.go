@@ -31,6 +31,13 @@ type Profile struct {
 	Avatar string `json:"avatar"`
 }
 
+// Input is the body of updateProfile: the profile, and the current password
+// when the e-mail changes.
+type Input struct {
+	Profile
+	CurrentPassword string `json:"currentPassword"`
+}
+
 // Limits of a profile.
 const (
 	maxNameLength  = 200

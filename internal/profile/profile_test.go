@@ -18,7 +18,10 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/tramita/tramita/internal/auth"
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/mail"
+	"github.com/tramita/tramita/internal/mail/mailtest"
 	"github.com/tramita/tramita/internal/profile"
 	"github.com/tramita/tramita/internal/testkit"
 )
@@ -28,20 +31,41 @@ func TestMain(m *testing.M) { testkit.Main(m) }
 type callerKey struct{}
 
 type fixture struct {
-	db  *pgxpool.Pool
-	srv *httptest.Server
-	ana int64
+	db   *pgxpool.Pool
+	srv  *httptest.Server
+	smtp *mailtest.Server
+	ana  int64
 }
 
-// newFixture serves the call over a database with the user ana. Tests name
-// the caller with the X-Test-User header; the auth module tests the real
-// middleware.
+const anaPassword = "Ventania-Serena-7"
+
+// newFixture serves the call over a database with the user ana, a mail
+// server and the auth service that checks passwords. Tests name the caller
+// with the X-Test-User header; the auth module tests the real middleware.
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
+	ctx := context.Background()
 	db := testkit.NewDB(t)
-	f := &fixture{db: db}
-	if err := db.QueryRow(context.Background(), `INSERT INTO app_user (login, name, email) VALUES ('ana', 'Ana', 'ana@example.com') RETURNING id`).Scan(&f.ana); err != nil {
+	f := &fixture{db: db, smtp: mailtest.Start(t, mail.TLSStartTLS)}
+	hash, err := auth.HashPassword(anaPassword)
+	if err != nil {
 		t.Fatal(err)
+	}
+	if err := db.QueryRow(ctx, `INSERT INTO app_user (login, name, email, password_hash) VALUES ('ana', 'Ana', 'ana@example.com', $1) RETURNING id`, hash).Scan(&f.ana); err != nil {
+		t.Fatal(err)
+	}
+	mailStore := mail.NewStore(db)
+	if err := mailStore.Save(ctx, f.smtp.Settings()); err != nil {
+		t.Fatal(err)
+	}
+	sender := mail.NewSender(mailStore)
+	sender.TLSConfig = f.smtp.ClientTLS()
+	authSvc, err := auth.New(ctx, db, auth.Options{Mailer: sender, RateLimitPerMinute: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPassword := func(r *http.Request, userID int64, password string) error {
+		return authSvc.ConfirmPassword(r.Context(), userID, password, authSvc.ClientOf(r))
 	}
 	currentUser := func(ctx context.Context) (profile.Caller, bool) {
 		c, ok := ctx.Value(callerKey{}).(profile.Caller)
@@ -57,7 +81,7 @@ func newFixture(t *testing.T) *fixture {
 				next.ServeHTTP(w, r)
 			})
 		})
-	r.Route("/api", profile.NewHandler(profile.NewService(profile.NewStore(db)), currentUser).Routes)
+	r.Route("/api", profile.NewHandler(profile.NewService(profile.NewStore(db), sender), currentUser, checkPassword).Routes)
 	f.srv = httptest.NewServer(r)
 	t.Cleanup(f.srv.Close)
 	return f
@@ -65,7 +89,12 @@ func newFixture(t *testing.T) *fixture {
 
 func (f *fixture) update(t *testing.T, user int64, lang string, p profile.Profile) (int, []byte) {
 	t.Helper()
-	b, _ := json.Marshal(p)
+	return f.updateWith(t, user, lang, profile.Input{Profile: p})
+}
+
+func (f *fixture) updateWith(t *testing.T, user int64, lang string, in profile.Input) (int, []byte) {
+	t.Helper()
+	b, _ := json.Marshal(in)
 	req, _ := http.NewRequest("POST", f.srv.URL+"/api/users/updateProfile", bytes.NewReader(b))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept-Language", lang)
@@ -97,7 +126,10 @@ func TestUpdateProfileSavesAndAnswersTheSpecMessage(t *testing.T) {
 		{"pt-BR", "O Perfil foi atualizado com sucesso!"},
 		{"en", "The profile was updated successfully!"},
 	} {
-		status, body := f.update(t, f.ana, tt.lang, profile.Profile{Name: "  Ana Souza ", Email: "ana.souza@example.com.br", Avatar: avatar})
+		status, body := f.updateWith(t, f.ana, tt.lang, profile.Input{
+			Profile:         profile.Profile{Name: "  Ana Souza ", Email: "ana.souza@example.com.br", Avatar: avatar},
+			CurrentPassword: anaPassword,
+		})
 		var got map[string]string
 		if err := json.Unmarshal(body, &got); status != 200 || err != nil {
 			t.Fatalf("%d %s", status, body)
@@ -215,5 +247,105 @@ func TestUpdateProfileNeedsALiveUser(t *testing.T) {
 	}
 	if status, _ := f.update(t, f.ana, "", p); status != 401 {
 		t.Errorf("inactive user: %d", status)
+	}
+}
+
+func TestChangingTheEmailNeedsTheCurrentPasswordAndTellsTheOldAddress(t *testing.T) {
+	f := newFixture(t)
+	moved := profile.Profile{Name: "Ana", Email: "ana@elsewhere.example"}
+	for _, tt := range []struct {
+		name, password, lang, message string
+	}{
+		{"no password", "", "pt-BR", "Informe a senha atual para mudar o e-mail."},
+		{"no password, en", "", "en", "Enter your current password to change the e-mail."},
+		{"a wrong password", "not-her-password", "pt-BR", "A senha atual não confere."},
+		{"a wrong password, en", "not-her-password", "en", "The current password is not correct."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			status, body := f.updateWith(t, f.ana, tt.lang, profile.Input{Profile: moved, CurrentPassword: tt.password})
+			var e httpx.ErrorBody
+			_ = json.Unmarshal(body, &e)
+			if status != 400 || len(e.Validations) != 1 || e.Validations[0].Field != "currentPassword" || e.Validations[0].Message != tt.message {
+				t.Errorf("%d %s", status, body)
+			}
+		})
+	}
+	var email string
+	var failures int
+	_ = f.db.QueryRow(context.Background(), `SELECT email FROM app_user WHERE id = $1`, f.ana).Scan(&email)
+	_ = f.db.QueryRow(context.Background(), `SELECT coalesce(sum(failures), 0) FROM auth_throttle WHERE scope = 'login' AND key = 'ana'`).Scan(&failures)
+	if email != "ana@example.com" || failures != 2 {
+		t.Fatalf("e-mail %q after refusals; %d failures counted, want the 2 wrong passwords", email, failures)
+	}
+	if n := len(f.smtp.Messages()); n != 0 {
+		t.Fatalf("%d mails for refused changes", n)
+	}
+
+	// The name and avatar need no password.
+	if status, body := f.update(t, f.ana, "", profile.Profile{Name: "Ana Souza", Email: "ana@example.com"}); status != 200 {
+		t.Fatalf("%d %s", status, body)
+	}
+	if status, body := f.updateWith(t, f.ana, "", profile.Input{Profile: moved, CurrentPassword: anaPassword}); status != 200 {
+		t.Fatalf("%d %s", status, body)
+	}
+	_ = f.db.QueryRow(context.Background(), `SELECT email FROM app_user WHERE id = $1`, f.ana).Scan(&email)
+	if email != "ana@elsewhere.example" {
+		t.Errorf("stored %q", email)
+	}
+	msgs := f.smtp.Messages()
+	if len(msgs) != 1 || len(msgs[0].To) != 1 || msgs[0].To[0] != "ana@example.com" ||
+		msgs[0].Subject != "O e-mail da sua conta do Tramita foi alterado" || !strings.Contains(msgs[0].Text, "ana@elsewhere.example") {
+		t.Fatalf("the old address was not told: %+v", msgs)
+	}
+
+	// Without a mail server the change is saved and nothing is sent.
+	if _, err := f.db.Exec(context.Background(), `DELETE FROM mail_server`); err != nil {
+		t.Fatal(err)
+	}
+	if status, body := f.updateWith(t, f.ana, "", profile.Input{Profile: profile.Profile{Name: "Ana", Email: "ana@third.example"}, CurrentPassword: anaPassword}); status != 200 {
+		t.Fatalf("%d %s", status, body)
+	}
+	if n := len(f.smtp.Messages()); n != 1 {
+		t.Errorf("%d mails", n)
+	}
+}
+
+func TestAvatarsAreServedToSignedInUsersAndCached(t *testing.T) {
+	f := newFixture(t)
+	var bia int64
+	if err := f.db.QueryRow(context.Background(), `INSERT INTO app_user (login, name) VALUES ('bia', 'Bia') RETURNING id`).Scan(&bia); err != nil {
+		t.Fatal(err)
+	}
+	avatar := pngDataURL(t, 8)
+	if status, body := f.update(t, f.ana, "", profile.Profile{Name: "Ana", Email: "ana@example.com", Avatar: avatar}); status != 200 {
+		t.Fatalf("%d %s", status, body)
+	}
+	get := func(user, id int64) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest("GET", f.srv.URL+"/api/users/avatar/"+strconv.FormatInt(id, 10)+"?v=1", nil)
+		if user != 0 {
+			req.Header.Set("X-Test-User", strconv.FormatInt(user, 10))
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { resp.Body.Close() })
+		return resp
+	}
+	resp := get(bia, f.ana)
+	img, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" || !bytes.Equal(img, mustDecode(t, avatar)) ||
+		resp.Header.Get("Cache-Control") != "private, max-age=31536000, immutable" || resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+		t.Errorf("avatar: %d %v", resp.StatusCode, resp.Header)
+	}
+	if resp := get(0, f.ana); resp.StatusCode != 401 {
+		t.Errorf("nobody: %d", resp.StatusCode)
+	}
+	if resp := get(f.ana, bia); resp.StatusCode != 404 {
+		t.Errorf("a user without a picture: %d", resp.StatusCode)
+	}
+	if resp := get(f.ana, 999999); resp.StatusCode != 404 {
+		t.Errorf("no such user: %d", resp.StatusCode)
 	}
 }

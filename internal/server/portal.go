@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"log/slog"
+	"net/http"
 	"sync"
 
 	"github.com/go-chi/chi/v5"
@@ -34,7 +35,11 @@ func caller(ctx context.Context) (auth.Principal, bool) {
 	return p, ok && p.Complete()
 }
 
-func newPortal(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, pushAllowLoopback bool, pushHosts []string) (*portal, error) {
+// newPortal builds the portal modules. authSvc checks the password a new
+// e-mail needs and mails reset links from the job worker; mailer sends the
+// profile's notices.
+func newPortal(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, pushAllowLoopback bool, pushHosts []string,
+	authSvc *auth.Service, mailer profile.Mailer) (*portal, error) {
 	msgStore := messages.NewStore(pool)
 	if pushAllowLoopback {
 		log.Warn("TRAMITA_PUSH_ALLOW_LOOPBACK is on: web push may reach local addresses (for tests only)")
@@ -49,6 +54,7 @@ func newPortal(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, pushAl
 		worker:   jobs.NewWorker(pool, log),
 	}
 	p.worker.Handle(messages.PushJobKind, push.HandleJob)
+	p.worker.Handle(auth.ResetMailJobKind, authSvc.HandleResetMail)
 	p.apps = apps.NewHandler(apps.NewService(apps.NewStore(pool)), func(ctx context.Context) (apps.Caller, bool) {
 		c, ok := caller(ctx)
 		return apps.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, ok
@@ -57,9 +63,11 @@ func newPortal(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, pushAl
 		c, ok := caller(ctx)
 		return messages.Caller{UserID: c.UserID}, ok
 	})
-	p.profile = profile.NewHandler(profile.NewService(profile.NewStore(pool)), func(ctx context.Context) (profile.Caller, bool) {
+	p.profile = profile.NewHandler(profile.NewService(profile.NewStore(pool), mailer), func(ctx context.Context) (profile.Caller, bool) {
 		c, ok := caller(ctx)
 		return profile.Caller{UserID: c.UserID}, ok
+	}, func(r *http.Request, userID int64, password string) error {
+		return authSvc.ConfirmPassword(r.Context(), userID, password, authSvc.ClientOf(r))
 	})
 	return p, nil
 }

@@ -94,7 +94,12 @@ func TestPortalWiredEndToEnd(t *testing.T) {
 	if res.StatusCode != 200 || !strings.Contains(string(b), "tramitaDemo") || !strings.HasPrefix(res.Header.Get("Content-Type"), "application/javascript") {
 		t.Errorf("script %d %s %v", res.StatusCode, b, res.Header)
 	}
-	res, b = do("POST", "/api/users/updateProfile", tok, map[string]string{"name": "Administradora", "email": "adm@example.com"})
+	// A new e-mail needs the current password, checked by the auth service.
+	res, b = do("POST", "/api/users/updateProfile", tok, map[string]string{"name": "Administradora", "email": "adm@example.com", "currentPassword": "wrong"})
+	if res.StatusCode != 400 || !strings.Contains(string(b), `"Field":"currentPassword","Message":"A senha atual não confere."`) {
+		t.Errorf("profile with a wrong password %d %s", res.StatusCode, b)
+	}
+	res, b = do("POST", "/api/users/updateProfile", tok, map[string]string{"name": "Administradora", "email": "adm@example.com", "currentPassword": "Tramita-Admin-2025!"})
 	if res.StatusCode != 200 || !strings.Contains(string(b), "O Perfil foi atualizado com sucesso!") {
 		t.Errorf("profile %d %s", res.StatusCode, b)
 	}

@@ -55,6 +55,7 @@ var accessOf = map[string]access{
 	"GET /api/application/script/{appID}.js":      user, // or a signed address, for the script tag that sends no header
 	"POST /api/users/authenticate":                public,
 	"POST /api/users/resetPassword":               public,
+	"POST /api/users/resetPasswordByLink":         public, // proves itself with the mailed token
 	"POST /api/users/changeExpiredPassword":       public, // proves itself with the login and the old password
 	"GET /api/users/getTermsOfUse":                public,
 	"POST /api/users/logout":                      anyToken,
@@ -65,6 +66,7 @@ var accessOf = map[string]access{
 	"GET /api/users/renewToken":                   user,
 	"POST /api/users/changePassword":              user,
 	"POST /api/users/updateProfile":               user,
+	"GET /api/users/avatar/{id}":                  user,
 	"GET /api/application/getAllowedApplications": user,
 	"POST /api/application/getApplicationMenu":    user,
 

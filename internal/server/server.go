@@ -101,12 +101,14 @@ func Open(ctx context.Context, opts Options) (app *App, err error) {
 		SessionLifetime:    opts.Config.SessionLifetime,
 		TrustedProxies:     opts.Config.TrustedProxies,
 		RateLimitPerMinute: opts.Config.SignInRateLimit,
+		PublicURL:          opts.Config.PublicURL,
 	})
 	if err != nil {
 		return nil, err
 	}
 	a.mail.SetCipher(a.auth)
-	if a.portal, err = newPortal(ctx, a.pool, opts.Logger, opts.Config.PushAllowLoopback, opts.Config.PushHosts); err != nil {
+	if a.portal, err = newPortal(ctx, a.pool, opts.Logger, opts.Config.PushAllowLoopback, opts.Config.PushHosts, a.auth,
+		mail.NewSender(a.mail)); err != nil {
 		return nil, err
 	}
 	if a.items, err = newItems(ctx, a.pool, opts.Logger, firstStart && opts.Config.Demo && a.embedded != nil, opts.Config, opts.Storage); err != nil {

@@ -83,7 +83,10 @@ export interface Profile {
   avatar: string;
 }
 
-/** POST /api/users/updateProfile; answers the stored fields and the success message. */
-export function updateProfile(profile: Profile) {
+/**
+ * POST /api/users/updateProfile; answers the stored fields and the success message. A new e-mail needs
+ * the current password.
+ */
+export function updateProfile(profile: Profile & { currentPassword?: string }) {
   return api.post<Profile & { Message?: string }>('/users/updateProfile', profile);
 }

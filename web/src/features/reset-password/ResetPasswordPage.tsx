@@ -7,16 +7,17 @@ import Stack from '@mui/material/Stack';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { object, string } from 'yup';
 import { api, isApiError } from '../../api/client';
 import { AuthLayout } from '../../components/AuthLayout';
 import { TextInput } from '../../components/TextInput';
+import { NewPasswordForm } from './NewPasswordForm';
 
 /** Spec section 9: after a reset the page goes back to the login after 3 s. */
 export const RESET_REDIRECT_MS = 3000;
 
-/** POST /api/users/resetPassword {UserName}: the server mails a temporary password and answers a text. */
+/** POST /api/users/resetPassword {UserName}: the server mails a one-time link and answers a text. */
 function resetPassword(login: string): Promise<string> {
   return api.post<string>(
     '/users/resetPassword',
@@ -28,8 +29,15 @@ function resetPassword(login: string): Promise<string> {
 /**
  * /reset-password (spec sections 2 and 4): asks for the login ('Obrigatório'),
  * shows the mail-sent message with the server's text, then returns to / after 3 s.
+ * With ?token= (the mailed link) it sets the new password instead.
  */
 export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  return token ? <NewPasswordForm token={token} /> : <RequestLinkForm />;
+}
+
+function RequestLinkForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();

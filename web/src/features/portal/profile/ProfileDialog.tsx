@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { object, string } from 'yup';
 import { isApiError } from '../../../api/client';
 import { updateSession, type LoggedUser } from '../../../app/session';
+import { fieldErrors } from '../../../lib/format';
 import { updateProfile } from '../api';
 import { initials } from './initials';
 import { PRESET_AVATARS } from './presets';
@@ -28,7 +29,15 @@ import { renderAvatar } from './renderAvatar';
 /** The e-mail pattern of spec section 5 (and the server): something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** 'Atualizar o Perfil' (spec sections 2, 4, 5): name, e-mail and the avatar editor; full screen on small devices. */
+/** Whether `email` is another address than the stored one (case and spaces aside, as the server sees it). */
+function emailChanged(email: string, stored: string) {
+  return email.trim().toLowerCase() !== stored.trim().toLowerCase();
+}
+
+/**
+ * 'Atualizar o Perfil' (spec sections 2, 4, 5): name, e-mail and the avatar editor; full screen on small
+ * devices. A new e-mail asks for the current password ('Senha atual'): reset links go to the e-mail.
+ */
 export default function ProfileDialog({ user, onClose }: { user: LoggedUser; onClose: () => void }) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -39,25 +48,41 @@ export default function ProfileDialog({ user, onClose }: { user: LoggedUser; onC
   const file = useRef<HTMLInputElement>(null);
 
   const formik = useFormik({
-    initialValues: { name: user.name, email: user.email },
+    initialValues: { name: user.name, email: user.email, currentPassword: '' },
     validationSchema: object({
       name: string().trim().required(t('validation.required')),
       email: string().trim().required(t('validation.required')).matches(EMAIL_PATTERN, t('validation.invalidEmail')),
+      currentPassword: string().when('email', {
+        is: (email: string | undefined) => emailChanged(email ?? '', user.email),
+        then: (schema) => schema.required(t('validation.required')),
+      }),
     }),
-    onSubmit: async (values) => {
+    onSubmit: async (values, helpers) => {
       try {
         const avatar = source ? await renderAvatar(source, zoom) : '';
-        const saved = await updateProfile({ name: values.name.trim(), email: values.email.trim(), avatar });
+        const email = values.email.trim();
+        const saved = await updateProfile({
+          name: values.name.trim(),
+          email,
+          avatar,
+          ...(emailChanged(email, user.email) ? { currentPassword: values.currentPassword } : {}),
+        });
         updateSession({ loggedUser: { ...user, name: saved.name, email: saved.email, avatar: saved.avatar } });
         enqueueSnackbar(t('profile.success'), { variant: 'success' });
         onClose();
       } catch (error) {
+        const byField = fieldErrors(error);
+        if (Object.keys(byField).length > 0) {
+          helpers.setErrors(byField);
+          void helpers.setTouched(Object.fromEntries(Object.keys(byField).map((name) => [name, true])), false);
+        }
         enqueueSnackbar(isApiError(error) ? error.message : t('error.default'), { variant: 'error' });
       }
     },
   });
 
-  const field = (name: 'name' | 'email') => ({
+  const askPassword = emailChanged(formik.values.email, user.email);
+  const field = (name: 'name' | 'email' | 'currentPassword') => ({
     name,
     value: formik.values[name],
     onChange: formik.handleChange,
@@ -128,6 +153,20 @@ export default function ProfileDialog({ user, onClose }: { user: LoggedUser; onC
             <Stack spacing={2} sx={{ flex: 1 }}>
               <TextField label={t('profile.name')} required fullWidth autoFocus {...field('name')} />
               <TextField label={t('profile.email')} required fullWidth type="email" {...field('email')} />
+              {askPassword && (
+                <TextField
+                  label={t('profile.currentPassword')}
+                  required
+                  fullWidth
+                  type="password"
+                  autoComplete="current-password"
+                  {...field('currentPassword')}
+                  helperText={
+                    (formik.touched.currentPassword && formik.errors.currentPassword) ||
+                    t('profile.currentPasswordHint')
+                  }
+                />
+              )}
               <Typography variant="caption" color="text.secondary">
                 {t('profile.presets')}
               </Typography>

@@ -450,11 +450,13 @@ func (im *importer) attributes(ctx context.Context, comp Component, id int64) er
 	for i, a := range comp.Attributes {
 		if _, exists := stored[a.Key]; !exists && a.RenamedFrom != "" {
 			if old, ok := stored[a.RenamedFrom]; ok {
-				moved, err := schema.RenameValues(ctx, im.tx, id, a.RenamedFrom, a.Key)
-				if err != nil {
+				// The key first: the values moved next are copied to the typed table
+				// by the attribute holding the new key (docs/item-tables.md).
+				if _, err := im.tx.Exec(ctx, `UPDATE attribute SET key = $2 WHERE id = $1`, old.id, a.Key); err != nil {
 					return err
 				}
-				if _, err := im.tx.Exec(ctx, `UPDATE attribute SET key = $2 WHERE id = $1`, old.id, a.Key); err != nil {
+				moved, err := schema.RenameValues(ctx, im.tx, id, a.RenamedFrom, a.Key)
+				if err != nil {
 					return err
 				}
 				im.note("attribute %q of %q renamed to %q: values of %d items moved", a.RenamedFrom, comp.Key, a.Key, moved)

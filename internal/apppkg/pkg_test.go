@@ -6,10 +6,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/tramita/tramita/internal/apppkg"
+	"github.com/tramita/tramita/internal/items/table"
 	"github.com/tramita/tramita/internal/testkit"
 )
 
@@ -201,5 +203,112 @@ func TestReimportRenamesMovesValuesAndKeepsRemovedData(t *testing.T) {
 	}
 	if _, err := apppkg.Import(ctx, db, "pm.yaml", p); err == nil || !strings.Contains(err.Error(), "cannot change from CURRENCY to BOOLEAN") {
 		t.Fatalf("type change: %v", err)
+	}
+}
+
+// A package upgrade changes the type's typed table (docs/item-tables.md): an
+// added attribute is a new column, a renamed one keeps its column and values,
+// a removed one keeps them until a purge, a conversion between kinds of the
+// same SQL type passes, and one the values cannot follow is refused with the
+// attribute's line, the table as it was.
+func TestUpgradeChangesTheTypedTable(t *testing.T) {
+	db := testkit.NewDB(t)
+	ctx := context.Background()
+	p, _ := demo(t, "project-management.yaml")
+	rep, err := apppkg.Import(ctx, db, "pm.yaml", p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var comp, user int64
+	if err := db.QueryRow(ctx, `SELECT id FROM component WHERE key = 'task' AND application_id = $1`, rep.ApplicationID).Scan(&comp); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.QueryRow(ctx, `INSERT INTO app_user (login, name, email, password_hash) VALUES ('ana', 'Ana', 'ana@example.com', '') RETURNING id`).
+		Scan(&user); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(ctx, `INSERT INTO item (component_id, number, title, attributes)
+		VALUES ($1, 1, 'A', jsonb_build_object('cost', 10.5, 'storyPoints', 3, 'progress', 40, 'reviewer', $2::bigint))`, comp, user); err != nil {
+		t.Fatal(err)
+	}
+	attrID := func(key string) int64 {
+		t.Helper()
+		var id int64
+		if err := db.QueryRow(ctx, `SELECT id FROM attribute WHERE component_id = $1 AND key = $2`, comp, key).Scan(&id); err != nil {
+			t.Fatalf("attribute %s: %v", key, err)
+		}
+		return id
+	}
+	column := func(id int64) (typ, comment, value string) {
+		t.Helper()
+		col := table.Column(id)
+		err := db.QueryRow(ctx, `SELECT format_type(a.atttypid, a.atttypmod), coalesce(col_description(a.attrelid, a.attnum), ''),
+			(SELECT coalesce(`+col+`::text, 'NULL') FROM `+table.Name(comp)+`)
+			FROM pg_attribute a WHERE a.attrelid = to_regclass($1) AND a.attname = $2 AND NOT a.attisdropped`, table.Name(comp), col).
+			Scan(&typ, &comment, &value)
+		if err != nil {
+			t.Fatalf("column %s: %v", col, err)
+		}
+		return typ, comment, value
+	}
+	cost, points, progress, reviewer := attrID("cost"), attrID("storyPoints"), attrID("progress"), attrID("reviewer")
+	if typ, _, v := column(cost); typ != "numeric" || v != "10.5" {
+		t.Fatalf("cost before: %s %s", typ, v)
+	}
+
+	task := &p.Components[0]
+	var kept []apppkg.Attribute
+	for _, a := range task.Attributes {
+		switch a.Key {
+		case "cost":
+			a.Key, a.RenamedFrom = "budget", "cost"
+		case "storyPoints":
+			continue
+		case "progress":
+			a.Type = "DECIMAL"
+		case "reviewer":
+			a.Type = "RESOURCES"
+		}
+		kept = append(kept, a)
+	}
+	task.Attributes = append(kept, apppkg.Attribute{Key: "risk", Name: apppkg.Text{"pt-BR": "Risco", "en": "Risk"}, Type: "STRING"})
+	for i := range task.Views {
+		for j := range task.Views[i].Columns {
+			if task.Views[i].Columns[j].Field == "cost" {
+				task.Views[i].Columns[j].Field = "budget"
+			}
+		}
+	}
+	if _, err := apppkg.Import(ctx, db, "pm.yaml", p); err != nil {
+		t.Fatal(err)
+	}
+	checks := []struct {
+		id                  int64
+		typ, comment, value string
+	}{
+		{cost, "numeric", "CURRENCY", "10.5"},  // renamed: same column, same value
+		{points, "numeric", "INTEGER", "3"},    // removed: kept until a purge
+		{progress, "numeric", "DECIMAL", "40"}, // converted within numeric
+		{reviewer, "bigint", "RESOURCES", strconv.FormatInt(user, 10)},
+		{attrID("risk"), "text", "STRING", "NULL"}, // added
+	}
+	for _, c := range checks {
+		if typ, comment, v := column(c.id); typ != c.typ || comment != c.comment || v != c.value {
+			t.Errorf("%s: %s %s %s, want %s %s %s", table.Column(c.id), typ, comment, v, c.typ, c.comment, c.value)
+		}
+	}
+
+	// A user's id is no project's: refused while an item holds one, with the line.
+	for i, a := range task.Attributes {
+		if a.Key == "reviewer" {
+			task.Attributes[i].Type = "PROJECT"
+		}
+	}
+	_, err = apppkg.Import(ctx, db, "pm.yaml", p)
+	if err == nil || !strings.Contains(err.Error(), `attribute "reviewer" cannot change from RESOURCES to PROJECT: 1 items hold values; add a new attribute instead`) {
+		t.Fatalf("refused conversion: %v", err)
+	}
+	if typ, comment, v := column(reviewer); typ != "bigint" || comment != "RESOURCES" || v != strconv.FormatInt(user, 10) {
+		t.Fatalf("after the refusal: %s %s %s", typ, comment, v)
 	}
 }

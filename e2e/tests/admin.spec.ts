@@ -41,12 +41,17 @@ async function openSection(name: string) {
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
 }
 
-/** Expects a toast with `text`, then closes every toast so the next check sees only new ones. */
+/**
+ * Expects a toast with `text`, then closes every toast so the next check sees only new ones; toasts
+ * queued behind the visible ones show as those close, so it closes until `text` is gone.
+ */
 async function expectToast(text: string) {
   await expect(page.getByText(text, { exact: true })).toBeVisible();
-  for (const close of await page.getByRole('button', { name: 'Fechar aviso' }).all())
-    await close.click({ timeout: 2000 }).catch(() => undefined);
-  await expect(page.getByText(text, { exact: true })).toHaveCount(0);
+  await expect(async () => {
+    for (const close of await page.getByRole('button', { name: 'Fechar aviso' }).all())
+      await close.click({ timeout: 2000 }).catch(() => undefined);
+    await expect(page.getByText(text, { exact: true })).toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 async function shot(name: string) {

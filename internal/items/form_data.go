@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/tramita/tramita/internal/httpx"
@@ -114,61 +115,82 @@ func (s *Service) FormInitialData(ctx context.Context, c Caller, in FormInitialD
 	if err != nil {
 		return nil, err
 	}
-	f, err := s.loadForm(ctx, t, int64(in.FormID), in.FormName)
-	if err != nil {
-		return nil, err
-	}
-	types, err := s.store.relatedTypes(ctx, t.comp.ApplicationID)
-	if err != nil {
-		return nil, err
+	// The form, the application's types and the item do not depend on each
+	// other: read at once on the pool (a form opens in fewer round trips).
+	var (
+		f                 *formDef
+		types             map[string]int64
+		it                *Item
+		fErr, tErr, itErr error
+	)
+	together(
+		func() { f, fErr = s.loadForm(ctx, t, int64(in.FormID), in.FormName) },
+		func() { types, tErr = s.store.relatedTypes(ctx, t.comp.ApplicationID) },
+		func() {
+			if in.ItemID != 0 {
+				it, itErr = ReadItem(ctx, s.store.db, c, t.comp.ID, int64(in.ItemID), false)
+			}
+		})
+	for _, err := range []error{fErr, tErr, itErr} {
+		if err != nil {
+			return nil, err
+		}
 	}
 	lang := i18n.LangOf(ctx)
 	out := &FormInitialData{Form: t.render(f, lang, types)}
 	if in.FolderID != 0 || in.FolderName != "" {
 		out.Folder = &Choice{ID: int64(in.FolderID), Name: in.FolderName}
 	}
-	var it *Item
 	if in.ItemID != 0 {
-		it, err = ReadItem(ctx, s.store.db, c, t.comp.ID, int64(in.ItemID), false)
-		if err != nil {
-			return nil, err
-		}
-		refusal, err := editRefusal(ctx, s.store.db, c, t, it.ID)
-		if err != nil {
-			return nil, err
+		var refusal *httpx.Error
+		var rErr, vErr error
+		together(
+			func() { refusal, rErr = editRefusal(ctx, s.store.db, c, t, it.ID) },
+			func() { out.Item, out.Display, vErr = s.itemValues(ctx, c, t, it, lang) })
+		for _, err := range []error{rErr, vErr} {
+			if err != nil {
+				return nil, err
+			}
 		}
 		out.CanEdit = refusal == nil
 		if refusal != nil {
 			out.CannotEditReason = i18n.T(i18n.Lang(lang), refusal.Key, refusal.Args...)
 		}
-	} else {
-		writes := map[string]bool{}
-		for _, b := range t.bindings(f, lang) {
-			writes[b.Field] = true
-		}
-		it, err = s.newItem(ctx, c, t, in, writes)
-		if err != nil {
+		out.ModificationDateTicks = ticks(it.ModifiedAt)
+		return out, nil
+	}
+	writes := map[string]bool{}
+	for _, b := range t.bindings(f, lang) {
+		writes[b.Field] = true
+	}
+	it, err = s.newItem(ctx, c, t, in, writes)
+	if err != nil {
+		return nil, err
+	}
+	out.IsNew = true
+	project := int64(0)
+	if it.ProjectID != nil {
+		project = *it.ProjectID
+	}
+	// A project-scoped item is created in a project (the insertItem route names it).
+	if !t.comp.ProjectScoped || project != 0 {
+		if out.CanEdit, err = CanCreate(ctx, s.store.db, c, t.comp.ID, project); err != nil {
 			return nil, err
-		}
-		out.IsNew = true
-		project := int64(0)
-		if it.ProjectID != nil {
-			project = *it.ProjectID
-		}
-		// A project-scoped item is created in a project (the insertItem route names it).
-		if !t.comp.ProjectScoped || project != 0 {
-			if out.CanEdit, err = CanCreate(ctx, s.store.db, c, t.comp.ID, project); err != nil {
-				return nil, err
-			}
 		}
 	}
 	if out.Item, out.Display, err = s.itemValues(ctx, c, t, it, lang); err != nil {
 		return nil, err
 	}
-	if !out.IsNew {
-		out.ModificationDateTicks = ticks(it.ModifiedAt)
-	}
 	return out, nil
+}
+
+// together runs fns at once and waits for them all.
+func together(fns ...func()) {
+	var wg sync.WaitGroup
+	for _, fn := range fns {
+		wg.Go(fn)
+	}
+	wg.Wait()
 }
 
 // newItem is a new item's starting point: the project and parent asked for

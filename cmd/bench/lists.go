@@ -241,7 +241,8 @@ func decodeCursor(c string) (*benchCursor, error) {
 // times them.
 func directQuery(fields schema.Set, lc listCase, s seedInfo, user int64, panelAdmin bool, seek *benchCursor) (func(context.Context, *pgxpool.Pool) (time.Duration, error), error) {
 	args := []any{user, panelAdmin, s.taskID}
-	where := []string{"i.component_id = $3", benchItemReadable}
+	// As listWhere over a typed table, which holds one type.
+	where := []string{"$3::bigint IS NOT NULL", benchItemReadable}
 	if len(lc.filters) > 0 {
 		grid := filter.Node{Logic: "AND"}
 		for _, f := range lc.filters {

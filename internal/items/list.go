@@ -230,7 +230,7 @@ func (s *Service) compile(ctx context.Context, c Caller, in ExecuteFilterInput, 
 	}
 	fields := comp.Fields()
 	params := filter.Params{Me: c.UserID, Project: in.ProjectID, Today: s.now()}
-	where, args := listWhere(c, comp.ID, in.ProjectID)
+	where, args := listWhere(c, comp, in.ProjectID)
 	var view *ViewDef
 	if in.ViewID != 0 {
 		views, err := s.store.views(ctx, comp.ID, lang)

@@ -585,8 +585,14 @@ func (st *Store) statuses(ctx context.Context, comp int64, lang string) ([]Statu
 }
 
 // listWhere starts a list's WHERE: $1 user, $2 panel admin, $3 type, project.
-func listWhere(c Caller, comp, project int64) (where []string, args []any) {
-	where, args = []string{"i.component_id = $3", itemReadable}, []any{c.UserID, c.PanelAdmin, comp}
+// A typed table holds one type: testing its component_id would only keep
+// an index-only walk of its order from serving (a deep page by offset).
+func listWhere(c Caller, comp *Component, project int64) (where []string, args []any) {
+	typeCond := "i.component_id = $3"
+	if comp.Table != "" {
+		typeCond = "$3::bigint IS NOT NULL"
+	}
+	where, args = []string{typeCond, itemReadable}, []any{c.UserID, c.PanelAdmin, comp.ID}
 	if project != 0 {
 		args = append(args, project)
 		where = append(where, "i.project_id = $"+strconv.Itoa(len(args)))

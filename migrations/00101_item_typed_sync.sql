@@ -35,6 +35,7 @@ CREATE TRIGGER item_typed_sync AFTER INSERT OR UPDATE ON item
 -- +goose Down
 DROP TRIGGER item_typed_sync ON item;
 DROP FUNCTION item_typed_sync();
+-- +goose StatementBegin
 DO $$
 DECLARE r record;
 BEGIN
@@ -42,3 +43,4 @@ BEGIN
         EXECUTE format('DROP TABLE %I', r.relname);
     END LOOP;
 END $$;
+-- +goose StatementEnd

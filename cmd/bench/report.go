@@ -173,6 +173,8 @@ func (r *report) markdown() string {
 	p("  `-load-only -items 0 -out ''` (the calls alone and under load, about a minute), `-paint-only -items 0 -out ''`;")
 	p("  `-excel-only -items 0` refreshes just the Excel section. `make bench` runs `make build`, which rewrites `web/dist`:")
 	p("  to measure a private build (`scripts/dev-binary.sh`), pass `-bin` and `-dist`.")
+	p("- `make bench-peer` (`-peer`) measures Tramita beside Directus with the same rows and writes its own section,")
+	p("  which `make bench` keeps (its method is written there).")
 	p("")
 	return b.String()
 }

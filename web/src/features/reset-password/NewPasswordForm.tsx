@@ -1,8 +1,6 @@
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
@@ -13,6 +11,7 @@ import { object, ref, string } from 'yup';
 import { api, isApiError } from '../../api/client';
 import { AuthLayout } from '../../components/AuthLayout';
 import { TextInput } from '../../components/TextInput';
+import { FormFooter } from './FormFooter';
 import { fieldErrors } from '../../lib/format';
 
 /** POST /api/users/resetPasswordByLink: sets the password with the mailed link's token, once. */
@@ -114,22 +113,7 @@ export function NewPasswordForm({ token }: { token: string }) {
             onBlur={formik.handleBlur}
             error={fieldError('confirmPassword')}
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            disabled={formik.isSubmitting}
-            startIcon={formik.isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-            sx={{ py: 1.25, fontSize: 15 }}
-          >
-            {t('resetPassword.save')}
-          </Button>
-          <Box sx={{ textAlign: 'center' }}>
-            <Link component={RouterLink} to="/" variant="body2" underline="hover">
-              {t('resetPassword.back')}
-            </Link>
-          </Box>
+          <FormFooter label={t('resetPassword.save')} disabled={formik.isSubmitting} sending={formik.isSubmitting} />
         </Stack>
       </Box>
     </AuthLayout>

@@ -1,17 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useFormik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { object, string } from 'yup';
 import { api, isApiError } from '../../api/client';
 import { AuthLayout } from '../../components/AuthLayout';
 import { TextInput } from '../../components/TextInput';
+import { FormFooter } from './FormFooter';
 import { NewPasswordForm } from './NewPasswordForm';
 
 /** Spec section 9: after a reset the page goes back to the login after 3 s. */
@@ -85,22 +83,7 @@ function RequestLinkForm() {
             error={error}
             inputProps={{ autoCapitalize: 'none', spellCheck: false }}
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            disabled={busy}
-            startIcon={formik.isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-            sx={{ py: 1.25, fontSize: 15 }}
-          >
-            {t('resetPassword.submit')}
-          </Button>
-          <Box sx={{ textAlign: 'center' }}>
-            <Link component={RouterLink} to="/" variant="body2" underline="hover">
-              {t('resetPassword.back')}
-            </Link>
-          </Box>
+          <FormFooter label={t('resetPassword.submit')} disabled={busy} sending={formik.isSubmitting} />
         </Stack>
       </Box>
     </AuthLayout>

@@ -6,6 +6,7 @@ package table
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"regexp"
@@ -14,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // Name is the table of an item type.
@@ -458,6 +460,77 @@ func UpsertSQL(componentID int64, attrs []Attr) string {
 		strings.Join(set, ", ")
 }
 
+// Querier runs statements: a pool, a connection or a transaction.
+type Querier interface {
+	Exec(context.Context, string, ...any) (pgconn.CommandTag, error)
+	Query(context.Context, string, ...any) (pgx.Rows, error)
+}
+
+// Row is one item's attribute values by key, as the API gives them.
+type Row struct {
+	ID     int64
+	Values map[string]any
+}
+
+// Write writes rows of a type's table: the registry's system columns and
+// each row's values (an attribute a row does not name is empty). The core's
+// write path and tests' fixtures write items through it.
+func Write(ctx context.Context, q Querier, componentID int64, attrs []Attr, rows []Row) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	body := make([]map[string]any, len(rows))
+	for i, r := range rows {
+		body[i] = ColumnsOf(attrs, r.Values)
+		body[i]["id"] = r.ID
+	}
+	b, err := json.Marshal(body)
+	if err != nil {
+		return fmt.Errorf("values of type %d: %w", componentID, err)
+	}
+	if _, err := q.Exec(ctx, UpsertSQL(componentID, attrs), string(b)); err != nil {
+		return fmt.Errorf("write %s: %w", Name(componentID), err)
+	}
+	return nil
+}
+
+// Attrs reads the attributes of a type, retired ones too (their columns
+// stay until Purge).
+func Attrs(ctx context.Context, q Querier, componentID int64) ([]Attr, error) {
+	rows, err := q.Query(ctx, `SELECT id, key, type FROM attribute WHERE component_id = $1 ORDER BY id`, componentID)
+	if err != nil {
+		return nil, fmt.Errorf("attributes of type %d: %w", componentID, err)
+	}
+	attrs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Attr, error) {
+		var a Attr
+		return a, r.Scan(&a.ID, &a.Key, &a.Type)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("attributes of type %d: %w", componentID, err)
+	}
+	return attrs, nil
+}
+
+// WriteValues is Write for a fixture: it reads the type's attributes first.
+func WriteValues(ctx context.Context, q Querier, componentID int64, rows ...Row) error {
+	attrs, err := Attrs(ctx, q, componentID)
+	if err != nil {
+		return err
+	}
+	return Write(ctx, q, componentID, attrs, rows)
+}
+
+// Copy gives every item of a type that its table lacks a row with the
+// registry's system columns and no values: for fixtures written by SQL.
+func Copy(ctx context.Context, q Querier, componentID int64) error {
+	cols := strings.Join(systemNames, ", ")
+	if _, err := q.Exec(ctx, `INSERT INTO `+Name(componentID)+` (`+cols+`) SELECT `+cols+
+		` FROM item WHERE component_id = $1 ON CONFLICT (id) DO NOTHING`, componentID); err != nil {
+		return fmt.Errorf("copy into %s: %w", Name(componentID), err)
+	}
+	return nil
+}
+
 // SyncSystemSQL copies the registry's system columns of items $1 (bigint[])
 // into the type table: for writes that change no attribute.
 func SyncSystemSQL(componentID int64) string {
@@ -473,16 +546,9 @@ func SyncSystemSQL(componentID int64) string {
 // created with the type's items. The caller holds what keeps items of the
 // type from being written meanwhile (a new type has none; EnsureAll locks).
 func Ensure(ctx context.Context, tx pgx.Tx, componentID int64) ([]string, error) {
-	rows, err := tx.Query(ctx, `SELECT id, key, type FROM attribute WHERE component_id = $1 ORDER BY id`, componentID)
+	attrs, err := Attrs(ctx, tx, componentID)
 	if err != nil {
-		return nil, fmt.Errorf("attributes of type %d: %w", componentID, err)
-	}
-	attrs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Attr, error) {
-		var a Attr
-		return a, r.Scan(&a.ID, &a.Key, &a.Type)
-	})
-	if err != nil {
-		return nil, fmt.Errorf("attributes of type %d: %w", componentID, err)
+		return nil, err
 	}
 	changes, err := Sync(ctx, tx, componentID, attrs)
 	if err != nil || len(changes) == 0 || changes[0] != "created "+Name(componentID) {

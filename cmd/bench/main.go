@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"io"
 	"log"
-	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -28,8 +27,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
-
-	"github.com/tramita/tramita/internal/items"
 )
 
 // findingsHeading starts the part of docs/benchmarks.md that people write:
@@ -417,25 +414,14 @@ func machine() (cores int, memMB int64, cpu string) {
 	return
 }
 
-// attributeIndexes makes sure the demo's attribute indexes exist before the
-// seeding rebuilds every index of item. The server builds them at start; for
-// a binary that did not, the bench calls items.SyncIndexes and says so.
+// attributeIndexes says how many indexes the typed item tables hold: each
+// sortable attribute's column has one, made with the column.
 func attributeIndexes(ctx context.Context, pool *pgxpool.Pool) (string, error) {
 	var n int
-	if err := pool.QueryRow(ctx, `SELECT count(*) FROM pg_indexes WHERE tablename = 'item' AND indexname LIKE 'item\_attr\_%'`).Scan(&n); err != nil {
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM pg_indexes WHERE tablename ~ '^item_t[0-9]+$'`).Scan(&n); err != nil {
 		return "", err
 	}
-	if n > 0 {
-		return fmt.Sprintf("%d attribute indexes, built by the server at start", n), nil
-	}
-	res, err := items.SyncIndexes(ctx, pool, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err != nil {
-		return "", fmt.Errorf("attribute indexes: %w", err)
-	}
-	msg := fmt.Sprintf("%d attribute indexes and statistics (%s), built by the bench with items.SyncIndexes: this binary did not build them at start",
-		len(res.Created), strings.Join(res.Created, ", "))
-	log.Print(msg)
-	return msg, nil
+	return fmt.Sprintf("%d indexes on the typed item tables, made with their columns", n), nil
 }
 
 // loadAverage is the first figure of /proc/loadavg: other work on the

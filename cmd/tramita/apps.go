@@ -10,7 +10,6 @@ import (
 
 	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/database"
-	"github.com/tramita/tramita/internal/items"
 )
 
 // apps runs `tramita apps import PATH` and `tramita apps export APP`.
@@ -60,18 +59,6 @@ func apps(ctx context.Context, args []string, getenv func(string) string, stdout
 		fmt.Fprintf(stdout, "application %q %s (id %d)\n", p.Key, verb, rep.ApplicationID)
 		for _, n := range rep.Notes {
 			fmt.Fprintln(stdout, "  note:", n)
-		}
-		// The package may name new filtered or sorted attributes: build their indexes now, while
-		// the administrator waits, rather than at the next start of the server.
-		idx, err := items.SyncIndexes(ctx, db.pool, db.log)
-		if err != nil {
-			return fmt.Errorf("attribute indexes: %w", err)
-		}
-		if len(idx.Created)+len(idx.Dropped) > 0 {
-			fmt.Fprintf(stdout, "  indexes: %d built, %d dropped\n", len(idx.Created), len(idx.Dropped))
-		}
-		for _, f := range idx.Failed {
-			fmt.Fprintln(stdout, "  index not built:", f)
 		}
 		return nil
 	})

@@ -450,12 +450,12 @@ func (im *importer) attributes(ctx context.Context, comp Component, id int64) er
 	for i, a := range comp.Attributes {
 		if _, exists := stored[a.Key]; !exists && a.RenamedFrom != "" {
 			if old, ok := stored[a.RenamedFrom]; ok {
-				// The key first: the values moved next are copied to the typed table
-				// by the attribute holding the new key (docs/item-tables.md).
+				// The values stay in the attribute's column, named by its id
+				// (docs/item-tables.md): only the key changes.
 				if _, err := im.tx.Exec(ctx, `UPDATE attribute SET key = $2 WHERE id = $1`, old.id, a.Key); err != nil {
 					return err
 				}
-				moved, err := schema.RenameValues(ctx, im.tx, id, a.RenamedFrom, a.Key)
+				moved, err := schema.CountValues(ctx, im.tx, id, old.id)
 				if err != nil {
 					return err
 				}
@@ -465,7 +465,7 @@ func (im *importer) attributes(ctx context.Context, comp Component, id int64) er
 			}
 		}
 		if old, ok := stored[a.Key]; ok && old.typ != a.Type && schema.KindOf(old.typ) != schema.KindOf(a.Type) {
-			n, err := schema.CountValues(ctx, im.tx, id, a.Key)
+			n, err := schema.CountValues(ctx, im.tx, id, old.id)
 			if err != nil {
 				return err
 			}
@@ -513,7 +513,7 @@ func (im *importer) attributes(ctx context.Context, comp Component, id int64) er
 		if a.retired || slices.Contains(keys, k) {
 			continue
 		}
-		n, err := schema.CountValues(ctx, im.tx, id, k)
+		n, err := schema.CountValues(ctx, im.tx, id, a.id)
 		if err != nil {
 			return err
 		}

@@ -25,7 +25,7 @@ type Migrator struct {
 
 // NewMigrator prepares a migrator on pool's database.
 func NewMigrator(pool *pgxpool.Pool) (*Migrator, error) {
-	return newMigrator(pool, migrations.FS, goose.DialectPostgres)
+	return newMigrator(pool, migrations.FS, goose.DialectPostgres, goose.WithGoMigrations(typedItemStorage))
 }
 
 // newMigrator is NewMigrator over any set of migration files; tests give it

@@ -148,10 +148,11 @@ func TestFormInitialDataForNewAndExistingItems(t *testing.T) {
 		t.Fatalf("new item: %+v", fresh)
 	}
 	var id int64
-	if err := w.db.QueryRow(ctx, `UPDATE item SET attributes = attributes || '{"priority": "high", "cost": 10.5}'
-		WHERE id = (SELECT min(id) FROM item WHERE project_id = $1 AND component_id = $2) RETURNING id`, digital, w.task).Scan(&id); err != nil {
+	if err := w.db.QueryRow(ctx, `SELECT min(id) FROM item WHERE project_id = $1 AND component_id = $2`, digital, w.task).Scan(&id); err != nil {
 		t.Fatal(err)
 	}
+	w.setValue(t, id, "priority", "high")
+	w.setValue(t, id, "cost", 10.5)
 	edit, err := w.svc.FormInitialData(ctx, w.bia, items.FormInitialDataInput{ComponentID: httpx.ID(w.task), ItemID: httpx.ID(id)})
 	if err != nil {
 		t.Fatal(err)

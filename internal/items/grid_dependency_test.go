@@ -36,10 +36,7 @@ func TestGridEditOfDependentPicklists(t *testing.T) {
 	}
 	stored := func() (area, subarea any) {
 		t.Helper()
-		if err := w.db.QueryRow(ctx, `SELECT attributes->'area', attributes->'subarea' FROM item WHERE id = $1`, task.ID).Scan(&area, &subarea); err != nil {
-			t.Fatal(err)
-		}
-		return area, subarea
+		return w.valueOrNil(t, task.ID, "area"), w.valueOrNil(t, task.ID, "subarea")
 	}
 
 	// Logística belongs to Operações, not to the task's Tecnologia.
@@ -157,10 +154,7 @@ func TestAParentSavedWithoutItsDependentEmptiesIt(t *testing.T) {
 	})
 	stored := func(id int64) (area, subarea any) {
 		t.Helper()
-		if err := w.db.QueryRow(ctx, `SELECT attributes->'area', attributes->'subarea' FROM item WHERE id = $1`, id).Scan(&area, &subarea); err != nil {
-			t.Fatal(err)
-		}
-		return area, subarea
+		return w.valueOrNil(t, id, "area"), w.valueOrNil(t, id, "subarea")
 	}
 
 	// Required: refused in the caller's language, nothing written.
@@ -200,9 +194,8 @@ func TestAParentSavedWithoutItsDependentEmptiesIt(t *testing.T) {
 	}
 
 	// A bulk edit of the parent alone does the same for every item.
-	if _, err := w.db.Exec(ctx, `UPDATE item SET attributes = attributes || '{"area": "it", "subarea": "dev"}' WHERE id = $1`, first.ID); err != nil {
-		t.Fatal(err)
-	}
+	w.setValue(t, first.ID, "area", "it")
+	w.setValue(t, first.ID, "subarea", "dev")
 	if err := bulk(ctx, items.Values{"area": "ops"}); err != nil {
 		t.Fatalf("bulk: a new parent value: %v", err)
 	}

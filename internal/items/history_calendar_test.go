@@ -25,6 +25,7 @@ func TestHistoryNamesCalendars(t *testing.T) {
 		VALUES ($1, 'workCalendar', '{"pt-BR": "Calendário"}', 'CALENDAR', true)`, w.task); err != nil {
 		t.Fatal(err)
 	}
+	w.ensureTable(t, w.task)
 	task := w.newTask(t, nil)
 	set := func(calendar int64) {
 		t.Helper()

@@ -19,6 +19,7 @@ func TestHistoryNamesOnlyReadableItems(t *testing.T) {
 		VALUES ($1, 'related', '{"pt-BR": "Relacionado"}', 'GENERIC_ITEM_TYPE', true, $1)`, w.task); err != nil {
 		t.Fatal(err)
 	}
+	w.ensureTable(t, w.task)
 	secret := w.itemIn(t, "Nova Sede")
 	var title string
 	if err := w.db.QueryRow(ctx, `UPDATE item SET title = 'Compra sigilosa do terreno' WHERE id = $1 RETURNING title`, secret).Scan(&title); err != nil {
@@ -73,6 +74,7 @@ func TestFormNamesOnlyReadableItems(t *testing.T) {
 		VALUES ($1, 'related', '{"pt-BR": "Relacionado"}', 'GENERIC_ITEM_TYPE', true, $1)`, w.task); err != nil {
 		t.Fatal(err)
 	}
+	w.ensureTable(t, w.task)
 	secret := w.itemIn(t, "Nova Sede")
 	title := "Compra sigilosa do terreno"
 	if _, err := w.db.Exec(ctx, `UPDATE item SET title = $2 WHERE id = $1`, secret, title); err != nil {

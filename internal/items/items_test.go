@@ -8,10 +8,12 @@ import (
 
 	"github.com/tramita/tramita/internal/testkit/itemstest"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items"
+	"github.com/tramita/tramita/internal/items/table"
 )
 
 type world struct {
@@ -35,6 +37,85 @@ func (w *world) count(t *testing.T, sql string, args ...any) int {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// loadTasks adds n tasks numbered from 100001, "Carga <g>", priority low
+// and cost g, written straight to storage as a bulk load would, then analyzes.
+func (w *world) loadTasks(t *testing.T, n int) {
+	t.Helper()
+	ctx := context.Background()
+	if _, err := w.db.Exec(ctx, `INSERT INTO item (component_id, number, title) SELECT $1, 100000 + g, 'Carga ' || g
+		FROM generate_series(1, $2::int) g`, w.task, n); err != nil {
+		t.Fatal(err)
+	}
+	if err := table.Copy(ctx, w.db, w.task); err != nil {
+		t.Fatal(err)
+	}
+	var priority, cost int64
+	if err := w.db.QueryRow(ctx, `SELECT (SELECT id FROM attribute WHERE component_id = $1 AND key = 'priority'),
+		(SELECT id FROM attribute WHERE component_id = $1 AND key = 'cost')`, w.task).Scan(&priority, &cost); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.db.Exec(ctx, `UPDATE `+table.Name(w.task)+` SET `+table.Column(priority)+` = 'low', `+
+		table.Column(cost)+` = number - 100000 WHERE number > 100000`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.db.Exec(ctx, `ANALYZE item, `+table.Name(w.task)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// ensureTable gives the typed table of type comp the columns of
+// attributes a test added by SQL.
+func (w *world) ensureTable(t *testing.T, comp int64) {
+	t.Helper()
+	if err := pgx.BeginFunc(context.Background(), w.db, func(tx pgx.Tx) error {
+		_, err := table.Ensure(context.Background(), tx, comp)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// column is the typed table and column of attribute key of item id's type.
+func (w *world) column(t *testing.T, id int64, key string) (tbl, col string) {
+	t.Helper()
+	var comp, attr int64
+	if err := w.db.QueryRow(context.Background(), `SELECT i.component_id, a.id FROM item i JOIN attribute a
+		ON a.component_id = i.component_id AND a.key = $2 WHERE i.id = $1`, id, key).Scan(&comp, &attr); err != nil {
+		t.Fatalf("attribute %s of item %d: %v", key, id, err)
+	}
+	return table.Name(comp), table.Column(attr)
+}
+
+// setValue writes attribute key of item id straight to storage, as a
+// fixture (nil empties it); no version is written.
+func (w *world) setValue(t *testing.T, id int64, key string, v any) {
+	t.Helper()
+	tbl, col := w.column(t, id, key)
+	if _, err := w.db.Exec(context.Background(), `UPDATE `+tbl+` SET `+col+` = $2 WHERE id = $1`, id, v); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// value reads attribute key of item id as its column's text (nil: empty).
+func (w *world) value(t *testing.T, id int64, key string) *string {
+	t.Helper()
+	tbl, col := w.column(t, id, key)
+	var v *string
+	if err := w.db.QueryRow(context.Background(), `SELECT `+col+`::text FROM `+tbl+` WHERE id = $1`, id).Scan(&v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// valueOrNil is value as any: the text, or nil when empty.
+func (w *world) valueOrNil(t *testing.T, id int64, key string) any {
+	t.Helper()
+	if v := w.value(t, id, key); v != nil {
+		return *v
+	}
+	return nil
 }
 
 // itemIn is the first task of project.

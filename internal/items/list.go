@@ -164,7 +164,7 @@ func (s *Service) executeFilter(ctx context.Context, c Caller, in ExecuteFilterI
 	if err != nil {
 		return Page{}, err
 	}
-	total, kind, err := s.store.total(ctx, q.comp.from(), q.where, q.args, len(rows), in.RowsPerPage, offset, est, counted)
+	total, kind, err := s.store.total(ctx, q.comp.Table, q.where, q.args, len(rows), in.RowsPerPage, offset, est, counted)
 	if err != nil {
 		return Page{}, err
 	}
@@ -286,7 +286,7 @@ func (s *Service) compile(ctx context.Context, c Caller, in ExecuteFilterInput, 
 			return nil, httpx.Invalid("search", "items.searchTooLong", "max", SearchMaxText)
 		}
 		var cond string
-		cond, args = searchCond(comp.from(), q, args)
+		cond, args = searchCond(q, args)
 		where = append(where, cond)
 	}
 	terms := sortTerms(in, view)
@@ -564,7 +564,7 @@ func (l *ListRows) Columns(ctx context.Context) ([]Column, error) {
 
 // CountUpTo counts the matching rows, stopping at limit.
 func (l *ListRows) CountUpTo(ctx context.Context, limit int) (int, error) {
-	return l.s.store.countUpTo(ctx, l.q.comp.from(), l.q.where, l.q.args, limit)
+	return l.s.store.countUpTo(ctx, l.q.comp.Table, l.q.where, l.q.args, limit)
 }
 
 // Each reads limit rows from offset, in the list's order, and hands them to

@@ -13,17 +13,10 @@ import (
 func TestPageNamesTheValuesItsRowsHold(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()
-	exec := func(sql string, args ...any) {
-		t.Helper()
-		if _, err := w.db.Exec(ctx, sql, args...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	// Odd values in five items: a user that does not exist, a fractional id,
-	// a text where a user id goes, a value outside the picklist, an id
-	// beyond bigint.
-	var odd [5]int64
-	rows, err := w.db.Query(ctx, `SELECT id FROM item WHERE component_id = $1 ORDER BY id LIMIT 5`, w.task)
+	// Odd values in two items: a user that does not exist, a value outside
+	// the picklist (a typed column holds no fractional id or text for a user).
+	var odd [2]int64
+	rows, err := w.db.Query(ctx, `SELECT id FROM item WHERE component_id = $1 ORDER BY id LIMIT 2`, w.task)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,11 +26,8 @@ func TestPageNamesTheValuesItsRowsHold(t *testing.T) {
 		}
 	}
 	rows.Close()
-	exec(`UPDATE item SET attributes = attributes || jsonb_build_object('reviewer', 99999999) WHERE id = $1`, odd[0])
-	exec(`UPDATE item SET attributes = attributes || jsonb_build_object('reviewer', $2::numeric + 0.7) WHERE id = $1`, odd[1], w.bia.UserID)
-	exec(`UPDATE item SET attributes = attributes || '{"reviewer": "abc"}' WHERE id = $1`, odd[2])
-	exec(`UPDATE item SET attributes = attributes || '{"priority": "nope"}' WHERE id = $1`, odd[3])
-	exec(`UPDATE item SET attributes = attributes || '{"reviewer": 1e30}' WHERE id = $1`, odd[4])
+	w.setValue(t, odd[0], "reviewer", 99999999)
+	w.setValue(t, odd[1], "priority", "nope")
 
 	names := map[int64]string{}
 	users, err := w.db.Query(ctx, `SELECT id, name FROM app_user`)
@@ -75,16 +65,7 @@ func TestPageNamesTheValuesItsRowsHold(t *testing.T) {
 	if r := byID[odd[0]]; r["reviewerID"] != int64(99999999) || r["reviewer"] != "" {
 		t.Errorf("missing user: %v / %v", r["reviewerID"], r["reviewer"])
 	}
-	if r := byID[odd[1]]; r["reviewerID"] != w.bia.UserID || r["reviewer"] != "Bia" {
-		t.Errorf("fractional id: %v / %v", r["reviewerID"], r["reviewer"])
-	}
-	if r := byID[odd[2]]; r["reviewer"] != "abc" || r["reviewerID"] != nil {
-		t.Errorf("text for a user: %v / %v", r["reviewerID"], r["reviewer"])
-	}
-	if r := byID[odd[3]]; r["priorityValue"] != "nope" || r["priority"] != "" {
+	if r := byID[odd[1]]; r["priorityValue"] != "nope" || r["priority"] != "" {
 		t.Errorf("value outside the picklist: %v / %v", r["priorityValue"], r["priority"])
-	}
-	if r := byID[odd[4]]; r["reviewer"] != "" {
-		t.Errorf("id beyond bigint: %v / %v", r["reviewerID"], r["reviewer"])
 	}
 }

@@ -19,6 +19,7 @@ func TestListNamesUsersOrGroups(t *testing.T) {
 		VALUES ($1, 'watcher', '{"pt-BR": "Observador"}', 'USERS_OR_GROUPS', true)`, w.task); err != nil {
 		t.Fatal(err)
 	}
+	w.ensureTable(t, w.task)
 	// Ids past every user's and group's: a group that is no user, and a
 	// user and a group with the same id (the user's name, as the form's).
 	var both int64
@@ -52,9 +53,7 @@ func TestListNamesUsersOrGroups(t *testing.T) {
 		saved[task.ID] = id
 	}
 	unknown := w.newTask(t, nil)
-	if _, err := w.db.Exec(ctx, `UPDATE item SET attributes = attributes || '{"watcher": 99999999}' WHERE id = $1`, unknown.ID); err != nil {
-		t.Fatal(err)
-	}
+	w.setValue(t, unknown.ID, "watcher", 99999999)
 	saved[unknown.ID] = 99999999
 
 	page := w.list(t, w.ana, items.ExecuteFilterInput{RowsPerPage: 500, Order: "FormattedID", SortDirection: "asc"})

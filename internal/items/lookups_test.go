@@ -140,6 +140,7 @@ func TestStatusAndCalendarLookupsAndTheirChecks(t *testing.T) {
 		w.task); err != nil {
 		t.Fatal(err)
 	}
+	w.ensureTable(t, w.task)
 	statuses, err := w.svc.LoadItemTypeStatuses(ctx, w.ana, items.LookupInput{ComponentID: w.task})
 	if err != nil || len(statuses) != 4 || statuses[0].Name != "A fazer" || statuses[0].Color != "#90A4AE" || !statuses[0].Initial ||
 		!statuses[3].Final {

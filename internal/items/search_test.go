@@ -16,11 +16,13 @@ func (w *world) retitle(t *testing.T, mine, theirs string) (int64, int64) {
 	t.Helper()
 	ctx := context.Background()
 	var a, b int64
-	if err := w.db.QueryRow(ctx, `UPDATE item SET title = $2 WHERE id = (SELECT min(i.id) FROM item i JOIN project p ON p.id = i.project_id
+	if err := w.db.QueryRow(ctx, `UPDATE item SET title = $2, search = search || to_tsvector('portuguese', tramita_unaccent($2))
+		WHERE id = (SELECT min(i.id) FROM item i JOIN project p ON p.id = i.project_id
 		WHERE i.component_id = $1 AND p.name = 'Transformação Digital') RETURNING id`, w.task, mine).Scan(&a); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.db.QueryRow(ctx, `UPDATE item SET title = $2 WHERE id = (SELECT min(id) FROM item WHERE component_id = $1 AND project_id = $3)
+	if err := w.db.QueryRow(ctx, `UPDATE item SET title = $2, search = search || to_tsvector('portuguese', tramita_unaccent($2))
+		WHERE id = (SELECT min(id) FROM item WHERE component_id = $1 AND project_id = $3)
 		RETURNING id`, w.task, theirs, w.secret).Scan(&b); err != nil {
 		t.Fatal(err)
 	}

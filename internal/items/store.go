@@ -12,6 +12,7 @@ import (
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items/schema"
+	"github.com/tramita/tramita/internal/items/table"
 )
 
 // Store reads and writes item types and items.
@@ -32,8 +33,7 @@ type Component struct {
 	Name          string
 	ProjectScoped bool
 	Attributes    []Attribute
-	// Table is the type's typed table (docs/item-tables.md), "" while it has
-	// none: its lists then read the item registry.
+	// Table is the type's typed table (docs/item-tables.md).
 	Table string
 }
 
@@ -61,20 +61,19 @@ type Attribute struct {
 func (c *Component) Fields() schema.Set {
 	attrs := make([]schema.Attr, len(c.Attributes))
 	for i, a := range c.Attributes {
-		attrs[i] = schema.Attr{Key: a.Key, Type: a.Type}
-		if c.Table != "" {
-			attrs[i].ID = a.ID
-		}
+		attrs[i] = schema.Attr{ID: a.ID, Key: a.Key, Type: a.Type}
 	}
 	return schema.Build(attrs)
 }
 
-// from is the relation the type's lists select from, as "i".
-func (c *Component) from() string {
-	if c.Table != "" {
-		return c.Table
+// valuesExpr is the jsonb of the type's live attributes of the type
+// table's row alias.
+func (c *Component) valuesExpr(alias string) string {
+	attrs := make([]table.Attr, len(c.Attributes))
+	for i, a := range c.Attributes {
+		attrs[i] = table.Attr{ID: a.ID, Key: a.Key, Type: a.Type}
 	}
-	return "item"
+	return table.AttributesExpr(alias, attrs)
 }
 
 // component loads a type the caller may read; one the caller may not read
@@ -85,7 +84,7 @@ func (s *Store) component(ctx context.Context, c Caller, id int64, lang string) 
 	// when the type is not readable.
 	b := &pgx.Batch{}
 	b.Queue(`SELECT c.application_id, c.key, coalesce(c.name ->> $4, c.name ->> 'pt-BR'), c.project_scoped,
-			coalesce(to_regclass('item_t' || c.id)::text, ''), `+defStamp+`
+			`+defStamp+`
 		FROM component c WHERE c.id = $3 AND c.retired_at IS NULL AND `+componentReadable,
 		c.UserID, c.PanelAdmin, id, lang)
 	b.Queue(`SELECT id, key, coalesce(name ->> $2, name ->> 'pt-BR'), type, picklist_id, filter_as_list,
@@ -94,8 +93,9 @@ func (s *Store) component(ctx context.Context, c Caller, id int64, lang string) 
 		FROM attribute WHERE component_id = $1 AND retired_at IS NULL ORDER BY sort_order, id`, id, lang)
 	br := s.db.SendBatch(ctx, b)
 	defer br.Close()
+	comp.Table = table.Name(id)
 	var stamp string
-	err := br.QueryRow().Scan(&comp.ApplicationID, &comp.Key, &comp.Name, &comp.ProjectScoped, &comp.Table, &stamp)
+	err := br.QueryRow().Scan(&comp.ApplicationID, &comp.Key, &comp.Name, &comp.ProjectScoped, &stamp)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, httpx.NotFound()
 	}

@@ -8,10 +8,13 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items/table"
 )
 
-const itemRecordColumns = `i.id, i.component_id, i.number, i.title, i.project_id, i.parent_id, i.status_id, i.responsible_id,
-	i.creator_id, i.created_at, i.modifier_id, i.modified_at, i.version, i.reason, i.attributes::text`
+// itemRecordColumns read an item from the registry i and its values from
+// its type's table t.
+var itemRecordColumns = `i.id, i.component_id, i.number, i.title, i.project_id, i.parent_id, i.status_id, i.responsible_id,
+	i.creator_id, i.created_at, i.modifier_id, i.modified_at, i.version, i.reason, ` + table.ValuesExpr("t", "i.component_id") + `::text`
 
 func scanItem(row pgx.Row) (*Item, error) {
 	var it Item
@@ -31,7 +34,8 @@ func scanItem(row pgx.Row) (*Item, error) {
 // ReadItem loads an item of type comp the caller may read; lock takes the
 // row for update (in a transaction). Missing and unreadable answer alike.
 func ReadItem(ctx context.Context, q Querier, c Caller, comp, id int64, lock bool) (*Item, error) {
-	sql := `SELECT ` + itemRecordColumns + ` FROM item i WHERE i.id = $3 AND i.component_id = $4 AND ` + itemReadable
+	sql := `SELECT ` + itemRecordColumns + ` FROM item i JOIN ` + table.Name(comp) + ` t ON t.id = i.id
+		WHERE i.id = $3 AND i.component_id = $4 AND ` + itemReadable
 	if lock {
 		sql += ` FOR UPDATE OF i`
 	}
@@ -123,8 +127,18 @@ func (st *Store) relatedTypes(ctx context.Context, app int64) (map[string]int64,
 
 // itemOf loads item id of type comp (0: any), readable with its type, or 404.
 func (st *Store) itemOf(ctx context.Context, c Caller, comp, id int64) (*Item, error) {
+	if comp == 0 {
+		// The values are in the type's table: the type first.
+		err := st.db.QueryRow(ctx, `SELECT component_id FROM item WHERE id = $1`, id).Scan(&comp)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil, httpx.NotFound()
+		}
+		if err != nil {
+			return nil, fmt.Errorf("item %d: %w", id, err)
+		}
+	}
 	it, err := scanItem(st.db.QueryRow(ctx, `SELECT `+itemRecordColumns+`
-		FROM item i JOIN component c ON c.id = i.component_id
+		FROM item i JOIN component c ON c.id = i.component_id JOIN `+table.Name(comp)+` t ON t.id = i.id
 		WHERE i.id = $3 AND ($4::bigint = 0 OR c.id = $4) AND c.retired_at IS NULL AND `+componentReadable+` AND `+itemReadable,
 		c.UserID, c.PanelAdmin, id, comp))
 	if errors.Is(err, pgx.ErrNoRows) {

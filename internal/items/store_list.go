@@ -13,6 +13,7 @@ import (
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/items/table"
 )
 
 // total answers how many items match where and what kind of figure that is:
@@ -79,7 +80,7 @@ func planRows(raw []byte) (int64, error) {
 const rowColumns = `i.id, i.number, i.title, i.parent_id, i.created_at, i.project_id, coalesce(p.name, ''),
 	coalesce(pm.name, ''), coalesce(cr.name, ''), i.status_id, coalesce(st.name ->> $%d, st.name ->> 'pt-BR', ''), coalesce(st.color, ''),
 	i.modified_at, coalesce(md.name, ''), i.version, i.responsible_id, coalesce(rs.name, ''), i.reason,
-	i.has_attachment, i.has_digital_content, i.attributes`
+	i.has_attachment, i.has_digital_content, `
 
 // rowJoins are the name joins of rowColumns; the export streams its rows
 // with them (one statement for many rows, planned once).
@@ -98,14 +99,17 @@ const pageRowsColumns = `i.id, i.number, i.title, i.parent_id, i.created_at, i.p
 	coalesce((SELECT st.color FROM item_status st WHERE st.id = i.status_id), ''),
 	i.modified_at, coalesce((SELECT u.name FROM app_user u WHERE u.id = i.modifier_id), ''), i.version, i.responsible_id,
 	coalesce((SELECT u.name FROM app_user u WHERE u.id = i.responsible_id), ''), i.reason,
-	i.has_attachment, i.has_digital_content, i.attributes`
+	i.has_attachment, i.has_digital_content, `
 
-// pageRowsSQL reads a page's rows by id ($3) under the list's permission ($1,
-// $2) in language $4; its text never changes, so it is prepared once. Its last
-// two columns decide editing as editRefusal does: item writable, update on $5.
-var pageRowsSQL = `SELECT ` + pageRowsColumns + `, ` + itemWritable + `,
+// pageRowsSQL reads a page's rows by id ($3) from the type's table under the
+// list's permission ($1, $2) in language $4; its text is the type's own, so
+// it is prepared once per type. Its last two columns decide editing as
+// editRefusal does: item writable, update on $5.
+func pageRowsSQL(comp *Component) string {
+	return `SELECT ` + pageRowsColumns + comp.valuesExpr("i") + `, ` + itemWritable + `,
 	EXISTS (SELECT 1 FROM component c WHERE c.id = $5 AND ` + componentRight("update") + `)
-	FROM item i WHERE i.id = ANY($3) AND ` + itemReadable
+	FROM ` + comp.Table + ` i WHERE i.id = ANY($3) AND ` + itemReadable
+}
 
 // page reads a page in two round trips: the ids (from item alone, walking an
 // index in order) with the total's estimate or count, then their rows by a
@@ -119,7 +123,7 @@ func (st *Store) page(ctx context.Context, comp *Component, where, order string,
 		// $1 user, $2 panel admin, $3 component, as in every list's args.
 		b.Queue(defGuardSQL, args[0], args[1], comp.ID)
 	}
-	from := comp.from()
+	from := comp.Table
 	pageSQL := `SELECT i.id FROM ` + from + ` i WHERE ` + where + ` ORDER BY ` + order + fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n+1, n+2)
 	pageArgs := append(append([]any{}, args...), limit, max(offset, 0))
 	// A list whose last count stayed under the cap counts instead of asking
@@ -227,7 +231,7 @@ func (st *Store) page(ctx context.Context, comp *Component, where, order string,
 		b.Queue(explainSQL(from, countWhere), countArgs...).QueryRow(estimated)
 	}
 	var got []map[string]any
-	b.Queue(pageRowsSQL, args[0], args[1], ids, lang, comp.ID).Query(func(r pgx.Rows) error {
+	b.Queue(pageRowsSQL(comp), args[0], args[1], ids, lang, comp.ID).Query(func(r pgx.Rows) error {
 		got, err = scanPageRows(r, comp, lang)
 		return err
 	})
@@ -413,48 +417,39 @@ func (st *Store) lookUp(ctx context.Context, lk *lookups, k lookupKeys, lang str
 // values, read in SQL as resolve reads them in Go, so they travel with the
 // rows; what they miss (changed meanwhile, unknown) is looked up after.
 func (lk *lookups) queueByIDs(b *pgx.Batch, comp *Component, ids []int64, lang string) {
-	var users, projects []string
-	picks := map[int64][]string{}
+	var users, projects, picks []string
 	for _, a := range comp.Attributes {
+		col := "t." + table.Column(a.ID)
 		switch a.Type {
 		case "USERS", "RESOURCES":
-			users = append(users, a.Key)
+			users = append(users, col)
 		case "PROJECT":
-			projects = append(projects, a.Key)
+			projects = append(projects, col)
 		case "PICKLIST":
 			if a.PicklistID != nil {
-				picks[*a.PicklistID] = append(picks[*a.PicklistID], a.Key)
+				if lk.picks[*a.PicklistID] == nil {
+					lk.picks[*a.PicklistID] = map[string]string{}
+				}
+				picks = append(picks, "("+strconv.FormatInt(*a.PicklistID, 10)+"::bigint, "+col+")")
 			}
 		}
 	}
-	// The numbers the attributes keys $2 of items $1 hold, truncated, within
-	// bigint's range (the CASE casts only numbers: WHERE has no order).
-	const idsOf = `SELECT trunc(n)::bigint FROM (SELECT CASE WHEN jsonb_typeof(i.attributes -> k.key) = 'number'
-			THEN (i.attributes ->> k.key)::numeric END AS n FROM item i, unnest($2::text[]) k(key) WHERE i.id = ANY($1)) v
-		WHERE n > -9223372036854775809 AND n < 9223372036854775808`
+	// The ids the columns of items $1 hold.
+	idsOf := func(cols []string) string {
+		return `SELECT unnest(ARRAY[` + strings.Join(cols, ", ") + `]) FROM ` + comp.Table + ` t WHERE t.id = ANY($1)`
+	}
 	if len(users) > 0 {
-		b.Queue(`SELECT id, name FROM app_user WHERE id IN (`+idsOf+`)`, ids, users).Query(lk.scanNames(lk.users))
+		b.Queue(`SELECT id, name FROM app_user WHERE id IN (`+idsOf(users)+`)`, ids).Query(lk.scanNames(lk.users))
 	}
 	if len(projects) > 0 {
-		b.Queue(`SELECT id, name FROM project WHERE id IN (`+idsOf+`)`, ids, projects).Query(lk.scanNames(lk.projects))
+		b.Queue(`SELECT id, name FROM project WHERE id IN (`+idsOf(projects)+`)`, ids).Query(lk.scanNames(lk.projects))
 	}
 	if len(picks) > 0 {
 		// Every picklist in one statement: the pairs (picklist, value) the
-		// items hold under the keys $2 of picklists $3 (a statement per
-		// picklist read the items again for each).
-		var keys []string
-		var lists []int64
-		for pl, ks := range picks {
-			if lk.picks[pl] == nil {
-				lk.picks[pl] = map[string]string{}
-			}
-			for _, k := range ks {
-				keys, lists = append(keys, k), append(lists, pl)
-			}
-		}
-		b.Queue(`SELECT pi.picklist_id, pi.value, coalesce(pi.text ->> $4, pi.text ->> 'pt-BR') FROM picklist_item pi
-			WHERE (pi.picklist_id, pi.value) IN (SELECT k.pl, i.attributes ->> k.key FROM item i, unnest($2::text[], $3::bigint[]) k(key, pl)
-				WHERE i.id = ANY($1) AND jsonb_typeof(i.attributes -> k.key) = 'string')`, ids, keys, lists, lang).Query(lk.scanAllPicks)
+		// items hold.
+		b.Queue(`SELECT pi.picklist_id, pi.value, coalesce(pi.text ->> $2, pi.text ->> 'pt-BR') FROM picklist_item pi
+			WHERE (pi.picklist_id, pi.value) IN (SELECT k.pl, k.v FROM `+comp.Table+` t,
+				LATERAL (VALUES `+strings.Join(picks, ", ")+`) k(pl, v) WHERE t.id = ANY($1))`, ids, lang).Query(lk.scanAllPicks)
 	}
 }
 
@@ -530,12 +525,8 @@ func (st *Store) each(ctx context.Context, comp *Component, where, order string,
 	fn func([]map[string]any) error) error {
 	args = append(args, lang, limit, offset)
 	n := len(args)
-	columns := fmt.Sprintf(rowColumns, n-2)
-	if comp.Table != "" {
-		// The values as the page's rows give them: from the registry, by id.
-		columns = strings.Replace(columns, "i.attributes", "(SELECT r.attributes FROM item r WHERE r.id = i.id)", 1)
-	}
-	rows, err := st.db.Query(ctx, `SELECT `+columns+` FROM `+comp.from()+` i`+rowJoins+` WHERE `+where+
+	columns := fmt.Sprintf(rowColumns, n-2) + comp.valuesExpr("i")
+	rows, err := st.db.Query(ctx, `SELECT `+columns+` FROM `+comp.Table+` i`+rowJoins+` WHERE `+where+
 		` ORDER BY `+order+fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n-1, n), args...)
 	if err != nil {
 		return fmt.Errorf("export items: %w", err)
@@ -588,11 +579,7 @@ func (st *Store) statuses(ctx context.Context, comp int64, lang string) ([]Statu
 // A typed table holds one type: testing its component_id would only keep
 // an index-only walk of its order from serving (a deep page by offset).
 func listWhere(c Caller, comp *Component, project int64) (where []string, args []any) {
-	typeCond := "i.component_id = $3"
-	if comp.Table != "" {
-		typeCond = "$3::bigint IS NOT NULL"
-	}
-	where, args = []string{typeCond, itemReadable}, []any{c.UserID, c.PanelAdmin, comp.ID}
+	where, args = []string{"$3::bigint IS NOT NULL", itemReadable}, []any{c.UserID, c.PanelAdmin, comp.ID}
 	if project != 0 {
 		args = append(args, project)
 		where = append(where, "i.project_id = $"+strconv.Itoa(len(args)))
@@ -603,14 +590,11 @@ func listWhere(c Caller, comp *Component, project int64) (where []string, args [
 // searchCond is the quick search: q's words, a title containing it, its
 // number. The words are searched in the registry's search column ($3 is the
 // type), which a typed table does not carry.
-func searchCond(from, q string, args []any) (string, []any) {
+func searchCond(q string, args []any) (string, []any) {
 	args = append(args, q, likePattern(q))
 	n := strconv.Itoa(len(args) - 1)
-	words := "i.search @@ websearch_to_tsquery('portuguese', tramita_unaccent($" + n + "))"
-	if from != "item" {
-		words = "i.id IN (SELECT s.id FROM item s WHERE s.component_id = $3 AND s.search @@ websearch_to_tsquery('portuguese', tramita_unaccent($" +
-			n + ")))"
-	}
+	words := "i.id IN (SELECT s.id FROM item s WHERE s.component_id = $3 AND s.search @@ websearch_to_tsquery('portuguese', tramita_unaccent($" +
+		n + ")))"
 	return "(" + words + " OR i.title ILIKE $" + strconv.Itoa(len(args)) + " OR i.number::text = $" + n + ")", args
 }
 

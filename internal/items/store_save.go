@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/tramita/tramita/internal/items/table"
 )
 
 // optionFits reports whether option v of dependent picklist d belongs to
@@ -34,43 +36,65 @@ func writeItem(ctx context.Context, tx pgx.Tx, c Caller, t *formType, it *Item, 
 	if err != nil {
 		return 0, fmt.Errorf("attributes: %w", err)
 	}
+	attrs, err := table.Attrs(ctx, tx, t.comp.ID)
+	if err != nil {
+		return 0, err
+	}
 	var number, id int64
 	if err := tx.QueryRow(ctx, `UPDATE component SET last_number = last_number + 1 WHERE id = $1 RETURNING last_number`,
 		t.comp.ID).Scan(&number); err != nil {
 		return 0, fmt.Errorf("number: %w", err)
 	}
 	if err := tx.QueryRow(ctx, `INSERT INTO item (component_id, number, title, project_id, parent_id, status_id, responsible_id,
-			creator_id, modifier_id, attributes) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9) RETURNING id`,
-		t.comp.ID, number, it.Title, it.ProjectID, it.ParentID, it.StatusID, it.ResponsibleID, c.UserID, body).Scan(&id); err != nil {
+			creator_id, modifier_id, search) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, `+table.SearchOf("$3", "$9")+`) RETURNING id`,
+		t.comp.ID, number, it.Title, it.ProjectID, it.ParentID, it.StatusID, it.ResponsibleID, c.UserID, string(body)).Scan(&id); err != nil {
 		return 0, fmt.Errorf("insert item: %w", err)
 	}
-	return id, writeVersion(ctx, tx, id, op)
+	if err := table.Write(ctx, tx, t.comp.ID, attrs, []table.Row{{ID: id, Values: it.Attributes}}); err != nil {
+		return 0, err
+	}
+	return id, writeVersions(ctx, tx, t.comp.ID, attrs, []int64{id}, op, nil)
 }
 
 // Mutate writes change to item id in tx by user by, and its version: the one
 // way any module changes an item. It checks no right (the caller holds the
 // row); modified_at moves at least 1 ms, so every version has its own ticks.
 func Mutate(ctx context.Context, tx pgx.Tx, by, id int64, ch Change) (*Mutated, error) {
+	var comp int64
+	if err := tx.QueryRow(ctx, `SELECT component_id FROM item WHERE id = $1`, id).Scan(&comp); err != nil {
+		return nil, fmt.Errorf("change item %d: %w", id, err)
+	}
+	attrs, err := table.Attrs(ctx, tx, comp)
+	if err != nil {
+		return nil, err
+	}
 	sets := []string{"modifier_id = $2", "modified_at = greatest(now(), modified_at + interval '1 millisecond')", "version = version + 1"}
 	args := []any{id, by}
 	if ch.KeepModified {
 		sets = []string{"version = version + 1"}
 		args = []any{id}
 	}
-	set := func(column string, v any) {
+	set := func(column string, v any) string {
 		args = append(args, v)
-		sets = append(sets, column+" = $"+strconv.Itoa(len(args)))
+		p := "$" + strconv.Itoa(len(args))
+		sets = append(sets, column+" = "+p)
+		return p
 	}
+	title := "title"
 	if ch.Title != nil {
-		set("title", *ch.Title)
+		title = set("title", *ch.Title)
 	}
+	// The words follow the title and the values; unchanged values are read
+	// from the type's table, which this change has not written yet.
 	if ch.Attributes != nil {
 		body, err := json.Marshal(ch.Attributes)
 		if err != nil {
 			return nil, fmt.Errorf("attributes of item %d: %w", id, err)
 		}
-		set("attributes", string(body))
-		sets[len(sets)-1] += "::jsonb"
+		args = append(args, string(body))
+		sets = append(sets, "search = "+table.SearchOf(title, "$"+strconv.Itoa(len(args))))
+	} else if ch.Title != nil {
+		sets = append(sets, "search = "+table.SearchOf(title, `(SELECT `+table.AttributesExpr("t", attrs)+` FROM `+table.Name(comp)+` t WHERE t.id = $1)::text`))
 	}
 	if ch.StatusID != nil {
 		set("status_id", *ch.StatusID)
@@ -85,28 +109,42 @@ func Mutate(ctx context.Context, tx pgx.Tx, by, id int64, ch Change) (*Mutated, 
 		set("reason", *ch.Reason)
 	}
 	var m Mutated
-	err := tx.QueryRow(ctx, `UPDATE item SET `+strings.Join(sets, ", ")+`
+	err = tx.QueryRow(ctx, `UPDATE item SET `+strings.Join(sets, ", ")+`
 		WHERE id = $1 RETURNING id, number, version, responsible_id, modified_at`, args...).
 		Scan(&m.ID, &m.Number, &m.Version, &m.ResponsibleID, &m.ModifiedAt)
 	if err != nil {
 		return nil, fmt.Errorf("change item %d: %w", id, err)
 	}
-	if ch.KeepModified {
-		return &m, writeVersionBy(ctx, tx, id, ch.Operation, by)
+	// The registry's trigger has copied the system fields; the values are ours.
+	if ch.Attributes != nil {
+		if err := table.Write(ctx, tx, comp, attrs, []table.Row{{ID: id, Values: ch.Attributes}}); err != nil {
+			return nil, fmt.Errorf("change item %d: %w", id, err)
+		}
 	}
-	return &m, writeVersion(ctx, tx, id, ch.Operation)
+	if ch.KeepModified {
+		return &m, writeVersions(ctx, tx, comp, attrs, []int64{id}, ch.Operation, &by)
+	}
+	return &m, writeVersions(ctx, tx, comp, attrs, []int64{id}, ch.Operation, nil)
 }
 
-// writeVersionBy is writeVersion for a change that left the item's
-// modifier and modified_at: the version names by, at now (never before the
-// item's modified_at).
-func writeVersionBy(ctx context.Context, q Querier, item int64, operation string, by int64) error {
+// writeVersions copies items ids of type comp as they now are into
+// item_version, their values from the type's table. by, when set, names the
+// version's author at now (never before the item's modified_at), for a change
+// that left the item's modifier and modified_at.
+func writeVersions(ctx context.Context, q Querier, comp int64, attrs []table.Attr, ids []int64, operation string, by *int64) error {
+	who, when := "i.modifier_id", "i.modified_at"
+	args := []any{ids, operation}
+	if by != nil {
+		who, when = "$3::bigint", "greatest(now(), i.modified_at)"
+		args = append(args, *by)
+	}
 	_, err := q.Exec(ctx, `INSERT INTO item_version (item_id, version, title, project_id, parent_id, status_id, responsible_id,
 			modifier_id, modified_at, reason, attributes, operation)
-		SELECT id, version, title, project_id, parent_id, status_id, responsible_id, $3, greatest(now(), modified_at), reason, attributes, $2
-		FROM item WHERE id = $1`, item, operation, by)
+		SELECT i.id, i.version, i.title, i.project_id, i.parent_id, i.status_id, i.responsible_id, `+who+`, `+when+`, i.reason,
+			`+table.AttributesExpr("t", attrs)+`, $2::text
+		FROM item i JOIN `+table.Name(comp)+` t ON t.id = i.id WHERE i.id = ANY($1)`, args...)
 	if err != nil {
-		return fmt.Errorf("version of item %d: %w", item, err)
+		return fmt.Errorf("versions of items %v: %w", ids, err)
 	}
 	return nil
 }
@@ -196,13 +234,17 @@ func insertItems(ctx context.Context, tx pgx.Tx, numbers Querier, c Caller, t *f
 		titles[i], projects[i], parents[i], statuses[i], responsibles[i], attrs[i] =
 			it.Title, it.ProjectID, it.ParentID, it.StatusID, it.ResponsibleID, string(body)
 	}
+	all, err := table.Attrs(ctx, tx, t.comp.ID)
+	if err != nil {
+		return err
+	}
 	last, err := reserveNumbers(ctx, numbers, t.comp.ID, n)
 	if err != nil {
 		return err
 	}
 	rows, err := tx.Query(ctx, `INSERT INTO item (component_id, number, title, project_id, parent_id, status_id, responsible_id,
-			creator_id, modifier_id, attributes)
-		SELECT $1, $2 + u.o, u.title, u.project, u.parent, u.status, u.responsible, $3, $3, u.attrs::jsonb
+			creator_id, modifier_id, search)
+		SELECT $1, $2 + u.o, u.title, u.project, u.parent, u.status, u.responsible, $3, $3, `+table.SearchOf("u.title", "u.attrs")+`
 		FROM unnest($4::text[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[], $9::text[])
 			WITH ORDINALITY AS u(title, project, parent, status, responsible, attrs, o)
 		ORDER BY u.o RETURNING id`,
@@ -214,13 +256,14 @@ func insertItems(ctx context.Context, tx pgx.Tx, numbers Querier, c Caller, t *f
 	if err != nil {
 		return fmt.Errorf("insert items: %w", err)
 	}
-	if _, err := tx.Exec(ctx, `INSERT INTO item_version (item_id, version, title, project_id, parent_id, status_id, responsible_id,
-			modifier_id, modified_at, reason, attributes, operation)
-		SELECT id, version, title, project_id, parent_id, status_id, responsible_id, modifier_id, modified_at, reason, attributes, $2::text
-		FROM item WHERE id = ANY($1)`, ids, op); err != nil {
-		return fmt.Errorf("versions: %w", err)
+	values := make([]table.Row, len(ids))
+	for i, id := range ids {
+		values[i] = table.Row{ID: id, Values: batch[i].Attributes}
 	}
-	return nil
+	if err := table.Write(ctx, tx, t.comp.ID, all, values); err != nil {
+		return err
+	}
+	return writeVersions(ctx, tx, t.comp.ID, all, ids, op, nil)
 }
 
 // reserveNumbers takes n numbers of type comp and answers the last. On the
@@ -234,18 +277,6 @@ func reserveNumbers(ctx context.Context, q Querier, comp int64, n int) (int64, e
 		return 0, fmt.Errorf("numbers: %w", err)
 	}
 	return last, nil
-}
-
-// writeVersion copies the item as it now is into item_version.
-func writeVersion(ctx context.Context, q Querier, item int64, operation string) error {
-	_, err := q.Exec(ctx, `INSERT INTO item_version (item_id, version, title, project_id, parent_id, status_id, responsible_id,
-			modifier_id, modified_at, reason, attributes, operation)
-		SELECT id, version, title, project_id, parent_id, status_id, responsible_id, modifier_id, modified_at, reason, attributes, $2
-		FROM item WHERE id = $1`, item, operation)
-	if err != nil {
-		return fmt.Errorf("version of item %d: %w", item, err)
-	}
-	return nil
 }
 
 // userName is the name of user id (” when there is none).

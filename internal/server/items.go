@@ -42,8 +42,8 @@ type itemsModule struct {
 // to the data directory's files folder or to S3.
 func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDemo bool, cfg config.Config,
 	store storage.Store) (*itemsModule, error) {
-	// Every type gets its typed table, filled from its items the first time
-	// (the upgrade from one item table, docs/item-tables.md).
+	// Every type has its typed table (docs/item-tables.md): made by the
+	// migration and by package imports; this puts right any that drifted.
 	changed, err := table.EnsureAll(ctx, pool)
 	if err != nil {
 		return nil, fmt.Errorf("typed item tables: %w", err)
@@ -53,14 +53,6 @@ func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDem
 	}
 	if err := demo.Load(ctx, pool, log, loadDemo); err != nil {
 		return nil, err
-	}
-	// Lists over big item types need the attribute indexes the packages ask for (docs/items.md,
-	// "Indexes"). Building is idempotent and quick when nothing is missing; an index that cannot
-	// be built is logged and the start goes on: lists still work, only slower.
-	if rep, err := items.SyncIndexes(ctx, pool, log); err != nil {
-		log.Warn("attribute indexes not synchronised", "error", err)
-	} else if len(rep.Created)+len(rep.Dropped)+len(rep.Failed) > 0 {
-		log.Info("attribute indexes synchronised", "built", len(rep.Created), "dropped", len(rep.Dropped), "failed", len(rep.Failed))
 	}
 	current := func(ctx context.Context) (items.Caller, bool) {
 		c, ok := caller(ctx)

@@ -250,6 +250,7 @@ func buildTemplate(ctx context.Context) (string, error) {
 // migrationsHash digests every migration's name and content.
 func migrationsHash() (string, error) {
 	h := sha256.New()
+	h.Write([]byte(database.GoMigrations))
 	err := fs.WalkDir(migrations.FS, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err

@@ -17,6 +17,7 @@ import (
 
 	demoapps "github.com/tramita/tramita/apps/demo"
 	"github.com/tramita/tramita/internal/apppkg"
+	"github.com/tramita/tramita/internal/items/table"
 )
 
 // Load imports each demo package whose application is not there yet, with
@@ -122,10 +123,14 @@ func seed(ctx context.Context, db *pgxpool.Pool, appID int64, key string) (int, 
 			if err != nil {
 				return err
 			}
+			attrs, err := table.Attrs(ctx, tx, c.id)
+			if err != nil {
+				return err
+			}
 			n := map[string]int{"task": 180, "risk": 40, "changeRequest": 30, "ticket": 250}[c.key]
 			for i := 1; i <= n; i++ {
 				created := base.Add(time.Duration(r.IntN(24*300)) * time.Hour)
-				title, attrs := sample(r, c.key, created, admin)
+				title, values := sample(r, c.key, created, admin)
 				var project *int64
 				if c.scoped && len(projects) > 0 {
 					project = &projects[r.IntN(len(projects))]
@@ -134,16 +139,20 @@ func seed(ctx context.Context, db *pgxpool.Pool, appID int64, key string) (int, 
 				if len(statuses) > 0 {
 					status = &statuses[r.IntN(len(statuses))]
 				}
-				body, _ := json.Marshal(attrs)
+				body, _ := json.Marshal(values)
 				var id int64
 				if err := tx.QueryRow(ctx, `INSERT INTO item (component_id, number, title, project_id, status_id, responsible_id,
-					creator_id, created_at, modifier_id, modified_at, attributes) VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $6, $7, $8)
-					RETURNING id`, c.id, i, title, project, status, adminRef, created, body).Scan(&id); err != nil {
+					creator_id, created_at, modifier_id, modified_at, search) VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $6, $7, `+
+					table.SearchOf("$3", "$8")+`) RETURNING id`, c.id, i, title, project, status, adminRef, created, string(body)).Scan(&id); err != nil {
+					return err
+				}
+				if err := table.Write(ctx, tx, c.id, attrs, []table.Row{{ID: id, Values: values}}); err != nil {
 					return err
 				}
 				if _, err := tx.Exec(ctx, `INSERT INTO item_version (item_id, version, title, project_id, status_id, responsible_id,
-					modifier_id, modified_at, attributes) SELECT id, version, title, project_id, status_id, responsible_id, modifier_id,
-					modified_at, attributes FROM item WHERE id = $1`, id); err != nil {
+					modifier_id, modified_at, attributes) SELECT i.id, i.version, i.title, i.project_id, i.status_id, i.responsible_id,
+					i.modifier_id, i.modified_at, `+table.AttributesExpr("t", attrs)+` FROM item i JOIN `+table.Name(c.id)+` t ON t.id = i.id
+					WHERE i.id = $1`, id); err != nil {
 					return err
 				}
 				count++

@@ -424,6 +424,16 @@ func AttributesExpr(alias string, attrs []Attr) string {
 	return `jsonb_strip_nulls(` + strings.Join(parts, " || ") + `)`
 }
 
+// ValuesExpr is AttributesExpr for a row of a type whose attributes are not
+// at hand: it reads them from the attribute table in the same statement
+// (one round trip for one item; lists use AttributesExpr).
+func ValuesExpr(alias, componentID string) string {
+	return `(SELECT coalesce(jsonb_object_agg(a.key, CASE WHEN a.type = 'DATE_TIME'
+			THEN to_jsonb(to_char((j.value #>> '{}')::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')) ELSE j.value END), '{}')
+		FROM attribute a JOIN jsonb_each(to_jsonb(` + alias + `)) j ON j.key = 'a' || a.id
+		WHERE a.component_id = ` + componentID + ` AND j.value <> 'null'::jsonb)`
+}
+
 // ColumnsOf is the jsonb object jsonb_populate_record reads a row of the
 // type table from: the values of attrs by key, renamed to their columns.
 func ColumnsOf(attrs []Attr, values map[string]any) map[string]any {
@@ -458,6 +468,14 @@ func UpsertSQL(componentID int64, attrs []Attr) string {
 	return `INSERT INTO ` + t + ` (` + strings.Join(cols, ", ") + `) SELECT ` + strings.Join(from, ", ") +
 		` FROM jsonb_populate_recordset(NULL::` + t + `, $1::jsonb) r JOIN item i ON i.id = r.id ON CONFLICT (id) DO UPDATE SET ` +
 		strings.Join(set, ", ")
+}
+
+// SearchOf is the item registry's search column of an item titled title
+// whose values are the jsonb text values (SQL expressions): its words,
+// accents removed, for searchItemsByQuery and the lists' quick search.
+func SearchOf(title, values string) string {
+	return `to_tsvector('portuguese', tramita_unaccent(` + title + `)) ||
+		jsonb_to_tsvector('portuguese'::regconfig, tramita_unaccent(` + values + `)::jsonb, '["string"]')`
 }
 
 // Querier runs statements: a pool, a connection or a transaction.
@@ -531,84 +549,105 @@ func Copy(ctx context.Context, q Querier, componentID int64) error {
 	return nil
 }
 
-// SyncSystemSQL copies the registry's system columns of items $1 (bigint[])
-// into the type table: for writes that change no attribute.
-func SyncSystemSQL(componentID int64) string {
-	var set []string
-	for _, c := range systemNames[1:] {
-		set = append(set, c+" = i."+c)
-	}
-	return `UPDATE ` + Name(componentID) + ` t SET ` + strings.Join(set, ", ") + ` FROM item i WHERE i.id = t.id AND t.id = ANY($1::bigint[])`
-}
-
 // Ensure makes the table of a type match its attributes (retired ones
-// included: their values stay until Purge) inside tx, and fills a table it
-// created with the type's items. The caller holds what keeps items of the
-// type from being written meanwhile (a new type has none; EnsureAll locks).
+// included: their values stay until Purge) inside tx.
 func Ensure(ctx context.Context, tx pgx.Tx, componentID int64) ([]string, error) {
 	attrs, err := Attrs(ctx, tx, componentID)
 	if err != nil {
 		return nil, err
 	}
-	changes, err := Sync(ctx, tx, componentID, attrs)
-	if err != nil || len(changes) == 0 || changes[0] != "created "+Name(componentID) {
-		return changes, err
-	}
-	n, err := Fill(ctx, tx, componentID, attrs)
-	if err != nil {
-		return nil, err
-	}
-	if n > 0 {
-		changes = append(changes, fmt.Sprintf("filled with %d items", n))
-	}
-	return changes, nil
+	return Sync(ctx, tx, componentID, attrs)
 }
 
-// EnsureAll runs Ensure for every type, each in its own transaction. A type
-// whose table is missing gets it with item writes held off (SHARE ROW
-// EXCLUSIVE on item), so no item written meanwhile is left out.
-func EnsureAll(ctx context.Context, db interface {
-	Begin(context.Context) (pgx.Tx, error)
-	Query(context.Context, string, ...any) (pgx.Rows, error)
-}) (map[int64][]string, error) {
-	rows, err := db.Query(ctx, `SELECT c.id, to_regclass('item_t' || c.id) IS NOT NULL FROM component c ORDER BY c.id`)
+// EnsureAll runs Ensure for every type, each in its own transaction, one
+// instance at a time per type.
+func EnsureAll(ctx context.Context, db Beginner) (map[int64][]string, error) {
+	rows, err := db.Query(ctx, `SELECT id FROM component ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("types: %w", err)
 	}
-	type comp struct {
-		id     int64
-		exists bool
-	}
-	comps, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (comp, error) {
-		var c comp
-		return c, r.Scan(&c.id, &c.exists)
-	})
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
 	if err != nil {
 		return nil, fmt.Errorf("types: %w", err)
 	}
 	out := map[int64][]string{}
-	for _, c := range comps {
+	for _, id := range ids {
 		err := pgx.BeginFunc(ctx, db, func(tx pgx.Tx) error {
-			// One instance at a time builds a type's table.
-			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, $2)`, ensureLockClass, c.id); err != nil {
+			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, $2)`, ensureLockClass, id); err != nil {
 				return err
 			}
-			if !c.exists {
-				if _, err := tx.Exec(ctx, `LOCK TABLE item IN SHARE ROW EXCLUSIVE MODE`); err != nil {
-					return err
-				}
-			}
-			changes, err := Ensure(ctx, tx, c.id)
+			changes, err := Ensure(ctx, tx, id)
 			if len(changes) > 0 {
-				out[c.id] = changes
+				out[id] = changes
 			}
 			return err
 		})
 		if err != nil {
-			return out, fmt.Errorf("table of type %d: %w", c.id, err)
+			return out, fmt.Errorf("table of type %d: %w", id, err)
 		}
 	}
 	return out, nil
+}
+
+// Beginner opens transactions and runs queries: a pool or a connection.
+type Beginner interface {
+	Begin(context.Context) (pgx.Tx, error)
+	Query(context.Context, string, ...any) (pgx.Rows, error)
+}
+
+// Upgrade moves a database from one item table to the typed tables: every
+// type gets its table and its items' values, then the registry drops its
+// attributes (jsonb) and keeps search as a column the core writes. One
+// transaction with item writes held off: every value moves, or nothing.
+func Upgrade(ctx context.Context, db Beginner) (map[int64]int64, error) {
+	moved := map[int64]int64{}
+	err := pgx.BeginFunc(ctx, db, func(tx pgx.Tx) error {
+		var pending bool
+		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_attribute
+			WHERE attrelid = 'item'::regclass AND attname = 'attributes' AND NOT attisdropped)`).Scan(&pending); err != nil || !pending {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `LOCK TABLE item IN SHARE ROW EXCLUSIVE MODE`); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `SELECT id FROM component ORDER BY id`)
+		if err != nil {
+			return fmt.Errorf("types: %w", err)
+		}
+		ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+		if err != nil {
+			return fmt.Errorf("types: %w", err)
+		}
+		for _, id := range ids {
+			attrs, err := Attrs(ctx, tx, id)
+			if err != nil {
+				return err
+			}
+			if _, err := Sync(ctx, tx, id, attrs); err != nil {
+				return fmt.Errorf("table of type %d: %w", id, err)
+			}
+			// A table kept in step by the earlier trigger gets what it lacks,
+			// and Fill's check covers every item either way.
+			if moved[id], err = Fill(ctx, tx, id, attrs); err != nil {
+				return err
+			}
+		}
+		for _, ddl := range []string{
+			`DROP TRIGGER IF EXISTS item_typed_sync ON item`,
+			`DROP FUNCTION IF EXISTS item_typed_sync()`,
+			`ALTER TABLE item ALTER COLUMN search DROP EXPRESSION IF EXISTS`,
+			// live_item (migration 00100) is item's every column: made again.
+			`DROP VIEW IF EXISTS live_item`,
+			`ALTER TABLE item DROP COLUMN attributes`,
+			`CREATE VIEW live_item AS SELECT * FROM item WHERE deleted_at IS NULL`,
+		} {
+			if _, err := tx.Exec(ctx, ddl); err != nil {
+				return fmt.Errorf("registry: %w", err)
+			}
+		}
+		return nil
+	})
+	return moved, err
 }
 
 // ensureLockClass is the advisory lock class of a type's table build.

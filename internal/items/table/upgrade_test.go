@@ -2,10 +2,12 @@ package table_test
 
 import (
 	"context"
+	"log/slog"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tramita/tramita/internal/database"
 	"github.com/tramita/tramita/internal/items/table"
 	"github.com/tramita/tramita/internal/testkit/itemstest"
 )
@@ -14,9 +16,10 @@ import (
 const upgradeItems = 100_000
 
 // A database of one item table (the demo and a 100,000-item seed, its
-// values in the registry's jsonb only) upgrades in place: EnsureAll gives
-// every type its table, and every item's values arrive, checked by counts
-// and a checksum of each item's system fields and values on both sides.
+// values in the registry's jsonb only) upgrades in place: migration 00102
+// gives every type its table and drops the registry's attributes, and every
+// item's values arrive, checked by counts and a checksum of each item's
+// system fields and values on both sides; search keeps its words.
 func TestUpgradeFromOneItemTableLosesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("seeds 100,000 items")
@@ -24,7 +27,6 @@ func TestUpgradeFromOneItemTableLosesNothing(t *testing.T) {
 	d := itemstest.New(t)
 	ctx := context.Background()
 	db := d.DB
-	// Back to one item table: no typed tables, so the trigger copies nothing.
 	rows, err := db.Query(ctx, `SELECT id FROM component ORDER BY id`)
 	if err != nil {
 		t.Fatal(err)
@@ -33,8 +35,32 @@ func TestUpgradeFromOneItemTableLosesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Back to one item table, as batch 1 kept it: the values in the
+	// registry's jsonb, search generated from them, no typed tables.
+	for _, q := range []string{
+		`DROP VIEW live_item`,
+		`ALTER TABLE item ADD COLUMN attributes jsonb NOT NULL DEFAULT '{}'`,
+		`ALTER TABLE item DROP COLUMN search`,
+		`ALTER TABLE item ADD COLUMN search tsvector GENERATED ALWAYS AS (to_tsvector('portuguese', tramita_unaccent(title)) ||
+			jsonb_to_tsvector('portuguese'::regconfig, tramita_unaccent(attributes::text)::jsonb, '["string"]')) STORED`,
+		`CREATE INDEX item_search ON item USING gin (search)`,
+		`CREATE VIEW live_item AS SELECT * FROM item WHERE deleted_at IS NULL`,
+		`DELETE FROM goose_db_version WHERE version_id = 102`,
+	} {
+		if _, err := db.Exec(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, id := range types {
-		if _, err := db.Exec(ctx, `DROP TABLE IF EXISTS `+table.Name(id)); err != nil {
+		attrs, err := table.Attrs(ctx, db, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Exec(ctx, `UPDATE item i SET attributes = `+table.AttributesExpr("t", attrs)+
+			` FROM `+table.Name(id)+` t WHERE t.id = i.id`); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Exec(ctx, `DROP TABLE `+table.Name(id)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -73,22 +99,26 @@ func TestUpgradeFromOneItemTableLosesNothing(t *testing.T) {
 		before[id] = [2]string{n, sum}
 	}
 
-	changed, err := table.EnsureAll(ctx, db)
-	if err != nil {
+	const searchSum = `SELECT md5(string_agg(search::text, ',' ORDER BY id)) FROM item`
+	var searchBefore, searchAfter string
+	if err := db.QueryRow(ctx, searchSum).Scan(&searchBefore); err != nil {
 		t.Fatal(err)
 	}
-	if len(changed) != len(types) {
-		t.Fatalf("tables made for %d of %d types: %v", len(changed), len(types), changed)
+
+	// The upgrade: migration 00102, as `tramita migrate` and a start run it.
+	if err := database.Migrate(ctx, db, slog.New(slog.DiscardHandler)); err != nil {
+		t.Fatal(err)
+	}
+	var left bool
+	if err := db.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'item'::regclass
+		AND attname = 'attributes' AND NOT attisdropped)`).Scan(&left); err != nil || left {
+		t.Fatalf("the registry still holds the attributes: %v %v", left, err)
+	}
+	if err := db.QueryRow(ctx, searchSum).Scan(&searchAfter); err != nil || searchAfter != searchBefore {
+		t.Fatalf("search changed: %s before, %s after (%v)", searchBefore, searchAfter, err)
 	}
 	for _, id := range types {
-		rows, err := db.Query(ctx, `SELECT id, key, type FROM attribute WHERE component_id = $1 ORDER BY id`, id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		attrs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (table.Attr, error) {
-			var a table.Attr
-			return a, r.Scan(&a.ID, &a.Key, &a.Type)
-		})
+		attrs, err := table.Attrs(ctx, db, id)
 		if err != nil {
 			t.Fatal(err)
 		}

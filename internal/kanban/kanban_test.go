@@ -14,12 +14,14 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	demoapps "github.com/tramita/tramita/apps/demo"
 	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/items/table"
 	"github.com/tramita/tramita/internal/kanban"
 	"github.com/tramita/tramita/internal/testkit"
 )
@@ -144,17 +146,36 @@ func newWorldOf(t *testing.T, source string) *world {
 	exec(`INSERT INTO project_member (project_id, user_id, can_write) VALUES ($1, $2, true)`, w.project, w.ana.UserID)
 	// 250 cards to do (the newest is number 250), 3 doing, 1 done, one
 	// cancelled and one in a project Ana is not in.
-	exec(`INSERT INTO item (component_id, number, title, project_id, status_id, responsible_id, created_at, attributes)
-		SELECT $1, n, 'Cartão ' || n, $2, $3, $4, now() - make_interval(secs => 1000 - n), jsonb_build_object('size', 's', 'notes', repeat('x', 100))
-		FROM generate_series(1, 250) n`, comp, w.project, w.todo, w.ana.UserID)
-	exec(`INSERT INTO item (component_id, number, title, project_id, status_id, attributes)
-		SELECT $1, n, 'Em curso ' || n, $2, $3, '{}' FROM generate_series(251, 253) n`, comp, w.project, w.doing)
-	w.largeCard = id(`INSERT INTO item (component_id, number, title, project_id, status_id, attributes)
-		VALUES ($1, 254, 'Grande', $2, $3, '{"size": "l"}') RETURNING id`, comp, w.project, w.done)
-	w.cancelledCard = id(`INSERT INTO item (component_id, number, title, project_id, status_id, attributes)
-		VALUES ($1, 255, 'Cancelado', $2, $3, '{"cancelled": true}') RETURNING id`, comp, w.project, w.doing)
+	rows, err := db.Query(ctx, `INSERT INTO item (component_id, number, title, project_id, status_id, responsible_id, created_at)
+		SELECT $1, n, 'Cartão ' || n, $2, $3, $4, now() - make_interval(secs => 1000 - n)
+		FROM generate_series(1, 250) n RETURNING id`, comp, w.project, w.todo, w.ana.UserID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	todo, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		t.Fatal(err)
+	}
+	values := make([]table.Row, 0, len(todo)+2)
+	for _, card := range todo {
+		values = append(values, table.Row{ID: card, Values: map[string]any{"size": "s", "notes": strings.Repeat("x", 100)}})
+	}
+	exec(`INSERT INTO item (component_id, number, title, project_id, status_id)
+		SELECT $1, n, 'Em curso ' || n, $2, $3 FROM generate_series(251, 253) n`, comp, w.project, w.doing)
+	w.largeCard = id(`INSERT INTO item (component_id, number, title, project_id, status_id)
+		VALUES ($1, 254, 'Grande', $2, $3) RETURNING id`, comp, w.project, w.done)
+	w.cancelledCard = id(`INSERT INTO item (component_id, number, title, project_id, status_id)
+		VALUES ($1, 255, 'Cancelado', $2, $3) RETURNING id`, comp, w.project, w.doing)
 	exec(`INSERT INTO item (component_id, number, title, project_id, status_id) VALUES ($1, 256, 'Alheio', $2, $3)`,
 		comp, w.otherProject, w.todo)
+	values = append(values, table.Row{ID: w.largeCard, Values: map[string]any{"size": "l"}},
+		table.Row{ID: w.cancelledCard, Values: map[string]any{"cancelled": true}})
+	if err := table.Copy(ctx, db, comp); err != nil {
+		t.Fatal(err)
+	}
+	if err := table.WriteValues(ctx, db, comp, values...); err != nil {
+		t.Fatal(err)
+	}
 	w.svc = kanban.NewService(kanban.NewStore(db), func() time.Time { return time.Date(2026, 1, 5, 12, 0, 0, 0, time.UTC) })
 	return w
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items/filter"
 	"github.com/tramita/tramita/internal/items/schema"
+	"github.com/tramita/tramita/internal/items/table"
 )
 
 // Paging of a column.
@@ -203,10 +204,10 @@ func (s *Service) prepare(ctx context.Context, c Caller, in BoardInput) (*prepar
 	}
 	attrs := make([]schema.Attr, 0, len(b.Attributes))
 	for _, a := range b.Attributes {
-		attrs = append(attrs, schema.Attr{Key: a.Key, Type: a.Type})
+		attrs = append(attrs, schema.Attr{ID: a.ID, Key: a.Key, Type: a.Type})
 	}
 	fields := schema.Build(attrs)
-	q := &cardQuery{args: []any{c.UserID, c.PanelAdmin, b.ComponentID}, where: []string{"i.component_id = $3"}}
+	q := &cardQuery{table: table.Name(b.ComponentID), args: []any{c.UserID, c.PanelAdmin, b.ComponentID}, where: []string{"i.component_id = $3"}}
 	if in.ProjectID != 0 {
 		q.args = append(q.args, in.ProjectID)
 		q.where = append(q.where, "i.project_id = $"+strconv.Itoa(len(q.args)))
@@ -282,7 +283,7 @@ func (s *Service) prepare(ctx context.Context, c Caller, in BoardInput) (*prepar
 		if a.Type != "PICKLIST" {
 			continue
 		}
-		q.carried = append(q.carried, a.Key)
+		q.carried = append(q.carried, table.Attr{ID: a.ID, Key: a.Key, Type: a.Type})
 		if b.Fields["color"] == a.Key {
 			p.color = a
 		}

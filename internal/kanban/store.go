@@ -14,6 +14,7 @@ import (
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items/schema"
+	"github.com/tramita/tramita/internal/items/table"
 )
 
 // Store reads boards over pgx.
@@ -71,6 +72,8 @@ type statusDef struct {
 }
 
 type attributeDef struct {
+	// ID names the attribute's column in the type's table.
+	ID       int64
 	Key      string
 	Name     text
 	Type     string
@@ -136,7 +139,7 @@ func (s *Store) board(ctx context.Context, c Caller, viewID int64) (*board, erro
 	}
 	// The parent attribute is the first of the type (in the form's order)
 	// holding the picklist this one depends on, as the item engine finds it.
-	rows, err = s.pool.Query(ctx, `SELECT a.key, a.name, a.type,
+	rows, err = s.pool.Query(ctx, `SELECT a.id, a.key, a.name, a.type,
 			COALESCE((SELECT jsonb_agg(jsonb_build_object('value', pi.value, 'text', pi.text, 'color', pi.color,
 					'parent', coalesce(pi.parent_value, '')) ORDER BY pi.sort_order, pi.id)
 				FROM picklist_item pi WHERE pi.picklist_id = a.picklist_id AND pi.retired_at IS NULL), '[]'),
@@ -150,7 +153,7 @@ func (s *Store) board(ctx context.Context, c Caller, viewID int64) (*board, erro
 	for rows.Next() {
 		var a attributeDef
 		var picks []byte
-		if err := rows.Scan(&a.Key, &a.Name, &a.Type, &picks, &a.DependsOn); err != nil {
+		if err := rows.Scan(&a.ID, &a.Key, &a.Name, &a.Type, &picks, &a.DependsOn); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -225,13 +228,14 @@ func (s *Store) saveWipLimits(ctx context.Context, userID, viewID int64, limits 
 }
 
 // cardQuery is the part of the card query a board call decides: the WHERE
-// over "i" with its arguments ($1 user, $2 panel admin, $3 type first), the
-// order, and the attribute keys a card carries.
+// over "i", the type's table, with its arguments ($1 user, $2 panel admin,
+// $3 type first), the order, and the attributes a card carries.
 type cardQuery struct {
+	table   string
 	where   []string
 	args    []any
 	order   string
-	carried []string
+	carried []table.Attr
 }
 
 type cardRow struct {
@@ -248,16 +252,20 @@ type cardRow struct {
 // picked is a jsonb object of the carried attributes of an item; the keys
 // passed schema.KeyPattern, so they may stand as SQL literals.
 func (q *cardQuery) picked() string {
-	if len(q.carried) == 0 {
-		return "'{}'::jsonb"
-	}
-	parts := make([]string, 0, len(q.carried))
-	for _, k := range q.carried {
-		if schema.KeyPattern.MatchString(k) {
-			parts = append(parts, "'"+k+"', i.attributes->'"+k+"'")
+	attrs := make([]table.Attr, 0, len(q.carried))
+	for _, a := range q.carried {
+		if schema.KeyPattern.MatchString(a.Key) {
+			attrs = append(attrs, a)
 		}
 	}
-	return "jsonb_build_object(" + strings.Join(parts, ", ") + ")"
+	return table.AttributesExpr("i", attrs)
+}
+
+// cardsFrom is what the card queries select from: the type's table as "i",
+// its rows of the items the caller may read. Its indexes hold only live
+// items, so "i" says so too.
+func (q *cardQuery) cardsFrom() string {
+	return `readable_item($1, $2) r JOIN ` + q.table + ` i ON i.id = r.id AND i.deleted_at IS NULL`
 }
 
 // firstPages reads the first limit cards of every column, with each
@@ -268,7 +276,7 @@ func (s *Store) firstPages(ctx context.Context, q *cardQuery, limit int) ([]card
 		SELECT i.id, i.number, i.title, i.status_id, i.responsible_id, ` + q.picked() + ` AS vals, i.modified_at,
 			row_number() OVER (PARTITION BY i.status_id ORDER BY ` + q.order + `) AS rn,
 			count(*) OVER (PARTITION BY i.status_id) AS total
-		FROM readable_item($1, $2) i WHERE i.status_id IS NOT NULL AND ` + strings.Join(q.where, " AND ") + `) x
+		FROM ` + q.cardsFrom() + ` WHERE i.status_id IS NOT NULL AND ` + strings.Join(q.where, " AND ") + `) x
 		WHERE rn <= $` + strconv.Itoa(len(args)) + ` ORDER BY status_id, rn`
 	return s.cards(ctx, sql, args)
 }
@@ -278,7 +286,7 @@ func (s *Store) page(ctx context.Context, q *cardQuery, statusID int64, offset, 
 	args := append(append([]any{}, q.args...), statusID, limit, offset)
 	n := len(args)
 	sql := `SELECT i.id, i.number, i.title, i.status_id, i.responsible_id, ` + q.picked() + `, count(*) OVER ()::bigint, i.modified_at
-		FROM readable_item($1, $2) i WHERE i.status_id = $` + strconv.Itoa(n-2) + ` AND ` + strings.Join(q.where, " AND ") + `
+		FROM ` + q.cardsFrom() + ` WHERE i.status_id = $` + strconv.Itoa(n-2) + ` AND ` + strings.Join(q.where, " AND ") + `
 		ORDER BY ` + q.order + ` LIMIT $` + strconv.Itoa(n-1) + ` OFFSET $` + strconv.Itoa(n)
 	return s.cards(ctx, sql, args)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items/filter"
 	"github.com/tramita/tramita/internal/items/schema"
+	"github.com/tramita/tramita/internal/items/table"
 )
 
 // CheckStrictWIP refuses a transition past a strict board's column limit. It
@@ -62,8 +63,9 @@ func CheckStrictWIP(ctx context.Context, tx pgx.Tx, me int64, componentID, statu
 		// The column as it would be: its items and the moving ones, those
 		// the board's query shows (an item it leaves out takes no place).
 		args = append([]any{componentID, statusID, ids}, args...)
-		if err := tx.QueryRow(ctx, `SELECT count(*) FROM live_item i WHERE i.component_id = $1
-			AND (i.status_id = $2 OR i.id = ANY($3)) AND `+where, args...).Scan(&n); err != nil {
+		// "i" is the type's table, as the board's query reads it.
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM live_item r JOIN `+table.Name(componentID)+` i ON i.id = r.id
+			WHERE i.component_id = $1 AND (i.status_id = $2 OR i.id = ANY($3)) AND `+where, args...).Scan(&n); err != nil {
 			return fmt.Errorf("strict wip count: %w", err)
 		}
 		if n > b.limit {
@@ -75,7 +77,8 @@ func CheckStrictWIP(ctx context.Context, tx pgx.Tx, me int64, componentID, statu
 }
 
 // boardQuery compiles the board's query (key of the type's query; empty:
-// none) into a condition over "i" whose parameters follow the first three.
+// none) into a condition over "i", the type's table, whose parameters
+// follow the first three.
 func boardQuery(ctx context.Context, tx pgx.Tx, me, componentID int64, key string) (string, []any, error) {
 	if key == "" {
 		return "true", nil, nil
@@ -89,14 +92,14 @@ func boardQuery(ctx context.Context, tx pgx.Tx, me, componentID int64, key strin
 	if err != nil {
 		return "", nil, fmt.Errorf("board query: %w", err)
 	}
-	rows, err := tx.Query(ctx, `SELECT key, type FROM attribute WHERE component_id = $1 AND retired_at IS NULL`, componentID)
+	rows, err := tx.Query(ctx, `SELECT id, key, type FROM attribute WHERE component_id = $1 AND retired_at IS NULL`, componentID)
 	if err != nil {
 		return "", nil, fmt.Errorf("attributes: %w", err)
 	}
-	// The board reads the item registry (jsonb), so no attribute id: see schema.Attr.
+	// With their ids, the fields are the columns of the type's table.
 	attrs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (schema.Attr, error) {
 		var a schema.Attr
-		return a, r.Scan(&a.Key, &a.Type)
+		return a, r.Scan(&a.ID, &a.Key, &a.Type)
 	})
 	if err != nil {
 		return "", nil, err

@@ -22,6 +22,7 @@ import (
 	"github.com/tramita/tramita/internal/auth"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/items/table"
 )
 
 // Service holds the resources' rules.
@@ -379,10 +380,35 @@ const maxPending = 500
 // of a type without statuses is open.
 const open = `i.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM item_status st WHERE st.id = i.status_id AND st.final)`
 
-// assigned holds when item i names user $3 in one of its type's RESOURCES
-// fields (a single id or a list of ids).
-const assigned = `EXISTS (SELECT 1 FROM attribute a WHERE a.component_id = i.component_id AND a.type = 'RESOURCES'
-	AND a.retired_at IS NULL AND (i.attributes -> a.key = to_jsonb($3::bigint) OR i.attributes -> a.key @> jsonb_build_array($3::bigint)))`
+// assigned is the condition that item i names user $3 in one of its type's
+// RESOURCES fields: their columns in the types' tables, named from the
+// attribute table (a type without a table holds no values); empty when no
+// type has such a field.
+func (s *Service) assigned(ctx context.Context) (string, error) {
+	rows, err := s.db.Query(ctx, `SELECT component_id, id FROM attribute
+		WHERE type = 'RESOURCES' AND retired_at IS NULL AND to_regclass('item_t' || component_id) IS NOT NULL
+		ORDER BY component_id, id`)
+	if err != nil {
+		return "", fmt.Errorf("resource fields: %w", err)
+	}
+	fields, err := pgx.CollectRows(rows, pgx.RowToStructByPos[struct{ Component, Attribute int64 }])
+	if err != nil {
+		return "", fmt.Errorf("resource fields: %w", err)
+	}
+	var types []string
+	for i := 0; i < len(fields); {
+		comp := fields[i].Component
+		var conds []string
+		for ; i < len(fields) && fields[i].Component == comp; i++ {
+			conds = append(conds, "t."+table.Column(fields[i].Attribute)+" = $3")
+		}
+		types = append(types, "SELECT t.id FROM "+table.Name(comp)+" t WHERE t.deleted_at IS NULL AND ("+strings.Join(conds, " OR ")+")")
+	}
+	if len(types) == 0 {
+		return "", nil
+	}
+	return "i.id IN (" + strings.Join(types, " UNION ALL ") + ")", nil
+}
 
 // Projects answers the projects a resource's user manages, is a member of, or
 // is responsible for or named in an item of, as far as the caller may read them
@@ -396,12 +422,20 @@ func (s *Service) Projects(ctx context.Context, c Caller, resourceID int64) ([]P
 	if f.UserID == nil {
 		return list, nil
 	}
+	assigned, err := s.assigned(ctx)
+	if err != nil {
+		return nil, err
+	}
+	named := `i.responsible_id = $3`
+	if assigned != "" {
+		named += ` OR ` + assigned
+	}
 	rows, err := s.db.Query(ctx, `
 		SELECT p.id, p.name FROM readable_project($1, $2) p
 		WHERE (p.manager_id = $3
 			OR EXISTS (SELECT 1 FROM project_member m WHERE m.project_id = p.id AND m.user_id = $3)
 			OR EXISTS (SELECT 1 FROM readable_item($1, $2) i
-				WHERE i.project_id = p.id AND (i.responsible_id = $3 OR `+assigned+`)))
+				WHERE i.project_id = p.id AND (`+named+`)))
 		ORDER BY lower(p.name), p.id`, c.UserID, c.PanelAdmin, *f.UserID)
 	if err != nil {
 		return nil, fmt.Errorf("resource projects: %w", err)
@@ -431,7 +465,12 @@ func (s *Service) Pending(ctx context.Context, c Caller, resourceID, projectID i
 	}
 	which := `i.responsible_id = $3`
 	if work == WorkTasks {
-		which = assigned
+		if which, err = s.assigned(ctx); err != nil {
+			return nil, err
+		}
+		if which == "" {
+			return list, nil // no type has a RESOURCES field
+		}
 	}
 	lang := i18n.LangOf(ctx)
 	rows, err := s.db.Query(ctx, `

@@ -2,10 +2,10 @@ package resources_test
 
 import (
 	"context"
-	"strconv"
 	"testing"
 
 	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/items/table"
 	"github.com/tramita/tramita/internal/resources"
 	"github.com/tramita/tramita/internal/testkit"
 )
@@ -39,7 +39,18 @@ func TestResourceWork(t *testing.T) {
 	if _, err := db.Exec(ctx, `INSERT INTO component_grant (component_id, group_id) VALUES ($1, $2)`, task, everyone); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Exec(ctx, `INSERT INTO attribute (component_id, key, name, type) VALUES ($1, 'equipe', '{"pt-BR": "Equipe"}', 'RESOURCES')`, task); err != nil {
+	if _, err := db.Exec(ctx, `INSERT INTO attribute (component_id, key, name, type) VALUES ($1, 'equipe', '{"pt-BR": "Equipe"}', 'RESOURCES'),
+		($1, 'apoio', '{"pt-BR": "Apoio"}', 'RESOURCES')`, task); err != nil {
+		t.Fatal(err)
+	}
+	// Viaduto: Caio is in it, but Bia's item there is of a type he may not
+	// read; the project must not tell him she works in it.
+	secret := one(`INSERT INTO component (application_id, key, name, project_scoped) VALUES ($1, 'sigilo', '{"pt-BR": "Sigilo"}', true) RETURNING id`, app)
+	if _, err := db.Exec(ctx, `INSERT INTO attribute (component_id, key, name, type) VALUES ($1, 'equipe', '{"pt-BR": "Equipe"}', 'RESOURCES')`, secret); err != nil {
+		t.Fatal(err)
+	}
+	// The types' tables, as the server's start makes them.
+	if _, err := table.EnsureAll(ctx, db); err != nil {
 		t.Fatal(err)
 	}
 	doing := one(`INSERT INTO item_status (component_id, key, name) VALUES ($1, 'doing', '{"pt-BR": "Fazendo", "en": "Doing"}') RETURNING id`, task)
@@ -50,25 +61,29 @@ func TestResourceWork(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := int64(0)
-	item := func(title string, project, status int64, responsible *int64, attrs string) int64 {
+	item := func(title string, project, status int64, responsible *int64, values map[string]any) int64 {
 		n++
-		return one(`INSERT INTO item (component_id, number, title, project_id, status_id, responsible_id, attributes)
-			VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb) RETURNING id`, task, n, title, project, status, responsible, attrs)
+		id := one(`INSERT INTO item (component_id, number, title, project_id, status_id, responsible_id)
+			VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, task, n, title, project, status, responsible)
+		if err := table.WriteValues(ctx, db, task, table.Row{ID: id, Values: values}); err != nil {
+			t.Fatal(err)
+		}
+		return id
 	}
-	mine := item("Fundação", open, doing, &bia, `{}`)
-	item("Projeto", open, done, &bia, `{}`) // final: not pending
-	assignedOne := item("Concreto", open, doing, &caio, `{"equipe": `+strconv.FormatInt(bia, 10)+`}`)
-	assignedList := item("Aço", open, doing, nil, `{"equipe": [`+strconv.FormatInt(caio, 10)+`, `+strconv.FormatInt(bia, 10)+`]}`)
-	hidden := item("Escavação", closed, doing, &bia, `{}`) // Túnel: Caio is not in it
-	// Viaduto: Caio is in it, but Bia's item there is of a type he may not
-	// read; the project must not tell him she works in it.
-	secret := one(`INSERT INTO component (application_id, key, name, project_scoped) VALUES ($1, 'sigilo', '{"pt-BR": "Sigilo"}', true) RETURNING id`, app)
+	mine := item("Fundação", open, doing, &bia, nil)
+	item("Projeto", open, done, &bia, map[string]any{"equipe": bia}) // final: not pending
+	assignedOne := item("Concreto", open, doing, &caio, map[string]any{"equipe": bia})
+	assignedOther := item("Aço", open, doing, nil, map[string]any{"equipe": caio, "apoio": bia}) // in another RESOURCES field
+	hidden := item("Escavação", closed, doing, &bia, nil)                                        // Túnel: Caio is not in it
 	bridge := one(`INSERT INTO project (name) VALUES ('Viaduto') RETURNING id`)
 	if _, err := db.Exec(ctx, `INSERT INTO project_member (project_id, user_id) VALUES ($1, $2)`, bridge, caio); err != nil {
 		t.Fatal(err)
 	}
-	one(`INSERT INTO item (component_id, number, title, project_id, responsible_id, attributes)
-		VALUES ($1, 1, 'Sigiloso', $2, $3, $4::jsonb) RETURNING id`, secret, bridge, bia, `{"equipe": `+strconv.FormatInt(bia, 10)+`}`)
+	sealed := one(`INSERT INTO item (component_id, number, title, project_id, responsible_id)
+		VALUES ($1, 1, 'Sigiloso', $2, $3) RETURNING id`, secret, bridge, bia)
+	if err := table.WriteValues(ctx, db, secret, table.Row{ID: sealed, Values: map[string]any{"equipe": bia}}); err != nil {
+		t.Fatal(err)
+	}
 
 	ids := func(list []resources.PendingItem) []int64 {
 		out := []int64{}
@@ -96,8 +111,8 @@ func TestResourceWork(t *testing.T) {
 	if got, err := svc.Pending(i18n.With(ctx, i18n.En), asRoot, person, closed, resources.WorkItems); err != nil || !same(ids(got), []int64{hidden}) || got[0].StatusName != "Doing" {
 		t.Errorf("Bia's pending items in Túnel for the administrator %+v %v", got, err)
 	}
-	if got, err := svc.Pending(ctx, asCaio, person, open, resources.WorkTasks); err != nil || !same(ids(got), []int64{assignedList, assignedOne}) {
-		t.Errorf("Bia's tasks %v %v, want [%d %d] (newest change first)", ids(got), err, assignedList, assignedOne)
+	if got, err := svc.Pending(ctx, asCaio, person, open, resources.WorkTasks); err != nil || !same(ids(got), []int64{assignedOther, assignedOne}) {
+		t.Errorf("Bia's tasks %v %v, want [%d %d] (newest change first)", ids(got), err, assignedOther, assignedOne)
 	}
 	if got, err := svc.Pending(ctx, asRoot, room, 0, resources.WorkItems); err != nil || len(got) != 0 {
 		t.Errorf("a room has no items: %v %v", got, err)

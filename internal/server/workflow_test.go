@@ -11,6 +11,7 @@ import (
 	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/auth"
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items/table"
 )
 
 // A ticket goes new → taken (by a responsible chosen from Atendentes) →
@@ -82,6 +83,9 @@ func TestWorkflowWiredEndToEnd(t *testing.T) {
 		RETURNING id, (SELECT id FROM app_user WHERE login = 'tech')`, comp).Scan(&item, &tech); err != nil {
 		t.Fatal(err)
 	}
+	if err := table.Copy(ctx, s.pool, comp); err != nil {
+		t.Fatal(err)
+	}
 	techToken := s.login("tech", robustPlainPassword)
 	post := func(path, token, lang string, body any) (int, map[string]any, []any) {
 		t.Helper()
@@ -139,7 +143,9 @@ func TestWorkflowWiredEndToEnd(t *testing.T) {
 	if code != 422 || msg(obj) != "Escreva a solução antes." {
 		t.Errorf("close without solution: %d %v", code, obj)
 	}
-	s.exec(`UPDATE item SET attributes = '{"solution": "Papel trocado"}' WHERE id = $1`, item)
+	if err := table.WriteValues(ctx, s.pool, comp, table.Row{ID: item, Values: map[string]any{"solution": "Papel trocado"}}); err != nil {
+		t.Fatal(err)
+	}
 	code, obj, _ = post("triggerAction", techToken, "pt-BR", map[string]any{"ids": []int64{item}, "action": "close"})
 	if code != 200 {
 		t.Errorf("close: %d %v", code, obj)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/items/table"
 	"github.com/tramita/tramita/internal/rules"
 )
 
@@ -155,8 +156,8 @@ func (h *host) SendMessage(ctx context.Context, user int64, title, text string) 
 }
 
 // QueryItems answers items.query: items of a type of the same application
-// the caller may read, whose fields equal where's values (attributes by
-// containment, so the GIN index serves it).
+// the caller may read, whose fields equal where's values (attributes in
+// their columns of the type's table, so their indexes serve it).
 func (h *host) QueryItems(ctx context.Context, q rules.Query) ([]map[string]any, error) {
 	compID := h.comp.ID
 	if compID == 0 && q.Component == "" {
@@ -187,7 +188,6 @@ func (h *host) QueryItems(ctx context.Context, q rules.Query) ([]map[string]any,
 	}
 	columns := map[string]string{"id": "i.id", "FormattedID": "i.number", "ProjectID": "i.project_id",
 		"ResponsibleID": "i.responsible_id", "CreatorID": "i.creator_id", "StatusID": "i.status_id"}
-	contains := map[string]any{}
 	for k, v := range q.Where {
 		if col, ok := columns[k]; ok {
 			f, isNum := v.(float64)
@@ -209,22 +209,16 @@ func (h *host) QueryItems(ctx context.Context, q rules.Query) ([]map[string]any,
 				where = append(where, "i.status_id = (SELECT s.id FROM item_status s WHERE s.component_id = $3 AND s.key = "+param(str)+")")
 			}
 		default:
-			if _, ok := comp.attrTypes[k]; !ok {
+			a, ok := comp.attr(k)
+			if !ok {
 				return nil, &rules.HostError{Message: fmt.Sprintf("unknown field %q of %q", k, comp.Key)}
 			}
-			contains[k] = v
+			where = append(where, valueIs(a, v, param))
 		}
-	}
-	if len(contains) > 0 {
-		b, err := json.Marshal(contains)
-		if err != nil {
-			return nil, &rules.HostError{Message: "where holds a value that is not JSON"}
-		}
-		where = append(where, "i.attributes @> "+param(string(b))+"::jsonb")
 	}
 	sql := `SELECT i.id, i.component_id, i.number, i.title, i.project_id, i.status_id, i.responsible_id, i.creator_id,
-			i.version, i.attributes::text, i.created_at, i.modified_at, false
-		FROM readable_item($1, $2) i WHERE ` + strings.Join(where, " AND ") + ` ORDER BY i.id LIMIT ` + param(q.Limit)
+			i.version, ` + comp.values() + `::text, i.created_at, i.modified_at, false
+		FROM readable_item($1, $2) i JOIN ` + table.Name(comp.ID) + ` t ON t.id = i.id WHERE ` + strings.Join(where, " AND ") + ` ORDER BY i.id LIMIT ` + param(q.Limit)
 	rows, err := h.q.Query(ctx, sql, args...)
 	if err != nil {
 		return nil, &rules.HostError{Message: "the query could not run: check the values of where"}

@@ -159,6 +159,9 @@ func (s *Service) selected(ctx context.Context, q querier, c Caller, componentID
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := loadValues(ctx, q, comp, its); err != nil {
+		return nil, nil, err
+	}
 	return comp, its, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items"
+	"github.com/tramita/tramita/internal/items/table"
 )
 
 // querier is a pool or a transaction.
@@ -43,7 +45,11 @@ type component struct {
 	statuses          map[int64]*status
 	statusByKey       map[string]*status
 	actions           []*action
-	attrTypes         map[string]string
+	// attrTypes are the types of the live attributes, by key.
+	attrTypes map[string]string
+	// attrs are the columns of the type's table, retired attributes' too:
+	// an item is written back whole, with the values nobody edits any more.
+	attrs []table.Attr
 }
 
 type status struct {
@@ -107,20 +113,41 @@ func loadComponent(ctx context.Context, q querier, c Caller, id int64) (*compone
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	rows, err = q.Query(ctx, `SELECT key, type FROM attribute WHERE component_id = $1 AND retired_at IS NULL`, id)
+	rows, err = q.Query(ctx, `SELECT id, key, type, retired_at IS NULL FROM attribute WHERE component_id = $1 ORDER BY id`, id)
 	if err != nil {
 		return nil, fmt.Errorf("attributes: %w", err)
 	}
 	for rows.Next() {
-		var k, t string
-		if err := rows.Scan(&k, &t); err != nil {
+		var a table.Attr
+		var live bool
+		if err := rows.Scan(&a.ID, &a.Key, &a.Type, &live); err != nil {
 			rows.Close()
 			return nil, err
 		}
-		comp.attrTypes[k] = t
+		comp.attrs = append(comp.attrs, a)
+		if live {
+			comp.attrTypes[a.Key] = a.Type
+		}
 	}
 	return comp, rows.Err()
 }
+
+// attr is the live attribute key of comp.
+func (comp *component) attr(key string) (table.Attr, bool) {
+	if _, ok := comp.attrTypes[key]; !ok {
+		return table.Attr{}, false
+	}
+	for _, a := range comp.attrs {
+		if a.Key == key {
+			return a, true
+		}
+	}
+	return table.Attr{}, false
+}
+
+// values is the jsonb object of the attribute values of the row "t" of
+// comp's table, as the API gives them.
+func (comp *component) values() string { return table.AttributesExpr("t", comp.attrs) }
 
 // findAction finds an action of comp by id or key.
 func (comp *component) findAction(r Ref) (*action, error) {
@@ -146,7 +173,8 @@ type item struct {
 }
 
 // loadItems reads ids (each readable by the caller, else not found), in id
-// order; lock takes their rows for a change first (q is then a transaction).
+// order, without their values (loadValues); lock takes their rows for a
+// change first (q is then a transaction).
 func loadItems(ctx context.Context, q querier, c Caller, ids []int64, lock bool) ([]*item, error) {
 	if lock {
 		if err := items.LockItems(ctx, q, ids); err != nil {
@@ -154,7 +182,7 @@ func loadItems(ctx context.Context, q querier, c Caller, ids []int64, lock bool)
 		}
 	}
 	rows, err := q.Query(ctx, `SELECT i.id, i.component_id, i.number, i.title, i.project_id, i.status_id, i.responsible_id, i.creator_id,
-			i.version, i.attributes::text, i.created_at, i.modified_at, EXISTS (SELECT 1 FROM writable_item($1, $2) w WHERE w.id = i.id)
+			i.version, i.created_at, i.modified_at, EXISTS (SELECT 1 FROM writable_item($1, $2) w WHERE w.id = i.id)
 		FROM readable_item($1, $2) i WHERE i.id = ANY($3) ORDER BY i.id`, c.UserID, c.PanelAdmin, ids)
 	if err != nil {
 		return nil, fmt.Errorf("items: %w", err)
@@ -162,13 +190,9 @@ func loadItems(ctx context.Context, q querier, c Caller, ids []int64, lock bool)
 	defer rows.Close()
 	var out []*item
 	for rows.Next() {
-		it := &item{}
-		var attrs string
+		it := &item{Attributes: map[string]any{}}
 		if err := rows.Scan(&it.ID, &it.ComponentID, &it.Number, &it.Title, &it.ProjectID, &it.StatusID, &it.ResponsibleID,
-			&it.CreatorID, &it.Version, &attrs, &it.CreatedAt, &it.ModifiedAt, &it.Writable); err != nil {
-			return nil, err
-		}
-		if it.Attributes, err = decodeObject(attrs); err != nil {
+			&it.CreatorID, &it.Version, &it.CreatedAt, &it.ModifiedAt, &it.Writable); err != nil {
 			return nil, err
 		}
 		out = append(out, it)
@@ -180,6 +204,66 @@ func loadItems(ctx context.Context, q querier, c Caller, ids []int64, lock bool)
 		return nil, httpx.NotFound()
 	}
 	return out, nil
+}
+
+// loadValues reads the attribute values of its, items of comp, from the
+// type's table.
+func loadValues(ctx context.Context, q querier, comp *component, its []*item) error {
+	byID := make(map[int64]*item, len(its))
+	ids := make([]int64, len(its))
+	for i, it := range its {
+		byID[it.ID], ids[i] = it, it.ID
+	}
+	rows, err := q.Query(ctx, `SELECT t.id, `+comp.values()+`::text FROM `+table.Name(comp.ID)+` t WHERE t.id = ANY($1)`, ids)
+	if err != nil {
+		return fmt.Errorf("values: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var values string
+		if err := rows.Scan(&id, &values); err != nil {
+			return err
+		}
+		if byID[id].Attributes, err = decodeObject(values); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// valueIs is the condition that the value of a in the row "t" of its type's
+// table is v, as JSON compares them: of another kind (a number given as a
+// text, a date written otherwise, a list, null) it holds for no row. Dates
+// are held to the second and read as RFC 3339 in UTC, so only that text
+// names one.
+func valueIs(a table.Attr, v any, param func(any) string) string {
+	col := "t." + table.Column(a.ID)
+	switch table.SQLType(a.Type) {
+	case "text":
+		if s, ok := v.(string); ok {
+			return col + " = " + param(s) + "::text"
+		}
+	case "numeric":
+		if f, ok := v.(float64); ok {
+			return col + " = " + param(f) + "::numeric"
+		}
+	case "bigint":
+		if f, ok := v.(float64); ok && f == math.Trunc(f) && f >= math.MinInt64 && f < math.MaxInt64 {
+			return col + " = " + param(int64(f)) + "::bigint"
+		}
+	case "boolean":
+		if b, ok := v.(bool); ok {
+			return col + " = " + param(b) + "::boolean"
+		}
+	case "timestamptz":
+		if s, ok := v.(string); ok {
+			if d, err := time.Parse(time.RFC3339, s); err == nil && d.UTC().Format(time.RFC3339) == s {
+				return col + " = " + param(d) + "::timestamptz"
+			}
+		}
+	}
+	return "false"
 }
 
 // decodeObject reads a JSON object keeping numbers exact.

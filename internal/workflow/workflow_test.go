@@ -19,6 +19,7 @@ import (
 	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/items/table"
 	"github.com/tramita/tramita/internal/kanban"
 	"github.com/tramita/tramita/internal/messages"
 	"github.com/tramita/tramita/internal/rules"
@@ -98,6 +99,7 @@ type world struct {
 	actions               map[string]int64
 	open1, open2, bigOpen int64
 	foreign               int64 // in a project nobody of the tests is in
+	amounts               map[int64]int
 }
 
 func newWorld(t *testing.T) *world { return newWorldOf(t, requestPackage) }
@@ -107,7 +109,7 @@ func newWorldOf(t *testing.T, source string) *world {
 	t.Helper()
 	ctx := context.Background()
 	db := testkit.NewDB(t)
-	w := &world{db: db, statuses: map[string]int64{}, actions: map[string]int64{}}
+	w := &world{db: db, statuses: map[string]int64{}, actions: map[string]int64{}, amounts: map[int64]int{}}
 	exec := func(sql string, args ...any) {
 		t.Helper()
 		if _, err := db.Exec(ctx, sql, args...); err != nil {
@@ -147,9 +149,14 @@ func newWorldOf(t *testing.T, source string) *world {
 		w.actions[k] = id(`SELECT id FROM item_action WHERE component_id = $1 AND key = $2`, w.request, k)
 	}
 	newItem := func(n int, title string, amount int, project *int64) int64 {
-		return id(`INSERT INTO item (component_id, number, title, status_id, creator_id, project_id, attributes)
-			VALUES ($1, $2, $3, $4, $5, $6, jsonb_build_object('amount', $7::int)) RETURNING id`,
-			w.request, n, title, w.statuses["open"], w.ana.UserID, project, amount)
+		item := id(`INSERT INTO item (component_id, number, title, status_id, creator_id, project_id)
+			VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+			w.request, n, title, w.statuses["open"], w.ana.UserID, project)
+		if err := table.WriteValues(ctx, db, w.request, table.Row{ID: item, Values: map[string]any{"amount": amount}}); err != nil {
+			t.Fatal(err)
+		}
+		w.amounts[item] = amount
+		return item
 	}
 	w.open1 = newItem(1, "Notebook", 500, nil)
 	w.open2 = newItem(2, "Cadeira", 300, nil)
@@ -202,10 +209,40 @@ func message(t *testing.T, err error, lang string) (int, string) {
 	return rec.Code, msg
 }
 
+// setStatus puts items of newWorld in a status as a fixture, with no
+// transition nor version: their registry rows, then their type's table rows
+// (the registry's system columns and the items' amounts).
+func (w *world) setStatus(t *testing.T, status string, items ...int64) {
+	t.Helper()
+	ctx := context.Background()
+	if _, err := w.db.Exec(ctx, `UPDATE item SET status_id = $1 WHERE id = ANY($2)`, w.statuses[status], items); err != nil {
+		t.Fatal(err)
+	}
+	rows := make([]table.Row, len(items))
+	for i, it := range items {
+		rows[i] = table.Row{ID: it, Values: map[string]any{"amount": w.amounts[it]}}
+	}
+	if err := table.WriteValues(ctx, w.db, w.request, rows...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// state is an item's status key, version and values (from its type's
+// table, retired attributes' too).
 func (w *world) state(t *testing.T, item int64) (status string, version int, attrs map[string]any) {
 	t.Helper()
+	ctx := context.Background()
+	var comp int64
+	if err := w.db.QueryRow(ctx, `SELECT component_id FROM item WHERE id = $1`, item).Scan(&comp); err != nil {
+		t.Fatal(err)
+	}
+	cols, err := table.Attrs(ctx, w.db, comp)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var raw []byte
-	err := w.db.QueryRow(context.Background(), `SELECT s.key, i.version, i.attributes FROM item i JOIN item_status s ON s.id = i.status_id WHERE i.id = $1`, item).
+	err = w.db.QueryRow(ctx, `SELECT s.key, i.version, `+table.AttributesExpr("t", cols)+` FROM item i
+		JOIN item_status s ON s.id = i.status_id JOIN `+table.Name(comp)+` t ON t.id = i.id WHERE i.id = $1`, item).
 		Scan(&status, &version, &raw)
 	if err != nil {
 		t.Fatal(err)
@@ -318,9 +355,7 @@ func TestTriggerMovesEverySelectedItemWithAVersionAndTellsTheNewResponsible(t *t
 	}
 
 	// The rule refuses the big one: neither item moves, nothing is written.
-	if _, err := w.db.Exec(ctx, `UPDATE item SET status_id = $2 WHERE id = $1`, w.bigOpen, w.statuses["review"]); err != nil {
-		t.Fatal(err)
-	}
+	w.setStatus(t, "review", w.bigOpen)
 	_, err := w.svc.Trigger(ctx, w.bia, workflow.TriggerInput{IDs: ids(w.open1, w.bigOpen), Action: workflow.Ref{Key: "approve"}})
 	if code, msg := message(t, err, "en"); code != http.StatusUnprocessableEntity || msg != "Valores acima de R$ 1.000 precisam da diretoria." {
 		t.Fatalf("approve big: %d %q", code, msg)
@@ -436,9 +471,7 @@ func TestExecuteTaskActionTakesOneItem(t *testing.T) {
 func TestValidateByRuleRunsTheRuleAndWritesNothing(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()
-	if _, err := w.db.Exec(ctx, `UPDATE item SET status_id = $1`, w.statuses["review"]); err != nil {
-		t.Fatal(err)
-	}
+	w.setStatus(t, "review", w.open1, w.open2, w.bigOpen, w.foreign)
 	rule := workflow.Ref{ID: w.actions["approve"]}
 	_, err := w.svc.ValidateByRule(ctx, w.bia, workflow.ValidateInput{IDs: ids(w.bigOpen), RuleID: rule, StateID: httpx.ID(w.statuses["review"])})
 	if code, msg := message(t, err, "pt-BR"); code != 422 || msg != "Valores acima de R$ 1.000 precisam da diretoria." {

@@ -16,6 +16,7 @@ import (
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/itemio"
 	"github.com/tramita/tramita/internal/items"
+	"github.com/tramita/tramita/internal/items/table"
 	"github.com/tramita/tramita/internal/jobs"
 	"github.com/tramita/tramita/internal/storage"
 )
@@ -112,10 +113,13 @@ func TestImportExcelPreviewsThenWritesAllOrNothing(t *testing.T) {
 		WHERE i.title LIKE 'Importada %' AND v.operation = 'import' AND i.project_id = $1`, digital); n != 5 {
 		t.Fatalf("%d import versions", n)
 	}
-	var priority, due string
-	if err := w.db.QueryRow(ctx, `SELECT attributes ->> 'priority', attributes ->> 'dueDate' FROM item WHERE title = 'Importada 1'`).Scan(&priority, &due); err != nil ||
-		priority != "high" || due != "2025-03-15T00:00:00Z" {
-		t.Fatalf("stored %q %q %v", priority, due, err)
+	var first int64
+	if err := w.db.QueryRow(ctx, `SELECT id FROM item WHERE title = 'Importada 1'`).Scan(&first); err != nil {
+		t.Fatal(err)
+	}
+	stored, err := table.ValuesOf(ctx, w.db, first)
+	if err != nil || stored["priority"] != "high" || stored["dueDate"] != "2025-03-15T00:00:00Z" {
+		t.Fatalf("stored %v %v", stored, err)
 	}
 	// A second run of the same job (at-least-once delivery) writes nothing more.
 	if err := im.HandleJob(ctx, jobs.Job{Kind: itemio.ImportJobKind, Payload: []byte(`{"importId": ` + itoa(st.ImportID) + `, "userId": ` + itoa(w.ana.UserID) + `}`)}); err != nil {

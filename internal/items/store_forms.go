@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items/table"
@@ -40,13 +41,20 @@ func ReadItem(ctx context.Context, q Querier, c Caller, comp, id int64, lock boo
 		sql += ` FOR UPDATE OF i`
 	}
 	it, err := scanItem(q.QueryRow(ctx, sql, c.UserID, c.PanelAdmin, id, comp))
-	if errors.Is(err, pgx.ErrNoRows) {
+	if errors.Is(err, pgx.ErrNoRows) || noType(err) {
 		return nil, httpx.NotFound()
 	}
 	if err != nil {
 		return nil, fmt.Errorf("item %d: %w", id, err)
 	}
 	return it, nil
+}
+
+// noType says err is a read of a type's table that does not exist: a type
+// that never existed, answered as not found like a missing item.
+func noType(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "42P01" // undefined_table
 }
 
 // componentRight holds over component c when the caller may use the type
@@ -141,7 +149,7 @@ func (st *Store) itemOf(ctx context.Context, c Caller, comp, id int64) (*Item, e
 		FROM item i JOIN component c ON c.id = i.component_id JOIN `+table.Name(comp)+` t ON t.id = i.id
 		WHERE i.id = $3 AND ($4::bigint = 0 OR c.id = $4) AND c.retired_at IS NULL AND `+componentReadable+` AND `+itemReadable,
 		c.UserID, c.PanelAdmin, id, comp))
-	if errors.Is(err, pgx.ErrNoRows) {
+	if errors.Is(err, pgx.ErrNoRows) || noType(err) {
 		return nil, httpx.NotFound()
 	}
 	if err != nil {

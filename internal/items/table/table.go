@@ -529,6 +529,29 @@ func Attrs(ctx context.Context, q Querier, componentID int64) ([]Attr, error) {
 	return attrs, nil
 }
 
+// ValuesOf reads item id's values by key as the core reads them: for
+// tests' checks and fixtures.
+func ValuesOf(ctx context.Context, q Querier, id int64) (map[string]any, error) {
+	rows, err := q.Query(ctx, `SELECT component_id FROM item WHERE id = $1`, id)
+	if err != nil {
+		return nil, err
+	}
+	comp, err := pgx.CollectExactlyOneRow(rows, pgx.RowTo[int64])
+	if err != nil {
+		return nil, fmt.Errorf("item %d: %w", id, err)
+	}
+	rows, err = q.Query(ctx, `SELECT `+ValuesExpr("t", "$2")+`::text FROM `+Name(comp)+` t WHERE t.id = $1`, id, comp)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := pgx.CollectExactlyOneRow(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("values of item %d: %w", id, err)
+	}
+	var out map[string]any
+	return out, json.Unmarshal([]byte(raw), &out)
+}
+
 // WriteValues is Write for a fixture: it reads the type's attributes first.
 func WriteValues(ctx context.Context, q Querier, componentID int64, rows ...Row) error {
 	attrs, err := Attrs(ctx, q, componentID)

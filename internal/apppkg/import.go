@@ -464,17 +464,8 @@ func (im *importer) attributes(ctx context.Context, comp Component, id int64) er
 				delete(stored, a.RenamedFrom)
 			}
 		}
-		if old, ok := stored[a.Key]; ok && old.typ != a.Type && schema.KindOf(old.typ) != schema.KindOf(a.Type) {
-			n, err := schema.CountValues(ctx, im.tx, id, old.id)
-			if err != nil {
-				return err
-			}
-			if n > 0 {
-				im.c.add(a.Line, "attribute %q cannot change from %s to %s: %d items hold values of the old type; add a new attribute instead",
-					a.Key, old.typ, a.Type, n)
-				continue
-			}
-		}
+		// A changed type is the typed table's checked conversion (table.Ensure,
+		// after the attributes): values that do not fit refuse the import.
 		name, _ := json.Marshal(a.Name)
 		var pick, target *int64
 		if a.Picklist != "" {

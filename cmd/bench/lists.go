@@ -73,9 +73,11 @@ type listResult struct {
 
 // Copies of internal/items' unexported SQL (store_access.go itemReadable, store_list.go
 // pageRowsColumns, pageRowsSQL and the total), so the direct run sends what
-// executeFilter sends for the item table. The WHERE fragment of the filters,
-// the ORDER BY and the keyset condition come from the real compiler
-// (internal/items/filter).
+// executeFilter sends for the type's typed table. The WHERE fragment of the
+// filters, the ORDER BY and the keyset condition come from the real compiler
+// (internal/items/filter). The page's rows are read from the typed table too,
+// their values by key from its columns (table.AttributesExpr), as the list
+// reads them once the registry holds no attributes (docs/item-tables.md).
 const (
 	benchItemReadable = `(i.deleted_at IS NULL AND ($2 OR i.project_id IS NULL OR EXISTS (
 	SELECT 1 FROM project p WHERE p.id = i.project_id AND (p.manager_id = $1 OR EXISTS (
@@ -88,13 +90,17 @@ const (
 	coalesce((SELECT st.color FROM item_status st WHERE st.id = i.status_id), ''),
 	i.modified_at, coalesce((SELECT u.name FROM app_user u WHERE u.id = i.modifier_id), ''), i.version, i.responsible_id,
 	coalesce((SELECT u.name FROM app_user u WHERE u.id = i.responsible_id), ''), i.reason,
-	i.has_attachment, i.has_digital_content, i.attributes`
+	i.has_attachment, i.has_digital_content`
 	exactCountCap        = 10000
 	estimateTrustedAbove = 2 * exactCountCap
 	pageRows             = 50
 )
 
-var benchPageRowsSQL = `SELECT ` + benchRowColumns + ` FROM item i WHERE i.id = ANY($3) AND ` + benchItemReadable
+// benchPageRowsSQL reads a page's rows by id ($3) from the type's table.
+func benchPageRowsSQL(componentID int64, attrs []table.Attr) string {
+	return `SELECT ` + benchRowColumns + `, ` + table.AttributesExpr("i", attrs) + ` FROM ` + table.Name(componentID) + ` i
+	WHERE i.id = ANY($3) AND ` + benchItemReadable
+}
 
 // memberCases are the cases a plain member runs (the permission test reads
 // the member's projects for every row it keeps).
@@ -108,6 +114,10 @@ func benchLists(ctx context.Context, o options, cl *client, pool *pgxpool.Pool, 
 		return nil, err
 	}
 	fields := schema.Build(attrs)
+	columns, err := table.Attrs(ctx, pool, s.taskID)
+	if err != nil {
+		return nil, err
+	}
 	var out []listResult
 	if cases == nil {
 		cases = listCases
@@ -160,7 +170,7 @@ func benchLists(ctx context.Context, o options, cl *client, pool *pgxpool.Pool, 
 		}
 		r.total, r.estimate, r.totalKind, r.rows = page.Total, page.TotalIsEstimate, page.TotalKind, len(page.Rows)
 
-		direct, err := directQuery(fields, lc, s, user, panelAdmin, seek)
+		direct, err := directQuery(fields, columns, lc, s, user, panelAdmin, seek)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", lc.name, err)
 		}
@@ -239,7 +249,7 @@ func decodeCursor(c string) (*benchCursor, error) {
 // full and the estimate small in another), and
 // answers a function that runs them on the database (reading every row) and
 // times them.
-func directQuery(fields schema.Set, lc listCase, s seedInfo, user int64, panelAdmin bool, seek *benchCursor) (func(context.Context, *pgxpool.Pool) (time.Duration, error), error) {
+func directQuery(fields schema.Set, columns []table.Attr, lc listCase, s seedInfo, user int64, panelAdmin bool, seek *benchCursor) (func(context.Context, *pgxpool.Pool) (time.Duration, error), error) {
 	args := []any{user, panelAdmin, s.taskID}
 	// As listWhere over a typed table, which holds one type.
 	where := []string{"$3::bigint IS NOT NULL", benchItemReadable}
@@ -278,6 +288,7 @@ func directQuery(fields schema.Set, lc listCase, s seedInfo, user int64, panelAd
 	n := len(pageArgs)
 	idSQL := `SELECT i.id FROM ` + from + ` i WHERE ` + pageWhere + ` ORDER BY ` + order + fmt.Sprintf(` LIMIT $%d OFFSET $%d`, n+1, n+2)
 	pageArgs = append(pageArgs, pageRows, offset)
+	rowsSQL := benchPageRowsSQL(s.taskID, columns)
 	return func(ctx context.Context, pool *pgxpool.Pool) (time.Duration, error) {
 		t0 := time.Now()
 		// As executeFilter: the ids and the estimate in one batch, the rows by
@@ -314,7 +325,7 @@ func directQuery(fields schema.Set, lc listCase, s seedInfo, user int64, panelAd
 		}
 		// The rows by id and, in the same batch, the count when it is due.
 		b = &pgx.Batch{}
-		b.Queue(benchPageRowsSQL, args[0], args[1], ids, "pt-BR").Query(func(rows pgx.Rows) error {
+		b.Queue(rowsSQL, args[0], args[1], ids, "pt-BR").Query(func(rows pgx.Rows) error {
 			for rows.Next() {
 				if _, err := rows.Values(); err != nil {
 					return err

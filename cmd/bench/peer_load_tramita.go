@@ -1,17 +1,20 @@
 package main
 
 // What the peer benchmark knows about how Tramita stores items: the rows go
-// to the item registry, then to the type's typed table (bulkLoad,
-// docs/item-tables.md); tramitaTasksBytes measures both.
+// to the type's typed table, then their system columns to the item registry
+// (bulkLoad, docs/item-tables.md); tramitaTasksBytes measures both.
 
 import (
 	"context"
 	"fmt"
-	"strconv"
+	"math/big"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/tramita/tramita/internal/items/table"
 )
 
 // tramitaTarget is where the rows go: the type tasks of the package
@@ -26,17 +29,30 @@ type tramitaTarget struct {
 // peerLoadTimes are the phases of a load, for the report.
 type peerLoadTimes = bulkTimes
 
+// peerKeys are the attributes of the type tasks that a row fills, in the
+// order loadTramitaTasks copies them.
+var peerKeys = []string{"priority", "due", "estimate", "done", "description"}
+
 // loadTramitaTasks writes rows[from:to] (row n is rows[n-1]) as items of the
-// type: FormattedID n, title, status and responsible as columns, the other
-// fields in attributes (priority a number, due the date as the form writes a
-// date-only DATE_TIME, estimate a number, done a boolean, description a
-// string). As cmd/bench/seed.go: the item table's secondary indexes are
-// dropped for the load and rebuilt from their own definitions after it, then
-// VACUUM (ANALYZE). One COPY stream in FormattedID order, so the item ids
-// ascend with n and a sort's tie-break on the id orders rows as Directus's
-// (whose id is n). No item_version rows, as seed.go.
+// type: FormattedID n, title, status and responsible as system columns, the
+// other fields in their attribute columns (priority a number, due the date
+// as the form writes a date-only DATE_TIME, estimate a number, done a
+// boolean, description a string). Through bulkLoad, as cmd/bench/seed.go:
+// one COPY into the type's typed table in FormattedID order with the ids
+// bulkLoad reserved, so the item ids ascend with n and a sort's tie-break on
+// the id orders rows as Directus's (whose id is n); bulkLoad writes the
+// registry's rows from them. No item_version rows, as seed.go.
 func loadTramitaTasks(ctx context.Context, pool *pgxpool.Pool, t tramitaTarget, rows []peerRow, from, to int) (peerLoadTimes, error) {
-	bt, err := bulkLoad(ctx, pool, t.componentID, func(ctx context.Context, prepare func(*pgxpool.Conn) error) error {
+	attrs, err := typedColumns(ctx, pool, t.componentID, peerKeys)
+	if err != nil {
+		return peerLoadTimes{}, err
+	}
+	cols := []string{"id", "component_id", "number", "title", "status_id", "responsible_id", "creator_id", "created_at",
+		"modifier_id", "modified_at"}
+	for _, a := range attrs {
+		cols = append(cols, table.Column(a.ID))
+	}
+	bt, err := bulkLoad(ctx, pool, t.componentID, to-from, func(ctx context.Context, first int64, prepare func(*pgxpool.Conn) error) error {
 		conn, err := pool.Acquire(ctx)
 		if err != nil {
 			return err
@@ -47,31 +63,21 @@ func loadTramitaTasks(ctx context.Context, pool *pgxpool.Pool, t tramitaTarget, 
 		}
 		created := time.Date(2025, 1, 1, 8, 0, 0, 0, time.UTC)
 		n := from
-		var attrs []byte
 		src := pgx.CopyFromFunc(func() ([]any, error) {
 			if n >= to {
 				return nil, nil
 			}
 			r := rows[n]
+			id := first + int64(n-from)
 			n++
 			at := created.Add(time.Duration(n) * 30 * time.Second)
-			attrs = attrs[:0]
-			attrs = append(attrs, `{"priority":`...)
-			attrs = strconv.AppendInt(attrs, int64(r.priority), 10)
-			attrs = append(attrs, `,"due":"`...)
-			attrs = r.due().AppendFormat(attrs, "2006-01-02T15:04:05Z")
-			attrs = append(attrs, `","estimate":`...)
-			attrs = append(attrs, r.estimateText()...)
-			attrs = append(attrs, `,"done":`...)
-			attrs = strconv.AppendBool(attrs, r.done())
-			attrs = append(attrs, `,"description":"`...)
-			attrs = append(attrs, r.description()...) // plain ASCII, nothing to escape
-			attrs = append(attrs, `"}`...)
-			return []any{t.componentID, int64(n), r.title(n), t.statusIDs[r.status], t.userIDs[r.assignee],
-				t.creatorID, at, t.creatorID, at, string(attrs)}, nil
+			// The estimate's two decimals stay its scale, as "12.50" typed in a form.
+			estimate := pgtype.Numeric{Int: big.NewInt(int64(r.estimate)), Exp: -2, Valid: true}
+			return []any{id, t.componentID, int64(n), r.title(n), t.statusIDs[r.status], t.userIDs[r.assignee],
+				t.creatorID, at, t.creatorID, at,
+				int64(r.priority), r.due(), estimate, r.done(), r.description()}, nil
 		})
-		if _, err := conn.Conn().CopyFrom(ctx, pgx.Identifier{"item"}, []string{"component_id", "number", "title", "status_id",
-			"responsible_id", "creator_id", "created_at", "modifier_id", "modified_at", "attributes"}, src); err != nil {
+		if _, err := conn.Conn().CopyFrom(ctx, pgx.Identifier{table.Name(t.componentID)}, cols, src); err != nil {
 			return fmt.Errorf("copy items %d-%d: %w", from+1, to, err)
 		}
 		_, err = conn.Exec(ctx, `UPDATE component SET last_number = greatest(last_number, $2) WHERE id = $1`, t.componentID, to)

@@ -62,11 +62,6 @@ func (p peerRow) statusKey() string { return peerStatuses[p.status] }
 
 func (p peerRow) due() time.Time { return peerDueBase.AddDate(0, 0, int(p.dueDay)) }
 
-// estimateText is the estimate with two decimals ("12.05").
-func (p peerRow) estimateText() string {
-	return strconv.Itoa(int(p.estimate)/100) + "." + strconv.Itoa(int(p.estimate)/10%10) + strconv.Itoa(int(p.estimate)%10)
-}
-
 func (p peerRow) assigneeLogin() string { return peerUserLogin(int(p.assignee)) }
 
 func peerUserLogin(i int) string { return "user" + strconv.Itoa(i/10) + strconv.Itoa(i%10) }

@@ -4,9 +4,12 @@ import (
 	"context"
 	"fmt"
 	"log"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/tramita/tramita/internal/items/table"
 )
 
 type seedInfo struct {
@@ -22,34 +25,61 @@ type seedInfo struct {
 	tableMB     int64
 }
 
-// seedSQL inserts the task items numbered $2+lo .. $2+hi. Values are
-// deterministic functions of g so every run lists the same data; the shapes
-// follow internal/items/demo (same attribute keys and value types).
-const seedSQL = `
-INSERT INTO item (component_id, number, title, project_id, status_id, responsible_id, creator_id, created_at,
-                  modifier_id, modified_at, attributes)
-SELECT $1::bigint, $2::bigint + g,
+// seedValues are the attribute values of item g, by key, as SQL over g, ts
+// (its creation) and area (it or ops); $5 is the administrator. Each is cast
+// to its column's type (table.SQLType): a date is the text a form sends.
+var seedValues = []struct{ key, expr string }{
+	{"description", `'Detalhar escopo, responsáveis e critérios de aceite.'`},
+	{"priority", `(ARRAY['low','medium','high'])[1 + (g * 7 / 5) % 3]`},
+	{"area", `area`},
+	{"subarea", `CASE WHEN area = 'ops' THEN 'logistics' WHEN g % 4 < 2 THEN 'dev' ELSE 'infra' END`},
+	{"startDate", `to_char(ts, 'YYYY-MM-DD"T00:00:00Z"')`},
+	{"dueDate", `to_char(ts + ((3 + g % 40) * interval '1 day'), 'YYYY-MM-DD"T00:00:00Z"')`},
+	{"estimate", `(g % 80) / 2.0`},
+	{"progress", `((g * 13) % 11) * 10`},
+	{"cost", `((g::bigint * 7919) % 500000) / 100.0`},
+	{"milestone", `g % 10 = 0`},
+	{"storyPoints", `(ARRAY[1,2,3,5,8,13])[1 + g % 6]`},
+	{"reviewer", `$5::bigint`},
+}
+
+// seedKeys are the keys of seedValues, in order.
+func seedKeys() []string {
+	keys := make([]string, len(seedValues))
+	for i, v := range seedValues {
+		keys[i] = v.key
+	}
+	return keys
+}
+
+// seedSQL inserts the task items numbered $2+lo .. $2+hi ($6, $7) into the
+// type's typed table, with the ids $8+lo-1 .. $8+hi-1 (reserved by
+// bulkLoad, which writes their registry rows after); attrs are the
+// attributes of seedValues, in order. Values are deterministic functions of
+// g so every run lists the same data; the shapes follow internal/items/demo
+// (same attribute keys and value types).
+func seedSQL(componentID int64, attrs []table.Attr) string {
+	cols := []string{"id", "component_id", "number", "title", "project_id", "status_id", "responsible_id", "creator_id",
+		"created_at", "modifier_id", "modified_at"}
+	var exprs []string
+	for i, a := range attrs {
+		cols = append(cols, table.Column(a.ID))
+		exprs = append(exprs, `(`+seedValues[i].expr+`)::`+table.SQLType(a.Type))
+	}
+	return `
+INSERT INTO ` + table.Name(componentID) + ` (` + strings.Join(cols, ", ") + `)
+SELECT $8::bigint + g - 1, $1::bigint, $2::bigint + g,
        (ARRAY['Revisar','Atualizar','Migrar','Validar','Documentar','Testar','Planejar','Publicar'])[1 + g % 8] || ' ' ||
        (ARRAY['contrato','relatório','servidor','orçamento','cronograma','painel','fornecedor','inventário','backlog','treinamento'])[1 + (g / 8) % 10] ||
        ' ' || g,
        ($3::bigint[])[1 + g % cardinality($3::bigint[])],
        ($4::bigint[])[1 + (g / 3) % cardinality($4::bigint[])],
        $5, $5, ts, $5, ts,
-       jsonb_build_object(
-         'description', 'Detalhar escopo, responsáveis e critérios de aceite.',
-         'priority', (ARRAY['low','medium','high'])[1 + (g * 7 / 5) % 3],
-         'area', area, 'subarea', CASE WHEN area = 'ops' THEN 'logistics' WHEN g % 4 < 2 THEN 'dev' ELSE 'infra' END,
-         'startDate', to_char(ts, 'YYYY-MM-DD"T00:00:00Z"'),
-         'dueDate', to_char(ts + ((3 + g % 40) * interval '1 day'), 'YYYY-MM-DD"T00:00:00Z"'),
-         'estimate', (g % 80) / 2.0,
-         'progress', ((g * 13) % 11) * 10,
-         'cost', ((g::bigint * 7919) % 500000) / 100.0,
-         'milestone', g % 10 = 0,
-         'storyPoints', (ARRAY[1,2,3,5,8,13])[1 + g % 6],
-         'reviewer', $5::bigint)
+       ` + strings.Join(exprs, ",\n       ") + `
 FROM generate_series($6::int, $7::int) g,
      LATERAL (SELECT timestamptz '2023-01-01 08:00:00+00' + g * interval '47 seconds' AS ts,
                      CASE WHEN g % 3 = 0 THEN 'ops' ELSE 'it' END AS area) v`
+}
 
 // seed bulk-inserts n task items straight into the server's database (its
 // unix socket) through bulkLoad.
@@ -81,8 +111,14 @@ func seed(ctx context.Context, pool *pgxpool.Pool, n int) (seedInfo, error) {
 		return s, fmt.Errorf("the demo task items have no projects or statuses")
 	}
 
+	attrs, err := typedColumns(ctx, pool, s.taskID, seedKeys())
+	if err != nil {
+		return s, err
+	}
+	insert := seedSQL(s.taskID, attrs)
+
 	log.Printf("inserting %d items of type task (component %d)", n, s.taskID)
-	bt, err := bulkLoad(ctx, pool, s.taskID, func(ctx context.Context, prepare func(*pgxpool.Conn) error) error {
+	bt, err := bulkLoad(ctx, pool, s.taskID, n, func(ctx context.Context, first int64, prepare func(*pgxpool.Conn) error) error {
 		const batch = 50_000
 		var jobs []func(context.Context) error
 		for lo := 1; lo <= n; lo += batch {
@@ -96,7 +132,7 @@ func seed(ctx context.Context, pool *pgxpool.Pool, n int) (seedInfo, error) {
 				if err := prepare(conn); err != nil {
 					return err
 				}
-				if _, err := conn.Exec(gctx, seedSQL, s.taskID, last, projects, statuses, s.adminID, lo, hi); err != nil {
+				if _, err := conn.Exec(gctx, insert, s.taskID, last, projects, statuses, s.adminID, lo, hi, first); err != nil {
 					return fmt.Errorf("insert items %d-%d: %w", lo, hi, err)
 				}
 				if hi%200_000 == 0 || hi == n {

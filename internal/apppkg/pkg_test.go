@@ -156,8 +156,11 @@ func TestReimportRenamesMovesValuesAndKeepsRemovedData(t *testing.T) {
 	if err := db.QueryRow(ctx, `SELECT id FROM component WHERE key = 'task' AND application_id = $1`, rep.ApplicationID).Scan(&comp); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Exec(ctx, `INSERT INTO item (component_id, number, title, attributes)
-		VALUES ($1, 1, 'A', '{"cost": 10.5, "storyPoints": 3}')`, comp); err != nil {
+	var item int64
+	if err := db.QueryRow(ctx, `INSERT INTO item (component_id, number, title) VALUES ($1, 1, 'A') RETURNING id`, comp).Scan(&item); err != nil {
+		t.Fatal(err)
+	}
+	if err := table.WriteValues(ctx, db, comp, table.Row{ID: item, Values: map[string]any{"cost": 10.5, "storyPoints": 3}}); err != nil {
 		t.Fatal(err)
 	}
 	task := &p.Components[0]
@@ -188,12 +191,18 @@ func TestReimportRenamesMovesValuesAndKeepsRemovedData(t *testing.T) {
 		!strings.Contains(notes, `attribute "storyPoints" of "task" is no longer in the package: retired, the values of 1 items kept`) {
 		t.Fatalf("notes: %s", notes)
 	}
-	var attrs string
-	if err := db.QueryRow(ctx, `SELECT attributes::text FROM item WHERE component_id = $1`, comp).Scan(&attrs); err != nil {
+	// The item's values by the attributes' keys now, the retired one's too.
+	attrs, err := table.Attrs(ctx, db, comp)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if attrs != `{"budget": 10.5, "storyPoints": 3}` {
-		t.Fatalf("attributes %s", attrs)
+	var values string
+	if err := db.QueryRow(ctx, `SELECT `+table.AttributesExpr("t", attrs)+`::text FROM `+table.Name(comp)+` t WHERE t.id = $1`, item).
+		Scan(&values); err != nil {
+		t.Fatal(err)
+	}
+	if values != `{"budget": 10.5, "storyPoints": 3}` {
+		t.Fatalf("values %s", values)
 	}
 	// A type change the stored values cannot follow is refused.
 	for i, a := range task.Attributes {
@@ -227,8 +236,12 @@ func TestUpgradeChangesTheTypedTable(t *testing.T) {
 		Scan(&user); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Exec(ctx, `INSERT INTO item (component_id, number, title, attributes)
-		VALUES ($1, 1, 'A', jsonb_build_object('cost', 10.5, 'storyPoints', 3, 'progress', 40, 'reviewer', $2::bigint))`, comp, user); err != nil {
+	var item int64
+	if err := db.QueryRow(ctx, `INSERT INTO item (component_id, number, title) VALUES ($1, 1, 'A') RETURNING id`, comp).Scan(&item); err != nil {
+		t.Fatal(err)
+	}
+	if err := table.WriteValues(ctx, db, comp, table.Row{ID: item,
+		Values: map[string]any{"cost": 10.5, "storyPoints": 3, "progress": 40, "reviewer": user}}); err != nil {
 		t.Fatal(err)
 	}
 	attrID := func(key string) int64 {

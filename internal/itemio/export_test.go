@@ -15,6 +15,7 @@ import (
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/itemio"
 	"github.com/tramita/tramita/internal/items"
+	"github.com/tramita/tramita/internal/items/table"
 )
 
 // export runs an export and opens the produced file as a spreadsheet would.
@@ -44,10 +45,18 @@ func (w *world) export(t *testing.T, c items.Caller, in itemio.ExportInput, full
 func TestExportWritesTypedCellsAndNeutralisesFormulas(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()
+	// The type's first item, FormattedID 1, saved as its form saves it.
 	var id int64
-	if err := w.db.QueryRow(ctx, `UPDATE item SET title = '=HYPERLINK("http://evil","x")',
-		attributes = attributes || '{"cost": 1234.5, "dueDate": "2025-03-04T00:00:00Z"}'
-		WHERE id = (SELECT min(id) FROM item WHERE component_id = $1) RETURNING number`, w.task).Scan(&id); err != nil {
+	if err := w.db.QueryRow(ctx, `SELECT id FROM item WHERE component_id = $1 AND number = 1`, w.task).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	form, err := w.svc.FormInitialData(ctx, w.ana, items.FormInitialDataInput{ComponentID: httpx.ID(w.task), ItemID: httpx.ID(id)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit := form.Item
+	edit["Title"], edit["cost"], edit["dueDate"] = `=HYPERLINK("http://evil","x")`, 1234.5, "2025-03-04T00:00:00Z"
+	if _, err := w.svc.SaveItem(ctx, w.ana, items.SaveItemInput{Item: edit, Component: httpx.ID(w.task)}); err != nil {
 		t.Fatal(err)
 	}
 	in := itemio.ExportInput{ExecuteFilterInput: items.ExecuteFilterInput{
@@ -138,6 +147,10 @@ func TestExportFullListHasEveryMatchingRowAndACap(t *testing.T) {
 	// Past the cap the caller is told to narrow the list, not given part of it.
 	if _, err := w.db.Exec(context.Background(), `INSERT INTO item (component_id, number, title)
 		SELECT $1, 1000 + g, 'bulk ' || g FROM generate_series(1, $2::int) g`, w.task, itemio.MaxExportRows); err != nil {
+		t.Fatal(err)
+	}
+	// No values: their rows of the type's table, as the core writes them.
+	if err := table.Copy(context.Background(), w.db, w.task); err != nil {
 		t.Fatal(err)
 	}
 	_, err = w.io.Export(context.Background(), w.ana, itemio.ExportInput{ExecuteFilterInput: items.ExecuteFilterInput{ComponentID: w.task}}, true)

@@ -26,6 +26,7 @@ import (
 	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/config"
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items/table"
 	"github.com/tramita/tramita/internal/storage"
 	"github.com/tramita/tramita/internal/testkit"
 )
@@ -144,9 +145,13 @@ func testFullDisk(t *testing.T, root string, store storage.Store, refill func(),
 	if err := db.QueryRow(ctx, `SELECT id FROM component WHERE key = 'note'`).Scan(&note); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.QueryRow(ctx, `INSERT INTO item (component_id, number, title, status_id, creator_id, attributes)
-		SELECT $1, 1, 'Com anexos', s.id, u.id, '{}' FROM item_status s, app_user u WHERE s.component_id = $1 AND u.login = 'admin'
+	if err := db.QueryRow(ctx, `INSERT INTO item (component_id, number, title, status_id, creator_id)
+		SELECT $1, 1, 'Com anexos', s.id, u.id FROM item_status s, app_user u WHERE s.component_id = $1 AND u.login = 'admin'
 		RETURNING id`, note).Scan(&item); err != nil {
+		t.Fatal(err)
+	}
+	// No values: the item's row of the type's table, as the core writes it.
+	if err := table.Copy(ctx, db, note); err != nil {
 		t.Fatal(err)
 	}
 	token := signInAdmin(t, srv.URL)

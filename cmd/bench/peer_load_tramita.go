@@ -7,7 +7,9 @@ package main
 import (
 	"context"
 	"fmt"
+	"log"
 	"math/big"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -87,8 +89,29 @@ func loadTramitaTasks(ctx context.Context, pool *pgxpool.Pool, t tramitaTarget, 
 }
 
 // tramitaTasksBytes is the disk the type's items take, indexes included:
-// the whole item table, which holds nothing else here (no demo).
+// the whole item table, which holds nothing else here (no demo), and the
+// type's table. Each relation's share goes to the log, for the reasons.
 func tramitaTasksBytes(ctx context.Context, pool *pgxpool.Pool, componentID int64) (int64, error) {
+	rows, err := pool.Query(ctx, `SELECT c.relname, pg_relation_size(c.oid) FROM pg_class c
+		WHERE c.oid IN ('item'::regclass, to_regclass($1)) OR c.oid IN (SELECT indexrelid FROM pg_index
+			WHERE indrelid IN ('item'::regclass, to_regclass($1)))
+		ORDER BY 2 DESC`, table.Name(componentID))
+	if err != nil {
+		return 0, err
+	}
+	var parts []string
+	for rows.Next() {
+		var name string
+		var n int64
+		if err := rows.Scan(&name, &n); err != nil {
+			return 0, err
+		}
+		parts = append(parts, fmt.Sprintf("%s %d MB", name, n>>20))
+	}
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	log.Printf("  tramita disk: %s", strings.Join(parts, ", "))
 	return itemBytes(ctx, pool, componentID)
 }
 

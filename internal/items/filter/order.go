@@ -12,7 +12,7 @@ type Sort struct {
 }
 
 // DefaultOrder is the order of a list nobody sorted: newest first, the
-// order the index item_component_created holds.
+// order the typed table's index <table>_created holds.
 const DefaultOrder = "i.created_at DESC, i.id DESC"
 
 // OrderBy returns the ORDER BY list of terms over s (DefaultOrder when there

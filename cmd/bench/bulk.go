@@ -175,7 +175,7 @@ func registerSQL(ctx context.Context, pool *pgxpool.Pool, componentID int64) (st
 		return "", err
 	}
 	cols = append(cols, "search")
-	exprs = append(exprs, table.SearchOf("t.title", "("+table.AttributesExpr("t", attrs)+")::text"))
+	exprs = append(exprs, table.SearchOf("t.title", "("+table.AttributesExpr("t", table.Searched(attrs))+")::text"))
 	return `INSERT INTO item (` + strings.Join(cols, ", ") + `) OVERRIDING SYSTEM VALUE SELECT ` + strings.Join(exprs, ", ") +
 		` FROM ` + typed + ` t WHERE t.id BETWEEN $1 AND $2`, nil
 }

@@ -588,14 +588,13 @@ func listWhere(c Caller, comp *Component, project int64) (where []string, args [
 }
 
 // searchCond is the quick search: q's words, a title containing it, its
-// number. The words are searched in the registry's search column ($3 is the
-// type), which a typed table does not carry.
+// number. Words and titles are searched in the registry ($3 is the type),
+// whose search column and title trigram index a typed table does not carry.
 func searchCond(q string, args []any) (string, []any) {
 	args = append(args, q, likePattern(q))
-	n := strconv.Itoa(len(args) - 1)
-	words := "i.id IN (SELECT s.id FROM item s WHERE s.component_id = $3 AND s.search @@ websearch_to_tsquery('portuguese', tramita_unaccent($" +
-		n + ")))"
-	return "(" + words + " OR i.title ILIKE $" + strconv.Itoa(len(args)) + " OR i.number::text = $" + n + ")", args
+	n, like := strconv.Itoa(len(args)-1), strconv.Itoa(len(args))
+	return "(i.id IN (SELECT s.id FROM item s WHERE s.component_id = $3 AND (s.search @@ websearch_to_tsquery('portuguese', tramita_unaccent($" +
+		n + ")) OR s.title ILIKE $" + like + ")) OR i.number::text = $" + n + ")", args
 }
 
 // idsCond keeps the rows of ids, its value after args.

@@ -2,7 +2,6 @@ package items
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -32,10 +31,6 @@ func writeItem(ctx context.Context, tx pgx.Tx, c Caller, t *formType, it *Item, 
 			SetResponsible: true, ResponsibleID: it.ResponsibleID, SetParent: true, ParentID: it.ParentID})
 		return it.ID, err
 	}
-	body, err := json.Marshal(it.Attributes)
-	if err != nil {
-		return 0, fmt.Errorf("attributes: %w", err)
-	}
 	attrs, err := table.Attrs(ctx, tx, t.comp.ID)
 	if err != nil {
 		return 0, err
@@ -47,7 +42,8 @@ func writeItem(ctx context.Context, tx pgx.Tx, c Caller, t *formType, it *Item, 
 	}
 	if err := tx.QueryRow(ctx, `INSERT INTO item (component_id, number, title, project_id, parent_id, status_id, responsible_id,
 			creator_id, modifier_id, search) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, `+table.SearchOf("$3", "$9")+`) RETURNING id`,
-		t.comp.ID, number, it.Title, it.ProjectID, it.ParentID, it.StatusID, it.ResponsibleID, c.UserID, string(body)).Scan(&id); err != nil {
+		t.comp.ID, number, it.Title, it.ProjectID, it.ParentID, it.StatusID, it.ResponsibleID, c.UserID,
+		table.SearchText(attrs, it.Attributes)).Scan(&id); err != nil {
 		return 0, fmt.Errorf("insert item: %w", err)
 	}
 	if err := table.Write(ctx, tx, t.comp.ID, attrs, []table.Row{{ID: id, Values: it.Attributes}}); err != nil {
@@ -87,14 +83,11 @@ func Mutate(ctx context.Context, tx pgx.Tx, by, id int64, ch Change) (*Mutated, 
 	// The words follow the title and the values; unchanged values are read
 	// from the type's table, which this change has not written yet.
 	if ch.Attributes != nil {
-		body, err := json.Marshal(ch.Attributes)
-		if err != nil {
-			return nil, fmt.Errorf("attributes of item %d: %w", id, err)
-		}
-		args = append(args, string(body))
+		args = append(args, table.SearchText(attrs, ch.Attributes))
 		sets = append(sets, "search = "+table.SearchOf(title, "$"+strconv.Itoa(len(args))))
 	} else if ch.Title != nil {
-		sets = append(sets, "search = "+table.SearchOf(title, `(SELECT `+table.AttributesExpr("t", attrs)+` FROM `+table.Name(comp)+` t WHERE t.id = $1)::text`))
+		sets = append(sets, "search = "+table.SearchOf(title, `(SELECT `+table.AttributesExpr("t", table.Searched(attrs))+
+			` FROM `+table.Name(comp)+` t WHERE t.id = $1)::text`))
 	}
 	if ch.StatusID != nil {
 		set("status_id", *ch.StatusID)
@@ -225,18 +218,14 @@ func insertItems(ctx context.Context, tx pgx.Tx, numbers Querier, c Caller, t *f
 	n := len(batch)
 	titles := make([]string, n)
 	projects, parents, statuses, responsibles := make([]*int64, n), make([]*int64, n), make([]*int64, n), make([]*int64, n)
-	attrs := make([]string, n)
-	for i, it := range batch {
-		body, err := json.Marshal(it.Attributes)
-		if err != nil {
-			return fmt.Errorf("attributes: %w", err)
-		}
-		titles[i], projects[i], parents[i], statuses[i], responsibles[i], attrs[i] =
-			it.Title, it.ProjectID, it.ParentID, it.StatusID, it.ResponsibleID, string(body)
-	}
 	all, err := table.Attrs(ctx, tx, t.comp.ID)
 	if err != nil {
 		return err
+	}
+	attrs := make([]string, n)
+	for i, it := range batch {
+		titles[i], projects[i], parents[i], statuses[i], responsibles[i], attrs[i] =
+			it.Title, it.ProjectID, it.ParentID, it.StatusID, it.ResponsibleID, table.SearchText(all, it.Attributes)
 	}
 	last, err := reserveNumbers(ctx, numbers, t.comp.ID, n)
 	if err != nil {

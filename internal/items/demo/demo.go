@@ -5,7 +5,6 @@ package demo
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -139,11 +138,10 @@ func seed(ctx context.Context, db *pgxpool.Pool, appID int64, key string) (int, 
 				if len(statuses) > 0 {
 					status = &statuses[r.IntN(len(statuses))]
 				}
-				body, _ := json.Marshal(values)
 				var id int64
 				if err := tx.QueryRow(ctx, `INSERT INTO item (component_id, number, title, project_id, status_id, responsible_id,
 					creator_id, created_at, modifier_id, modified_at, search) VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $6, $7, `+
-					table.SearchOf("$3", "$8")+`) RETURNING id`, c.id, i, title, project, status, adminRef, created, string(body)).Scan(&id); err != nil {
+					table.SearchOf("$3", "$8")+`) RETURNING id`, c.id, i, title, project, status, adminRef, created, table.SearchText(attrs, values)).Scan(&id); err != nil {
 					return err
 				}
 				if err := table.Write(ctx, tx, c.id, attrs, []table.Row{{ID: id, Values: values}}); err != nil {

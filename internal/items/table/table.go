@@ -105,7 +105,6 @@ var systemIndexes = []string{
 	`CREATE INDEX {t}_project ON {t} (project_id, id) WHERE deleted_at IS NULL`,
 	`CREATE INDEX {t}_parent ON {t} (parent_id) WHERE deleted_at IS NULL`,
 	`CREATE INDEX {t}_title ON {t} (left(title, 200), id) WHERE deleted_at IS NULL`,
-	`CREATE INDEX {t}_title_trgm ON {t} USING gin (title gin_trgm_ops)`,
 }
 
 // ConversionError refuses a type change that values of existing items could
@@ -471,11 +470,35 @@ func UpsertSQL(componentID int64, attrs []Attr) string {
 }
 
 // SearchOf is the item registry's search column of an item titled title
-// whose values are the jsonb text values (SQL expressions): its words,
-// accents removed, for searchItemsByQuery and the lists' quick search.
+// whose text values are the jsonb text values (SQL expressions, SearchText):
+// its words, accents removed, for searchItemsByQuery and the quick search.
 func SearchOf(title, values string) string {
 	return `to_tsvector('portuguese', tramita_unaccent(` + title + `)) ||
 		jsonb_to_tsvector('portuguese'::regconfig, tramita_unaccent(` + values + `)::jsonb, '["string"]')`
+}
+
+// Searched are the attributes search reads: texts and rich texts. Dates,
+// numbers and picklist keys would only add tokens nobody types.
+func Searched(attrs []Attr) []Attr {
+	var out []Attr
+	for _, a := range attrs {
+		if a.Type == "STRING" || a.Type == "RICH_TEXT" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// SearchText is the JSON of values' searched attributes, for SearchOf.
+func SearchText(attrs []Attr, values map[string]any) string {
+	text := map[string]any{}
+	for _, a := range Searched(attrs) {
+		if v, ok := values[a.Key].(string); ok {
+			text[a.Key] = v
+		}
+	}
+	b, _ := json.Marshal(text) // strings only: cannot fail
+	return string(b)
 }
 
 // Querier runs statements: a pool, a connection or a transaction.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -106,9 +107,11 @@ func TestUpgradeFromOneItemTableLosesNothing(t *testing.T) {
 	}
 
 	// The upgrade: migration 00102, as `tramita migrate` and a start run it.
+	began := time.Now()
 	if err := database.Migrate(ctx, db, slog.New(slog.DiscardHandler)); err != nil {
 		t.Fatal(err)
 	}
+	t.Logf("the upgrade of %d items took %s", upgradeItems, time.Since(began).Round(time.Millisecond))
 	var left bool
 	if err := db.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'item'::regclass
 		AND attname = 'attributes' AND NOT attisdropped)`).Scan(&left); err != nil || left {

@@ -404,10 +404,15 @@ func testKillDuringImport(t *testing.T, bin string) {
 	if n := w.int(`SELECT count(*) FROM item WHERE component_id = $1`, w.note); n != 0 {
 		t.Errorf("%d rows after the restart, want none", n)
 	}
+	// The job's row is written after its handler returns, which reported the
+	// import failed first: wait for it.
 	var jobState, jobError string
-	if err := w.db.QueryRow(ctx, `SELECT state, last_error FROM job WHERE kind = 'items.import'`).Scan(&jobState, &jobError); err != nil ||
-		jobState != "failed" || !strings.Contains(jobError, "interrupted") {
-		t.Errorf("job: %q %q %v", jobState, jobError, err)
+	w.waitFor("the interrupted import's job to fail", func() bool {
+		err := w.db.QueryRow(ctx, `SELECT state, coalesce(last_error, '') FROM job WHERE kind = 'items.import'`).Scan(&jobState, &jobError)
+		return err == nil && jobState != "pending"
+	})
+	if jobState != "failed" || !strings.Contains(jobError, "interrupted") {
+		t.Errorf("job: %q %q", jobState, jobError)
 	}
 }
 

@@ -73,6 +73,14 @@ $$;
 
 -- +goose Down
 -- 00100's bodies and can_write back; group roles have no place in that shape.
+-- can_write first: the old bodies read it, and a body is checked when created.
+ALTER TABLE project_member ADD COLUMN can_write boolean NOT NULL DEFAULT false;
+-- Managers and members write; a manager row of the shown manager was not
+-- there before 00105 and goes, the others keep their access as writers.
+UPDATE project_member SET can_write = role IN ('manager', 'member');
+DELETE FROM project_member pm USING project p
+    WHERE p.id = pm.project_id AND p.manager_id = pm.user_id AND pm.role = 'manager';
+
 -- +goose StatementBegin
 CREATE OR REPLACE FUNCTION readable_project(uid bigint, admin boolean) RETURNS SETOF project
 LANGUAGE sql STABLE PARALLEL SAFE AS $$
@@ -107,10 +115,4 @@ $$;
 -- +goose StatementEnd
 
 DROP TABLE project_group;
-ALTER TABLE project_member ADD COLUMN can_write boolean NOT NULL DEFAULT false;
--- Managers and members write; a manager row of the shown manager was not
--- there before 00105 and goes, the others keep their access as writers.
-UPDATE project_member SET can_write = role IN ('manager', 'member');
-DELETE FROM project_member pm USING project p
-    WHERE p.id = pm.project_id AND p.manager_id = pm.user_id AND pm.role = 'manager';
 ALTER TABLE project_member DROP COLUMN role;

@@ -79,9 +79,10 @@ type listResult struct {
 // their values by key from its columns (table.AttributesExpr), as the list
 // reads them once the registry holds no attributes (docs/item-tables.md).
 const (
-	benchItemReadable = `(i.deleted_at IS NULL AND ($2 OR i.project_id IS NULL OR EXISTS (
-	SELECT 1 FROM project p WHERE p.id = i.project_id AND (p.manager_id = $1 OR EXISTS (
-		SELECT 1 FROM project_member pm WHERE pm.project_id = p.id AND pm.user_id = $1)))))`
+	benchItemReadable = `(i.deleted_at IS NULL AND ($2 OR i.project_id IS NULL
+	OR EXISTS (SELECT 1 FROM project_member pm WHERE pm.project_id = i.project_id AND pm.user_id = $1)
+	OR EXISTS (SELECT 1 FROM project_group pg JOIN user_group g ON g.id = pg.group_id
+		WHERE pg.project_id = i.project_id AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = $1)))))`
 	benchRowColumns = `i.id, i.number, i.title, i.parent_id, i.created_at, i.project_id,
 	coalesce((SELECT p.name FROM project p WHERE p.id = i.project_id), ''),
 	coalesce((SELECT u.name FROM project p JOIN app_user u ON u.id = p.manager_id WHERE p.id = i.project_id), ''),
@@ -377,7 +378,7 @@ func addMember(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("add member: %w", err)
 	}
-	_, err = pool.Exec(ctx, `INSERT INTO project_member (project_id, user_id, can_write)
-		SELECT id, $1, true FROM project ORDER BY id LIMIT 2`, id)
+	_, err = pool.Exec(ctx, `INSERT INTO project_member (project_id, user_id, role)
+		SELECT id, $1, 'member' FROM project ORDER BY id LIMIT 2`, id)
 	return id, err
 }

@@ -74,7 +74,7 @@ func TestManyToManyLinksFollowTheAccessRules(t *testing.T) {
 		t.Fatalf("b's links: %+v %v", page, err)
 	}
 	// With write in the project, bia still cannot link what she cannot read.
-	if _, err := w.db.Exec(ctx, `UPDATE project_member SET can_write = true WHERE user_id = $1`, w.bia.UserID); err != nil {
+	if _, err := w.db.Exec(ctx, `UPDATE project_member SET role = 'member' WHERE user_id = $1`, w.bia.UserID); err != nil {
 		t.Fatal(err)
 	}
 	// Refused: the item itself, another type, an item bia cannot read, a missing one; nothing is written.

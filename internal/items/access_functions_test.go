@@ -16,9 +16,27 @@ import (
 func TestAccessFunctionsAgreeWithTheCoresConditions(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()
-	// A user in no group and a deleted item widen the matrix.
-	if _, err := w.db.Exec(ctx, `INSERT INTO app_user (login, name) VALUES ('caio', 'Caio')`); err != nil {
-		t.Fatal(err)
+	// A user in no group and a deleted item widen the matrix; so do project
+	// roles held through groups: Caio's group is a member of "Nova Sede"
+	// and read-only in "Implantação do ERP", Dora's group manages
+	// "Transformação Digital", and the group of all users reads "Implantação
+	// do ERP"; Bia is read-only there by her own row too.
+	for _, sql := range []string{
+		`INSERT INTO app_user (login, name) VALUES ('caio', 'Caio'), ('dora', 'Dora'), ('eli', 'Eli')`,
+		`INSERT INTO user_group (name) VALUES ('Obra'), ('Gestão'), ('Vazio')`,
+		`INSERT INTO group_member (group_id, user_id) SELECT g.id, u.id FROM user_group g, app_user u
+			WHERE (g.name, u.login) IN (('Obra', 'caio'), ('Gestão', 'dora'))`,
+		`INSERT INTO project_group (project_id, group_id, role) SELECT p.id, g.id, r.role FROM project p, user_group g,
+			(VALUES ('Nova Sede', 'Obra', 'member'), ('Implantação do ERP', 'Obra', 'read_only'),
+				('Transformação Digital', 'Gestão', 'manager'), ('Implantação do ERP', 'Todos', 'read_only'),
+				('Nova Sede', 'Vazio', 'manager')) r(project, grp, role)
+			WHERE p.name = r.project AND g.name = r.grp`,
+		`INSERT INTO project_member (project_id, user_id, role) SELECT p.id, u.id, 'read_only' FROM project p, app_user u
+			WHERE p.name = 'Implantação do ERP' AND u.login = 'bia'`,
+	} {
+		if _, err := w.db.Exec(ctx, sql); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if _, err := w.db.Exec(ctx, `UPDATE item SET deleted_at = now() WHERE id = (SELECT min(id) FROM item)`); err != nil {
 		t.Fatal(err)
@@ -59,6 +77,18 @@ func TestAccessFunctionsAgreeWithTheCoresConditions(t *testing.T) {
 	}
 	if yes == 0 || no == 0 {
 		t.Fatalf("readable %d, not readable %d: the matrix says nothing", yes, no)
+	}
+	// Nor are the roles: read-only readers that may not write are there,
+	// by their own row (Bia) and by a group (Caio in "Implantação do ERP").
+	var readOnly int
+	if err := w.db.QueryRow(ctx, `SELECT count(DISTINCT u.login) FROM app_user u, item i
+		WHERE u.login IN ('bia', 'caio', 'eli') AND i.project_id IS NOT NULL
+		  AND EXISTS (SELECT 1 FROM readable_project(u.id, false) p WHERE p.id = i.project_id)
+		  AND NOT EXISTS (SELECT 1 FROM writable_item(u.id, false) r WHERE r.id = i.id)`).Scan(&readOnly); err != nil {
+		t.Fatal(err)
+	}
+	if readOnly != 3 {
+		t.Fatalf("%d of Bia, Caio and Eli read a project's item they may not change; want 3", readOnly)
 	}
 }
 

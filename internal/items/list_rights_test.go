@@ -88,7 +88,7 @@ func TestListRowsSayWhetherTheCallerMayEditThem(t *testing.T) {
 	}
 
 	// Given write in the project, her rows become editable and the edit passes.
-	if _, err := w.db.Exec(ctx, `UPDATE project_member SET can_write = true WHERE project_id = $1 AND user_id = $2`, digital, w.bia.UserID); err != nil {
+	if _, err := w.db.Exec(ctx, `UPDATE project_member SET role = 'member' WHERE project_id = $1 AND user_id = $2`, digital, w.bia.UserID); err != nil {
 		t.Fatal(err)
 	}
 	writer := w.list(t, w.bia, in)

@@ -77,28 +77,53 @@ func (a access) granted(r Right) string {
 		WHERE cg.component_id = c.id AND ` + grantColumn(r) + ` AND ` + a.member() + `)`
 }
 
-// ProjectReadable holds over project p for a member or its manager.
+// The project roles (project_member.role, project_group.role; migration
+// 00105): every role reads the project's items, manager and member change
+// them, read_only never.
+const (
+	RoleManager  = "manager"
+	RoleMember   = "member"
+	RoleReadOnly = "read_only"
+)
+
+// writeRoles is the SQL list of the roles that change a project's items.
+const writeRoles = `('manager', 'member')`
+
+// inProject holds when the caller holds a role in the project whose id is
+// the column project, their own or a group's; with write, a role that
+// changes items. The strongest role wins, so one such row is enough.
+func (a access) inProject(project string, write bool) string {
+	own, grp := "", ""
+	if write {
+		own = ` AND pm.role IN ` + writeRoles
+		grp = ` AND pg.role IN ` + writeRoles
+	}
+	return `EXISTS (SELECT 1 FROM project_member pm WHERE pm.project_id = ` + project + ` AND pm.user_id = ` + a.User + own + `)
+	OR EXISTS (SELECT 1 FROM project_group pg JOIN user_group g ON g.id = pg.group_id
+		WHERE pg.project_id = ` + project + grp + ` AND ` + a.member() + `)`
+}
+
+// ProjectReadable holds over project p for whoever holds a role in it.
 func (a access) ProjectReadable() string {
-	return `(` + a.Admin + ` OR p.manager_id = ` + a.User + ` OR EXISTS (
-	SELECT 1 FROM project_member pm WHERE pm.project_id = p.id AND pm.user_id = ` + a.User + `))`
+	return `(` + a.Admin + ` OR ` + a.inProject("p.id", false) + `)`
+}
+
+// ProjectWritable holds over project p for its managers and members.
+func (a access) ProjectWritable() string {
+	return `(` + a.Admin + ` OR ` + a.inProject("p.id", true) + `)`
 }
 
 // ItemReadable holds over item i (not deleted): outside projects it follows
 // the type only (AND ComponentReadable where the type is not checked); in a
-// project the caller must be in it too.
+// project the caller must hold a role in it too.
 func (a access) ItemReadable() string { return a.item(false) }
 
-// ItemWritable is ItemReadable for changes: project members need write.
+// ItemWritable is ItemReadable for changes: the role must be manager or member.
 func (a access) ItemWritable() string { return a.item(true) }
 
 func (a access) item(write bool) string {
-	canWrite := ""
-	if write {
-		canWrite = " AND pm.can_write"
-	}
-	return `(i.deleted_at IS NULL AND (` + a.Admin + ` OR i.project_id IS NULL OR EXISTS (
-	SELECT 1 FROM project p WHERE p.id = i.project_id AND (p.manager_id = ` + a.User + ` OR EXISTS (
-		SELECT 1 FROM project_member pm WHERE pm.project_id = p.id AND pm.user_id = ` + a.User + canWrite + `)))))`
+	return `(i.deleted_at IS NULL AND (` + a.Admin + ` OR i.project_id IS NULL
+	OR ` + a.inProject("i.project_id", write) + `))`
 }
 
 // The caller's conditions as this package's queries use them.

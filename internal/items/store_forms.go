@@ -69,9 +69,8 @@ func componentRight(right string) string {
 		  AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = $1)))))`
 }
 
-// projectWritable holds over project p for its manager and members with write.
-const projectWritable = `($2 OR p.manager_id = $1 OR EXISTS (
-	SELECT 1 FROM project_member pm WHERE pm.project_id = p.id AND pm.user_id = $1 AND pm.can_write))`
+// projectWritable holds over project p for its managers and members.
+var projectWritable = callerAccess.ProjectWritable()
 
 // CanUpdate reports whether the caller may change item id (type right and
 // project membership with write).

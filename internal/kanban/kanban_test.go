@@ -143,7 +143,7 @@ func newWorldOf(t *testing.T, source string) *world {
 	}
 	w.project = id(`INSERT INTO project (name) VALUES ('Obra') RETURNING id`)
 	w.otherProject = id(`INSERT INTO project (name) VALUES ('Outra') RETURNING id`)
-	exec(`INSERT INTO project_member (project_id, user_id, can_write) VALUES ($1, $2, true)`, w.project, w.ana.UserID)
+	exec(`INSERT INTO project_member (project_id, user_id, role) VALUES ($1, $2, 'member')`, w.project, w.ana.UserID)
 	// 250 cards to do (the newest is number 250), 3 doing, 1 done, one
 	// cancelled and one in a project Ana is not in.
 	rows, err := db.Query(ctx, `INSERT INTO item (component_id, number, title, project_id, status_id, responsible_id, created_at)

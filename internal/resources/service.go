@@ -432,8 +432,7 @@ func (s *Service) Projects(ctx context.Context, c Caller, resourceID int64) ([]P
 	}
 	rows, err := s.db.Query(ctx, `
 		SELECT p.id, p.name FROM readable_project($1, $2) p
-		WHERE (p.manager_id = $3
-			OR EXISTS (SELECT 1 FROM project_member m WHERE m.project_id = p.id AND m.user_id = $3)
+		WHERE (EXISTS (SELECT 1 FROM project_member m WHERE m.project_id = p.id AND m.user_id = $3)
 			OR EXISTS (SELECT 1 FROM readable_item($1, $2) i
 				WHERE i.project_id = p.id AND (`+named+`)))
 		ORDER BY lower(p.name), p.id`, c.UserID, c.PanelAdmin, *f.UserID)

@@ -194,6 +194,9 @@ var accessOf = map[string]access{
 	"POST /api/genericItem/loadTimesheetsFormData":   user,
 	"POST /api/genericItem/saveTimeEntry":            user,
 	"POST /api/genericItem/deleteTimeEntry":          user,
+	"POST /api/genericItem/loadProjectPermissions":   user,
+	"POST /api/genericItem/saveProjectPermissions":   user, // a manager of the project or an administrator: 403 otherwise
+	"POST /api/genericItem/getProjectTitle":          user,
 	"POST /api/genericItem/uploadFiles":              user,
 	"GET /api/genericItem/loadPredecessorsFormData":  user,
 	"POST /api/genericItem/loadPredecessorChoices":   user,

@@ -71,7 +71,7 @@ func TestTimeEntriesAreRecordedEditedAndDeletedByTheirOwner(t *testing.T) {
 		t.Fatalf("bia records without the edit right: %v", err)
 	}
 	// With the edit right she records her own, still not changing ana's.
-	if _, err := w.db.Exec(pt, `UPDATE project_member SET can_write = true WHERE user_id = $1`, w.bia.UserID); err != nil {
+	if _, err := w.db.Exec(pt, `UPDATE project_member SET role = 'member' WHERE user_id = $1`, w.bia.UserID); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := w.svc.SaveTimeEntry(pt, w.bia, entry(a, w.task, 0, "2025-05-31", 45, "Testes")); err != nil {

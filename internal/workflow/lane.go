@@ -104,8 +104,9 @@ func (s *Service) LaneTeam(ctx context.Context, c Caller, componentID, projectID
 		WHERE `+candidates+`
 		  AND (cardinality($3::text[]) = 0 OR EXISTS (SELECT 1 FROM user_group g WHERE lower(g.name::text) = ANY($3::text[])
 			AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = u.id))))
-		  AND ($4::bigint = 0 OR EXISTS (SELECT 1 FROM project p WHERE p.id = $4 AND (p.manager_id = u.id
-			OR EXISTS (SELECT 1 FROM project_member pm WHERE pm.project_id = p.id AND pm.user_id = u.id)))))
+		  AND ($4::bigint = 0 OR EXISTS (SELECT 1 FROM project_member pm WHERE pm.project_id = $4 AND pm.user_id = u.id)
+			OR EXISTS (SELECT 1 FROM project_group pg JOIN user_group g ON g.id = pg.group_id WHERE pg.project_id = $4
+				AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = u.id)))))
 		SELECT t.id FROM team t
 		ORDER BY t.id = $5 DESC,
 			CASE WHEN (SELECT count(*) FROM team) >= $6 THEN EXISTS (SELECT 1 FROM live_item i

@@ -17,7 +17,8 @@ import (
 )
 
 // Demo is a fresh database with the demo loaded and two users: Ana writes in
-// every demo project, Bia reads "Transformação Digital" only.
+// every demo project (she manages them: the demo's first user is their shown
+// manager), Bia reads "Transformação Digital" only (read_only).
 type Demo struct {
 	DB       *pgxpool.Pool
 	Core     *items.Service // the core on Clock
@@ -50,8 +51,9 @@ func New(t *testing.T) *Demo {
 		Scan(&d.Task, &d.Secret); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Exec(ctx, `INSERT INTO project_member (project_id, user_id, can_write)
-		SELECT id, $1::bigint, true FROM project UNION ALL SELECT id, $2::bigint, false FROM project WHERE name = 'Transformação Digital'`, ana, bia); err != nil {
+	if _, err := db.Exec(ctx, `INSERT INTO project_member (project_id, user_id, role)
+		SELECT id, $1::bigint, 'member' FROM project UNION ALL SELECT id, $2::bigint, 'read_only' FROM project WHERE name = 'Transformação Digital'
+		ON CONFLICT (project_id, user_id) DO NOTHING`, ana, bia); err != nil {
 		t.Fatal(err)
 	}
 	return d

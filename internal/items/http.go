@@ -103,9 +103,9 @@ func (h *Handler) getDefaultValueQuery(r *http.Request, c Caller) (DefaultValues
 }
 
 func (h *Handler) getAllowedsProjectItemTypes(r *http.Request, c Caller) ([]ItemType, error) {
-	comp, err := httpx.QueryID(r, "componentId", "componentID")
+	ids, err := queryIDs(r, []string{"componentId", "componentID"}, []string{"projectId", "projectID"})
 	if err != nil {
 		return nil, err
 	}
-	return h.svc.AllowedProjectItemTypes(r.Context(), c, comp)
+	return h.svc.AllowedProjectItemTypes(r.Context(), c, ids[0], ids[1])
 }

@@ -239,7 +239,7 @@ func TestTypeWithoutReadGrantIsNotFound(t *testing.T) {
 	if _, err := w.svc.DefaultValueQuery(ctx, w.ana, mine, 0); !errors.Is(err, httpx.ErrNotFound) {
 		t.Fatalf("getDefaultValueQuery: %v", err)
 	}
-	if _, err := w.svc.AllowedProjectItemTypes(ctx, w.ana, w.task); !errors.Is(err, httpx.ErrNotFound) {
+	if _, err := w.svc.AllowedProjectItemTypes(ctx, w.ana, w.task, 0); !errors.Is(err, httpx.ErrNotFound) {
 		t.Fatalf("getAllowedsProjectItemTypes: %v", err)
 	}
 	if _, err := w.svc.LoadGenericItems(ctx, w.ana, items.LookupInput{ComponentID: w.task}); !errors.Is(err, httpx.ErrNotFound) {

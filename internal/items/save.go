@@ -177,6 +177,11 @@ func (s *Service) startNew(ctx context.Context, tx pgx.Tx, c Caller, t *formType
 		} else if !ok {
 			return nil, httpx.NotFound()
 		}
+		if refusal, err := newItemRefusal(ctx, tx, t.comp.ID, project); err != nil {
+			return nil, err
+		} else if refusal != nil {
+			return nil, refusal
+		}
 		it.ProjectID = &project
 	}
 	ok, err := CanCreate(ctx, tx, c, t.comp.ID, project)
@@ -471,6 +476,14 @@ func (s *Service) CheckPermissionToUpdate(ctx context.Context, c Caller, in Chec
 		}
 		if !out.CanUpdate {
 			out.Message = i18n.T(l, "forms.cannotCreate")
+		} else if in.Project != 0 && t.comp.ProjectScoped {
+			refusal, err := newItemRefusal(ctx, s.store.db, t.comp.ID, int64(in.Project))
+			if err != nil {
+				return nil, err
+			}
+			if refusal != nil {
+				out.CanUpdate, out.Message = false, i18n.T(l, refusal.Key, refusal.Args...)
+			}
 		}
 		return out, nil
 	}

@@ -106,7 +106,7 @@ func TestAllowedProjectItemTypesHonourGrants(t *testing.T) {
 	ctx := context.Background()
 	keys := func(c items.Caller, comp int64) map[string]bool {
 		t.Helper()
-		types, err := w.svc.AllowedProjectItemTypes(ctx, c, comp)
+		types, err := w.svc.AllowedProjectItemTypes(ctx, c, comp, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

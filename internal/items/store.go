@@ -218,9 +218,10 @@ func (s *Store) savePreference(ctx context.Context, user, comp, query, view int6
 	return err
 }
 
-// projects are the projects the caller may see.
+// projects are the projects the caller may see, archived ones left out
+// (the pickers offer where new items go).
 func (st *Store) projects(ctx context.Context, c Caller) ([]Choice, error) {
-	rows, err := st.db.Query(ctx, `SELECT p.id, p.name, false FROM project p WHERE `+projectReadable+` ORDER BY p.name, p.id`,
+	rows, err := st.db.Query(ctx, `SELECT p.id, p.name, false FROM project p WHERE p.status = 'active' AND `+projectReadable+` ORDER BY p.name, p.id`,
 		c.UserID, c.PanelAdmin)
 	if err != nil {
 		return nil, fmt.Errorf("projects: %w", err)
@@ -274,15 +275,19 @@ func (st *Store) defaultQueryAttributes(ctx context.Context, query int64) ([]str
 	return keys, nil
 }
 
-// projectItemTypes are readable project-scoped types of app (0: any), can create.
-func (st *Store) projectItemTypes(ctx context.Context, c Caller, app int64, lang string) ([]ItemType, error) {
+// projectItemTypes are readable project-scoped types of app (0: any), can
+// create; with a project (0: none), only the types it lists
+// (project_item_type) when it lists any.
+func (st *Store) projectItemTypes(ctx context.Context, c Caller, app, project int64, lang string) ([]ItemType, error) {
 	rows, err := st.db.Query(ctx, `SELECT c.id, c.key, coalesce(c.name ->> $4, c.name ->> 'pt-BR'), c.icon, c.application_id,
 			$2 OR EXISTS (SELECT 1 FROM component_grant cg JOIN user_group g ON g.id = cg.group_id
 				WHERE cg.component_id = c.id AND cg.can_create
 				  AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = $1)))
 		FROM component c
 		WHERE c.project_scoped AND c.retired_at IS NULL AND ($3::bigint = 0 OR c.application_id = $3) AND `+componentReadable+`
-		ORDER BY c.application_id, c.sort_order, c.id`, c.UserID, c.PanelAdmin, app, lang)
+		  AND ($5::bigint = 0 OR NOT EXISTS (SELECT 1 FROM project_item_type t WHERE t.project_id = $5)
+			OR EXISTS (SELECT 1 FROM project_item_type t WHERE t.project_id = $5 AND t.component_id = c.id))
+		ORDER BY c.application_id, c.sort_order, c.id`, c.UserID, c.PanelAdmin, app, lang, project)
 	if err != nil {
 		return nil, fmt.Errorf("project item types: %w", err)
 	}

@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items/table"
 )
 
@@ -351,4 +353,25 @@ func parentLoop(ctx context.Context, q Querier, parent, self int64) (bool, error
 		return false, fmt.Errorf("parent loop: %w", err)
 	}
 	return loop, nil
+}
+
+// newItemRefusal is why a new item of type comp may not go into project (a
+// readable one), or nil: an archived project takes no new items, and a
+// project that lists its item types (project_item_type, internal/projects)
+// takes only those.
+func newItemRefusal(ctx context.Context, q Querier, comp, project int64) (*httpx.Error, error) {
+	var archived, allowed bool
+	if err := q.QueryRow(ctx, `SELECT p.status = 'archived',
+			NOT EXISTS (SELECT 1 FROM project_item_type t WHERE t.project_id = p.id)
+			OR EXISTS (SELECT 1 FROM project_item_type t WHERE t.project_id = p.id AND t.component_id = $2)
+		FROM project p WHERE p.id = $1`, project, comp).Scan(&archived, &allowed); err != nil {
+		return nil, fmt.Errorf("project of a new item: %w", err)
+	}
+	switch {
+	case archived:
+		return httpx.Fail(http.StatusConflict, "forms.projectArchived"), nil
+	case !allowed:
+		return httpx.Fail(http.StatusConflict, "forms.typeNotInProject"), nil
+	}
+	return nil, nil
 }

@@ -23,11 +23,16 @@ func NewHandler(svc *Service, currentUser CurrentUser) *Handler {
 	return &Handler{svc: svc, currentUser: currentUser}
 }
 
-// Routes mounts the calls, under /genericItem as the spec's other item calls.
+// Routes mounts the calls: the spec's, under /genericItem as its other item
+// calls, and the project's own (which the spec does not name) under /project.
 func (h *Handler) Routes(r chi.Router) {
 	r.Post("/genericItem/loadProjectPermissions", handle(h, h.svc.LoadPermissions))
 	r.Post("/genericItem/saveProjectPermissions", handle(h, h.svc.SavePermissions))
 	r.Post("/genericItem/getProjectTitle", handle(h, h.svc.GetTitle))
+	r.Post("/project/saveProject", handle(h, h.svc.SaveProject))
+	r.Post("/project/loadProject", handle(h, h.svc.LoadProject))
+	r.Post("/project/listProjects", handle(h, h.svc.ListProjects))
+	r.Post("/project/archiveProject", handle(h, h.svc.ArchiveProject))
 }
 
 // handle is httpx.Handle with the caller read from the request (the audit

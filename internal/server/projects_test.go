@@ -94,3 +94,92 @@ func TestProjectPermissionCallsWiredEndToEnd(t *testing.T) {
 		}
 	}
 }
+
+// The project calls under /api/project through the whole server: an
+// administrator creates a project for a plain user, who manages it (loads,
+// lists, archives); a plain user may not create; archived, it leaves
+// loadProjects.
+func TestProjectCallsWiredEndToEnd(t *testing.T) {
+	s := newRobustServer(t)
+	ctx := context.Background()
+	var plain int64
+	if err := s.pool.QueryRow(ctx, `SELECT id FROM app_user WHERE login = 'plain'`).Scan(&plain); err != nil {
+		t.Fatal(err)
+	}
+	do := func(token, method, path, lang string, body any) (int, any) {
+		t.Helper()
+		var rd io.Reader
+		if body != nil {
+			b, _ := json.Marshal(body)
+			rd = strings.NewReader(string(b))
+		}
+		req, err := http.NewRequest(method, s.srv.URL+"/api/"+path, rd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept-Language", lang)
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		raw, _ := io.ReadAll(res.Body)
+		var m any
+		_ = json.Unmarshal(raw, &m)
+		return res.StatusCode, m
+	}
+	msg := func(m any) string {
+		mm, _ := m.(map[string]any)
+		s, _, _ := strings.Cut(fmt.Sprint(mm["Message"]), httpx.DetailMarker)
+		return s
+	}
+
+	code, m := do(s.admin, "POST", "project/saveProject", "en", map[string]any{"id": 0, "name": "Ponte", "code": "PT",
+		"managerId": plain, "startDate": "2025-03-01", "finishDate": "2025-09-30"})
+	p, _ := m.(map[string]any)
+	if code != 200 || p["name"] != "Ponte" || p["managerName"] == "" || p["status"] != "active" {
+		t.Fatalf("create: %d %v", code, m)
+	}
+	id := p["id"]
+	if code, m = do(s.plain, "POST", "project/loadProject", "en", map[string]any{"projectId": id}); code != 200 || m.(map[string]any)["canEdit"] != true {
+		t.Fatalf("load: %d %v", code, m)
+	}
+	if code, m = do(s.plain, "POST", "project/listProjects", "en", map[string]any{"text": "pon"}); code != 200 || len(m.([]any)) != 1 {
+		t.Fatalf("list: %d %v", code, m)
+	}
+	if code, m = do(s.plain, "POST", "project/archiveProject", "en", map[string]any{"projectId": id, "archived": true}); code != 200 ||
+		m.(map[string]any)["openItems"] != float64(0) || m.(map[string]any)["status"] != "archived" {
+		t.Fatalf("archive: %d %v", code, m)
+	}
+	if code, m = do(s.plain, "GET", "genericItem/loadProjects", "en", nil); code != 200 || len(m.([]any)) != 0 {
+		t.Fatalf("loadProjects offers the archived project: %d %v", code, m)
+	}
+	var kinds string
+	if err := s.pool.QueryRow(ctx, `SELECT string_agg(kind || ':' || login, ',' ORDER BY id) FROM audit_event WHERE kind LIKE 'project.%'`).
+		Scan(&kinds); err != nil || kinds != "project.create:admin,project.archive:plain" {
+		t.Fatalf("audit %q %v", kinds, err)
+	}
+	for _, tc := range []struct {
+		token, path, lang string
+		body              any
+		code              int
+		msg               string
+	}{
+		{s.plain, "project/saveProject", "en", map[string]any{"name": "Minha"}, 403, "Only an administrator may create projects."},
+		{s.plain, "project/saveProject", "pt-BR", map[string]any{"name": "Minha"}, 403, "Só um administrador pode criar projetos."},
+		{s.admin, "project/saveProject", "en", map[string]any{"name": "Outra", "code": "pt"}, 409, "The code \"pt\" is already used by another project."},
+		{s.admin, "project/saveProject", "en", map[string]any{"name": " "}, 400, "Enter the project's name."},
+		{s.plain, "project/loadProject", "en", map[string]any{"projectId": 99999}, 404, "The record was not found."},
+		{s.plain, "project/listProjects", "en", map[string]any{"status": "open"}, 400, "The status \"open\" does not exist: use active, archived or all."},
+		{"", "project/listProjects", "en", map[string]any{}, 401, ""},
+	} {
+		code, m := do(tc.token, "POST", tc.path, tc.lang, tc.body)
+		if code != tc.code || (tc.msg != "" && msg(m) != tc.msg) {
+			t.Fatalf("%s %v: %d %v", tc.path, tc.body, code, m)
+		}
+	}
+}

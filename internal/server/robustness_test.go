@@ -197,6 +197,10 @@ var accessOf = map[string]access{
 	"POST /api/genericItem/loadProjectPermissions":   user,
 	"POST /api/genericItem/saveProjectPermissions":   user, // a manager of the project or an administrator: 403 otherwise
 	"POST /api/genericItem/getProjectTitle":          user,
+	"POST /api/project/saveProject":                  user, // creating: an administrator; editing: a manager of the project too; 403 otherwise
+	"POST /api/project/loadProject":                  user,
+	"POST /api/project/listProjects":                 user,
+	"POST /api/project/archiveProject":               user, // a manager of the project or an administrator: 403 otherwise
 	"POST /api/genericItem/uploadFiles":              user,
 	"GET /api/genericItem/loadPredecessorsFormData":  user,
 	"POST /api/genericItem/loadPredecessorChoices":   user,

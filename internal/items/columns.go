@@ -44,6 +44,8 @@ type ListControlData struct {
 	SelectedViewID  int64      `json:"viewId"`
 	SelectedQueryID int64      `json:"queryId"`
 	Compact         bool       `json:"compact"`
+	// CanDelete: the caller may delete items of the type (in the project).
+	CanDelete bool `json:"canDelete"`
 }
 
 // width is the default width of a column in px (spec section 9).
@@ -218,6 +220,9 @@ func (s *Service) ListControlData(ctx context.Context, c Caller, componentID, pr
 		out.SelectedViewID, out.Compact = chosen.ID, chosen.Compact
 	}
 	out.Columns = columns(comp, chosen, lang)
+	if out.CanDelete, err = mayDelete(ctx, s.store.db, c, comp.ID, projectID, 0); err != nil {
+		return ListControlData{}, err
+	}
 	if out.Views == nil {
 		out.Views = []ViewDef{}
 	}

@@ -94,7 +94,10 @@ type FormInitialData struct {
 	CanEdit bool `json:"canEdit"`
 	// CannotEditReason says why an existing item may not be changed, in the
 	// caller's language (checkPermissionToUpdate's message).
-	CannotEditReason      string            `json:"cannotEditReason,omitempty"`
+	CannotEditReason string `json:"cannotEditReason,omitempty"`
+	// CanDelete: the caller may delete the item (deleteItem would not refuse
+	// it for rights).
+	CanDelete             bool              `json:"canDelete"`
 	ModificationDateTicks int64             `json:"modificationDateTicks"`
 	Display               map[string]string `json:"display"`
 	Folder                *Choice           `json:"folder"`
@@ -143,11 +146,12 @@ func (s *Service) FormInitialData(ctx context.Context, c Caller, in FormInitialD
 	}
 	if in.ItemID != 0 {
 		var refusal *httpx.Error
-		var rErr, vErr error
+		var rErr, vErr, dErr error
 		together(
 			func() { refusal, rErr = editRefusal(ctx, s.store.db, c, t, it.ID) },
-			func() { out.Item, out.Display, vErr = s.itemValues(ctx, c, t, it, lang) })
-		for _, err := range []error{rErr, vErr} {
+			func() { out.Item, out.Display, vErr = s.itemValues(ctx, c, t, it, lang) },
+			func() { out.CanDelete, dErr = mayDelete(ctx, s.store.db, c, t.comp.ID, 0, it.ID) })
+		for _, err := range []error{rErr, vErr, dErr} {
 			if err != nil {
 				return nil, err
 			}

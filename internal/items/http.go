@@ -13,12 +13,18 @@ import (
 type Handler struct {
 	svc         *Service
 	currentUser CurrentUser
+	// addressOf is the client's IP address, for the audit log.
+	addressOf func(*http.Request) string
 }
 
 // NewHandler returns the handler; currentUser names the caller of a request.
 func NewHandler(svc *Service, currentUser CurrentUser) *Handler {
-	return &Handler{svc: svc, currentUser: currentUser}
+	return &Handler{svc: svc, currentUser: currentUser, addressOf: func(*http.Request) string { return "" }}
 }
+
+// SetAddressOf names the client's address of a request (behind trusted
+// proxies), which the audit log keeps for deletions.
+func (h *Handler) SetAddressOf(f func(*http.Request) string) { h.addressOf = f }
 
 // Routes mounts the calls.
 func (h *Handler) Routes(r chi.Router) {
@@ -30,7 +36,14 @@ func (h *Handler) Routes(r chi.Router) {
 		r.Get("/loadProjects", httpx.Serve(who, func(r *http.Request, c Caller) ([]Choice, error) {
 			return h.svc.LoadProjects(r.Context(), c)
 		}))
-		r.Post("/deleteItem", httpx.Handle(who, h.deleteItem))
+		r.Post("/deleteItem", func(w http.ResponseWriter, r *http.Request) {
+			withAddress := func(ctx context.Context) (Caller, bool) {
+				c, ok := who(ctx)
+				c.Address = h.addressOf(r)
+				return c, ok
+			}
+			httpx.Handle(withAddress, h.deleteItem)(w, r)
+		})
 		r.Post("/searchItemsByQuery", httpx.Handle(who, h.svc.SearchItems))
 		r.Get("/getDefaultValueQuery", httpx.Serve(who, h.getDefaultValueQuery))
 		r.Get("/getAllowedsProjectItemTypes", httpx.Serve(who, h.getAllowedsProjectItemTypes))

@@ -12,6 +12,8 @@ import (
 type Caller struct {
 	UserID     int64
 	PanelAdmin bool
+	// Login and Address (the client's IP address) go to the audit log.
+	Login, Address string
 }
 
 // CurrentUser returns the caller of a request, if signed in.
@@ -23,6 +25,8 @@ type Service struct {
 	now   func() time.Time
 	// history are the modules that add to an item's history.
 	history []HistorySource
+	// guards are the modules whose ties between items refuse a deletion.
+	guards []DeleteGuard
 }
 
 // NewService returns the service; now is the clock (@today in queries).

@@ -240,11 +240,62 @@ func deleteRights(ctx context.Context, tx pgx.Tx, c Caller, comp int64, ids []in
 	return allowed, visible, writable, err
 }
 
-// markDeleted marks items deleted; their versions stay.
-func markDeleted(ctx context.Context, tx pgx.Tx, c Caller, ids []int64) error {
-	_, err := tx.Exec(ctx, `UPDATE item SET deleted_at = now(), modifier_id = $2, modified_at = now()
-		WHERE id = ANY($1) AND deleted_at IS NULL`, ids, c.UserID)
-	return err
+// mayDelete reports whether the caller may delete items of comp: the type's
+// delete right and, with project (0: outside projects, or any), a role in it
+// that changes items; with item, that item writable.
+func mayDelete(ctx context.Context, q Querier, c Caller, comp, project, item int64) (bool, error) {
+	var ok bool
+	err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM component c WHERE c.id = $3 AND `+componentGrant("delete")+`)
+		AND ($4::bigint = 0 OR EXISTS (SELECT 1 FROM project p WHERE p.id = $4 AND `+projectWritable+`))
+		AND ($5::bigint = 0 OR EXISTS (SELECT 1 FROM item i WHERE i.id = $5 AND i.component_id = $3 AND `+itemWritable+`))`,
+		c.UserID, c.PanelAdmin, comp, project, item).Scan(&ok)
+	if err != nil {
+		return false, fmt.Errorf("delete right: %w", err)
+	}
+	return ok, nil
+}
+
+// markDeleted marks items ids of type comp deleted and writes their last
+// version (operation delete); it answers each as "number - title".
+func markDeleted(ctx context.Context, tx pgx.Tx, c Caller, comp int64, ids []int64) ([]string, error) {
+	rows, err := tx.Query(ctx, `UPDATE item SET deleted_at = now(), modifier_id = $2, version = version + 1,
+			modified_at = greatest(now(), modified_at + interval '1 millisecond')
+		WHERE id = ANY($1) AND deleted_at IS NULL RETURNING number || ' - ' || title`, ids, c.UserID)
+	if err != nil {
+		return nil, fmt.Errorf("delete items: %w", err)
+	}
+	labels, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("delete items: %w", err)
+	}
+	attrs, err := table.Attrs(ctx, tx, comp)
+	if err != nil {
+		return nil, err
+	}
+	return labels, writeVersions(ctx, tx, comp, attrs, ids, "delete", nil)
+}
+
+// children are the live items outside ids whose parent is one of ids.
+func children(ctx context.Context, tx pgx.Tx, ids []int64) ([]Dependent, error) {
+	rows, err := tx.Query(ctx, `SELECT parent_id, id, 'items.delete.hasChild' FROM item
+		WHERE parent_id = ANY($1) AND NOT id = ANY($1) AND deleted_at IS NULL ORDER BY parent_id, id`, ids)
+	if err != nil {
+		return nil, fmt.Errorf("children: %w", err)
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[Dependent])
+}
+
+// dependencyLabels are item and dependent as "number - title"; dependent is
+// "" when the caller may not read it.
+func dependencyLabels(ctx context.Context, tx pgx.Tx, c Caller, item, dependent int64) (string, string, error) {
+	var a, b string
+	err := tx.QueryRow(ctx, `SELECT (SELECT number || ' - ' || title FROM item WHERE id = $3),
+		coalesce((SELECT i.number || ' - ' || i.title FROM item i JOIN component c ON c.id = i.component_id
+			WHERE i.id = $4 AND `+itemReadable+` AND `+componentReadable+`), '')`, c.UserID, c.PanelAdmin, item, dependent).Scan(&a, &b)
+	if err != nil {
+		return "", "", fmt.Errorf("dependency labels: %w", err)
+	}
+	return a, b, nil
 }
 
 // readableQuery answers a readable saved query's type and condition, or 404.

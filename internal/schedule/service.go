@@ -332,3 +332,9 @@ func (s *Service) LoadPredecessorChoices(ctx context.Context, c items.Caller, in
 	return items.ItemChoices(ctx, s.store.db, c, items.ItemQuery{ComponentID: allowed, ProjectID: it.ProjectID, Exclude: exclude,
 		Text: in.Text, Limit: in.Limit})
 }
+
+// Dependents refuses deleting an item while a live item has it as a
+// predecessor (items.DeleteGuard).
+func (s *Service) Dependents(ctx context.Context, tx pgx.Tx, ids []int64) ([]items.Dependent, error) {
+	return s.store.successors(ctx, tx, ids)
+}

@@ -136,3 +136,15 @@ func (s *Store) versionPredecessors(ctx context.Context, versions []int64) (map[
 	}
 	return out, nil
 }
+
+// successors are the live items outside ids that have one of ids as a
+// predecessor.
+func (s *Store) successors(ctx context.Context, tx pgx.Tx, ids []int64) ([]items.Dependent, error) {
+	rows, err := tx.Query(ctx, `SELECT p.predecessor_id, p.item_id, 'items.predecessors.blocksDelete' FROM item_predecessor p
+		JOIN live_item l ON l.id = p.item_id WHERE p.predecessor_id = ANY($1) AND NOT p.item_id = ANY($1)
+		ORDER BY p.predecessor_id, p.item_id`, ids)
+	if err != nil {
+		return nil, fmt.Errorf("successors: %w", err)
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[items.Dependent])
+}

@@ -56,7 +56,7 @@ func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDem
 	}
 	current := func(ctx context.Context) (items.Caller, bool) {
 		c, ok := caller(ctx)
-		return items.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, ok
+		return items.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin, Login: c.Login}, ok
 	}
 	svc := items.NewService(items.NewStore(pool), nil)
 	limits := documents.FileLimits{MaxSize: cfg.FileMaxSize, MaxCount: cfg.FileMaxCount}.WithDefaults()

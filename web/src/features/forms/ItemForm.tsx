@@ -1,4 +1,5 @@
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
@@ -17,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate } from 'react-router';
 import { useDialogs } from '../../components/dialogs/useDialogs';
 import { isApiError, type ApiError } from '../../api/client';
+import { DeleteItemsDialog } from '../deletion';
 import { formKeys, refreshItem, saveItem, type InitialDataRequest } from './api';
 import { FormRuntimeContext, type FormRuntime } from './context';
 import { formatDateTime } from './display';
@@ -132,6 +134,7 @@ function FormBody({ data, request, fields, snapshot, onSaved, onCleared, reload 
   const { values, validateForm, setTouched, setErrors, resetForm, dirty } = formik;
   const [stale, setStale] = useState<string | null>(null);
   const [attempts, setAttempts] = useState(0);
+  const [deleting, setDeleting] = useState(false);
   const { confirm } = useDialogs();
   // Set when the page itself moves on (a new item saved opens its edit page): nothing to ask.
   const leaving = useRef(false);
@@ -340,6 +343,17 @@ function FormBody({ data, request, fields, snapshot, onSaved, onCleared, reload 
             {dirty ? t('save.unsaved') : ''}
           </Typography>
           <Box sx={{ flexGrow: 1 }} />
+          {!snapshot.isNew && data.canDelete && itemId > 0 && (
+            <Button
+              color="error"
+              startIcon={<DeleteOutlinedIcon />}
+              disabled={save.isPending}
+              aria-haspopup="dialog"
+              onClick={() => setDeleting(true)}
+            >
+              {t('actions.delete')}
+            </Button>
+          )}
           {!snapshot.isNew && !readOnly && itemId > 0 && (
             <FormActions
               componentId={form.componentID}
@@ -378,6 +392,19 @@ function FormBody({ data, request, fields, snapshot, onSaved, onCleared, reload 
           )}
         </Paper>
       </Box>
+      {deleting && (
+        <DeleteItemsDialog
+          componentId={form.componentID}
+          ids={[itemId]}
+          name={`${String(snapshot.item.FormattedID)} - ${String(snapshot.item.Title ?? '')}`}
+          onClose={() => setDeleting(false)}
+          onDeleted={() => {
+            // The item is gone: its unsaved changes with it, so leaving asks nothing.
+            leaving.current = true;
+            goBack();
+          }}
+        />
+      )}
       <StaleSaveDialog
         message={stale}
         onReload={() => {

@@ -69,6 +69,8 @@ export interface FormInitialData {
   canEdit: boolean;
   /** Why an existing item may not be edited, in the caller's language. */
   cannotEditReason?: string;
+  /** The caller may delete the item (false for a new one). */
+  canDelete?: boolean;
   modificationDateTicks: number;
   display: Record<string, string>;
 }

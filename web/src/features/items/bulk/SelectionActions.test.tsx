@@ -101,4 +101,52 @@ describe('SelectionActions', () => {
     ).toBeInTheDocument();
     expect(onChanged).not.toHaveBeenCalled();
   });
+
+  it('deletes the selection after the confirmation, when the type grants it', async () => {
+    const deleted: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url.endsWith('/getOperations')) return jsonResponse([]);
+        if (url.endsWith('/deleteItem')) {
+          deleted.push(JSON.parse(String(init?.body)));
+          return jsonResponse({ success: true });
+        }
+        return jsonResponse({ Message: 'unexpected' }, 500);
+      }),
+    );
+    const onChanged = vi.fn();
+    const onDeleted = vi.fn();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const { rerender } = render(
+      <QueryClientProvider client={client}>
+        <SnackbarProvider>
+          <SelectionActions componentId={4} formId={0} ids={[7, 8, 9]} onChanged={onChanged} />
+        </SnackbarProvider>
+      </QueryClientProvider>,
+    );
+    expect(screen.queryByRole('button', { name: 'Excluir' })).not.toBeInTheDocument();
+    rerender(
+      <QueryClientProvider client={client}>
+        <SnackbarProvider>
+          <SelectionActions
+            componentId={4}
+            formId={0}
+            ids={[7, 8, 9]}
+            onChanged={onChanged}
+            canDelete
+            onDeleted={onDeleted}
+          />
+        </SnackbarProvider>
+      </QueryClientProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Excluir' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Excluir 3 itens?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Excluir' }));
+    expect(await screen.findByText('3 itens excluídos.')).toBeInTheDocument();
+    expect(deleted).toEqual([{ ids: [7, 8, 9], componentId: 4 }]);
+    expect(onDeleted).toHaveBeenCalledTimes(1);
+    expect(onChanged).not.toHaveBeenCalled();
+  });
 });

@@ -13,10 +13,12 @@ import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import BoltOutlinedIcon from '@mui/icons-material/BoltOutlined';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeleteItemsDialog } from '../../deletion';
 import type { Operation } from '../../operations';
 import { ActionsMenu } from '../../workflow';
 import '../i18n';
@@ -33,13 +35,24 @@ export interface SelectionActionsProps {
   ids: number[];
   /** The selected items changed (bulk edit, transition, bulk operation): the list reloads. */
   onChanged: () => void;
+  /** The caller may delete items of the type (getListControlData's canDelete). */
+  canDelete?: boolean;
+  /** The selected items were deleted: the list reloads without them. */
+  onDeleted?: () => void;
 }
 
 /**
  * What the list does with its selection: bulk edit, the workflow's actions (Tramitar) and the
  * type's bulk operations. On a phone the bulk edit and the operations fold into one menu.
  */
-export function SelectionActions({ componentId, formId, ids, onChanged }: SelectionActionsProps) {
+export function SelectionActions({
+  componentId,
+  formId,
+  ids,
+  onChanged,
+  canDelete = false,
+  onDeleted = onChanged,
+}: SelectionActionsProps) {
   const { t, i18n } = useTranslation('items');
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const theme = useTheme();
@@ -47,6 +60,7 @@ export function SelectionActions({ componentId, formId, ids, onChanged }: Select
   const { enqueueSnackbar } = useSnackbar();
   const operations = useQuery(bulkOperationsQuery(componentId, lang)).data ?? [];
   const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const [operation, setOperation] = useState<Operation | null>(null);
   const [opsAnchor, setOpsAnchor] = useState<HTMLElement | null>(null);
   const [moreAnchor, setMoreAnchor] = useState<HTMLElement | null>(null);
@@ -106,6 +120,11 @@ export function SelectionActions({ componentId, formId, ids, onChanged }: Select
         </Button>
       )}
       <ActionsMenu componentId={componentId} ids={ids} onDone={onChanged} />
+      {!narrow && canDelete && (
+        <Button color="error" startIcon={<DeleteOutlinedIcon />} onClick={() => withSelection(() => setDeleting(true))}>
+          {t('selection.delete')}
+        </Button>
+      )}
       {!narrow && operations.length > 0 && (
         <>
           <Button endIcon={<ArrowDropDownIcon />} aria-haspopup="menu" onClick={(e) => setOpsAnchor(e.currentTarget)}>
@@ -142,6 +161,14 @@ export function SelectionActions({ componentId, formId, ids, onChanged }: Select
               </ListItemIcon>
               {t('selection.bulkEdit')}
             </MenuItem>
+            {canDelete && (
+              <MenuItem onClick={() => withSelection(() => setDeleting(true))}>
+                <ListItemIcon>
+                  <DeleteOutlinedIcon fontSize="small" />
+                </ListItemIcon>
+                {t('selection.delete')}
+              </MenuItem>
+            )}
             {operations.length > 0 && <Divider />}
             {operations.length > 0 && (
               <ListSubheader sx={{ lineHeight: '32px' }}>{t('selection.operationsMenu')}</ListSubheader>
@@ -163,6 +190,17 @@ export function SelectionActions({ componentId, formId, ids, onChanged }: Select
             }}
           />
         </Suspense>
+      )}
+      {deleting && (
+        <DeleteItemsDialog
+          componentId={componentId}
+          ids={ids}
+          onClose={() => setDeleting(false)}
+          onDeleted={() => {
+            setDeleting(false);
+            onDeleted();
+          }}
+        />
       )}
       {operation && (
         <BulkOperationDialog

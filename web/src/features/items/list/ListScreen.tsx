@@ -89,7 +89,17 @@ export function ListScreen({
           flexDirection: 'column',
         }}
       >
-        <SelectionActions componentId={componentID} formId={form} ids={list.selectedIds} onChanged={list.reloadPages} />
+        <SelectionActions
+          componentId={componentID}
+          formId={form}
+          ids={list.selectedIds}
+          onChanged={list.reloadPages}
+          canDelete={definition.canDelete}
+          onDeleted={() => {
+            list.setSelection({ type: 'include', ids: new Set() });
+            list.reloadPages();
+          }}
+        />
         <ItemGrid
           componentName={definition.componentName}
           fileName={exportFileName(definition.componentName)}

@@ -51,6 +51,8 @@ export interface ListDefinition {
   viewId: number;
   queryId: number;
   compact: boolean;
+  /** The caller may delete items of the type (in the project). */
+  canDelete?: boolean;
   statuses: StatusOption[];
 }
 

@@ -185,7 +185,8 @@ test('filters a column and searches', async () => {
   await page.getByLabel('De', { exact: true }).fill('2025-03-05');
   await page.getByLabel('Até', { exact: true }).fill('2025-03-09');
   await expect(summary()).toHaveText('Bem · 5 itens');
-  await page.getByRole('button', { name: 'Excluir', exact: true }).click();
+  // The filter's own remove button (labelled), not the toolbar's delete.
+  await page.getByLabel('Excluir', { exact: true }).click();
   await expect(summary()).toHaveText('Bem · 30 itens');
   await page.keyboard.press('Escape');
 

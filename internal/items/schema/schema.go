@@ -109,37 +109,8 @@ func Typed(id int64, key, typ string) Field {
 	return f
 }
 
-// Attribute returns the field of an attribute held in the item registry's
-// jsonb; ok is false for a key that could not be a SQL literal (validation
-// refuses those before).
-func Attribute(key, typ string) (Field, bool) {
-	if !KeyPattern.MatchString(key) {
-		return Field{}, false
-	}
-	k := KindOf(typ)
-	raw := "(i.attributes->>'" + key + "')"
-	f := Field{Key: key, Type: typ, Field: filter.Field{Key: key, Kind: k, Expr: raw}}
-	switch k {
-	case filter.Text:
-		f.EmptyText = true
-	case filter.Integer, filter.Number:
-		f.Expr = raw + "::numeric"
-	case filter.Bool:
-		f.Expr = raw + "::boolean"
-	case filter.Date:
-		f.Expr = raw + "::timestamptz"
-	case filter.Opaque:
-		f.Expr = "(i.attributes->'" + key + "')"
-	case filter.Ref:
-		f.Expr = raw + "::bigint"
-		f.Me = typ == "USERS" || typ == "RESOURCES" || typ == "USERS_OR_GROUPS"
-		f.Project = typ == "PROJECT"
-	}
-	return f, true
-}
-
-// Attr is the part of an attribute definition the schema needs; ID is set
-// when the attribute is read from its typed table's column.
+// Attr is the part of an attribute definition the schema needs; ID names
+// its typed table's column (a package's validation compiles without one).
 type Attr struct {
 	ID        int64
 	Key, Type string
@@ -156,11 +127,7 @@ func Build(attrs []Attr) Set {
 		s[f.Key] = f
 	}
 	for _, a := range attrs {
-		if a.ID != 0 {
-			s[a.Key] = Typed(a.ID, a.Key, a.Type)
-		} else if f, ok := Attribute(a.Key, a.Type); ok {
-			s[a.Key] = f
-		}
+		s[a.Key] = Typed(a.ID, a.Key, a.Type)
 	}
 	return s
 }

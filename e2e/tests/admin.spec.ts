@@ -374,7 +374,13 @@ test('finds all of it in the audit log, and exports it', async () => {
   await expect(log.getByRole('table', { name: 'Alterações' })).toContainText('Joana Lima Souza');
 
   // Filter by action.
-  await page.getByRole('combobox', { name: 'Ação' }).click();
+  // Once on a loaded CI machine the menu never showed its options after the click (60 s); open it
+  // again until it does, so the step tests the filter and not one lost click.
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await page.getByRole('combobox', { name: 'Ação' }).click();
+    await expect(page.getByRole('option', { name: 'Usuário excluído' })).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 20000 });
   await page.getByRole('option', { name: 'Usuário excluído' }).click();
   await expect(log.getByText('Usuário criado', { exact: true })).toHaveCount(0);
   await expect(log.getByText('Usuário excluído', { exact: true })).toHaveCount(1);

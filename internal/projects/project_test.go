@@ -200,6 +200,29 @@ func TestAProjectsItemTypesDecideWhatItTakes(t *testing.T) {
 	}
 }
 
+// A manager who may not read one of the project's types is not told of it,
+// and their save keeps it: the list they send back is the list they saw.
+func TestAProjectsTypesHiddenFromTheCallerStay(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	_, _, hidden, _, _ := w.ids(t)
+	if _, err := w.svc.SaveProject(ctx, w.admin(), projects.SaveProjectInput{ID: httpx.ID(w.sede), Name: "Nova Sede",
+		ItemTypeIDs: []httpx.ID{httpx.ID(w.task), httpx.ID(hidden)}}); err != nil {
+		t.Fatal(err)
+	}
+	seen, err := w.svc.LoadProject(ctx, who(w.ana), projects.ProjectInput{ProjectID: httpx.ID(w.sede)})
+	if err != nil || len(seen.ItemTypes) != 1 || seen.ItemTypes[0].ID != w.task {
+		t.Fatalf("ana sees %+v %v", seen, err)
+	}
+	if _, err := w.svc.SaveProject(ctx, who(w.ana), projects.SaveProjectInput{ID: httpx.ID(w.sede), Name: "Nova Sede II",
+		ItemTypeIDs: []httpx.ID{httpx.ID(w.task)}}); err != nil {
+		t.Fatal(err)
+	}
+	if n := w.count(t, `SELECT count(*) FROM project_item_type WHERE project_id = $1`, w.sede); n != 2 {
+		t.Fatalf("the project lists %d types after ana's save, want 2", n)
+	}
+}
+
 // An archived project stays readable and editable by its manager, leaves
 // the pickers, and takes no new item until it is brought back.
 func TestAnArchivedProjectTakesNoNewItems(t *testing.T) {

@@ -36,8 +36,10 @@ func (s *Store) readProject(ctx context.Context, q Querier, c Caller, id int64, 
 	if err != nil {
 		return nil, fmt.Errorf("project: %w", err)
 	}
+	// Only the types the caller may read are named; writeProject keeps the others.
 	rows, err := q.Query(ctx, `SELECT c.id, coalesce(c.name ->> $2, c.name ->> 'pt-BR') FROM project_item_type t
-		JOIN component c ON c.id = t.component_id WHERE t.project_id = $1 ORDER BY c.application_id, c.sort_order, c.id`, id, lang)
+		JOIN readable_component($3, $4) c ON c.id = t.component_id WHERE t.project_id = $1
+		ORDER BY c.application_id, c.sort_order, c.id`, id, lang, c.UserID, c.PanelAdmin)
 	if err != nil {
 		return nil, fmt.Errorf("project item types: %w", err)
 	}
@@ -147,7 +149,9 @@ func (s *Store) writeProject(ctx context.Context, q Querier, c Caller, id int64,
 			WHERE id = $1`, id, f.name, code, f.description, f.start, f.finish, f.manager, f.calendar)
 	}
 	if err == nil {
-		_, err = q.Exec(ctx, `DELETE FROM project_item_type WHERE project_id = $1 AND component_id <> ALL($2::bigint[])`, id, f.types)
+		// A type the caller may not read is not in the list they saw, so it stays.
+		_, err = q.Exec(ctx, `DELETE FROM project_item_type WHERE project_id = $1 AND component_id <> ALL($2::bigint[])
+			AND component_id IN (SELECT id FROM readable_component($3, $4))`, id, f.types, c.UserID, c.PanelAdmin)
 	}
 	if err == nil {
 		_, err = q.Exec(ctx, `INSERT INTO project_item_type (project_id, component_id) SELECT $1, unnest($2::bigint[])

@@ -150,7 +150,7 @@ func (h *Handler) saveUser(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	saved, err := h.svc.SaveUser(r.Context(), h.actor(r), in, i18n.From(r.Context()))
+	saved, err := h.svc.SaveUser(r.Context(), h.actor(r), in)
 	answer(w, r, saved, err)
 }
 

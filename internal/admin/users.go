@@ -148,6 +148,8 @@ type UserFormInitialData struct {
 	TimesheetTypes     []CodeOption      `json:"timesheetTypes"`
 	AutoTimesheetTypes []CodeOption      `json:"autoTimesheetTypes"`
 	AdditionalFields   []FieldDefinition `json:"additionalFields"`
+	// MailConfigured says whether a new user's temporary password can be mailed.
+	MailConfigured bool `json:"mailConfigured"`
 }
 
 // Languages, timesheet types and automatic timesheet types a user may have.
@@ -186,6 +188,9 @@ func (s *Service) UserFormInitialData(ctx context.Context, a Actor, lang i18n.La
 		return out, err
 	}
 	if out.AdditionalFields, err = fieldDefinitions(ctx, s.db, "user"); err != nil {
+		return out, err
+	}
+	if out.MailConfigured, err = s.mailer.Configured(ctx); err != nil {
 		return out, err
 	}
 	return out, nil
@@ -244,6 +249,18 @@ type SaveUserInput struct {
 	UserForm
 	// ResetMFA removes the user's second factor; the user enrols again.
 	ResetMFA bool `json:"resetMFA"`
+	// PasswordDelivery is how a new user's temporary password reaches them:
+	// "mail", "show" (in the answer, once) or "" (mail when a mail server is set up, else show).
+	PasswordDelivery string `json:"passwordDelivery"`
+}
+
+// SavedUser is saveUser's answer: the user's form and, when the new user's
+// temporary password was not mailed, that password, shown once.
+type SavedUser struct {
+	UserForm
+	// PasswordDelivery is "mail" or "show" for a new user, empty on an edit.
+	PasswordDelivery  string `json:"passwordDelivery,omitempty"`
+	TemporaryPassword string `json:"temporaryPassword,omitempty"`
 }
 
 // newUserForm is the empty form of spec section 2: id 0, timesheet types
@@ -437,28 +454,36 @@ func otherAdministrators(ctx context.Context, tx pgx.Tx, except []int64) (int, e
 }
 
 // SaveUser creates (id 0) or updates a user. A new user gets a temporary
-// password by mail, to be changed at the first sign-in; without a mail
-// server nothing is saved.
-func (s *Service) SaveUser(ctx context.Context, a Actor, in SaveUserInput, lang i18n.Lang) (UserForm, error) {
+// password, to be changed at the first sign-in: mailed, or shown once in the
+// answer for the administrator to hand over (a fresh install has no mail server).
+func (s *Service) SaveUser(ctx context.Context, a Actor, in SaveUserInput) (SavedUser, error) {
 	if err := allow(a); err != nil {
-		return UserForm{}, err
+		return SavedUser{}, err
 	}
 	in.normalize()
 	var v httpx.Validation
 	checkUser(in, &v)
-	if err := v.Err(); err != nil {
-		return UserForm{}, err
+	if in.ID == 0 && in.PasswordDelivery != "" && in.PasswordDelivery != "mail" && in.PasswordDelivery != "show" {
+		v.Add("passwordDelivery", "admin.badPasswordDelivery")
 	}
-	if in.ID == 0 {
+	if err := v.Err(); err != nil {
+		return SavedUser{}, err
+	}
+	if in.ID == 0 && in.PasswordDelivery != "show" {
 		ok, err := s.mailer.Configured(ctx)
 		if err != nil {
-			return UserForm{}, err
+			return SavedUser{}, err
 		}
-		if !ok {
-			return UserForm{}, httpx.Fail(http.StatusConflict, "admin.mailNotConfigured")
+		switch {
+		case ok:
+			in.PasswordDelivery = "mail"
+		case in.PasswordDelivery == "mail":
+			return SavedUser{}, httpx.Fail(http.StatusConflict, "admin.mailNotConfigured")
+		default:
+			in.PasswordDelivery = "show"
 		}
 	}
-	var saved UserForm
+	var saved SavedUser
 	err := s.tx(ctx, func(tx pgx.Tx) error {
 		if err := s.checkUserRefs(ctx, tx, in); err != nil {
 			return err
@@ -468,14 +493,14 @@ func (s *Service) SaveUser(ctx context.Context, a Actor, in SaveUserInput, lang 
 			return err
 		}
 		if in.ID == 0 {
-			saved, err = s.createUser(ctx, tx, a, in, lang)
+			saved, err = s.createUser(ctx, tx, a, in)
 		} else {
-			saved, err = s.updateUser(ctx, tx, a, in)
+			saved.UserForm, err = s.updateUser(ctx, tx, a, in)
 		}
 		return err
 	})
 	if err != nil {
-		return UserForm{}, err
+		return SavedUser{}, err
 	}
 	return saved, nil
 }
@@ -507,14 +532,14 @@ func (s *Service) checkUserRefs(ctx context.Context, tx pgx.Tx, in SaveUserInput
 	return nil
 }
 
-func (s *Service) createUser(ctx context.Context, tx pgx.Tx, a Actor, in SaveUserInput, lang i18n.Lang) (UserForm, error) {
+func (s *Service) createUser(ctx context.Context, tx pgx.Tx, a Actor, in SaveUserInput) (SavedUser, error) {
 	if err := s.checkUserLimit(ctx, tx); err != nil {
-		return UserForm{}, err
+		return SavedUser{}, err
 	}
 	password := auth.RandomPassword(16)
 	hash, err := auth.HashPassword(password)
 	if err != nil {
-		return UserForm{}, err
+		return SavedUser{}, err
 	}
 	var id int64
 	err = tx.QueryRow(ctx, `
@@ -527,17 +552,24 @@ func (s *Service) createUser(ctx context.Context, tx pgx.Tx, a Actor, in SaveUse
 		in.ChangePasswordPermission, in.TimesheetType, in.AutoTimesheetType, in.Calendar, in.Avatar,
 		in.AdditionalFields, hash, s.now()).Scan(&id)
 	if err != nil {
-		return UserForm{}, loginConflict(err)
+		return SavedUser{}, loginConflict(err)
 	}
 	if err := setGroups(ctx, tx, id, in.Groups); err != nil {
-		return UserForm{}, err
+		return SavedUser{}, err
 	}
-	saved, err := s.userForm(ctx, tx, id, false)
+	form, err := s.userForm(ctx, tx, id, false)
 	if err != nil {
-		return UserForm{}, err
+		return SavedUser{}, err
 	}
-	if err := s.record(ctx, tx, a, "admin.user.created", "user", id, nil, saved.snapshot()); err != nil {
-		return UserForm{}, err
+	snapshot := form.snapshot()
+	snapshot["passwordDelivery"] = in.PasswordDelivery
+	if err := s.record(ctx, tx, a, "admin.user.created", "user", id, nil, snapshot); err != nil {
+		return SavedUser{}, err
+	}
+	saved := SavedUser{UserForm: form, PasswordDelivery: in.PasswordDelivery}
+	if in.PasswordDelivery == "show" {
+		saved.TemporaryPassword = password
+		return saved, nil
 	}
 	// Sent last, inside the transaction: a mail that does not go out leaves
 	// no user behind whose password nobody knows.
@@ -546,7 +578,7 @@ func (s *Service) createUser(ctx context.Context, tx pgx.Tx, a Actor, in SaveUse
 		Subject: i18n.T(userLang, "admin.welcomeSubject"),
 		Text:    i18n.T(userLang, "admin.welcomeText", "name", in.Name, "login", in.Login, "password", password)}
 	if err := s.mailer.Send(ctx, msg); err != nil {
-		return UserForm{}, &httpx.Error{Status: http.StatusBadGateway, Key: "admin.mailFailed", Cause: err}
+		return SavedUser{}, &httpx.Error{Status: http.StatusBadGateway, Key: "admin.mailFailed", Cause: err}
 	}
 	return saved, nil
 }

@@ -19,9 +19,10 @@ func newUser(login string) map[string]any {
 func TestCreateUserMailsATemporaryPassword(t *testing.T) {
 	e := newEnv(t)
 	e.configureMail()
-	var saved admin.UserForm
+	var saved admin.SavedUser
 	e.do(e.root, "POST", "/user/saveUser", newUser("bruno")).want(200).decode(&saved)
-	if saved.ID == 0 || saved.Login != "bruno" || len(saved.Calendar.WorkPeriods) != 1 {
+	if saved.ID == 0 || saved.Login != "bruno" || len(saved.Calendar.WorkPeriods) != 1 || saved.PasswordDelivery != "mail" ||
+		saved.TemporaryPassword != "" {
 		t.Fatalf("saved %+v", saved)
 	}
 	msgs := e.smtp.Messages()
@@ -51,6 +52,49 @@ func TestCreateUserMailsATemporaryPassword(t *testing.T) {
 	}
 }
 
+// Without a mail server (a fresh install) a new user's temporary password
+// is shown once in the answer; with one, the administrator may still ask for
+// it shown, and then nothing is mailed. Either way it must be changed.
+func TestCreateUserShowsTheTemporaryPasswordOnce(t *testing.T) {
+	for _, mail := range []bool{false, true} {
+		e := newEnv(t)
+		body := newUser("dora")
+		if mail {
+			e.configureMail()
+			body["passwordDelivery"] = "show"
+		}
+		var init admin.UserFormInitialData
+		if e.do(e.root, "GET", "/user/getUserFormInitialData?UserId=0", nil).want(200).decode(&init); init.MailConfigured != mail {
+			t.Errorf("mailConfigured %v, want %v", init.MailConfigured, mail)
+		}
+		var saved admin.SavedUser
+		e.do(e.root, "POST", "/user/saveUser", body).want(200).decode(&saved)
+		if saved.ID == 0 || saved.PasswordDelivery != "show" || len(saved.TemporaryPassword) < 12 || len(e.smtp.Messages()) != 0 {
+			t.Fatalf("mail server %v: saved %+v, mails %d", mail, saved, len(e.smtp.Messages()))
+		}
+		var hash string
+		var mustChange bool
+		if err := e.db.QueryRow(context.Background(), `SELECT password_hash, must_change_password FROM app_user WHERE id = $1`, saved.ID).
+			Scan(&hash, &mustChange); err != nil {
+			t.Fatal(err)
+		}
+		if ok, _ := auth.VerifyPassword(hash, saved.TemporaryPassword); !ok || !mustChange {
+			t.Errorf("shown password works: %v, must change: %v", ok, mustChange)
+		}
+		if e.count(`SELECT count(*) FROM audit_event WHERE kind = 'admin.user.created' AND detail->'after'->>'passwordDelivery' = 'show'
+			AND detail::text NOT LIKE '%'||$1||'%'`, saved.TemporaryPassword) != 1 {
+			t.Error("the audit event does not say the password was shown, or holds it")
+		}
+		edited := body
+		edited["id"], edited["name"] = saved.ID, "Dora Lima"
+		var again admin.SavedUser
+		e.do(e.root, "POST", "/user/saveUser", edited).want(200).decode(&again)
+		if again.TemporaryPassword != "" || again.PasswordDelivery != "" || again.Name != "Dora Lima" {
+			t.Errorf("an edit answers %+v", again)
+		}
+	}
+}
+
 func TestSaveUserRefusals(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -60,8 +104,13 @@ func TestSaveUserRefusals(t *testing.T) {
 		status  int
 		message string
 	}{
-		{"no mail server", false, nil, func(*env) map[string]any { return newUser("caio") }, http.StatusConflict,
-			"Configure o servidor de e-mail antes de criar usuários: a senha temporária é enviada por e-mail."},
+		{"mail asked, no mail server", false, nil, func(*env) map[string]any {
+			u := newUser("caio")
+			u["passwordDelivery"] = "mail"
+			return u
+		}, http.StatusConflict, "Configure o servidor de e-mail para enviar a senha temporária, ou escolha mostrá-la."},
+		{"unknown delivery", true, nil, func(*env) map[string]any { u := newUser("caio"); u["passwordDelivery"] = "fax"; return u },
+			http.StatusBadRequest, "Escolha como entregar a senha temporária: mail ou show."},
 		{"login taken, any case", true, nil, func(*env) map[string]any { return newUser("ANA") }, http.StatusBadRequest,
 			"Já existe um usuário com este login."},
 		{"name required", true, nil, func(*env) map[string]any { u := newUser("caio"); u["name"] = " "; return u },

@@ -108,6 +108,17 @@ export interface UserFormInitialData {
   timesheetTypes: CodeOption[];
   autoTimesheetTypes: CodeOption[];
   additionalFields: FieldDefinition[];
+  /** Whether a new user's temporary password can be mailed (a mail server is set up). */
+  mailConfigured: boolean;
+}
+
+/** How a new user's temporary password reaches them: mailed, or shown once to the administrator. */
+export type PasswordDelivery = 'mail' | 'show';
+
+/** saveUser's answer: the form, and a new user's temporary password when it was not mailed (shown once). */
+export interface SavedUser extends UserForm {
+  passwordDelivery?: PasswordDelivery;
+  temporaryPassword?: string;
 }
 
 /** The empty new-user form of spec section 2: id 0, timesheet types '0', an empty calendar. */
@@ -167,7 +178,8 @@ export const userToEditQuery = (id: number) =>
     gcTime: 0,
   });
 
-export const saveUser = (form: UserForm & { resetMFA: boolean }) => api.post<UserForm>('/user/saveUser', form);
+export const saveUser = (form: UserForm & { resetMFA: boolean; passwordDelivery?: PasswordDelivery }) =>
+  api.post<SavedUser>('/user/saveUser', form);
 export const deleteUsers = (ids: number[]) => api.post<{ deleted: number }>('/user/deleteUsers', ids);
 
 // ---- groups -----------------------------------------------------------------

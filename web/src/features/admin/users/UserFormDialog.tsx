@@ -11,12 +11,16 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
+import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -35,6 +39,8 @@ import {
   userFormInitialDataQuery,
   userToEditQuery,
   type CodeOption,
+  type PasswordDelivery,
+  type SavedUser,
   type UserForm,
   type UserFormInitialData,
 } from '../api';
@@ -44,6 +50,7 @@ import { EMAIL_PATTERN, errorMessage, fieldErrors, initials } from '../../../lib
 import { avatarFromFile } from './avatarImage';
 import { WorkCalendarEditor } from './WorkCalendarEditor';
 import { periodProblem } from './workCalendar';
+import { TemporaryPasswordDialog } from './TemporaryPasswordDialog';
 import { useNotify } from '../components/useNotify';
 
 /**
@@ -134,6 +141,9 @@ function UserFormBody({
   const [resetMFA, setResetMFA] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [extraErrors, setExtraErrors] = useState<Record<string, string>>({});
+  // A fresh install has no mail server: the temporary password is then shown once instead.
+  const [delivery, setDelivery] = useState<PasswordDelivery>(choices.mailConfigured ? 'mail' : 'show');
+  const [created, setCreated] = useState<SavedUser | null>(null);
   const file = useRef<HTMLInputElement>(null);
   const isNew = form.id === 0;
 
@@ -159,17 +169,19 @@ function UserFormBody({
     onSubmit: async (values) => {
       setServerErrors({});
       try {
-        await saveUser({
+        const saved = await saveUser({
           ...values,
           login: values.login.trim(),
           name: values.name.trim(),
           email: values.email.trim(),
           additionalFields: additionalPayload(choices.additionalFields, values.additionalFields),
           resetMFA,
+          ...(isNew ? { passwordDelivery: delivery } : {}),
         });
         notify.success(t('users.saved'));
         onSaved();
-        onClose();
+        if (saved.temporaryPassword) setCreated(saved);
+        else onClose();
       } catch (error) {
         const byField = fieldErrors(error);
         setServerErrors(byField);
@@ -248,9 +260,30 @@ function UserFormBody({
     <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'contents' }}>
       <DialogContent dividers>
         {isNew && (
-          <Alert severity="info" sx={{ mb: 1 }}>
-            {t('users.form.newUserNote')}
-          </Alert>
+          <FormControl
+            component="fieldset"
+            sx={{ mb: 1, p: 1.5, borderRadius: 1, bgcolor: 'action.hover', width: '100%' }}
+          >
+            <FormLabel component="legend" sx={{ fontWeight: 600, float: 'left', mb: 0.5 }}>
+              {t('users.form.passwordDelivery')}
+            </FormLabel>
+            <RadioGroup
+              value={delivery}
+              onChange={(event) => setDelivery(event.target.value as PasswordDelivery)}
+              sx={{ clear: 'both' }}
+            >
+              <FormControlLabel
+                value="mail"
+                disabled={!choices.mailConfigured}
+                control={<Radio size="small" />}
+                label={t('users.form.deliveryMail')}
+              />
+              <FormControlLabel value="show" control={<Radio size="small" />} label={t('users.form.deliveryShow')} />
+            </RadioGroup>
+            <FormHelperText sx={{ mx: 0 }}>
+              {choices.mailConfigured ? t('users.form.newUserNote') : t('users.form.noMailServer')}
+            </FormHelperText>
+          </FormControl>
         )}
         <Section title={t('users.form.identity')}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
@@ -446,6 +479,14 @@ function UserFormBody({
           {t('common.save')}
         </Button>
       </DialogActions>
+      {created && (
+        <TemporaryPasswordDialog
+          name={created.name}
+          login={created.login}
+          password={created.temporaryPassword ?? ''}
+          onClose={onClose}
+        />
+      )}
     </Box>
   );
 }

@@ -35,18 +35,20 @@ const INITIAL: UserFormInitialData = {
   additionalFields: [
     { id: 11, entity: 'user', name: 'Matrícula', type: 'STRING', required: true, options: [], position: 1 },
   ],
+  mailConfigured: true,
 };
 
 /** The administration's calls; `users` answers getUsers each time it is called. */
 function adminFetch(
   users: () => UserRow[],
   other: (url: string, init?: RequestInit) => Response | undefined = () => undefined,
+  initial: UserFormInitialData = INITIAL,
 ) {
   return mockFetch({}, (url, init) => {
     const answer = other(url, init);
     if (answer) return answer;
     if (url.endsWith('/api/user/getUsers')) return jsonResponse(users());
-    if (url.includes('/api/user/getUserFormInitialData')) return jsonResponse(INITIAL);
+    if (url.includes('/api/user/getUserFormInitialData')) return jsonResponse(initial);
     return jsonResponse({ Message: `unexpected ${url}` }, 500);
   });
 }
@@ -152,8 +154,46 @@ describe('the user list (spec section 2)', () => {
       calendar: { workPeriods: [] },
       additionalFields: { '11': 'A-1' },
       resetMFA: false,
+      passwordDelivery: 'mail',
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Novo usuário' })).not.toBeInTheDocument());
+  });
+
+  it('without a mail server shows the new user’s temporary password once, to hand over', async () => {
+    setSession(makeSession({ hasPanelAdminPermission: true }));
+    const fetch = adminFetch(
+      () => [row(1, 'Ana Souza')],
+      (url, init) =>
+        url.endsWith('/api/user/saveUser')
+          ? jsonResponse({
+              ...(JSON.parse(String(init?.body)) as object),
+              id: 9,
+              passwordDelivery: 'show',
+              temporaryPassword: 'Xq7-kP2m-Rt9w',
+            })
+          : undefined,
+      { ...INITIAL, additionalFields: [], mailConfigured: false },
+    );
+    renderApp(PATH);
+    await screen.findByText('Ana Souza', undefined, { timeout: 10_000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Novo usuário' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo usuário' }, { timeout: 10_000 });
+    const delivery = within(dialog).getByRole('radiogroup');
+    expect(within(delivery).getByRole('radio', { name: 'Enviar por e-mail ao usuário' })).toBeDisabled();
+    expect(within(delivery).getByRole('radio', { name: 'Mostrar agora, para eu entregar' })).toBeChecked();
+    expect(within(dialog).getByText(/Nenhum servidor de e-mail configurado/)).toBeInTheDocument();
+
+    fill(within(dialog).getByRole('textbox', { name: 'Login' }), 'bruno');
+    fill(within(dialog).getByRole('textbox', { name: 'Nome' }), 'Bruno Dias');
+    fill(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'bruno@example.test');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    const shown = await screen.findByRole('dialog', { name: 'Senha temporária de Bruno Dias' });
+    expect(bodyOf(fetch, '/api/user/saveUser')).toMatchObject({ id: 0, login: 'bruno', passwordDelivery: 'show' });
+    expect(within(shown).getByTestId('temporary-password')).toHaveTextContent('Xq7-kP2m-Rt9w');
+    expect(within(shown).getByText('bruno')).toBeInTheDocument();
+    expect(within(shown).getByText(/não será mostrada de novo/)).toBeInTheDocument();
+    await userEvent.click(within(shown).getByRole('button', { name: 'Concluir' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows the server’s field messages under the fields', async () => {

@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import i18n from '../i18n';
+import { makeSession } from '../test/session';
+import { sessionSaved, setSession } from './session';
 import { jsonResponse, mockFetch, renderApp } from '../test/renderApp';
 
 describe('settings-driven app', () => {
@@ -29,6 +31,47 @@ describe('settings-driven app', () => {
     renderApp('/');
     expect(await screen.findByText('UNDER MAINTENANCE')).toBeInTheDocument();
     expect(screen.getByText('The system is under maintenance and will be back shortly.')).toBeInTheDocument();
+  });
+
+  it('lets an administrator sign in during maintenance from the page’s link, and nobody else past it', async () => {
+    mockFetch({ maintenance: true });
+    const { router } = renderApp('/app');
+    await userEvent.click(await screen.findByRole('link', { name: 'Entrar como administrador' }));
+    expect(await screen.findByLabelText('Senha', { exact: true })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/administration/settings')}`);
+
+    // The link opens the sign-in pages only: a plain user signed in still sees the maintenance page.
+    setSession(makeSession({ hasPanelAdminPermission: false }));
+    await sessionSaved();
+    await router.navigate('/app');
+    expect(await screen.findByText('EM MANUTENÇÃO')).toBeInTheDocument();
+  });
+
+  it('shows a signed-in administrator the app under a banner that switches maintenance off', async () => {
+    setSession(makeSession({ hasPanelAdminPermission: true }));
+    await sessionSaved();
+    let maintenance = true;
+    const saves: unknown[] = [];
+    mockFetch(
+      () => jsonResponse({ maintenance }),
+      (url, init) => {
+        if (url.endsWith('/api/admin/settings/save')) {
+          saves.push(JSON.parse(String(init?.body)));
+          maintenance = false;
+          return jsonResponse({ maintenance: false });
+        }
+        return jsonResponse({ Message: 'unexpected call' }, 500);
+      },
+    );
+    renderApp('/app');
+    const banner = await screen.findByRole('region', { name: 'Manutenção' });
+    expect(banner).toHaveTextContent('Modo de manutenção ligado');
+    expect(await screen.findByRole('heading', { name: 'Olá, Maria Souza' })).toBeInTheDocument();
+    expect(screen.queryByText('EM MANUTENÇÃO')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Desligar a manutenção' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Manutenção' })).not.toBeInTheDocument());
+    expect(saves).toEqual([{ maintenance: false }]);
   });
 
   it('sends /maintenance to the start when maintenance is off', async () => {

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FullScreenSpinner } from '../components/FullScreenSpinner';
+import { clearMaintenanceSignIn, opensForMaintenanceSignIn } from '../features/maintenance/maintenanceSignIn';
 import { loginPath, sessionOpensApp } from './access';
 import { clearSession } from './session';
 import { useSettings } from './settings';
@@ -8,24 +9,41 @@ import { tokenClaims } from './token';
 import { useSession } from './useSession';
 
 const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage'));
+const MaintenanceBanner = lazy(() => import('../features/maintenance/MaintenanceBanner'));
 
 export const MAINTENANCE_PATH = '/maintenance';
 
 /**
  * Root of every route. With the maintenance setting on, every path shows the
  * maintenance page (the address is kept, so a reload after maintenance lands
- * where the user was); with it off, /maintenance sends the user to the start.
+ * where the user was) except to a panel administrator, who works under a banner
+ * that switches it off, and to the sign-in pages of a tab whose user chose to sign
+ * in as administrator. With it off, /maintenance sends the user to the start.
  * Lazy routes suspend here behind a centered spinner.
  */
 export function RootLayout() {
   const { maintenance } = useSettings();
   const { pathname } = useLocation();
+  const session = useSession();
+  const administrator = session?.hasPanelAdminPermission === true;
+
+  useEffect(() => {
+    if (!maintenance) clearMaintenanceSignIn();
+  }, [maintenance]);
 
   if (!maintenance && pathname.replace(/\/+$/, '') === MAINTENANCE_PATH) {
     return <Navigate to="/" replace />;
   }
-
-  return <Suspense fallback={<FullScreenSpinner />}>{maintenance ? <MaintenancePage /> : <Outlet />}</Suspense>;
+  if (maintenance && administrator) {
+    return (
+      <Suspense fallback={<FullScreenSpinner />}>
+        <MaintenanceBanner />
+        <Outlet />
+      </Suspense>
+    );
+  }
+  const open = !maintenance || opensForMaintenanceSignIn(pathname);
+  return <Suspense fallback={<FullScreenSpinner />}>{open ? <Outlet /> : <MaintenancePage />}</Suspense>;
 }
 
 /**

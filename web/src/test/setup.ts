@@ -10,6 +10,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(async () => {
   window.localStorage.clear();
+  window.sessionStorage.clear();
   resetSessionForTests();
   await i18n.changeLanguage('pt-BR');
 });

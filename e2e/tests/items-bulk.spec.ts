@@ -153,8 +153,11 @@ test('two selected tasks are started from the list, the third stays', async ({
   await openTaskList(page);
   const [a, b, c] = tasks as [Task, Task, Task];
 
-  await toolbar(page).getByRole('button', { name: 'Tramitar' }).click();
-  await expect(page.getByText('Selecione pelo menos um item!')).toBeVisible();
+  // Nothing selected: Tramitar is offered disabled, with the reason.
+  await expect(toolbar(page).getByRole('button', { name: 'Tramitar' })).toBeDisabled();
+  await expect(toolbar(page).getByRole('button', { name: 'Tramitar' })).toHaveAccessibleDescription(
+    'Selecione pelo menos um item!',
+  );
 
   await tick(page, a.title, true);
   await tick(page, b.title, true);
@@ -165,7 +168,7 @@ test('two selected tasks are started from the list, the third stays', async ({
   await page.getByRole('option').first().click();
   await dialog.getByRole('textbox', { name: 'Comentário' }).fill('Começando pelo lote');
   await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText(/^2 item\(s\) tramitado\(s\) para Em andamento/)).toBeVisible();
+  await expect(page.getByText('2 itens tramitados para Em andamento.')).toBeVisible();
 
   await expect(cellOf(page, a.title, 'StatusName')).toHaveText('Em andamento');
   await expect(cellOf(page, b.title, 'StatusName')).toHaveText('Em andamento');
@@ -180,8 +183,11 @@ test('two selected tasks are started from the list, the third stays', async ({
   // A started task and one still to do have no action in common.
   await tick(page, b.title, false);
   await tick(page, c.title, true);
-  await toolbar(page).getByRole('button', { name: 'Tramitar' }).click();
-  await expect(page.getByText('Não existem tramitações disponiveis para os item(s) selecionado(s)!')).toBeVisible();
+  const move = toolbar(page).getByRole('button', { name: 'Tramitar' });
+  await expect(move).toBeDisabled();
+  await expect(move).toHaveAccessibleDescription('Nenhuma tramitação é comum aos 2 itens selecionados.');
+  await move.locator('..').hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Nenhuma tramitação é comum aos 2 itens selecionados.');
   await page.screenshot({ path: testInfo.outputPath('list-no-common-action.png') });
 });
 

@@ -134,7 +134,7 @@ test('a validation rule that never ends is stopped by the time limit and reporte
   // The server is fine: the same card goes to Feito by "Concluir" (no rule), and Fazendo is
   // back at its limit, without the warning.
   await drag(column(page, 'Fazendo').getByLabel(loopLabel), column(page, 'Feito'));
-  await expect(page.getByText('1 item(s) tramitado(s) para Feito.')).toBeVisible();
+  await expect(page.getByText('1 item tramitado para Feito.')).toBeVisible();
   await expect(column(page, 'Feito').getByLabel(loopLabel)).toBeVisible();
   await expect(page.getByLabel('Limite WIP: 2/2')).toBeVisible();
   await expect(page.getByRole('img', { name: /Acima do limite WIP/ })).toHaveCount(0);

@@ -144,7 +144,7 @@ test('a card goes through the workflow by drag and drop: a new responsible who i
   await responsible.getByRole('textbox', { name: 'Comentário' }).fill('Impressora da diretoria, urgente.');
   await ana.screenshot({ path: testInfo.outputPath('responsible-dialog.png') });
   await responsible.getByRole('button', { name: 'OK' }).click();
-  await expect(ana.getByText('1 item(s) tramitado(s) para Em atendimento.')).toBeVisible();
+  await expect(ana.getByText('1 item tramitado para Em atendimento.')).toBeVisible();
   await expect(column(ana, 'Em atendimento').getByLabel(`Chamado ${number}: ${title}`)).toBeVisible();
   await expect(ticket.getByText('BT')).toBeVisible(); // Bruno Técnico's avatar
   await expect(ticket).not.toHaveAttribute('aria-busy', 'true'); // the reloaded board has it there

@@ -190,7 +190,7 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     expect(ok).toBeDisabled();
     await user.type(within(dialog).getByRole('textbox', { name: /Motivo/ }), 'Cliente ligou');
     await user.click(ok);
-    expect(await screen.findByText('1 item(s) tramitado(s) para Em atendimento.')).toBeInTheDocument();
+    expect(await screen.findByText('1 item tramitado para Em atendimento.')).toBeInTheDocument();
     const trigger = fetch.mock.calls.find(([url]) => String(url).endsWith('/triggerAction'))!;
     expect(JSON.parse(String(trigger[1]!.body))).toEqual({
       componentId: 4,
@@ -238,7 +238,7 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     renderApp('/runtime/3/kanban/9/Quadro');
     await user.click(await screen.findByRole('button', { name: 'Ações do cartão 12' }, { timeout: 20_000 }));
     await user.click(screen.getByRole('menuitem', { name: 'Mover para Em atendimento' }));
-    expect(await screen.findByText('1 item(s) tramitado(s) para Em atendimento.')).toBeInTheDocument();
+    expect(await screen.findByText('1 item tramitado para Em atendimento.')).toBeInTheDocument();
     await waitFor(() => expect(boards).toBe(2));
     // The server moved it; the board is still reloading: the card stays where it went, busy.
     const inService = () => screen.getAllByLabelText('Coluna Em atendimento')[0]!;

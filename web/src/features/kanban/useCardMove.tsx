@@ -144,7 +144,7 @@ export function useCardMove(
           const answers = await ask(componentId, [card.id], action);
           if (!answers) return setPending(null);
           const result = await triggerAction(componentId, [card.id], action.id, answers);
-          enqueueSnackbar(result.Message, { variant: 'success' });
+          enqueueSnackbar(t('moved', { count: 1, status: action.to.name }), { variant: 'success' });
           stamp = result.items.find((i) => i.id === card.id)?.modificationDateTicks ?? stamp;
           // The responsible chosen in the action's dialog is the user's last word on it.
           if (laneChange?.field === 'ResponsibleName' && answers.responsibleId) laneChange = undefined;

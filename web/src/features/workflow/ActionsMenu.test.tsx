@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
@@ -32,16 +32,17 @@ function renderMenu(ids: number[], onDone = vi.fn()) {
 }
 
 describe('ActionsMenu', () => {
-  it('asks for a selection first', async () => {
+  it('is disabled without a selection, and says why', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     renderMenu([]);
-    await userEvent.click(screen.getByRole('button', { name: 'Tramitar' }));
-    expect(await screen.findByText('Selecione pelo menos um item!')).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Tramitar' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('Selecione pelo menos um item!');
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('shows the server’s message when the selection has no common action', async () => {
+  it('is disabled with the reason when the selection has no common action (422)', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
@@ -49,10 +50,23 @@ describe('ActionsMenu', () => {
       ),
     );
     renderMenu([1, 2]);
-    await userEvent.click(screen.getByRole('button', { name: 'Tramitar' }));
-    expect(
-      await screen.findByText('Não existem tramitações disponiveis para os item(s) selecionado(s)!'),
-    ).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Tramitar' });
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(button).toHaveAccessibleDescription('Nenhuma tramitação é comum aos 2 itens selecionados.');
+    await userEvent.hover(button.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Nenhuma tramitação é comum aos 2 itens selecionados.',
+    );
+  });
+
+  it('says a single finished item has nothing to do', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ Message: 'sem ações' }, 422)),
+    );
+    renderMenu([7]);
+    const button = screen.getByRole('button', { name: 'Tramitar' });
+    await waitFor(() => expect(button).toHaveAccessibleDescription('Nenhuma tramitação é possível neste item agora.'));
   });
 
   it('offers the actions of the selection, asks the reason and moves every selected item', async () => {
@@ -66,12 +80,13 @@ describe('ActionsMenu', () => {
     vi.stubGlobal('fetch', fetch);
     const user = userEvent.setup();
     const onDone = renderMenu([1, 2]);
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
     await user.click(screen.getByRole('button', { name: 'Tramitar' }));
     await user.click(await screen.findByRole('menuitem', { name: /Aguardar cliente/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Motivo da mudança' });
     await user.type(within(dialog).getByRole('textbox', { name: /Motivo/ }), 'Sem resposta');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
-    expect(await screen.findByText('2 item(s) tramitado(s) para Aguardando cliente.')).toBeInTheDocument();
+    expect(await screen.findByText('2 itens tramitados para Aguardando cliente.')).toBeInTheDocument();
     expect(onDone).toHaveBeenCalled();
     const trigger = fetch.mock.calls.find(([url]) => String(url).endsWith('/triggerAction'))!;
     expect(JSON.parse(String(trigger[1]!.body))).toEqual({

@@ -68,7 +68,10 @@ describe('SelectionActions', () => {
     const { bodies } = renderActions([], () => jsonResponse({}));
     expect(screen.getByText('Nenhum item selecionado')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Editar em massa' }));
-    expect(await screen.findByText('Selecione pelo menos um item!')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Selecione pelo menos um item!', { selector: '#notistack-snackbar' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tramitar' })).toBeDisabled();
     await openOperation();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(bodies).toHaveLength(0);

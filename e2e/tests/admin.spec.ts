@@ -194,7 +194,7 @@ test('creates a company', async () => {
   await page.getByRole('button', { name: 'Nova empresa' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nova empresa' });
   await dialog.getByRole('textbox', { name: 'Nome' }).fill('Acme Ltda');
-  await dialog.getByRole('textbox', { name: 'CNPJ' }).fill('12.345.678/0001-90');
+  await dialog.getByRole('textbox', { name: 'CNPJ' }).fill('11.222.333/0001-81');
   await dialog.getByRole('textbox', { name: 'E-mail' }).fill('contato@acme.test');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expectToast('Empresa salva');

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/tramita/tramita/internal/brdoc"
+
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
@@ -97,6 +99,9 @@ func checkCompany(c *Company) error {
 	}
 	if c.Email != "" && !validEmail(c.Email) {
 		v.Add("email", "portal.invalidEmail")
+	}
+	if c.TaxID != "" && utf8.RuneCountInString(c.TaxID) <= 40 && !brdoc.ValidCNPJ(c.TaxID) {
+		v.Add("taxId", "admin.invalidCNPJ")
 	}
 	return v.Err()
 }

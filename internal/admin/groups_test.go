@@ -62,9 +62,9 @@ func TestGroups(t *testing.T) {
 func TestCompanies(t *testing.T) {
 	e := newEnv(t)
 	var c admin.Company
-	e.do(e.root, "POST", "/admin/companies/save", map[string]any{"name": "Acme", "taxId": "12.345.678/0001-90",
+	e.do(e.root, "POST", "/admin/companies/save", map[string]any{"name": "Acme", "taxId": "11.222.333/0001-81",
 		"address": "Rua A, 1", "contact": "Zé", "email": "contato@acme.com.br", "phone": "+55 11 5555-0000"}).want(200).decode(&c)
-	if c.ID == 0 || c.TaxID != "12.345.678/0001-90" {
+	if c.ID == 0 || c.TaxID != "11.222.333/0001-81" {
 		t.Fatalf("created %+v", c)
 	}
 	tests := []struct {
@@ -74,6 +74,8 @@ func TestCompanies(t *testing.T) {
 	}{
 		{"name required", map[string]any{"name": ""}, "Obrigatório"},
 		{"bad e-mail", map[string]any{"name": "B", "email": "x"}, "Invalid email"},
+		{"wrong CNPJ check digit", map[string]any{"name": "B", "taxId": "11.222.333/0001-82"}, "CNPJ inválido: confira os dígitos verificadores."},
+		{"CNPJ too short", map[string]any{"name": "B", "taxId": "11.222.333/0001"}, "CNPJ inválido: confira os dígitos verificadores."},
 		{"name taken", map[string]any{"name": "Acme"}, "Já existe um registro com este nome."},
 		{"unknown additional field", map[string]any{"name": "B", "additionalFields": map[string]any{"42": "x"}}, "O campo adicional não existe."},
 	}

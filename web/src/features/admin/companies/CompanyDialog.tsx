@@ -16,6 +16,7 @@ import { object, string } from 'yup';
 import { additionalPayload, validateAdditional } from '../additionalFields';
 import { additionalFieldsQuery, companiesQuery, saveCompany, type Company } from '../api';
 import { AdditionalFieldInputs } from '../components/AdditionalFieldInputs';
+import { isValidCNPJ } from '../../../lib/brDocuments';
 import { useFieldMessages } from '../components/useFieldMessages';
 import { EMAIL_PATTERN, fieldErrors } from '../../../lib/format';
 import { useNotify } from '../components/useNotify';
@@ -49,6 +50,9 @@ export default function CompanyDialog({
       email: string()
         .trim()
         .test('email', tc('validation.invalidEmail'), (value) => !value || EMAIL_PATTERN.test(value)),
+      taxId: string()
+        .trim()
+        .test('cnpj', t('companies.invalidCNPJ'), (value) => !value || isValidCNPJ(value)),
     }),
     validate: (values) => {
       const errors = validateAdditional(definitions, values.additionalFields, fieldMessages);

@@ -103,7 +103,7 @@ test('three tasks edited in bulk: the chosen fields change on every one, the oth
 
   // Nothing selected: the spec's message, no dialog.
   await toolbar(page).getByRole('button', { name: 'Editar em massa' }).click();
-  await expect(page.getByText('Selecione pelo menos um item!')).toBeVisible();
+  await expect(page.locator('#notistack-snackbar', { hasText: 'Selecione pelo menos um item!' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   for (const task of tasks) await tick(page, task.title, true);

@@ -170,7 +170,7 @@ test('a card goes through the workflow by drag and drop: a new responsible who i
   await expect(reason.getByRole('button', { name: 'OK' })).toBeDisabled();
   await reason.getByRole('textbox', { name: /Motivo/ }).fill('Aguardando o toner chegar.');
   await reason.getByRole('button', { name: 'OK' }).click();
-  await expect(ana.getByText('1 item(s) tramitado(s) para Aguardando cliente.')).toBeVisible();
+  await expect(ana.getByText('1 item tramitado para Aguardando cliente.')).toBeVisible();
   await expect(column(ana, 'Aguardando cliente').getByLabel(`Chamado ${number}: ${title}`)).toBeVisible();
   await ana.screenshot({ path: testInfo.outputPath('moved.png') });
   // Swimlanes by responsible: Bruno's lane holds the card.
@@ -368,7 +368,7 @@ test('a card dropped into the lane of someone without cards gets them, after the
   const reason = ana.getByRole('dialog', { name: 'Motivo da mudança' });
   await reason.getByRole('textbox', { name: /Motivo/ }).fill('Aguardando o monitor novo.');
   await reason.getByRole('button', { name: 'OK' }).click();
-  await expect(ana.getByText('1 item(s) tramitado(s) para Aguardando cliente.')).toBeVisible();
+  await expect(ana.getByText('1 item tramitado para Aguardando cliente.')).toBeVisible();
   await expect(ana.getByText(`Chamado ${working.FormattedID} agora na raia Abel Novato.`)).toBeVisible();
   await expect(
     abelLane.locator('[data-status-id][aria-label="Coluna Aguardando cliente"]').getByLabel(workingLabel),

@@ -19,6 +19,7 @@ import (
 	"github.com/tramita/tramita/internal/items/table"
 	"github.com/tramita/tramita/internal/jobs"
 	"github.com/tramita/tramita/internal/storage"
+	"github.com/xuri/excelize/v2"
 )
 
 func TestImportExcelPreviewsThenWritesAllOrNothing(t *testing.T) {
@@ -238,5 +239,61 @@ func TestImportExcelRepeatedValuesAreCheckedOnEveryRow(t *testing.T) {
 	}
 	if fmt.Sprint(refused) != "[3 5 7]" || st.ErrorCount != 3 {
 		t.Fatalf("refused rows %v (%d errors), want [3 5 7]", refused, st.ErrorCount)
+	}
+}
+
+// A decimal cell is stored in the file in binary floating point: 9.14 is
+// 9.1400000000000006 there as Excel writes it (17 significant digits; common
+// libraries write 16). The import reads it as Excel shows it, to 15
+// significant digits, so it fits 2 decimal places; a value truly longer than
+// its scale is still refused.
+func TestImportExcelReadsDecimalsAsExcelShowsThem(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	im := itemio.NewService(w.db, w.svc, storage.NewLocal(filepath.Join(t.TempDir(), "files")), 5<<20, nil)
+	in := itemio.ImportInput{ComponentID: w.task, ProjectID: w.project(t, "Transformação Digital")}
+	book := excelize.NewFile()
+	defer book.Close()
+	for i, row := range [][]any{{"Título", "Prioridade", "cost", "progress"},
+		{"Custo com ruído", "Alta"}, {"Custo grande", "Alta"}, {"Custo longo", "Alta"}} {
+		cell, _ := excelize.CoordinatesToCellName(1, i+1)
+		if err := book.SetSheetRow("Sheet1", cell, &row); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Written with a fixed count of decimals, as Excel and LibreOffice store a double.
+	for _, c := range []struct {
+		cell     string
+		value    float64
+		decimals int
+		raw      string
+	}{
+		{"C2", 9.14, 16, "9.1400000000000006"},
+		{"D2", 0.3, 17, "0.29999999999999999"},
+		{"C3", 1234567.89, 10, "1234567.8899999999"},
+		{"D3", 12.5, 0, "12"},
+		{"C4", 9.145, 3, "9.145"},
+		{"D4", 1, 0, "1"},
+	} {
+		if err := book.SetCellFloat("Sheet1", c.cell, c.value, c.decimals, 64); err != nil {
+			t.Fatal(err)
+		}
+		if v, _ := book.GetCellValue("Sheet1", c.cell, excelize.Options{RawCellValue: true}); v != c.raw {
+			t.Fatalf("%s holds %q, not %q", c.cell, v, c.raw)
+		}
+	}
+	var buf bytes.Buffer
+	if err := book.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	st, err := im.Preview(ctx, w.ana, in, "custos.xlsx", &buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.ErrorCount != 1 || st.Errors[0].Row != 4 || st.Errors[0].Message != "use no máximo 2 casas decimais" {
+		t.Fatalf("errors: %+v", st.Errors)
+	}
+	if got := fmt.Sprint(st.Preview[0]["cost"], " ", st.Preview[1]["cost"], " ", st.Preview[0]["progress"]); got != "9.14 1234567.89 0.3" {
+		t.Fatalf("read as %s", got)
 	}
 }

@@ -295,9 +295,12 @@ func (s *Service) Preview(ctx context.Context, c items.Caller, in ImportInput, n
 				continue
 			}
 			b := sh.byColumn[j]
-			// Dates and booleans are read raw (serial numbers, 1/0); the
-			// preview shows what they are read as, or the cell when unreadable.
+			// Dates, booleans and numbers are read raw (serial numbers, 1/0,
+			// binary fractions); the preview shows what they are read as, or
+			// the cell when unreadable.
 			switch b.Type {
+			case "INTEGER", "DECIMAL", "PERCENTILE", "CURRENCY", "DURATION":
+				shown[b.Key] = numberCell(cell)
 			case "DATE_TIME":
 				shown[b.Key] = dateCell(strings.TrimSpace(cell))
 			case "BOOLEAN":

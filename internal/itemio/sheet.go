@@ -228,11 +228,19 @@ func (cv *cellConverter) value(ctx context.Context, b *items.FormField, cell str
 }
 
 // numberCell reads 1234.5 (raw) or 1.234,50 (typed in pt-BR); anything
-// else stays text and is refused as not a number.
+// else stays text and is refused as not a number. A raw fraction is read
+// as Excel shows it, to 15 significant digits: 9.14 is stored in the file
+// as 9.140000000000001 (binary floating point), and is 9.14 to its author.
 func numberCell(cell string) any {
 	s := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(cell), "R$"))
 	s = strings.TrimSuffix(s, "%")
-	if _, err := strconv.ParseFloat(s, 64); err == nil {
+	if _, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return json.Number(s)
+	}
+	if f, err := strconv.ParseFloat(s, 64); err == nil {
+		if shown, err := strconv.ParseFloat(strconv.FormatFloat(f, 'g', 15, 64), 64); err == nil {
+			return json.Number(strconv.FormatFloat(shown, 'f', -1, 64))
+		}
 		return json.Number(s)
 	}
 	br := strings.ReplaceAll(strings.ReplaceAll(s, ".", ""), ",", ".")

@@ -63,7 +63,7 @@ test('an operation runs with its parameters and answers a file', async ({ adminP
   expect(text.startsWith('\uFEFF')).toBe(true);
   const lines = text.slice(1).trimEnd().split('\r\n');
   expect(lines[0]).toBe('ID;Título;Status;Prioridade;Progresso;Prazo');
-  expect(lines.some((line) => line.includes(`;${high};todo;high;`))).toBe(true);
+  expect(lines.some((line) => line.includes(`;${high};A fazer;Alta;`))).toBe(true);
   expect(text).not.toContain(low);
   await expect(page.getByRole('status').getByText(/^Arquivo tarefas-high\.csv \(\d+,\d KB\) baixado\.$/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Executar' })).toBeEnabled();
@@ -81,6 +81,11 @@ test('an operation runs with its parameters and answers a file', async ({ adminP
   const titles = [...cells.entries()].filter(([ref]) => /^B\d+$/.test(ref) && ref !== 'B1').map(([, value]) => value);
   expect(titles).toContain(high);
   expect(titles).not.toContain(low);
+  // Labels, not keys: the priority as people read it.
+  const priorities = [...cells.entries()]
+    .filter(([ref]) => /^D\d+$/.test(ref) && ref !== 'D1')
+    .map(([, value]) => value);
+  expect(new Set(priorities)).toEqual(new Set(['Alta']));
 });
 
 test('a parameter the server refuses shows its message on its field', async ({ adminPage: page }, testInfo) => {

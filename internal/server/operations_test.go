@@ -79,7 +79,7 @@ func TestFormRulesAndOperationsWiredEndToEnd(t *testing.T) {
 	if res.StatusCode != 422 || msg(obj(body)) != "Preencha a data de início primeiro." {
 		t.Fatalf("button rule refusal: %d %s", res.StatusCode, body)
 	}
-	item := map[string]any{"Title": "Fundação", "priority": "high", "cost": 250000}
+	item := map[string]any{"Title": "Fundação", "priority": "high", "cost": 250000, "dueDate": "2025-07-15T00:00:00Z"}
 	res, body = do("saveItem", "en", map[string]any{"component": task, "projectId": project, "item": item})
 	if res.StatusCode != 422 || msg(obj(body)) != "Tasks costing over R$ 100,000 need a description." {
 		t.Fatalf("onSave refusal: %d %s", res.StatusCode, body)
@@ -103,8 +103,8 @@ func TestFormRulesAndOperationsWiredEndToEnd(t *testing.T) {
 		"params": map[string]any{"priority": "high", "openOnly": true}})
 	if res.StatusCode != 200 || res.Header.Get("Content-Disposition") != "attachment; filename=tarefas-high.csv" ||
 		!strings.HasPrefix(string(body), "\uFEFFID;Título;Status;Prioridade;Progresso;Prazo\r\n") ||
-		!strings.Contains(string(body), ";Fundação;todo;high;0;\r\n") ||
-		!strings.Contains(string(body), `;"'=HYPERLINK(""http://x"",""y"")";todo;high;0;`+"\r\n") {
+		!strings.Contains(string(body), ";Fundação;A fazer;Alta;0;15/07/2025\r\n") ||
+		!strings.Contains(string(body), `;"'=HYPERLINK(""http://x"",""y"")";A fazer;Alta;0;`+"\r\n") {
 		t.Fatalf("file: %d %v %q", res.StatusCode, res.Header, body)
 	}
 	res, body = do("executeOperationCallResultFunction", "en", map[string]any{"operationId": "taskSummary", "appID": rep.ApplicationID,

@@ -5,6 +5,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import type { PaletteMode } from '@mui/material/styles';
 import { SnackbarProvider } from 'notistack';
+import { RouteBoundToast } from './RouteBoundToast';
 import { useTranslation } from 'react-i18next';
 import { FullScreenSpinner } from '../components/FullScreenSpinner';
 import { SnackbarCloseButton } from '../components/SnackbarCloseButton';
@@ -80,6 +81,14 @@ export function SettingsGate({ children }: { children: ReactNode }) {
         <CssBaseline />
         <SnackbarProvider
           maxSnack={3}
+          preventDuplicate
+          Components={{
+            default: RouteBoundToast,
+            success: RouteBoundToast,
+            error: RouteBoundToast,
+            warning: RouteBoundToast,
+            info: RouteBoundToast,
+          }}
           autoHideDuration={SNACKBAR_AUTO_HIDE_MS}
           anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
           action={(key) => <SnackbarCloseButton snackbarKey={key} />}

@@ -1,8 +1,9 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FullScreenSpinner } from '../components/FullScreenSpinner';
 import { clearMaintenanceSignIn, opensForMaintenanceSignIn } from '../features/maintenance/maintenanceSignIn';
 import { loginPath, sessionOpensApp } from './access';
+import { screenChanged } from './routeScreens';
 import { clearSession } from './session';
 import { useSettings } from './settings';
 import { tokenClaims } from './token';
@@ -26,6 +27,16 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const session = useSession();
   const administrator = session?.hasPanelAdminPermission === true;
+
+  // The toasts of the screen left go with it (routeScreens.ts).
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    screenChanged();
+  }, [pathname]);
 
   useEffect(() => {
     if (!maintenance) clearMaintenanceSignIn();

@@ -174,16 +174,19 @@ func exportComponent(ctx context.Context, tx pgx.Tx, id int64, c *Component, nam
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	rows, err = tx.Query(ctx, `SELECT key, name, color, initial, final FROM item_status
+	rows, err = tx.Query(ctx, `SELECT id, key, name, color, initial, final FROM item_status
 		WHERE component_id = $1 AND retired_at IS NULL ORDER BY sort_order, id`, id)
 	if err != nil {
 		return err
 	}
+	statusKeys := map[int64]string{}
 	for rows.Next() {
 		var s Status
-		if err := rows.Scan(&s.Key, &s.Name, &s.Color, &s.Initial, &s.Final); err != nil {
+		var sid int64
+		if err := rows.Scan(&sid, &s.Key, &s.Name, &s.Color, &s.Initial, &s.Final); err != nil {
 			return err
 		}
+		statusKeys[sid] = s.Key
 		c.Statuses = append(c.Statuses, s)
 	}
 	if err := rows.Err(); err != nil {
@@ -247,10 +250,12 @@ func exportComponent(ctx context.Context, tx pgx.Tx, id int64, c *Component, nam
 			return err
 		}
 		if string(cond) != "{}" {
-			q.Where = &Condition{}
-			if err := json.Unmarshal(cond, q.Where); err != nil {
+			var where Condition
+			if err := json.Unmarshal(cond, &where); err != nil {
 				return fmt.Errorf("query %s: %w", q.Key, err)
 			}
+			where = StatusIDsToKeys(where, statusKeys)
+			q.Where = &where
 		}
 		names["q"+strconv.FormatInt(qid, 10)] = q.Key
 		c.Queries = append(c.Queries, q)

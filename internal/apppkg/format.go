@@ -5,6 +5,7 @@ package apppkg
 import (
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -222,6 +223,88 @@ type Condition struct {
 	Operator   string      `yaml:"operator,omitempty" json:"operator,omitempty"`
 	Value      any         `yaml:"value,omitempty" json:"value,omitempty"`
 	Line       int         `yaml:"-" json:"-"`
+}
+
+// UnknownStatus is a status key a condition names that the type does not have.
+type UnknownStatus struct {
+	Value string
+	Line  int
+}
+
+// StatusKeysToIDs answers n with each status key a test on StatusName names
+// (a package writes `value: done`) replaced by the status's id, as lists
+// compare them; ids, numbers and parameters (@...) stay. Keys not in ids
+// come back as unknown.
+func StatusKeysToIDs(n Condition, ids map[string]int64) (Condition, []UnknownStatus) {
+	var unknown []UnknownStatus
+	swap := func(v any) any {
+		key, ok := v.(string)
+		if !ok || strings.HasPrefix(key, "@") {
+			return v
+		}
+		if _, err := strconv.ParseInt(key, 10, 64); err == nil {
+			return v
+		}
+		id, ok := ids[key]
+		if !ok {
+			unknown = append(unknown, UnknownStatus{Value: key, Line: n.Line})
+			return v
+		}
+		return float64(id)
+	}
+	out := n
+	if n.Field == "StatusName" {
+		if list, ok := n.Value.([]any); ok {
+			swapped := make([]any, len(list))
+			for i, v := range list {
+				swapped[i] = swap(v)
+			}
+			out.Value = swapped
+		} else {
+			out.Value = swap(n.Value)
+		}
+	}
+	if len(n.Conditions) > 0 {
+		out.Conditions = make([]Condition, len(n.Conditions))
+		for i, child := range n.Conditions {
+			var more []UnknownStatus
+			out.Conditions[i], more = StatusKeysToIDs(child, ids)
+			unknown = append(unknown, more...)
+		}
+	}
+	return out, unknown
+}
+
+// StatusIDsToKeys is StatusKeysToIDs backwards, for an export: each status
+// id a test on StatusName compares is written as the status's key.
+func StatusIDsToKeys(n Condition, keys map[int64]string) Condition {
+	swap := func(v any) any {
+		if f, ok := v.(float64); ok {
+			if key, ok := keys[int64(f)]; ok && f == float64(int64(f)) {
+				return key
+			}
+		}
+		return v
+	}
+	out := n
+	if n.Field == "StatusName" {
+		if list, ok := n.Value.([]any); ok {
+			swapped := make([]any, len(list))
+			for i, v := range list {
+				swapped[i] = swap(v)
+			}
+			out.Value = swapped
+		} else {
+			out.Value = swap(n.Value)
+		}
+	}
+	if len(n.Conditions) > 0 {
+		out.Conditions = make([]Condition, len(n.Conditions))
+		for i, child := range n.Conditions {
+			out.Conditions[i] = StatusIDsToKeys(child, keys)
+		}
+	}
+	return out
 }
 
 // View is a list layout, or the fields another kind of view reads.

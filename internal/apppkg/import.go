@@ -346,11 +346,29 @@ func (im *importer) component(ctx context.Context, comp Component) error {
 		return err
 	}
 	im.queries[comp.Key], keys = map[string]int64{}, nil
+	statusIDs := map[string]int64{}
+	rows, err := im.tx.Query(ctx, `SELECT key, id FROM item_status WHERE component_id = $1 AND retired_at IS NULL`, id)
+	if err != nil {
+		return fmt.Errorf("statuses of %s: %w", comp.Key, err)
+	}
+	for rows.Next() {
+		var key string
+		var sid int64
+		if err := rows.Scan(&key, &sid); err != nil {
+			return err
+		}
+		statusIDs[key] = sid
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
 	for i, q := range comp.Queries {
 		name, _ := json.Marshal(q.Name)
 		cond := []byte("{}")
 		if q.Where != nil {
-			cond, _ = json.Marshal(q.Where)
+			// Packages name statuses by key; lists compare the status's id.
+			where, _ := StatusKeysToIDs(*q.Where, statusIDs)
+			cond, _ = json.Marshal(where)
 		}
 		var qid int64
 		if err := im.tx.QueryRow(ctx, `INSERT INTO item_query (component_id, key, name, condition, is_default, sort_order)

@@ -97,6 +97,7 @@ components:
           conditions:
             - {field: missing, operator: is, value: 1}
             - {field: Title, operator: ">", value: 1}
+            - {field: StatusName, operator: isAnyOf, value: [gone]}
 `
 	_, err := apppkg.Parse("broken.yaml", []byte(src))
 	var inv *apppkg.Invalid
@@ -118,6 +119,7 @@ components:
 		`broken.yaml:12: attribute "kind": picklist "nope" is not defined`,
 		`broken.yaml:18: condition on "missing": unknown field`,
 		`broken.yaml:19: condition on "Title": operator not allowed for this field`,
+		`broken.yaml:20: condition on StatusName: "gone" is not a status of "task"`,
 	}
 	var got []string
 	for _, p := range inv.Problems {

@@ -265,7 +265,12 @@ func (c *checker) component(comp *Component, picklists, components map[string]bo
 		c.key(q.Line, "query", q.Key)
 		c.text(q.Line, fmt.Sprintf("query %q", q.Key), q.Name)
 		if q.Where != nil {
-			c.condition(*q.Where, fields, 0)
+			// Conditions name statuses by key; the check compares them as the ids the import stores.
+			statuses := map[string]int64{}
+			for i, st := range comp.Statuses {
+				statuses[st.Key] = int64(i + 1)
+			}
+			c.condition(*q.Where, fields, statuses, comp.Key, 0)
 		}
 	}
 	for _, a := range comp.Attributes {
@@ -304,7 +309,7 @@ func (c *checker) ruleSyntax(line int, what, name, source string) {
 }
 
 // condition checks each test on its own so a problem carries the test's line.
-func (c *checker) condition(n Condition, fields schema.Set, depth int) {
+func (c *checker) condition(n Condition, fields schema.Set, statuses map[string]int64, component string, depth int) {
 	if n.Field == "" {
 		if depth >= filter.MaxDepth {
 			c.add(n.Line, "conditions are nested deeper than %d", filter.MaxDepth)
@@ -314,9 +319,16 @@ func (c *checker) condition(n Condition, fields schema.Set, depth int) {
 			c.add(n.Line, "logic must be AND or OR, not %q", n.Logic)
 		}
 		for _, child := range n.Conditions {
-			c.condition(child, fields, depth+1)
+			c.condition(child, fields, statuses, component, depth+1)
 		}
 		return
+	}
+	if n.Field == "StatusName" {
+		var unknown []UnknownStatus
+		if n, unknown = StatusKeysToIDs(n, statuses); len(unknown) > 0 {
+			c.add(n.Line, "condition on StatusName: %q is not a status of %q", unknown[0].Value, component)
+			return
+		}
 	}
 	_, _, err := filter.Compile(fields.Filter(), filter.Node{Field: n.Field, Operator: n.Operator, Value: jsonish(n.Value)},
 		filter.Params{}, 0)

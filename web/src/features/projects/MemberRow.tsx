@@ -36,9 +36,9 @@ export function MemberRow({
       data-member={keyOf(member)}
       sx={{ py: 1, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 1.5 } }}>
         <Icon fontSize="small" color="action" aria-hidden />
-        <Box sx={{ flex: '1 1 160px', minWidth: 0 }}>
+        <Box sx={{ flex: '1 1 0', minWidth: 0 }}>
           <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
             {member.name}
           </Typography>
@@ -57,7 +57,7 @@ export function MemberRow({
                 select: { renderValue: (value) => t(`roles.${value as Role}`) },
                 htmlInput: { 'aria-label': t('members.roleOf', { name: member.name }) },
               }}
-              sx={{ width: 170 }}
+              sx={{ width: { xs: 150, sm: 170 }, flexShrink: 0 }}
             >
               {ROLES.map((role) => (
                 <MenuItem key={role} value={role}>

@@ -252,15 +252,15 @@ function MembersForm({
             </Box>
           </Box>
         )}
-        <Box ref={listRef}>
-          {section(t('members.users'), users, t('members.noUsers'))}
-          {section(t('members.groups'), groups, t('members.noGroups'))}
-        </Box>
         {editable && !hasManager && (
           <Alert severity="warning" role="status" sx={{ mt: 2 }}>
             {t('members.noManager')}
           </Alert>
         )}
+        <Box ref={listRef}>
+          {section(t('members.users'), users, t('members.noUsers'))}
+          {section(t('members.groups'), groups, t('members.noGroups'))}
+        </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>
         <Button color="inherit" onClick={onClose}>

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import ConfirmDialog from '../../components/ConfirmDialog';
-import { archiveProject, projectSaved, type Project, type ProjectStatus } from './api';
+import { archiveProject, projectSaved, type ProjectStatus } from './api';
 import { useNotify } from './useNotify';
 import './i18n';
 
@@ -16,7 +16,7 @@ interface Target {
  * Archiving a project or bringing it back, each after a confirmation. Archiving with open items is
  * allowed; the answer counts them and a warning says so. Render `confirmation` where the hook is used.
  */
-export function useArchiveProject(onDone?: (project: Project) => void): {
+export function useArchiveProject(): {
   toggleArchived: (project: Target) => void;
   busy: boolean;
   confirmation: ReactNode;
@@ -35,7 +35,6 @@ export function useArchiveProject(onDone?: (project: Project) => void): {
       projectSaved(queryClient, project);
       if (archived && openItems > 0) notify.warning(t('archive.openItems', { name: project.name, count: openItems }));
       else notify.success(archived ? t('archive.archived') : t('archive.unarchived'));
-      onDone?.(project);
     } catch (error) {
       notify.failure(error);
     } finally {

@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import type { Permissions, Project } from './api';
 import { ProjectDialog } from './ProjectDialog';
 import { ProjectMembersDialog } from './ProjectMembersDialog';
 
@@ -9,12 +8,7 @@ type Open = { kind: 'project' | 'members'; projectId: number } | null;
  * Opens the project dialog (new or edit) and the members dialog from a page: render `dialogs`
  * where the hook is used. The dialogs refresh the lists and the project's queries themselves.
  */
-export function useProjectDialogs(
-  callbacks: {
-    onProjectSaved?: (project: Project) => void;
-    onMembersSaved?: (permissions: Permissions) => void;
-  } = {},
-): {
+export function useProjectDialogs(): {
   newProject: () => void;
   editProject: (projectId: number) => void;
   editMembers: (projectId: number) => void;
@@ -24,9 +18,9 @@ export function useProjectDialogs(
   const close = () => setOpen(null);
   let dialogs: ReactNode = null;
   if (open?.kind === 'project') {
-    dialogs = <ProjectDialog projectId={open.projectId} onClose={close} onSaved={callbacks.onProjectSaved} />;
+    dialogs = <ProjectDialog projectId={open.projectId} onClose={close} />;
   } else if (open?.kind === 'members') {
-    dialogs = <ProjectMembersDialog projectId={open.projectId} onClose={close} onSaved={callbacks.onMembersSaved} />;
+    dialogs = <ProjectMembersDialog projectId={open.projectId} onClose={close} />;
   }
   return {
     newProject: () => setOpen({ kind: 'project', projectId: 0 }),

@@ -46,6 +46,8 @@ describe('the members dialog', () => {
     await user.click(await screen.findByRole('option', { name: 'Somente leitura' }));
     await user.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
     expect(within(section(dialog, /Usuários/)).getByText('João Lima')).toBeInTheDocument();
+    // The focus goes back to the picker, ready for the next one.
+    expect(within(dialog).getByRole('combobox', { name: 'Usuário' })).toHaveFocus();
 
     // Add the group Engenharia as member (the role chosen before stays).
     await user.click(within(dialog).getByRole('button', { name: 'Grupo' }));

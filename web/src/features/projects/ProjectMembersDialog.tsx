@@ -93,13 +93,14 @@ function MembersForm({
   const [failure, setFailure] = useState('');
   const [saving, setSaving] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);
-  // After a removal, focus goes to the next line's remove button (or the picker), not to the page.
-  const focusAfterRemove = useRef<string | null>(null);
+  // The focus after a change, not left on the page: a removal's next line (its remove button), or
+  // the picker ('') after an addition, whose button turns disabled, or the last line's removal.
+  const focusAfterChange = useRef<string | null>(null);
 
   useEffect(() => {
-    const key = focusAfterRemove.current;
+    const key = focusAfterChange.current;
     if (key === null) return;
-    focusAfterRemove.current = null;
+    focusAfterChange.current = null;
     const target =
       listRef.current?.querySelector<HTMLElement>(`[data-member="${key}"] [data-remove]`) ??
       listRef.current?.parentElement?.querySelector<HTMLElement>('input[name="member"]');
@@ -117,6 +118,7 @@ function MembersForm({
       { kind, id: choice.id, name: choice.label, login: kind === 'user' ? (choice.secondary ?? '') : '', role },
     ]);
     setChoice(null);
+    focusAfterChange.current = '';
   };
 
   const changeRole = (member: Member, next: Role) =>
@@ -127,7 +129,7 @@ function MembersForm({
     const at = sameKind.findIndex((m) => keyOf(m) === keyOf(member));
     const neighbour = sameKind[at + 1] ?? sameKind[at - 1];
     setMembers((current) => current.filter((m) => keyOf(m) !== keyOf(member)));
-    focusAfterRemove.current = neighbour ? keyOf(neighbour) : '';
+    focusAfterChange.current = neighbour ? keyOf(neighbour) : '';
   };
 
   const save = async () => {

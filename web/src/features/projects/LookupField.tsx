@@ -26,6 +26,7 @@ export function LookupField({
   exclude,
   required,
   disabled,
+  clearable = true,
   error,
   helperText,
   size,
@@ -39,6 +40,8 @@ export function LookupField({
   exclude?: number[];
   required?: boolean;
   disabled?: boolean;
+  /** false when there is always a choice (a project's manager). */
+  clearable?: boolean;
   error?: string;
   helperText?: string;
   size?: 'small' | 'medium';
@@ -69,6 +72,7 @@ export function LookupField({
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
       disabled={disabled}
+      disableClearable={!clearable}
       size={size}
       filterOptions={(all) => all}
       isOptionEqualToValue={(option, chosen) => option.id === chosen.id}

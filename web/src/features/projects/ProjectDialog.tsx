@@ -204,6 +204,7 @@ function ProjectFormView({
               value={form.manager}
               onChange={(choice) => set('manager', choice)}
               disabled={!editable}
+              clearable={false}
               error={errors.manager}
               helperText={t('form.managerHelp')}
             />

@@ -73,6 +73,8 @@ type ProjectRow struct {
 	Status      string `json:"status"`
 	Members     int64  `json:"members"`
 	Groups      int64  `json:"groups"`
+	// CanEdit: the caller may edit and archive it (an administrator or a manager, own role or a group's).
+	CanEdit bool `json:"canEdit"`
 }
 
 // SaveProjectInput is saveProject's body: id 0 creates a project. The whole

@@ -164,6 +164,15 @@ func TestAProjectIsCreatedEditedAndAudited(t *testing.T) {
 	if got, err := w.svc.LoadProject(ctx, who(w.dora), projects.ProjectInput{ProjectID: httpx.ID(w.sede)}); err != nil || got.CanEdit {
 		t.Fatalf("member dora loads %+v %v", got, err)
 	}
+	// The list says the same per row: dora manages "Obra Norte II" (own role), not Nova Sede.
+	rows, _ := w.svc.ListProjects(ctx, who(w.dora), projects.ListProjectsInput{Status: "all"})
+	edits := map[int64]bool{}
+	for _, r := range rows {
+		edits[r.ID] = r.CanEdit
+	}
+	if !edits[p.ID] || edits[w.sede] {
+		t.Fatalf("dora's list says canEdit %v", edits)
+	}
 	if _, err := w.svc.ArchiveProject(ctx, who(w.bia), projects.ArchiveInput{ProjectID: httpx.ID(w.digital), Archived: true}); status(err) != 403 {
 		t.Fatalf("read-only bia archives: %v", err)
 	}

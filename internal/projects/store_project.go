@@ -55,7 +55,7 @@ func (s *Store) listProjects(ctx context.Context, c Caller, status, like string)
 	rows, err := s.db.Query(ctx, `SELECT p.id, p.name, coalesce(p.code, ''), coalesce(p.manager_id, 0), coalesce(m.name, ''),
 			coalesce(to_char(p.start_date, 'YYYY-MM-DD'), ''), coalesce(to_char(p.finish_date, 'YYYY-MM-DD'), ''), p.status,
 			(SELECT count(*) FROM project_member pm WHERE pm.project_id = p.id),
-			(SELECT count(*) FROM project_group pg WHERE pg.project_id = p.id)
+			(SELECT count(*) FROM project_group pg WHERE pg.project_id = p.id), `+manages+`
 		FROM readable_project($1, $2) p LEFT JOIN app_user m ON m.id = p.manager_id
 		WHERE ($3 = '' OR p.status = $3)
 		  AND ($4 = '' OR tramita_unaccent(p.name) ILIKE tramita_unaccent($4) OR tramita_unaccent(coalesce(p.code, '')) ILIKE tramita_unaccent($4))

@@ -11,7 +11,12 @@ vi.setConfig({ testTimeout: 60_000 });
 const PATH = `${APP_PATH}/projects/Projetos`;
 
 const PROJECTS = [
-  project(1, 'Transformação Digital', { code: 'TD-01', startDate: '2026-02-01', finishDate: '2026-12-15' }),
+  project(1, 'Transformação Digital', {
+    code: 'TD-01',
+    startDate: '2026-02-01',
+    finishDate: '2026-12-15',
+    canEdit: false,
+  }),
   project(2, 'Nova Sede', { managerId: 7, managerName: 'Maria Souza' }),
   project(3, 'Implantação do ERP', { status: 'archived' }),
 ];
@@ -93,7 +98,7 @@ describe('the projects list', () => {
     expect(screen.queryByRole('button', { name: 'Novo projeto' })).not.toBeInTheDocument();
   });
 
-  it('offers Editar on the projects a plain user manages, and Membros on every one', async () => {
+  it('offers Editar where the server says the caller may (canEdit), and Membros on every one', async () => {
     setSession(makeSession()); // Maria Souza, id 7
     fakeProjectServer(PROJECTS);
     renderApp(PATH);

@@ -69,9 +69,7 @@ export default function ProjectsPage() {
   const dialogs = useProjectDialogs();
   const title = params.title || t('title');
   const rows = projects.data;
-  // The list has no canEdit: an administrator edits every project, anyone else the ones they are
-  // shown managing. A group's manager edits from the project page (loadProject's canEdit).
-  const mayEdit = (row: ProjectRow) => admin || row.managerId === session?.loggedUser.id;
+  const mayEdit = (row: ProjectRow) => row.canEdit;
 
   return (
     <Box sx={{ maxWidth: 1280 }}>

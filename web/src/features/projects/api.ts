@@ -27,6 +27,8 @@ export interface ProjectRow {
   status: ProjectStatus;
   members: number;
   groups: number;
+  /** The caller may edit and archive it (an administrator, or a manager by own role or a group's). */
+  canEdit: boolean;
 }
 
 /** loadProject's answer; `canEdit`: the caller may edit and archive it. */

@@ -44,6 +44,7 @@ export const rowOf = (p: Project, members = 1, groups = 0): ProjectRow => ({
   status: p.status,
   members,
   groups,
+  canEdit: p.canEdit,
 });
 
 export type Override = (path: string, body: Record<string, unknown>) => Response | undefined;

@@ -11,7 +11,7 @@ import { calendarQuery, projectQuery, type Project, type WorkPeriod } from './ap
 import { LookupPicker } from './LookupPicker';
 import { ProjectSection, ProjectStates } from './ProjectSection';
 import { useProjectUpdate } from './useProjectUpdate';
-import { hoursText, monthsAhead, periodMinutes, weekDayName } from './calendarWork';
+import { capitalized, hoursText, monthsAhead, periodMinutes, weekDayName } from './calendarWork';
 
 /** Monday first: a work week as people read it. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0];
@@ -89,7 +89,7 @@ function CalendarWeek({ periods }: { periods: WorkPeriod[] }) {
   const total = periods.reduce((sum, p) => sum + periodMinutes(p), 0);
   const monthName = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric' });
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
+    <Box sx={{ display: 'grid', gap: 2, maxWidth: 560 }}>
       <Table size="small" aria-label={t('project.calendar.week')}>
         <TableBody>
           {WEEK.map((day) => {
@@ -130,7 +130,7 @@ function CalendarWeek({ periods }: { periods: WorkPeriod[] }) {
           {monthsAhead(periods, new Date()).map((m) => (
             <Box component="li" key={m.month.toISOString()} sx={{ typography: 'body2' }}>
               <Box component="span" sx={{ fontWeight: 500 }}>
-                {monthName.format(m.month)}
+                {capitalized(monthName.format(m.month), language)}
               </Box>
               {' · '}
               {t('project.calendar.workDays', { count: m.days })}

@@ -245,6 +245,18 @@ describe('the project controls', { timeout: 30_000 }, () => {
     expect(within(people).getAllByRole('listitem')[0]).toHaveTextContent('AnaanaGerente');
     expect(within(people).getAllByRole('listitem')[1]).toHaveTextContent('BiabiaSomente leitura');
     expect(within(region).getByRole('list', { name: '1 grupo' })).toHaveTextContent('ObraMembro');
+  });
+
+  it('counts no group as "0 grupos", not CLDR\'s "0 grupo"', async () => {
+    serve(formWith({ kind: 'project resource' }), {
+      loadProjectPermissions: () =>
+        jsonResponse({ projectId: 1, projectName: 'x', readOnly: false, users: [], groups: [] } satisfies Permissions),
+    });
+    renderApp('/editItem/1/501/1');
+    const region = await section('Recursos do projeto');
+    await within(region).findByText('0 grupos');
+    expect(region).toHaveTextContent('0 pessoas');
+    expect(region).toHaveTextContent('Pessoas, grupos e papéis são alterados na tela de permissões do projeto.');
     expect(within(region).queryByRole('button')).not.toBeInTheDocument();
   });
 
@@ -275,7 +287,7 @@ describe('the project controls', { timeout: 30_000 }, () => {
         .map((li) => li.textContent),
     ).toEqual(['A fazerinicial', 'Em andamento', 'Concluídafinal']);
     const actions = within(flow).getByRole('table', { name: 'Ações de Tarefa' });
-    expect(within(actions).getAllByRole('row')[2]).toHaveTextContent('ConcluirEm andamentoA fazerConcluída');
+    expect(within(actions).getAllByRole('row')[2]).toHaveTextContent('ConcluirEm andamentoA fazerparaConcluída');
     expect(calls.find((c) => c.path === 'loadProjectWorkflows')?.body).toEqual({ projectId: 1 });
     expect(within(region).queryByRole('button')).not.toBeInTheDocument();
   });

@@ -98,23 +98,25 @@ function TypeFlow({ type }: { type: TypeWorkflow }) {
         <Table size="small" sx={{ mt: 1.5 }} aria-label={t('project.workflows.actionsOf', { type: type.name })}>
           <TableHead>
             <TableRow>
-              <TableCell sx={{ pl: 0 }}>{t('project.workflows.action')}</TableCell>
-              <TableCell>{t('project.workflows.from')}</TableCell>
-              <TableCell aria-hidden sx={{ width: 24, px: 0 }} />
-              <TableCell sx={{ pr: 0 }}>{t('project.workflows.to')}</TableCell>
+              <TableCell sx={{ pl: 0, width: '35%' }}>{t('project.workflows.action')}</TableCell>
+              <TableCell sx={{ pr: 0 }}>{t('project.workflows.transition')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {type.actions.map((action) => (
               <TableRow key={action.key}>
                 <TableCell sx={{ pl: 0, fontWeight: 500 }}>{action.name}</TableCell>
-                <TableCell>
-                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>{action.from.map(chip)}</Box>
+                <TableCell sx={{ pr: 0 }}>
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
+                    {action.from.map(chip)}
+                    <ArrowForwardOutlined
+                      fontSize="small"
+                      titleAccess={t('project.workflows.to')}
+                      sx={{ color: 'text.secondary', mx: 0.5 }}
+                    />
+                    {chip(action.to)}
+                  </Box>
                 </TableCell>
-                <TableCell sx={{ px: 0 }}>
-                  <ArrowForwardOutlined fontSize="small" sx={{ color: 'text.secondary', display: 'block' }} />
-                </TableCell>
-                <TableCell sx={{ pr: 0 }}>{chip(action.to)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -17,8 +17,12 @@ export function weekDayName(day: number, language: string): string {
   const name = new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(
     new Date(Date.UTC(2023, 0, 1 + day)),
   );
-  return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
+  return capitalized(name, language);
 }
+
+/** A date's name as a heading starts: "Segunda-feira", "Novembro de 2026". */
+export const capitalized = (text: string, language: string) =>
+  text.charAt(0).toLocaleUpperCase(language) + text.slice(1);
 
 export interface MonthWork {
   /** The first day of the month, local time. */

@@ -2,7 +2,15 @@ package projects_test
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/go-chi/chi/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
@@ -111,5 +119,46 @@ func TestUpdateProjectChangesOnlyTheFieldsGiven(t *testing.T) {
 	}
 	if after, _ := w.svc.LoadProject(ctx, who(w.dora), projects.ProjectInput{ProjectID: pid}); after.CalendarID != 0 {
 		t.Fatal("a refused member's update wrote")
+	}
+}
+
+// Over HTTP, a field left out or null stays as it is and one present
+// changes; a plain member's call is answered 403 with its message.
+func TestUpdateProjectOverHTTPKeepsWhatTheBodyLeavesOut(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	_, _, _, calendar, _ := w.ids(t)
+	p, err := w.svc.SaveProject(ctx, w.admin(), projects.SaveProjectInput{Name: "Obra Leste", Code: "OL", ManagerID: httpx.ID(w.dora),
+		Description: "Fundações"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.svc.SavePermissions(ctx, who(w.dora), projects.SaveInput{ProjectID: httpx.ID(p.ID), Users: []projects.Grant{
+		grant(w.dora, projects.RoleManager), grant(w.ana, projects.RoleMember)}}); err != nil {
+		t.Fatal(err)
+	}
+	as := projects.Caller{}
+	r := chi.NewRouter()
+	projects.NewHandler(w.svc, func(*http.Request) (projects.Caller, bool) { return as, true }).Routes(r)
+	call := func(body string) (int, map[string]any) {
+		rec := httptest.NewRecorder()
+		r.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/project/updateProject", strings.NewReader(body)))
+		var out map[string]any
+		_ = json.Unmarshal(rec.Body.Bytes(), &out)
+		return rec.Code, out
+	}
+
+	as = who(w.dora)
+	code, got := call(`{"projectId": ` + strconv.FormatInt(p.ID, 10) + `, "calendarId": ` + strconv.FormatInt(calendar, 10) + `, "description": null}`)
+	if code != 200 || got["calendarName"] != "Sala de obras" || got["description"] != "Fundações" || got["code"] != "OL" || got["name"] != "Obra Leste" {
+		t.Fatalf("%d %v", code, got)
+	}
+	as = who(w.ana)
+	if code, got := call(`{"projectId": "` + strconv.FormatInt(p.ID, 10) + `", "calendarId": 0}`); code != 403 ||
+		!strings.HasPrefix(fmt.Sprint(got["Message"]), "Só um gerente do projeto ou um administrador pode mudar o projeto.") {
+		t.Fatalf("member: %d %v", code, got)
+	}
+	if after, _ := w.svc.LoadProject(ctx, who(w.dora), projects.ProjectInput{ProjectID: httpx.ID(p.ID)}); after.CalendarID != calendar {
+		t.Fatal("the member's call changed the calendar")
 	}
 }

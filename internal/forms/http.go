@@ -32,4 +32,5 @@ func (h *Handler) Routes(r chi.Router) {
 	r.Post("/genericItem/refreshManyToManyItems", httpx.HandleOptional(h.currentUser, h.svc.RefreshManyToMany))
 	r.Post("/genericItem/loadManyToManyComboData", httpx.HandleOptional(h.currentUser, h.svc.LoadManyToManyCombo))
 	r.Post("/genericItem/loadItemLinksFormData", httpx.HandleOptional(h.currentUser, h.svc.LoadItemLinks))
+	r.Post("/genericItem/loadProjectWorkflows", httpx.HandleOptional(h.currentUser, h.svc.LoadProjectWorkflows))
 }

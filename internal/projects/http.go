@@ -33,6 +33,7 @@ func (h *Handler) Routes(r chi.Router) {
 	r.Post("/project/loadProject", handle(h, h.svc.LoadProject))
 	r.Post("/project/listProjects", handle(h, h.svc.ListProjects))
 	r.Post("/project/archiveProject", handle(h, h.svc.ArchiveProject))
+	r.Post("/project/updateProject", handle(h, h.svc.UpdateProject))
 }
 
 // handle is httpx.Handle with the caller read from the request (the audit

@@ -28,6 +28,11 @@ import { NotAvailable } from './controls/NotAvailable';
 import { NumericField } from './controls/NumericField';
 import { PicklistDropdown, RadioGroupField } from './controls/PicklistField';
 import { Predecessors } from './controls/Predecessors';
+import { ProjectCalendar } from './controls/project/ProjectCalendar';
+import { ProjectConfiguration } from './controls/project/ProjectConfiguration';
+import { ProjectItemTypes } from './controls/project/ProjectItemTypes';
+import { ProjectResources } from './controls/project/ProjectResources';
+import { ProjectWorkflows } from './controls/project/ProjectWorkflows';
 import { ReferenceField } from './controls/ReferenceField';
 import { RelatedItems } from './controls/RelatedItems';
 import { RichTextField } from './controls/RichTextField';
@@ -201,6 +206,16 @@ function Leaf({ control }: { control: FormControl }) {
       return <Predecessors control={control} />;
     case 'timesheets':
       return <Timesheets control={control} />;
+    case 'project calendar':
+      return <ProjectCalendar control={control} />;
+    case 'project configuration':
+      return <ProjectConfiguration control={control} />;
+    case 'project item type':
+      return <ProjectItemTypes control={control} />;
+    case 'project resource':
+      return <ProjectResources control={control} />;
+    case 'project workflows':
+      return <ProjectWorkflows control={control} />;
     default:
       return control.field ? <FieldControl control={control} /> : <NotAvailable control={control} />;
   }

@@ -4,14 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { FormControl } from '../types';
 
-const KNOWN = new Set([
-  'image',
-  'project calendar',
-  'project configuration',
-  'project item type',
-  'project resource',
-  'project workflows',
-]);
+const KNOWN = new Set(['image']);
 
 /** A control the server cannot serve yet: said plainly, never imitated. */
 export function NotAvailable({ control }: { control: FormControl }) {

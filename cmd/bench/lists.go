@@ -103,13 +103,9 @@ func benchPageRowsSQL(componentID int64, attrs []table.Attr) string {
 	WHERE i.id = ANY($3) AND ` + benchItemReadable
 }
 
-// memberCases are the cases a plain member runs (the permission test reads
-// the member's projects for every row it keeps).
-var memberCases = []int{0, 3, 6}
-
-// benchLists runs cases (all of listCases when nil) as user, who is a panel
-// administrator or not; the direct SQL uses the same user.
-func benchLists(ctx context.Context, o options, cl *client, pool *pgxpool.Pool, s seedInfo, user int64, panelAdmin bool, cases []listCase) ([]listResult, error) {
+// benchLists runs every list case as user, who is a panel administrator or
+// not; the direct SQL uses the same user.
+func benchLists(ctx context.Context, o options, cl *client, pool *pgxpool.Pool, s seedInfo, user int64, panelAdmin bool) ([]listResult, error) {
 	attrs, err := attributesOf(ctx, pool, s.taskID)
 	if err != nil {
 		return nil, err
@@ -120,10 +116,7 @@ func benchLists(ctx context.Context, o options, cl *client, pool *pgxpool.Pool, 
 		return nil, err
 	}
 	var out []listResult
-	if cases == nil {
-		cases = listCases
-	}
-	for _, lc := range cases {
+	for _, lc := range listCases {
 		r := listResult{name: lc.name}
 		body := map[string]any{"componentID": s.taskID, "rowsPerPage": pageRows, "page": lc.page, "logicSeparator": "AND"}
 		if lc.filters != nil {
@@ -145,7 +138,12 @@ func benchLists(ctx context.Context, o options, cl *client, pool *pgxpool.Pool, 
 				NextCursor string `json:"nextCursor"`
 			}
 			if err := json.Unmarshal(b, &p); err != nil || p.NextCursor == "" {
-				return nil, fmt.Errorf("%s: no nextCursor on page %d: %v %.200s", lc.name, lc.page-1, err, b)
+				// A caller who reads fewer rows than the page's offset (a
+				// member, on a small -items run) has no such page.
+				r.err = fmt.Sprintf("no nextCursor on page %d: %v %.200s", lc.page-1, err, strings.TrimSpace(string(b)))
+				log.Printf("  %s: %s", lc.name, r.err)
+				out = append(out, r)
+				continue
 			}
 			body["after"] = p.NextCursor
 			if seek, err = decodeCursor(p.NextCursor); err != nil {

@@ -192,7 +192,7 @@ func run(ctx context.Context, o options) error {
 	}
 
 	log.Printf("executeFilter over %d items", seedInfo.total)
-	rep.lists, err = benchLists(ctx, o, cl, pool, seedInfo, seedInfo.adminID, login.PanelAdmin, nil)
+	rep.lists, err = benchLists(ctx, o, cl, pool, seedInfo, seedInfo.adminID, login.PanelAdmin)
 	if err != nil {
 		return err
 	}
@@ -207,12 +207,11 @@ func run(ctx context.Context, o options) error {
 	if err != nil {
 		return err
 	}
-	member.token = mlogin.Token
-	var cases []listCase
-	for _, i := range memberCases {
-		cases = append(cases, listCases[i])
+	if mlogin.PanelAdmin {
+		return fmt.Errorf("the bench's member signed in as a panel administrator")
 	}
-	rep.memberLists, err = benchLists(ctx, o, member, pool, seedInfo, memberID, false, cases)
+	member.token = mlogin.Token
+	rep.memberLists, err = benchLists(ctx, o, member, pool, seedInfo, memberID, false)
 	if err != nil {
 		return err
 	}

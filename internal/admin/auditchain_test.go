@@ -58,7 +58,7 @@ func TestVerifyAuditLogCall(t *testing.T) {
 func TestPlanUsageCountsStoredFiles(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	if err := demo.Load(ctx, e.db, slog.New(slog.NewTextHandler(io.Discard, nil)), true); err != nil {
+	if err := demo.Load(ctx, e.db, slog.New(slog.NewTextHandler(io.Discard, nil)), demo.Options{Enabled: true}); err != nil {
 		t.Fatal(err)
 	}
 	const size = 7 << 20

@@ -322,6 +322,9 @@ func exportMenu(ctx context.Context, tx pgx.Tx, appID int64, p *Package, names m
 				m.Link = "/kanban/" + keys + "/" + title
 			}
 		}
+		if title, ok := strings.CutPrefix(m.Link, "/runtime/"+strconv.FormatInt(appID, 10)+"/projects/"); ok {
+			m.Link = "/projects/" + title
+		}
 		p.Menu = append(p.Menu, m)
 	}
 	return rows.Err()

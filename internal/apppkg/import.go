@@ -558,6 +558,11 @@ func (im *importer) menu(ctx context.Context, p *Package) error {
 			}
 			link = fmt.Sprintf("/runtime/%d/kanban/%d/%s", app, im.views[ck][vk], title)
 		}
+		// The projects list names no id, so the package can name it: it
+		// becomes the list's address inside this application.
+		if title, ok := projectsLink(m.Link); ok {
+			link = fmt.Sprintf("/runtime/%d/projects/%s", app, title)
+		}
 		var parent *string
 		if m.Parent != "" {
 			parent = &m.Parent
@@ -584,6 +589,19 @@ func BoardLink(link string) (component, view, title string, ok bool) {
 		return "", "", "", false
 	}
 	return component, view, title, true
+}
+
+// projectsLink reads a menu link to the projects list, /projects/{title},
+// answering its title escaped as the browser writes it.
+func projectsLink(link string) (title string, ok bool) {
+	title, found := strings.CutPrefix(link, "/projects/")
+	if !found || title == "" || strings.ContainsAny(title, "/?#") {
+		return "", false
+	}
+	if raw, err := url.PathUnescape(title); err == nil {
+		title = url.PathEscape(raw)
+	}
+	return title, true
 }
 
 // listLink is the runtime path of spec section 2,

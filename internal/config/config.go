@@ -21,6 +21,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tramita/tramita/internal/auth"
+	"github.com/tramita/tramita/internal/items/demo"
 )
 
 // Config is the validated configuration of a Tramita process.
@@ -35,6 +36,9 @@ type Config struct {
 	// Demo loads the demo applications and sample items on the first start
 	// of the embedded database.
 	Demo bool
+	// DemoPassword is the demo user's (demo.UserLogin) password; empty: a
+	// random one, printed once, to be changed at the first sign-in.
+	DemoPassword string
 	// ZipLookupURL is the ZIP code (CEP) provider of getAddressByZipCode,
 	// with {zip} where the 8 digits go; empty: no lookup.
 	ZipLookupURL string
@@ -154,6 +158,8 @@ var variables = []variable{
 		target: func(c *Config) *string { return &c.signInRateLimit }},
 	{env: "TRAMITA_DEMO", flag: "demo", def: "true", usage: "load the demo applications and sample items on the first start of the embedded database (true or false); never with DATABASE_URL",
 		target: func(c *Config) *string { return &c.demo }},
+	{env: "TRAMITA_DEMO_PASSWORD", secret: true, usage: "password of the demo's plain user 'maria', created with the demo; when unset a random one is printed once and must be changed at first sign-in (environment only, never a flag)",
+		target: func(c *Config) *string { return &c.DemoPassword }},
 	{env: "TRAMITA_PUSH_ALLOW_LOOPBACK", def: "false", usage: "for tests only: accept web push endpoints on a loopback host (http or https, any port), as a stand-in push service needs; never in production (environment only)",
 		target: func(c *Config) *string { return &c.pushAllowLoopback }},
 	{env: "TRAMITA_PUSH_HOSTS", flag: "push-hosts", usage: "comma-separated hosts of the web push services a browser's subscription may name, a host or *.domain (any name under domain), reached over https on port 443; empty: the browsers' own (fcm.googleapis.com, updates.push.services.mozilla.com, *.notify.windows.com, *.push.apple.com)",
@@ -253,6 +259,11 @@ func (c *Config) validate() error {
 	if c.AdminPassword != "" {
 		if problem := auth.PasswordProblem(auth.AdminLogin, c.AdminPassword); problem != "" {
 			return &Error{Var: "TRAMITA_ADMIN_PASSWORD", Msg: problem}
+		}
+	}
+	if c.DemoPassword != "" {
+		if problem := auth.PasswordProblem(demo.UserLogin, c.DemoPassword); problem != "" {
+			return &Error{Var: "TRAMITA_DEMO_PASSWORD", Msg: problem}
 		}
 	}
 	switch c.LogFormat {

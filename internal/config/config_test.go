@@ -72,6 +72,8 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		{"database url", map[string]string{"DATABASE_URL": "postgres://a:b@host:notaport/db"}, "DATABASE_URL"},
 		{"short admin password", map[string]string{"TRAMITA_ADMIN_PASSWORD": "short"}, "TRAMITA_ADMIN_PASSWORD"},
 		{"common admin password", map[string]string{"TRAMITA_ADMIN_PASSWORD": "senha123"}, "TRAMITA_ADMIN_PASSWORD"},
+		{"short demo password", map[string]string{"TRAMITA_DEMO_PASSWORD": "maria1"}, "TRAMITA_DEMO_PASSWORD"},
+		{"common demo password", map[string]string{"TRAMITA_DEMO_PASSWORD": "senha123"}, "TRAMITA_DEMO_PASSWORD"},
 		{"short jwt secret", map[string]string{"TRAMITA_JWT_SECRET": "short"}, "TRAMITA_JWT_SECRET"},
 		{"short secret key", map[string]string{"TRAMITA_SECRET_KEY": "short"}, "TRAMITA_SECRET_KEY"},
 		{"token ttl", map[string]string{"TRAMITA_TOKEN_TTL": "soon"}, "TRAMITA_TOKEN_TTL"},
@@ -116,8 +118,25 @@ func TestHelpListsEveryVariable(t *testing.T) {
 			t.Errorf("help does not mention %s", v.env)
 		}
 	}
-	if strings.Contains(out.String(), "-admin-password") {
-		t.Error("the admin password must not be a flag")
+	for _, flag := range []string{"-admin-password", "-demo-password"} {
+		if strings.Contains(out.String(), flag) {
+			t.Errorf("%s must not be a flag: a password would show in the process list", flag)
+		}
+	}
+}
+
+// The demo user's password is read from the environment only, whole.
+func TestDemoPassword(t *testing.T) {
+	cfg, err := Load("serve", nil, env(nil), io.Discard)
+	if err != nil || cfg.DemoPassword != "" {
+		t.Fatalf("default %q %v", cfg.DemoPassword, err)
+	}
+	cfg, err = Load("serve", nil, env(map[string]string{"TRAMITA_DEMO_PASSWORD": " Ipê-Amarelo-27 "}), io.Discard)
+	if err != nil || cfg.DemoPassword != " Ipê-Amarelo-27 " {
+		t.Fatalf("set %q %v", cfg.DemoPassword, err)
+	}
+	if _, err := Load("serve", []string{"--demo-password", "Ipê-Amarelo-27"}, env(nil), io.Discard); err == nil {
+		t.Error("a --demo-password flag was accepted")
 	}
 }
 

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"mime"
 	"net/http"
@@ -38,9 +39,10 @@ type itemsModule struct {
 }
 
 // newItems loads the demo packages when loadDemo is set (a new installation's
-// first start) and builds the calls; files go to store or, when it is nil,
-// to the data directory's files folder or to S3.
-func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDemo bool, cfg config.Config,
+// first start), the demo user's generated password going to notice, and
+// builds the calls; files go to store or, when it is nil, to the data
+// directory's files folder or to S3.
+func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDemo bool, notice io.Writer, cfg config.Config,
 	store storage.Store) (*itemsModule, error) {
 	// Every type has its typed table (docs/item-tables.md): made by the
 	// migration and by package imports; this puts right any that drifted.
@@ -51,7 +53,7 @@ func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDem
 	for id, ch := range changed {
 		log.Info("typed item table", "type", id, "changes", ch)
 	}
-	if err := demo.Load(ctx, pool, log, loadDemo); err != nil {
+	if err := demo.Load(ctx, pool, log, demo.Options{Enabled: loadDemo, Password: cfg.DemoPassword, Notice: notice}); err != nil {
 		return nil, err
 	}
 	current := func(ctx context.Context) (items.Caller, bool) {

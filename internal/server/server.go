@@ -111,7 +111,7 @@ func Open(ctx context.Context, opts Options) (app *App, err error) {
 		mail.NewSender(a.mail)); err != nil {
 		return nil, err
 	}
-	if a.items, err = newItems(ctx, a.pool, opts.Logger, firstStart && opts.Config.Demo && a.embedded != nil, opts.Config, opts.Storage); err != nil {
+	if a.items, err = newItems(ctx, a.pool, opts.Logger, firstStart && opts.Config.Demo && a.embedded != nil, opts.Notice, opts.Config, opts.Storage); err != nil {
 		return nil, err
 	}
 	a.portal.worker.Handle(itemio.ImportJobKind, a.items.imports.HandleJob)

@@ -6,6 +6,7 @@ package demo
 import (
 	"context"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"math/rand/v2"
@@ -19,12 +20,22 @@ import (
 	"github.com/tramita/tramita/internal/items/table"
 )
 
+// Options say whether the demo loads and how its user signs in.
+type Options struct {
+	Enabled bool
+	// Password is the demo user's (UserLogin); empty: a random one, written
+	// once to Notice, to be changed at the first sign-in.
+	Password string
+	Notice   io.Writer
+}
+
 // Load imports each demo package whose application is not there yet, with
-// its sample data. A package already imported (or removed by an
-// administrator after import, see app_package) is left alone, so restarts
-// and upgrades never duplicate or resurrect demo data.
-func Load(ctx context.Context, db *pgxpool.Pool, log *slog.Logger, enabled bool) error {
-	if !enabled {
+// its sample data and, with the project management package, the demo user.
+// A package already imported (or removed by an administrator after import,
+// see app_package) is left alone, so restarts and upgrades never duplicate
+// or resurrect demo data.
+func Load(ctx context.Context, db *pgxpool.Pool, log *slog.Logger, opts Options) error {
+	if !opts.Enabled {
 		return nil
 	}
 	files, err := fs.Glob(demoapps.Packages, "*.yaml")
@@ -51,11 +62,15 @@ func Load(ctx context.Context, db *pgxpool.Pool, log *slog.Logger, enabled bool)
 		if err != nil {
 			return fmt.Errorf("demo package %s: %w", f, err)
 		}
-		n, err := seed(ctx, db, rep.ApplicationID, p.Key)
+		n, generated, err := seed(ctx, db, log, rep.ApplicationID, p.Key, opts.Password)
 		if err != nil {
 			return fmt.Errorf("demo items %s: %w", f, err)
 		}
 		log.Info("demo application loaded", "package", p.Key, "items", n)
+		if generated != "" && opts.Notice != nil {
+			fmt.Fprintf(opts.Notice, "\nDemo user created. Login: %s  Password: %s\nThis password is shown only once and must be changed at the first sign-in.\n\n",
+				UserLogin, generated)
+		}
 	}
 	return nil
 }
@@ -71,10 +86,10 @@ var (
 
 // seed writes sample projects and items with a fixed random source: the
 // same data on every installation, which the docs and tests may rely on.
-func seed(ctx context.Context, db *pgxpool.Pool, appID int64, key string) (int, error) {
+// With the projects it adds the demo user (password: addUser).
+func seed(ctx context.Context, db *pgxpool.Pool, log *slog.Logger, appID int64, key, password string) (count int, generated string, err error) {
 	r := rand.New(rand.NewPCG(7, uint64(appID)))
-	count := 0
-	err := pgx.BeginFunc(ctx, db, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, db, func(tx pgx.Tx) error {
 		var admin int64
 		if err := tx.QueryRow(ctx, `SELECT id FROM app_user ORDER BY id LIMIT 1`).Scan(&admin); err != nil {
 			admin = 0
@@ -92,12 +107,18 @@ func seed(ctx context.Context, db *pgxpool.Pool, appID int64, key string) (int, 
 			}
 		}
 		if key == "projectManagement" {
+			byName := map[string]int64{}
 			for _, name := range projectNames {
 				var id int64
 				if err := tx.QueryRow(ctx, `INSERT INTO project (name, manager_id) VALUES ($1, $2) RETURNING id`, name, adminRef).Scan(&id); err != nil {
 					return err
 				}
 				projects = append(projects, id)
+				byName[name] = id
+			}
+			var err error
+			if generated, err = addUser(ctx, tx, log, byName, password); err != nil {
+				return err
 			}
 		}
 		rows, err := tx.Query(ctx, `SELECT id, key, project_scoped FROM component WHERE application_id = $1 ORDER BY sort_order`, appID)
@@ -161,7 +182,10 @@ func seed(ctx context.Context, db *pgxpool.Pool, appID int64, key string) (int, 
 		}
 		return nil
 	})
-	return count, err
+	if err != nil {
+		return 0, "", err
+	}
+	return count, generated, nil
 }
 
 func ids(ctx context.Context, tx pgx.Tx, sql string, args ...any) ([]int64, error) {

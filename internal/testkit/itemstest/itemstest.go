@@ -38,7 +38,7 @@ func New(t *testing.T) *Demo {
 	if _, err := db.Exec(ctx, `INSERT INTO app_user (login, name) VALUES ('ana', 'Ana'), ('bia', 'Bia')`); err != nil {
 		t.Fatal(err)
 	}
-	if err := demo.Load(ctx, db, slog.New(slog.NewTextHandler(io.Discard, nil)), true); err != nil {
+	if err := demo.Load(ctx, db, slog.New(slog.NewTextHandler(io.Discard, nil)), demo.Options{Enabled: true}); err != nil {
 		t.Fatal(err)
 	}
 	d := &Demo{DB: db, Core: items.NewService(items.NewStore(db), Clock)}

@@ -409,11 +409,11 @@ test('the contracted plan limits users: past the limit nothing is created, with 
   await page.getByRole('button', { name: 'Editar o plano' }).click();
   const dialog = page.getByRole('dialog', { name: 'Editar o plano' });
   await dialog.getByRole('textbox', { name: 'Nome do plano' }).fill('Essencial');
-  await dialog.getByRole('textbox', { name: 'Usuários' }).fill('3'); // admin, paula and joana.lima
+  await dialog.getByRole('textbox', { name: 'Usuários' }).fill('4'); // admin, the demo's maria, paula and joana.lima
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expectToast('Plano salvo');
   await expect(page.getByRole('heading', { name: 'Essencial' })).toBeVisible();
-  await expect(page.getByText('3 de 3')).toBeVisible();
+  await expect(page.getByText('4 de 4')).toBeVisible();
 
   await openSection('Usuários');
   await page.getByRole('button', { name: 'Novo usuário' }).click();
@@ -422,7 +422,7 @@ test('the contracted plan limits users: past the limit nothing is created, with 
   await form.getByRole('textbox', { name: 'Nome' }).fill('Usuário Excedente');
   await form.getByRole('textbox', { name: 'E-mail' }).fill('excedente@example.test');
   await form.getByRole('button', { name: 'Salvar' }).click();
-  await expectToast('O plano contratado permite no máximo 3 usuários; o usuário não foi criado.');
+  await expectToast('O plano contratado permite no máximo 4 usuários; o usuário não foi criado.');
   await expect(form).toBeVisible(); // nothing lost: the administrator can cancel or change the plan
   await form.getByRole('button', { name: 'Cancelar' }).click();
   await expect(page.getByRole('table', { name: 'Usuários' }).getByRole('row', { name: /Excedente/ })).toHaveCount(0);

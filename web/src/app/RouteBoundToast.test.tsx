@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { SnackbarProvider, useSnackbar } from 'notistack';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,7 +7,10 @@ import { screenChanged } from './routeScreens';
 
 let enqueue: ReturnType<typeof useSnackbar>['enqueueSnackbar'] = () => 0;
 function Grab() {
-  enqueue = useSnackbar().enqueueSnackbar;
+  const { enqueueSnackbar } = useSnackbar();
+  useEffect(() => {
+    enqueue = enqueueSnackbar;
+  }, [enqueueSnackbar]);
   return null;
 }
 

@@ -97,7 +97,10 @@ type FormInitialData struct {
 	CannotEditReason string `json:"cannotEditReason,omitempty"`
 	// CanDelete: the caller may delete the item (deleteItem would not refuse
 	// it for rights).
-	CanDelete             bool              `json:"canDelete"`
+	CanDelete bool `json:"canDelete"`
+	// NeedsProject: a new item of a project-scoped type was asked for
+	// without a project; the form asks which project first.
+	NeedsProject          bool              `json:"needsProject,omitempty"`
 	ModificationDateTicks int64             `json:"modificationDateTicks"`
 	Display               map[string]string `json:"display"`
 	Folder                *Choice           `json:"folder"`
@@ -177,7 +180,8 @@ func (s *Service) FormInitialData(ctx context.Context, c Caller, in FormInitialD
 		project = *it.ProjectID
 	}
 	// A project-scoped item is created in a project (the insertItem route names it).
-	if !t.comp.ProjectScoped || project != 0 {
+	out.NeedsProject = t.comp.ProjectScoped && project == 0
+	if !out.NeedsProject {
 		if out.CanEdit, err = CanCreate(ctx, s.store.db, c, t.comp.ID, project); err != nil {
 			return nil, err
 		}

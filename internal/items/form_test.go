@@ -147,6 +147,14 @@ func TestFormInitialDataForNewAndExistingItems(t *testing.T) {
 		fresh.ModificationDateTicks != 0 || fresh.Form.Key != "default" || fresh.Folder == nil || fresh.Folder.Name != "Contratos" {
 		t.Fatalf("new item: %+v", fresh)
 	}
+	if fresh.NeedsProject {
+		t.Fatal("a new task in a project needs a project")
+	}
+	// Without a project the form asks for one first, and saves nothing meanwhile.
+	if none, err := w.svc.FormInitialData(ctx, w.ana, items.FormInitialDataInput{ComponentName: "task", FormName: "default"}); err != nil ||
+		!none.NeedsProject || none.CanEdit {
+		t.Fatalf("a new task without a project: %+v %v", none, err)
+	}
 	var id int64
 	if err := w.db.QueryRow(ctx, `SELECT min(id) FROM item WHERE project_id = $1 AND component_id = $2`, digital, w.task).Scan(&id); err != nil {
 		t.Fatal(err)

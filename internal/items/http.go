@@ -3,6 +3,7 @@ package items
 import (
 	"context"
 	"net/http"
+	"strconv"
 
 	"github.com/go-chi/chi/v5"
 
@@ -34,7 +35,15 @@ func (h *Handler) Routes(r chi.Router) {
 		r.Post("/executeFilter", httpx.Handle(who, h.svc.ExecuteFilter))
 		r.Get("/getComponentByName", httpx.Serve(who, h.getComponentByName))
 		r.Get("/loadProjects", httpx.Serve(who, func(r *http.Request, c Caller) ([]Choice, error) {
-			return h.svc.LoadProjects(r.Context(), c)
+			var comp int64
+			if v := r.URL.Query().Get("componentId"); v != "" {
+				n, err := strconv.ParseInt(v, 10, 64)
+				if err != nil || n <= 0 {
+					return nil, httpx.Invalid("componentId", "items.badComponent")
+				}
+				comp = n
+			}
+			return h.svc.LoadProjects(r.Context(), c, comp)
 		}))
 		r.Post("/deleteItem", func(w http.ResponseWriter, r *http.Request) {
 			withAddress := func(ctx context.Context) (Caller, bool) {

@@ -163,7 +163,7 @@ func TestListShowsOnlyProjectsTheCallerIsIn(t *testing.T) {
 	if _, err := w.svc.ListControlData(ctx, w.bia, w.task, w.secret, 0); !errors.Is(err, httpx.ErrNotFound) {
 		t.Fatalf("getListControlData on a foreign project: %v", err)
 	}
-	projects, err := w.svc.LoadProjects(ctx, w.bia)
+	projects, err := w.svc.LoadProjects(ctx, w.bia, 0)
 	if err != nil || len(projects) != 1 || projects[0].Name != "Transformação Digital" {
 		t.Fatalf("loadProjects: %v %v", projects, err)
 	}

@@ -26,8 +26,13 @@ func (s *Service) ComponentByName(ctx context.Context, c Caller, name string) (C
 	return Choice{ID: comp.ID, Name: comp.Name}, nil
 }
 
-// LoadProjects answers loadProjects: the projects the caller may see.
-func (s *Service) LoadProjects(ctx context.Context, c Caller) ([]Choice, error) {
+// LoadProjects answers loadProjects: the active projects the caller may
+// see; with componentID, those where the caller may create items of that
+// type (the new item form's project choice).
+func (s *Service) LoadProjects(ctx context.Context, c Caller, componentID int64) ([]Choice, error) {
+	if componentID != 0 {
+		return s.store.projectsForNew(ctx, c, componentID)
+	}
 	return s.store.projects(ctx, c)
 }
 

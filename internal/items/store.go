@@ -229,6 +229,22 @@ func (st *Store) projects(ctx context.Context, c Caller) ([]Choice, error) {
 	return pgx.CollectRows(rows, pgx.RowToStructByPos[Choice])
 }
 
+// projectsForNew are the active projects where the caller may create items
+// of comp: a role that changes items, the type's create right, and the
+// type among the project's types (a project that lists none takes all).
+func (st *Store) projectsForNew(ctx context.Context, c Caller, comp int64) ([]Choice, error) {
+	rows, err := st.db.Query(ctx, `SELECT p.id, p.name, false FROM project p
+		WHERE p.status = 'active' AND `+callerAccess.ProjectWritable()+`
+		  AND EXISTS (SELECT 1 FROM component c WHERE c.id = $3 AND c.project_scoped AND `+callerAccess.ComponentGranted(RightCreate)+`)
+		  AND (NOT EXISTS (SELECT 1 FROM project_item_type t WHERE t.project_id = p.id)
+		       OR EXISTS (SELECT 1 FROM project_item_type t WHERE t.project_id = p.id AND t.component_id = $3))
+		ORDER BY p.name, p.id`, c.UserID, c.PanelAdmin, comp)
+	if err != nil {
+		return nil, fmt.Errorf("projects for new items: %w", err)
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[Choice])
+}
+
 // deleteRights: the delete right on comp, and how many of ids are readable, writable.
 func deleteRights(ctx context.Context, tx pgx.Tx, c Caller, comp int64, ids []int64) (allowed bool, visible, writable int, err error) {
 	if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM component c WHERE c.id = $3 AND `+componentGrant("delete")+`)`,

@@ -199,6 +199,25 @@ func TestAProjectsItemTypesDecideWhatItTakes(t *testing.T) {
 	if _, err := w.core.AllowedProjectItemTypes(ctx, item(w.bia), 0, w.sede); status(err) != 404 {
 		t.Fatalf("bia asks in a project she does not read: %v", err)
 	}
+	// The new item form's choice: the projects where the caller may create that type.
+	has := func(list []items.Choice, id int64) bool {
+		for _, c := range list {
+			if c.ID == id {
+				return true
+			}
+		}
+		return false
+	}
+	forTask, err := w.core.LoadProjects(ctx, item(w.ana), w.task)
+	if err != nil || !has(forTask, w.sede) || !has(forTask, w.digital) {
+		t.Fatalf("ana's projects for a task: %+v %v", forTask, err)
+	}
+	if forRisk, _ := w.core.LoadProjects(ctx, item(w.ana), risk); has(forRisk, w.sede) || !has(forRisk, w.digital) {
+		t.Fatalf("ana's projects for a risk: %+v", forRisk)
+	}
+	if forBia, _ := w.core.LoadProjects(ctx, item(w.bia), w.task); len(forBia) != 0 {
+		t.Fatalf("read-only bia may create tasks in %+v", forBia)
+	}
 	if err := w.newTask(w.ana, w.sede); err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +287,7 @@ func TestAnArchivedProjectTakesNoNewItems(t *testing.T) {
 			t.Fatalf("list %q: %+v %v", status, list, err)
 		}
 	}
-	picker, err := w.core.LoadProjects(ctx, item(w.ana))
+	picker, err := w.core.LoadProjects(ctx, item(w.ana), 0)
 	if err != nil || len(picker) != 2 {
 		t.Fatalf("loadProjects %+v %v", picker, err)
 	}

@@ -1,4 +1,5 @@
-import { useParams, useSearchParams } from 'react-router';
+import { useCallback } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import './i18n';
 import { ItemFormPage } from './ItemFormPage';
 
@@ -17,5 +18,24 @@ export default function InsertItemPage() {
     projectID: positive(projectId),
     parentID: positive(search.get('parentID')),
   };
-  return <ItemFormPage key={`${componentID}/${projectId}/${form}/${request.parentID ?? ''}`} request={request} />;
+  const { pathname, search: query } = useLocation();
+  const navigate = useNavigate();
+  // The project chosen for a new item takes the route's project place: .../insertItem/{c}/{p}/{form}.
+  const onProject = useCallback(
+    (project: number, replace: boolean) => {
+      const parts = pathname.split('/');
+      const at = parts.lastIndexOf('insertItem');
+      if (at < 0 || parts.length < at + 3) return;
+      parts[at + 2] = String(project);
+      void navigate(parts.join('/') + query, { replace });
+    },
+    [pathname, query, navigate],
+  );
+  return (
+    <ItemFormPage
+      key={`${componentID}/${projectId}/${form}/${request.parentID ?? ''}`}
+      request={request}
+      onProject={onProject}
+    />
+  );
 }

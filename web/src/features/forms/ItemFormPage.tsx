@@ -10,11 +10,21 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { initialDataQuery, type InitialDataRequest } from './api';
+import { ChooseProject } from './ChooseProject';
 import { ItemForm } from './ItemForm';
 import { useFormBase } from './useFormBase';
 
-/** The form page of one item: loads the form and the item (getFormInitialData), then edits it. */
-export function ItemFormPage({ request }: { request: InitialDataRequest }) {
+/**
+ * The form page of one item: loads the form and the item (getFormInitialData), then edits it. A
+ * new item that needs a project asks for it first (onProject opens the form in that project).
+ */
+export function ItemFormPage({
+  request,
+  onProject,
+}: {
+  request: InitialDataRequest;
+  onProject?: (projectId: number, replace: boolean) => void;
+}) {
   const { t } = useTranslation('forms');
   const navigate = useNavigate();
   const base = useFormBase();
@@ -60,6 +70,16 @@ export function ItemFormPage({ request }: { request: InitialDataRequest }) {
           </Alert>
         </Paper>
       </Box>
+    );
+  }
+  if (query.data.needsProject && onProject) {
+    return (
+      <ChooseProject
+        componentId={query.data.form.componentID}
+        typeName={query.data.form.componentName}
+        onChoose={onProject}
+        onBack={() => navigate(-1)}
+      />
     );
   }
   return (

@@ -71,6 +71,8 @@ export interface FormInitialData {
   cannotEditReason?: string;
   /** The caller may delete the item (false for a new one). */
   canDelete?: boolean;
+  /** A new item of a project-scoped type asked for without a project: the form asks which first. */
+  needsProject?: boolean;
   modificationDateTicks: number;
   display: Record<string, string>;
 }

@@ -5,6 +5,7 @@ import { runtimeFormRoutes, topLevelFormRoutes } from '../features/forms/routes'
 import { runtimeItemRoutes, topLevelItemRoutes } from '../features/items/routes';
 import { runtimeKanbanRoutes, topLevelKanbanRoutes } from '../features/kanban/routes';
 import { runtimeOperationRoutes } from '../features/operations/routes';
+import { runtimeProjectPageRoutes } from '../features/projects/page/routes';
 import { notBuiltRoutes, notBuiltRuntimePaths, notBuiltTopLevelPaths } from '../features/not-found/notBuilt';
 import { RequireSession, RootLayout } from './guards';
 import { RouteError } from './RouteError';
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
                   ...runtimeFormRoutes,
                   ...runtimeKanbanRoutes,
                   ...runtimeOperationRoutes,
+                  ...runtimeProjectPageRoutes,
                   ...notBuiltRoutes(notBuiltRuntimePaths, <NotBuiltPage />),
                   { path: '*', element: <NotFoundPage /> },
                 ],

@@ -5,6 +5,7 @@ import type formsPtBR from '../features/forms/i18n/pt-BR.json';
 import type itemsPtBR from '../features/items/i18n/pt-BR.json';
 import type kanbanPtBR from '../features/kanban/i18n/pt-BR.json';
 import type operationsPtBR from '../features/operations/i18n/pt-BR.json';
+import type projectPagePtBR from '../features/projects/page/i18n/pt-BR.json';
 import type workflowPtBR from '../features/workflow/i18n/pt-BR.json';
 import type ptBR from './pt-BR.json';
 
@@ -21,6 +22,7 @@ declare module 'i18next' {
       forms: typeof formsPtBR;
       kanban: typeof kanbanPtBR;
       operations: typeof operationsPtBR;
+      projectPage: typeof projectPagePtBR;
       workflow: typeof workflowPtBR;
     };
     returnNull: false;

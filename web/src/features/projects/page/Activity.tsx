@@ -29,9 +29,7 @@ export function Activity({ appID, entries }: { appID: string; entries: ActivityE
           </Typography>
           <Typography variant="caption" color="text.secondary" component="p">
             {t('activityBy', { who: e.modifierName || t('someone'), when: formatDateTime(e.modifiedAt) })}
-            {e.operation !== 'create' && e.changed.length > 0 && (
-              <> · {t('changed', { fields: e.changed.join(', ') })}</>
-            )}
+            {e.version > 1 && e.changed.length > 0 && <> · {t('changed', { fields: e.changed.join(', ') })}</>}
           </Typography>
         </Box>
       ))}

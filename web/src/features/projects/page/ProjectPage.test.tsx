@@ -73,6 +73,20 @@ const summary: ProjectSummary = {
       modifierName: 'Ana Gerente',
       changed: ['Situação', 'Título'],
     },
+    {
+      itemId: 104,
+      componentId: 11,
+      componentName: 'Tarefa',
+      formattedId: 15,
+      title: 'Treinar a equipe',
+      id: 880,
+      version: 1,
+      operation: 'save',
+      operationName: 'Criação',
+      modifiedAt: '2025-05-30T09:00:00Z',
+      modifierName: '',
+      changed: ['Título', 'Prioridade'],
+    },
   ],
 };
 
@@ -202,6 +216,9 @@ describe('ProjectPage', () => {
       '/runtime/2/editItem/11/101/0',
     );
     expect(within(activity).getByText(/Alterou: Situação, Título/)).toBeInTheDocument();
+    // A creation lists no changed fields; a version without a modifier says who as "Alguém".
+    expect(within(activity).queryByText(/Prioridade/)).not.toBeInTheDocument();
+    expect(within(activity).getByText(/^Alguém · /)).toBeInTheDocument();
 
     const people = await screen.findByRole('list', { name: 'Membros' });
     const rows = within(people)

@@ -158,7 +158,7 @@ function Section({ title, bare, children }: { title: string; bare?: boolean; chi
     );
   }
   return (
-    <Paper component="section" aria-label={title} variant="outlined" sx={{ p: 2, height: '100%' }}>
+    <Paper component="section" aria-label={title} variant="outlined" sx={{ p: 2 }}>
       {heading}
       {children}
     </Paper>

@@ -243,10 +243,10 @@ describe('ProjectPage', () => {
         .getAllByRole('treeitem')
         .map((li) => li.textContent);
     expect(outlines()).toEqual([
-      '1Migrar o ERPA fazer',
-      '1.1Levantar dadosA fazer',
-      '1.1.1EntrevistasConcluída',
-      '2Treinar a equipeA fazer',
+      '1Migrar o ERPTarefa 12A fazer',
+      '1.1Levantar dadosTarefa 13A fazer',
+      '1.1.1EntrevistasTarefa 14Concluída',
+      '2Treinar a equipeTarefa 15A fazer',
     ]);
     expect(within(tree).getByRole('link', { name: 'Entrevistas' })).toHaveAttribute(
       'href',
@@ -254,7 +254,7 @@ describe('ProjectPage', () => {
     );
 
     await user.click(within(tree).getByRole('button', { name: 'Recolher Migrar o ERP' }));
-    expect(outlines()).toEqual(['1Migrar o ERPA fazer', '2Treinar a equipeA fazer']);
+    expect(outlines()).toEqual(['1Migrar o ERPTarefa 12A fazer', '2Treinar a equipeTarefa 15A fazer']);
     await user.click(within(tree).getByRole('button', { name: 'Expandir Migrar o ERP' }));
     expect(outlines()).toHaveLength(4);
     await user.click(screen.getByRole('button', { name: 'Recolher tudo' }));

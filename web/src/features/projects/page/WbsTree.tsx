@@ -100,6 +100,13 @@ export function WbsTree({ appID, wbs }: { appID: string; wbs: Wbs }) {
               >
                 {item.title || `${item.componentName} ${item.formattedId}`}
               </Link>
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                sx={{ display: { xs: 'none', md: 'block' }, flexShrink: 0, whiteSpace: 'nowrap' }}
+              >
+                {item.componentName} {item.formattedId}
+              </Typography>
               {item.statusName && (
                 <Box
                   component="span"
@@ -108,6 +115,7 @@ export function WbsTree({ appID, wbs }: { appID: string; wbs: Wbs }) {
                     alignItems: 'center',
                     gap: 0.75,
                     flexShrink: 0,
+                    minWidth: 120,
                     typography: 'caption',
                     color: 'text.secondary',
                   }}

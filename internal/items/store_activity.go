@@ -21,20 +21,14 @@ type recentVersion struct {
 }
 
 // recentVersions are the newest limit versions of the project's items the
-// caller may read, newest first. An item's newest version is never older
-// than its modified_at, so the newest versions belong to the limit items
-// modified last: item_project_modified gives those without reading the
-// project's other items.
+// caller may read, newest first: versions written while the item was in the
+// project, of items still in it. item_version_project_recent walks them
+// newest first, so the query stops after limit readable ones.
 func (st *Store) recentVersions(ctx context.Context, c Caller, project int64, limit int) ([]recentVersion, error) {
-	rows, err := st.db.Query(ctx, `WITH recent AS (
-			SELECT i.id, i.number, i.title, c.id AS component_id, coalesce(c.name ->> $5, c.name ->> 'pt-BR') AS component_name
-			FROM item i JOIN component c ON c.id = i.component_id
-			WHERE i.project_id = $3 AND i.deleted_at IS NULL AND c.retired_at IS NULL
-			  AND `+componentReadable+` AND `+itemReadable+`
-			ORDER BY i.modified_at DESC, i.id DESC LIMIT $4)
-		SELECT v.id, r.id, r.component_id, r.component_name, r.number, r.title
-		FROM recent r CROSS JOIN LATERAL (
-			SELECT v.id, v.modified_at FROM item_version v WHERE v.item_id = r.id ORDER BY v.version DESC LIMIT $4) v
+	rows, err := st.db.Query(ctx, `SELECT v.id, i.id, c.id, coalesce(c.name ->> $5, c.name ->> 'pt-BR'), i.number, i.title
+		FROM item_version v JOIN item i ON i.id = v.item_id JOIN component c ON c.id = i.component_id
+		WHERE v.project_id = $3 AND i.project_id = $3 AND c.retired_at IS NULL
+		  AND `+componentReadable+` AND `+itemReadable+`
 		ORDER BY v.modified_at DESC, v.id DESC LIMIT $4`, c.UserID, c.PanelAdmin, project, limit, i18n.LangOf(ctx))
 	if err != nil {
 		return nil, fmt.Errorf("recent versions: %w", err)

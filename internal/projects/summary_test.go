@@ -2,9 +2,14 @@ package projects_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
+	"os"
 	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
@@ -202,6 +207,41 @@ func TestThePageCallsNeedAProject(t *testing.T) {
 			if status(err) != http.StatusBadRequest || message(ctx, err) != want {
 				t.Fatalf("%s: %v %q", lang, err, message(ctx, err))
 			}
+		}
+	}
+}
+
+// Migration 00107's down drops the page's two indexes and its up makes them
+// again; the summary answers the same either way.
+func TestThePageIndexesMigrationGoesDownAndUp(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	indexes := func() int {
+		return w.count(t, `SELECT count(*) FROM pg_indexes WHERE indexname IN ('item_version_project_recent', 'item_project_type_status')`)
+	}
+	summary := func() string {
+		s, err := w.svc.Summary(ctx, who(w.ana), projects.ProjectInput{ProjectID: httpx.ID(w.digital)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(s)
+		return string(b)
+	}
+	before := summary()
+	body, err := os.ReadFile("../../migrations/00107_item_project_recent.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	up, down, _ := strings.Cut(string(body), "-- +goose Down")
+	for _, step := range []struct {
+		sql  string
+		want int
+	}{{down, 0}, {strings.Replace(up, "-- +goose Up", "", 1), 2}} {
+		if _, err := w.db.Exec(ctx, step.sql, pgx.QueryExecModeSimpleProtocol); err != nil {
+			t.Fatal(err)
+		}
+		if indexes() != step.want || summary() != before {
+			t.Fatalf("%d indexes, want %d; the summary changed: %v", indexes(), step.want, summary() != before)
 		}
 	}
 }

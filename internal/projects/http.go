@@ -29,11 +29,13 @@ func (h *Handler) Routes(r chi.Router) {
 	r.Post("/genericItem/loadProjectPermissions", handle(h, h.svc.LoadPermissions))
 	r.Post("/genericItem/saveProjectPermissions", handle(h, h.svc.SavePermissions))
 	r.Post("/genericItem/getProjectTitle", handle(h, h.svc.GetTitle))
+	r.Post("/genericItem/getAllActivitiesToEAP", handle(h, h.svc.WBS))
 	r.Post("/project/saveProject", handle(h, h.svc.SaveProject))
 	r.Post("/project/loadProject", handle(h, h.svc.LoadProject))
 	r.Post("/project/listProjects", handle(h, h.svc.ListProjects))
 	r.Post("/project/archiveProject", handle(h, h.svc.ArchiveProject))
 	r.Post("/project/updateProject", handle(h, h.svc.UpdateProject))
+	r.Post("/project/projectSummary", handle(h, h.svc.Summary))
 }
 
 // handle is httpx.Handle with the caller read from the request (the audit

@@ -44,6 +44,8 @@ type Caller struct {
 type Service struct {
 	store *Store
 	now   func() time.Time
+	// items reads the item history for the project page.
+	items *items.Service
 }
 
 // NewService returns the service over pool; now is the audit log's clock.
@@ -51,7 +53,7 @@ func NewService(pool *pgxpool.Pool, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{store: NewStore(pool), now: now}
+	return &Service{store: NewStore(pool), now: now, items: items.NewService(items.NewStore(pool), now)}
 }
 
 // ProjectInput names a project.

@@ -6,6 +6,7 @@ import { runtimeItemRoutes, topLevelItemRoutes } from '../features/items/routes'
 import { runtimeKanbanRoutes, topLevelKanbanRoutes } from '../features/kanban/routes';
 import { runtimeOperationRoutes } from '../features/operations/routes';
 import { runtimeProjectsRoutes } from '../features/projects/routes';
+import { runtimeProjectPageRoutes } from '../features/projects/page/routes';
 import { notBuiltRoutes, notBuiltRuntimePaths, notBuiltTopLevelPaths } from '../features/not-found/notBuilt';
 import { RequireSession, RootLayout } from './guards';
 import { RouteError } from './RouteError';
@@ -58,6 +59,7 @@ export const routes: RouteObject[] = [
                   ...runtimeKanbanRoutes,
                   ...runtimeOperationRoutes,
                   ...runtimeProjectsRoutes,
+                  ...runtimeProjectPageRoutes,
                   ...notBuiltRoutes(notBuiltRuntimePaths, <NotBuiltPage />),
                   { path: '*', element: <NotFoundPage /> },
                 ],

@@ -6,6 +6,7 @@ import type itemsPtBR from '../features/items/i18n/pt-BR.json';
 import type kanbanPtBR from '../features/kanban/i18n/pt-BR.json';
 import type operationsPtBR from '../features/operations/i18n/pt-BR.json';
 import type projectsPtBR from '../features/projects/i18n/pt-BR.json';
+import type projectPagePtBR from '../features/projects/page/i18n/pt-BR.json';
 import type workflowPtBR from '../features/workflow/i18n/pt-BR.json';
 import type ptBR from './pt-BR.json';
 
@@ -23,6 +24,7 @@ declare module 'i18next' {
       kanban: typeof kanbanPtBR;
       operations: typeof operationsPtBR;
       projects: typeof projectsPtBR;
+      projectPage: typeof projectPagePtBR;
       workflow: typeof workflowPtBR;
     };
     returnNull: false;

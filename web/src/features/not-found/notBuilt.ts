@@ -8,7 +8,6 @@ export const notBuiltRuntimePaths = [
   'schedule/:viewID/:title',
   'repositories/:title',
   'repository/:projectId/:fileForm/:folderForm/:title',
-  'project/:projectId/:title',
   'resourcesList/:title',
   'closeMonthList/:title',
   'myTimesheet/:title',

@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { currentLanguage } from '../../i18n';
+import { projectPageKeys } from './page/api';
 
 // The project calls (docs/projects.md, "The calls"): the module's own under /project, the
 // permissions under /genericItem as the spec names them. Dates travel as YYYY-MM-DD, '' for none.
@@ -146,6 +147,7 @@ export function projectSaved(queryClient: QueryClient, project: Project) {
   queryClient.setQueryData(projectKeys.project(project.id), project);
   void queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
   void queryClient.invalidateQueries({ queryKey: projectKeys.permissions(project.id) });
+  void queryClient.invalidateQueries({ queryKey: projectPageKeys.all(project.id) });
 }
 
 /** After a permissions' save: the lists count the members, the project may show another manager. */
@@ -153,4 +155,5 @@ export function permissionsSaved(queryClient: QueryClient, permissions: Permissi
   queryClient.setQueryData(projectKeys.permissions(permissions.projectId), permissions);
   void queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
   void queryClient.invalidateQueries({ queryKey: projectKeys.project(permissions.projectId) });
+  void queryClient.invalidateQueries({ queryKey: projectPageKeys.all(permissions.projectId) });
 }

@@ -1,0 +1,62 @@
+package items
+
+import (
+	"context"
+)
+
+// ActivityEntry is one version of one of a project's items: the item named
+// and the version as the item's history shows it.
+type ActivityEntry struct {
+	ItemID        int64  `json:"itemId"`
+	ComponentID   int64  `json:"componentId"`
+	ComponentName string `json:"componentName"`
+	FormattedID   int64  `json:"formattedId"`
+	Title         string `json:"title"`
+	HistoryEntry
+	// Changed are the labels of the fields the version changed.
+	Changed []string `json:"changed"`
+}
+
+// ProjectActivity is the project's recent activity: the newest limit
+// versions of its items the caller may read, newest first, each compared
+// with the one before as getHistoryFull compares them. The caller may read
+// the project (the module asking checks it first).
+func (s *Service) ProjectActivity(ctx context.Context, c Caller, project int64, limit int) ([]ActivityEntry, error) {
+	recent, err := s.store.recentVersions(ctx, c, project, limit)
+	if err != nil {
+		return nil, err
+	}
+	// The history of each item once: a few items hold most recent versions.
+	entries := map[int64]HistoryEntry{}
+	seen := map[int64]bool{}
+	for _, r := range recent {
+		if seen[r.ItemID] {
+			continue
+		}
+		seen[r.ItemID] = true
+		history, err := s.History(ctx, c, r.ItemID, r.ComponentID, true)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range history {
+			entries[e.ID] = e
+		}
+	}
+	out := make([]ActivityEntry, 0, len(recent))
+	for _, r := range recent {
+		e, ok := entries[r.VersionID]
+		if !ok {
+			continue
+		}
+		a := ActivityEntry{ItemID: r.ItemID, ComponentID: r.ComponentID, ComponentName: r.ComponentName,
+			FormattedID: r.FormattedID, Title: r.Title, HistoryEntry: e, Changed: []string{}}
+		for _, ch := range e.Changes {
+			if ch.Changed {
+				a.Changed = append(a.Changed, ch.Label)
+			}
+		}
+		a.Changes = nil
+		out = append(out, a)
+	}
+	return out, nil
+}

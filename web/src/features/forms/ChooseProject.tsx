@@ -14,7 +14,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { errorMessage } from '../../lib/format';
-import type { Choice } from './api';
+
+/** loadProjects' answer: a project's id and name. */
+interface ProjectChoice {
+  id: number;
+  name: string;
+}
 
 const lastKey = (componentId: number) => `tramita.lastProject.${componentId}`;
 
@@ -54,7 +59,7 @@ export function ChooseProject({
   const { t } = useTranslation('forms');
   const projects = useQuery({
     queryKey: ['forms', 'projectsForNew', componentId],
-    queryFn: ({ signal }) => api.get<Choice[]>('/genericItem/loadProjects', { query: { componentId }, signal }),
+    queryFn: ({ signal }) => api.get<ProjectChoice[]>('/genericItem/loadProjects', { query: { componentId }, signal }),
   });
   const list = projects.data ?? [];
   const [picked, setPicked] = useState(0);

@@ -114,13 +114,13 @@ test('an administrator creates a project, with a member and a read-only group', 
   const members = page.getByRole('dialog', { name: `Membros de ${PROJECT}` });
   await members.getByRole('combobox', { name: 'Usuário' }).fill('Maria Oli');
   await page.getByRole('option', { name: /Maria Oliveira/ }).click();
-  await members.getByRole('combobox', { name: 'Papel' }).click();
+  await members.getByRole('combobox', { name: 'Papel', exact: true }).click();
   await page.getByRole('option', { name: /^Membro/ }).click();
   await members.getByRole('button', { name: 'Adicionar' }).click();
   await members.getByRole('button', { name: 'Grupo', exact: true }).click();
   await members.getByRole('combobox', { name: 'Grupo' }).fill('Audit');
   await page.getByRole('option', { name: /Auditoria/ }).click();
-  await members.getByRole('combobox', { name: 'Papel' }).click();
+  await members.getByRole('combobox', { name: 'Papel', exact: true }).click();
   await page.getByRole('option', { name: /^Somente leitura/ }).click();
   await members.getByRole('button', { name: 'Adicionar' }).click();
   await expect(members.getByRole('button', { name: 'Remover Maria Oliveira' })).toBeVisible();

@@ -37,9 +37,32 @@ describe('i18n resources', () => {
   });
 });
 
-// Every feature namespace (features/<name>/i18n/{pt-BR,en}.json) keeps the same rules.
-const featureTexts = import.meta.glob<{ default: object }>('../features/*/i18n/*.json', { eager: true });
-const namespaces = [...new Set(Object.keys(featureTexts).map((path) => path.split('/')[2]))];
+// Every feature namespace (features/<name>[/<part>]/i18n/{pt-BR,en}.json) keeps the same rules.
+const featureTexts = import.meta.glob<{ default: object }>('../features/**/i18n/*.json', { eager: true });
+const namespaces = [
+  ...new Set(Object.keys(featureTexts).map((path) => path.replace(/^\.\.\/features\//, '').replace(/\/i18n\/.*$/, ''))),
+];
+
+/** The plural keys (`x_one`) of a namespace that have no `x_zero` beside them. */
+function oneWithoutZero(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const record = value as Record<string, unknown>;
+  return Object.entries(record).flatMap(([key, child]) => {
+    const here = key.endsWith('_one') && !(`${key.slice(0, -4)}_zero` in record) ? [`${prefix}${key}`] : [];
+    return [...here, ...oneWithoutZero(child, `${prefix}${key}.`)];
+  });
+}
+
+it('pt-BR says 0 with the plural everywhere (CLDR puts 0 in "one" for Portuguese: "0 item")', () => {
+  for (const texts of [
+    ptBR,
+    ...Object.entries(featureTexts)
+      .filter(([p]) => p.endsWith('pt-BR.json'))
+      .map(([, m]) => m.default),
+  ]) {
+    expect(oneWithoutZero(texts)).toEqual([]);
+  }
+});
 
 it('finds the feature namespaces', () => {
   expect(namespaces).toEqual(expect.arrayContaining(['admin', 'items', 'forms', 'kanban', 'operations', 'workflow']));

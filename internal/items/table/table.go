@@ -105,6 +105,8 @@ var systemIndexes = []string{
 	`CREATE INDEX {t}_project ON {t} (project_id, id) WHERE deleted_at IS NULL`,
 	`CREATE INDEX {t}_parent ON {t} (parent_id) WHERE deleted_at IS NULL`,
 	`CREATE INDEX {t}_title ON {t} (left(title, 200), id) WHERE deleted_at IS NULL`,
+	// A grid filter "contains" on Title (ILIKE '%term%'); migration 00108 for older tables.
+	`CREATE INDEX {t}_title_trgm ON {t} USING gin (title gin_trgm_ops) WHERE deleted_at IS NULL`,
 }
 
 // ConversionError refuses a type change that values of existing items could

@@ -3,6 +3,7 @@ package table_test
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -344,5 +345,39 @@ func TestUpsertAndAttributesExprRoundTripTheStoredForms(t *testing.T) {
 		if want := []string{"x", "renamed"}[i]; title != want {
 			t.Errorf("item %d title %q, want %q", i, title, want)
 		}
+	}
+}
+
+// A typed table has a trigram index on its title (a grid's "contains" on
+// Title), and migration 00108 gives it to tables made before it: its down
+// drops the index, its up makes it again.
+func TestTypedTablesHaveATitleTrigramIndex(t *testing.T) {
+	f := newFixture(t)
+	if _, err := f.sync(t, table.Attr{ID: 11, Key: "priority", Type: "INTEGER"}); err != nil {
+		t.Fatal(err)
+	}
+	ctx := t.Context()
+	has := func() bool {
+		var n int
+		if err := f.db.QueryRow(ctx, `SELECT count(*) FROM pg_indexes WHERE tablename = $1 AND indexname = $2
+			AND indexdef LIKE '%gin_trgm_ops%'`, table.Name(f.comp), table.Name(f.comp)+"_title_trgm").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n == 1
+	}
+	if !has() {
+		t.Fatal("a new typed table has no trigram index on its title")
+	}
+	body, err := os.ReadFile("../../../migrations/00108_item_typed_title_trgm.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	up, down, _ := strings.Cut(string(body), "-- +goose Down")
+	plain := strings.NewReplacer("-- +goose StatementBegin", "", "-- +goose StatementEnd", "", "-- +goose Up", "")
+	if _, err := f.db.Exec(ctx, plain.Replace(down), pgx.QueryExecModeSimpleProtocol); err != nil || has() {
+		t.Fatalf("down: %v, index still there: %v", err, has())
+	}
+	if _, err := f.db.Exec(ctx, plain.Replace(up), pgx.QueryExecModeSimpleProtocol); err != nil || !has() {
+		t.Fatalf("up: %v, index made: %v", err, has())
 	}
 }

@@ -237,7 +237,7 @@ type UnknownStatus struct {
 // come back as unknown.
 func StatusKeysToIDs(n Condition, ids map[string]int64) (Condition, []UnknownStatus) {
 	var unknown []UnknownStatus
-	swap := func(v any) any {
+	out := mapStatusValues(n, func(v any, line int) any {
 		key, ok := v.(string)
 		if !ok || strings.HasPrefix(key, "@") {
 			return v
@@ -247,61 +247,46 @@ func StatusKeysToIDs(n Condition, ids map[string]int64) (Condition, []UnknownSta
 		}
 		id, ok := ids[key]
 		if !ok {
-			unknown = append(unknown, UnknownStatus{Value: key, Line: n.Line})
+			unknown = append(unknown, UnknownStatus{Value: key, Line: line})
 			return v
 		}
 		return float64(id)
-	}
-	out := n
-	if n.Field == "StatusName" {
-		if list, ok := n.Value.([]any); ok {
-			swapped := make([]any, len(list))
-			for i, v := range list {
-				swapped[i] = swap(v)
-			}
-			out.Value = swapped
-		} else {
-			out.Value = swap(n.Value)
-		}
-	}
-	if len(n.Conditions) > 0 {
-		out.Conditions = make([]Condition, len(n.Conditions))
-		for i, child := range n.Conditions {
-			var more []UnknownStatus
-			out.Conditions[i], more = StatusKeysToIDs(child, ids)
-			unknown = append(unknown, more...)
-		}
-	}
+	})
 	return out, unknown
 }
 
 // StatusIDsToKeys is StatusKeysToIDs backwards, for an export: each status
 // id a test on StatusName compares is written as the status's key.
 func StatusIDsToKeys(n Condition, keys map[int64]string) Condition {
-	swap := func(v any) any {
-		if f, ok := v.(float64); ok {
-			if key, ok := keys[int64(f)]; ok && f == float64(int64(f)) {
+	return mapStatusValues(n, func(v any, _ int) any {
+		if f, ok := v.(float64); ok && f == float64(int64(f)) {
+			if key, ok := keys[int64(f)]; ok {
 				return key
 			}
 		}
 		return v
-	}
+	})
+}
+
+// mapStatusValues answers a copy of n whose tests on StatusName have each
+// value (or each value of a list) passed through swap, with the test's line.
+func mapStatusValues(n Condition, swap func(v any, line int) any) Condition {
 	out := n
 	if n.Field == "StatusName" {
 		if list, ok := n.Value.([]any); ok {
 			swapped := make([]any, len(list))
 			for i, v := range list {
-				swapped[i] = swap(v)
+				swapped[i] = swap(v, n.Line)
 			}
 			out.Value = swapped
 		} else {
-			out.Value = swap(n.Value)
+			out.Value = swap(n.Value, n.Line)
 		}
 	}
 	if len(n.Conditions) > 0 {
 		out.Conditions = make([]Condition, len(n.Conditions))
 		for i, child := range n.Conditions {
-			out.Conditions[i] = StatusIDsToKeys(child, keys)
+			out.Conditions[i] = mapStatusValues(child, swap)
 		}
 	}
 	return out

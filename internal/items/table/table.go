@@ -97,7 +97,8 @@ var systemNames = []string{"id", "component_id", "number", "title", "project_id"
 // systemIndexes serve the default order, keyset paging and the system
 // fields lists filter and sort on; {t} is the table. Only live items.
 var systemIndexes = []string{
-	`CREATE INDEX {t}_created ON {t} (created_at DESC, id DESC) WHERE deleted_at IS NULL`,
+	// project_id included: a member's access test stays index-only (migration 00109 for older tables).
+	`CREATE INDEX {t}_created ON {t} (created_at DESC, id DESC) INCLUDE (project_id) WHERE deleted_at IS NULL`,
 	`CREATE INDEX {t}_number ON {t} (number DESC) WHERE deleted_at IS NULL`,
 	`CREATE INDEX {t}_modified ON {t} (modified_at, id) WHERE deleted_at IS NULL`,
 	`CREATE INDEX {t}_status ON {t} (status_id, id) WHERE deleted_at IS NULL`,

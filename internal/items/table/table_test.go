@@ -350,7 +350,8 @@ func TestUpsertAndAttributesExprRoundTripTheStoredForms(t *testing.T) {
 
 // A typed table has a trigram index on its title (a grid's "contains" on
 // Title), and migration 00108 gives it to tables made before it: its down
-// drops the index, its up makes it again.
+// drops the index, its up makes it again. Migration 00109 the same for the
+// created index's included project_id.
 func TestTypedTablesHaveATitleTrigramIndex(t *testing.T) {
 	f := newFixture(t)
 	if _, err := f.sync(t, table.Attr{ID: 11, Key: "priority", Type: "INTEGER"}); err != nil {
@@ -379,5 +380,27 @@ func TestTypedTablesHaveATitleTrigramIndex(t *testing.T) {
 	}
 	if _, err := f.db.Exec(ctx, plain.Replace(up), pgx.QueryExecModeSimpleProtocol); err != nil || !has() {
 		t.Fatalf("up: %v, index made: %v", err, has())
+	}
+
+	includes := func() bool {
+		var def string
+		if err := f.db.QueryRow(ctx, `SELECT indexdef FROM pg_indexes WHERE indexname = $1`, table.Name(f.comp)+"_created").Scan(&def); err != nil {
+			t.Fatal(err)
+		}
+		return strings.Contains(def, "INCLUDE (project_id)")
+	}
+	if !includes() {
+		t.Fatal("the created index of a new typed table does not include project_id")
+	}
+	body, err = os.ReadFile("../../../migrations/00109_item_typed_created_project.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	up, down, _ = strings.Cut(string(body), "-- +goose Down")
+	if _, err := f.db.Exec(ctx, plain.Replace(down), pgx.QueryExecModeSimpleProtocol); err != nil || includes() {
+		t.Fatalf("00109 down: %v, still included: %v", err, includes())
+	}
+	if _, err := f.db.Exec(ctx, plain.Replace(up), pgx.QueryExecModeSimpleProtocol); err != nil || !includes() {
+		t.Fatalf("00109 up: %v, included: %v", err, includes())
 	}
 }

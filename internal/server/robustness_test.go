@@ -203,6 +203,8 @@ var accessOf = map[string]access{
 	"POST /api/project/archiveProject":               user, // a manager of the project or an administrator: 403 otherwise
 	"POST /api/project/projectSummary":               user,
 	"POST /api/genericItem/getAllActivitiesToEAP":    user,
+	"POST /api/project/updateProject":                user, // a manager of the project or an administrator: 403 otherwise
+	"POST /api/genericItem/loadProjectWorkflows":     user,
 	"POST /api/genericItem/uploadFiles":              user,
 	"GET /api/genericItem/loadPredecessorsFormData":  user,
 	"POST /api/genericItem/loadPredecessorChoices":   user,

@@ -8,7 +8,10 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { prefetchListLink } from '../../items';
 import type { MenuEntry } from '../api';
 import { AppIcon } from '../icons';
 import { ancestorsOf, isExternalLink, linkWithQuery } from '../menu';
@@ -47,6 +50,10 @@ interface EntriesProps {
 
 function Entries({ entries, level, open, toggle, onNavigate }: EntriesProps) {
   const { pathname, search } = useLocation();
+  const queryClient = useQueryClient();
+  const { i18n } = useTranslation();
+  // A list entry about to be chosen: its chunk and first page are asked before the click.
+  const prefetch = (link: string) => prefetchListLink(queryClient, link, i18n.resolvedLanguage ?? i18n.language);
   return entries.map((entry) => {
     if (entry.title) {
       return (
@@ -109,7 +116,12 @@ function Entries({ entries, level, open, toggle, onNavigate }: EntriesProps) {
     const selected = !external && entry.link.split('?')[0] === pathname;
     const linkProps = external
       ? { component: 'a' as const, href: entry.link, target: '_blank', rel: 'noopener noreferrer' }
-      : { component: RouterLink, to: linkWithQuery(entry.link, search) };
+      : {
+          component: RouterLink,
+          to: linkWithQuery(entry.link, search),
+          onMouseEnter: () => prefetch(entry.link),
+          onFocus: () => prefetch(entry.link),
+        };
     return (
       <ListItemButton key={entry.key} {...linkProps} selected={selected} onClick={onNavigate} sx={padding}>
         {icon}

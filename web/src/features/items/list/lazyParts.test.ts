@@ -34,6 +34,7 @@ describe("the list's first chunk", () => {
     ['the date pickers', 'components/DateInput.tsx'],
     ["the import's preview", 'features/items/import/ImportPreview.tsx'],
     ['the bulk edit', 'features/items/bulk/BulkEditDialog.tsx'],
+    ["the bulk operation's parameter form", 'features/operations/ParameterForm.tsx'],
   ])('leaves out %s, loaded when used', (_, file) => {
     expect(graph).not.toContain(file);
   });

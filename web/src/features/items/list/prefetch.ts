@@ -88,6 +88,9 @@ const LIST_PATHS = [
   '/runtime/:appID/listProject/:componentID/:projectID/:title',
 ];
 
+/** Whether a menu entry's link opens a list. */
+export const isListLink = (link: string) => LIST_PATHS.some((pattern) => matchPath(pattern, link.split('?')[0]));
+
 /**
  * A menu entry about to be chosen (hovered or focused): when its link opens a list, the list's chunk,
  * definitions and first page are asked now. Answers whether the link is a list's.

@@ -2,10 +2,16 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { loadItemListPage } from '../../items';
 import { jsonResponse, mockFetch } from '../../../test/renderApp';
 import type { MenuEntry } from '../api';
 import { SideMenu } from './SideMenu';
+
+vi.mock('../../items', async (original) => ({
+  ...(await original<typeof import('../../items')>()),
+  loadItemListPage: vi.fn(() => Promise.resolve()),
+}));
 
 const entry = (key: string, name: string, link: string): MenuEntry => ({
   key,
@@ -25,12 +31,12 @@ const menu = [
   entry('projects', 'Projetos', '/projects/Projetos'),
 ];
 
-function renderMenu() {
+function renderMenu(entries = menu) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={['/runtime/1']}>
-        <SideMenu menu={menu} />
+        <SideMenu menu={entries} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -58,5 +64,15 @@ describe('the side menu', () => {
     expect(calls(fetch).filter((u) => u.includes('/api/genericItem/'))).toEqual([]);
     screen.getByRole('link', { name: 'Tarefas' }).focus();
     await waitFor(() => expect(calls(fetch).some((u) => u.includes('getListControlData'))).toBe(true));
+  });
+
+  it("loads the list's chunk while the browser is idle when the menu has lists, and not otherwise", async () => {
+    mockFetch({}, () => jsonResponse({}));
+    vi.mocked(loadItemListPage).mockClear();
+    renderMenu(menu.slice(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(loadItemListPage).not.toHaveBeenCalled();
+    renderMenu();
+    await waitFor(() => expect(loadItemListPage).toHaveBeenCalledTimes(1));
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
@@ -11,10 +11,10 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { prefetchListLink } from '../../items';
+import { isListLink, loadItemListPage, prefetchListLink } from '../../items';
 import type { MenuEntry } from '../api';
 import { AppIcon } from '../icons';
-import { ancestorsOf, isExternalLink, linkWithQuery } from '../menu';
+import { ancestorsOf, flattenMenu, isExternalLink, linkWithQuery } from '../menu';
 
 /**
  * The side menu (spec section 2): nested groups, section titles, icons,
@@ -31,6 +31,16 @@ export function SideMenu({ menu, onNavigate }: { menu: MenuEntry[]; onNavigate?:
     const trail = ancestorsOf(menu, pathname);
     if (trail.length > 0) setOpen(trail);
   }
+  // A menu with lists: the list's chunk (the data grid) is loaded while the browser is idle, so a click
+  // on one waits only for its data.
+  const hasLists = flattenMenu(menu).some((entry) => entry.link && isListLink(entry.link));
+  useEffect(() => {
+    if (!hasLists) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const id = idle(() => void loadItemListPage());
+    return () => cancel(id);
+  }, [hasLists]);
   const toggle = (level: number, key: string) =>
     setOpen((keys) => (keys[level] === key ? keys.slice(0, level) : [...keys.slice(0, level), key]));
   return (

@@ -15,6 +15,12 @@
 // the Performance API's, read in the page: FCP from the paint entries, LCP
 // from the last largest-contentful-paint entry once the screen's content is
 // visible. Prints one JSON document on stdout.
+//
+// Each run also times an in-app navigation: on the application's first page
+// (the projects page), 1.5 s after it opened, a click on the side menu's "Tarefas" (the task list) and
+// "Quadro de tarefas" (the task board), to the first grid row or card in the
+// page, plus the frame that paints it (the page's own clock, from the click
+// event). The list's and board's chunks come from the server each time too.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -73,11 +79,48 @@ async function measure(context, name, run, url, ready) {
   return m;
 }
 
+// Installed before the click: the time from the click event to the first
+// element matching selector, after the frame that shows it.
+const watchFirst = (selector) => {
+  window.__benchFirst = new Promise((resolve) => {
+    let clicked = 0;
+    document.addEventListener('click', () => (clicked = performance.now()), { capture: true, once: true });
+    const seen = () => {
+      if (!clicked || !document.querySelector(selector)) return;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - clicked), 0));
+    };
+    const observer = new MutationObserver(seen);
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+};
+
+async function clickToFirst(context, name, run, entry, selector) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await page.goto(base + '/app');
+  await page.getByRole('button', { name: 'Gestão de Projetos' }).click();
+  // The application opens its first entry (the projects page); the app keeps a connection open, so
+  // "network idle" never comes: a fixed pause lets that page settle, and the click measures the list alone.
+  await page.waitForURL(/\/projects\//);
+  const link = page.getByRole('link', { name: entry, exact: true }).first();
+  await link.waitFor();
+  await page.waitForTimeout(1500);
+  await page.evaluate(watchFirst, selector);
+  await link.click();
+  const first = await page.evaluate(() => window.__benchFirst);
+  if (shots && run === 0) await page.screenshot({ path: path.join(shots, `click-${name}.png`) });
+  await page.close();
+  return { first };
+}
+
 const browser = await chromium.launch({
   executablePath: process.env.TRAMITA_CHROMIUM || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
-const screens = { login: [], desktop: [], list: [] };
+const screens = { login: [], desktop: [], list: [], listClick: [], boardClick: [] };
 let listURL = '';
 const timeout = 60_000;
 try {
@@ -112,6 +155,8 @@ try {
     screens.list.push(
       await measure(context, 'list', i, listURL, (p) => p.getByRole('row').nth(1).waitFor()),
     );
+    screens.listClick.push(await clickToFirst(context, 'list', i, 'Tarefas', '.MuiDataGrid-row'));
+    screens.boardClick.push(await clickToFirst(context, 'board', i, 'Quadro de tarefas', '[data-card-id]'));
     await context.close();
   }
 } finally {

@@ -23,10 +23,13 @@ import type { Operation } from '../../operations';
 import { ActionsMenu } from '../../workflow';
 import '../i18n';
 import { bulkOperationsQuery } from './api';
-import { BulkOperationDialog } from './BulkOperationDialog';
 
 // The form renderer (rich text editor and all) loads only when a bulk edit opens.
 const BulkEditDialog = lazy(() => import('./BulkEditDialog'));
+// The operation's parameter form carries the date pickers: loaded when an operation is chosen.
+const BulkOperationDialog = lazy(() =>
+  import('./BulkOperationDialog').then((m) => ({ default: m.BulkOperationDialog })),
+);
 
 export interface SelectionActionsProps {
   componentId: number;
@@ -203,13 +206,15 @@ export function SelectionActions({
         />
       )}
       {operation && (
-        <BulkOperationDialog
-          operation={operation}
-          componentId={componentId}
-          ids={ids}
-          onClose={() => setOperation(null)}
-          onDone={onChanged}
-        />
+        <Suspense fallback={null}>
+          <BulkOperationDialog
+            operation={operation}
+            componentId={componentId}
+            ids={ids}
+            onClose={() => setOperation(null)}
+            onDone={onChanged}
+          />
+        </Suspense>
       )}
     </Box>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,8 +15,10 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import '../i18n';
 import { confirmImport, getImportStatus, previewImport } from './api';
-import { ImportPreview } from './ImportPreview';
 import type { ImportStatus } from './types';
+
+// The preview's table is loaded when a file has been checked, not with the list.
+const ImportPreview = lazy(() => import('./ImportPreview').then((m) => ({ default: m.ImportPreview })));
 
 const XLSX_TYPES = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 // How often a running import is asked for its progress.
@@ -182,7 +184,9 @@ export function ImportExcelButton({ componentID, projectId }: Props) {
               <Typography variant="body2" color="text.secondary">
                 {t('import.nothingWritten')}
               </Typography>
-              <ImportPreview status={phase.status} />
+              <Suspense fallback={<LinearProgress />}>
+                <ImportPreview status={phase.status} />
+              </Suspense>
             </Stack>
           )}
           {phase.kind === 'running' && running && (
@@ -207,7 +211,9 @@ export function ImportExcelButton({ componentID, projectId }: Props) {
               <Alert severity="error" data-testid="import-failed">
                 {phase.status.Message}
               </Alert>
-              <ImportPreview status={phase.status} />
+              <Suspense fallback={<LinearProgress />}>
+                <ImportPreview status={phase.status} />
+              </Suspense>
             </Stack>
           )}
         </DialogContent>

@@ -90,6 +90,36 @@ describe('/runtime/{appID}/list/...', () => {
     expect(screen.getByRole('link', { name: /Novo item/ })).toHaveAttribute('href', '/runtime/1/insertItem/4/0/4');
   });
 
+  it('asks the first page while the definitions are still on their way, before the grid mounts', async () => {
+    setSession(makeSession());
+    let answerDefinition: (r: Response) => void = () => {};
+    const pages: ExecuteFilterRequest[] = [];
+    listFetch((url, init) => {
+      if (url.includes('/api/genericItem/getListControlData'))
+        return new Promise<Response>((resolve) => (answerDefinition = resolve)) as unknown as Response;
+      if (url.endsWith('/api/genericItem/executeFilter')) {
+        pages.push(JSON.parse(String(init?.body)) as ExecuteFilterRequest);
+        return jsonResponse({
+          rows: [{ id: 1, FormattedID: 12, Title: 'Impressora' }],
+          total: 1,
+          totalIsEstimate: false,
+          page: 0,
+          rowsPerPage: 25,
+        });
+      }
+      return undefined;
+    });
+    renderApp('/runtime/1/list/4/4/8/7/Chamados');
+    // Both requests in flight together: the definitions unanswered, the first page already asked.
+    await waitFor(() => expect(pages).toHaveLength(1), { timeout: 10_000 });
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    expect(pages[0]).toMatchObject({ componentID: 4, queryId: 8, viewId: 7, page: 0, rowsPerPage: 25, filters: [] });
+    answerDefinition(jsonResponse(definition));
+    expect(await screen.findByText('Chamado · 1 item', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    // The grid took the page asked ahead of it.
+    expect(pages).toHaveLength(1);
+  });
+
   it('marks an estimated total with ≈ and reads it out in words', async () => {
     setSession(makeSession());
     listFetch((url) => {

@@ -25,12 +25,19 @@ export const listDefinitionQuery = (componentID: number, projectID: number, view
         query: { componentID, projectID: projectID || undefined, viewId: viewId || undefined },
         signal,
       }),
+    // Definitions change when an administrator edits the type: a minute is fresh enough to skip asking
+    // again when the list is opened from the menu after a hover, or left and opened again.
+    staleTime: 60_000,
   });
 
 export const itemPageQuery = (request: ExecuteFilterRequest, lang: string) =>
   queryOptions({
     queryKey: listKeys.page(request, lang),
     queryFn: ({ signal }) => api.post<ItemPage>(`${BASE}/executeFilter`, request, { signal }),
+    // Long enough for the grid to take the page prefetched on hover or by the route without asking
+    // again; short, since items change elsewhere (forms) without telling the lists. A list opened again
+    // later shows its cached page at once while it is asked again.
+    staleTime: 5_000,
   });
 
 export const picklistChoicesQuery = (picklistId: number, lang: string) =>

@@ -3,7 +3,8 @@ import Tooltip from '@mui/material/Tooltip';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import type { GridColDef, GridSingleSelectColDef } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
-import { DateEditCell, ListEditCell, NumberEditCell, ReferenceEditCell, type ReferenceTexts } from './CellEditors';
+import type { ReferenceTexts } from './CellEditors';
+import { DateEditCell, ListEditCell, NumberEditCell, ReferenceEditCell } from './lazyCellEditors';
 import {
   choicesForRow,
   editKindOf,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
@@ -8,10 +8,13 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { isListLink, loadItemListPage, prefetchListLink } from '../../items';
 import type { MenuEntry } from '../api';
 import { AppIcon } from '../icons';
-import { ancestorsOf, isExternalLink, linkWithQuery } from '../menu';
+import { ancestorsOf, flattenMenu, isExternalLink, linkWithQuery } from '../menu';
 
 /**
  * The side menu (spec section 2): nested groups, section titles, icons,
@@ -28,6 +31,16 @@ export function SideMenu({ menu, onNavigate }: { menu: MenuEntry[]; onNavigate?:
     const trail = ancestorsOf(menu, pathname);
     if (trail.length > 0) setOpen(trail);
   }
+  // A menu with lists: the list's chunk (the data grid) is loaded while the browser is idle, so a click
+  // on one waits only for its data.
+  const hasLists = flattenMenu(menu).some((entry) => entry.link && isListLink(entry.link));
+  useEffect(() => {
+    if (!hasLists) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const id = idle(() => void loadItemListPage());
+    return () => cancel(id);
+  }, [hasLists]);
   const toggle = (level: number, key: string) =>
     setOpen((keys) => (keys[level] === key ? keys.slice(0, level) : [...keys.slice(0, level), key]));
   return (
@@ -47,6 +60,10 @@ interface EntriesProps {
 
 function Entries({ entries, level, open, toggle, onNavigate }: EntriesProps) {
   const { pathname, search } = useLocation();
+  const queryClient = useQueryClient();
+  const { i18n } = useTranslation();
+  // A list entry about to be chosen: its chunk and first page are asked before the click.
+  const prefetch = (link: string) => prefetchListLink(queryClient, link, i18n.resolvedLanguage ?? i18n.language);
   return entries.map((entry) => {
     if (entry.title) {
       return (
@@ -109,7 +126,12 @@ function Entries({ entries, level, open, toggle, onNavigate }: EntriesProps) {
     const selected = !external && entry.link.split('?')[0] === pathname;
     const linkProps = external
       ? { component: 'a' as const, href: entry.link, target: '_blank', rel: 'noopener noreferrer' }
-      : { component: RouterLink, to: linkWithQuery(entry.link, search) };
+      : {
+          component: RouterLink,
+          to: linkWithQuery(entry.link, search),
+          onMouseEnter: () => prefetch(entry.link),
+          onFocus: () => prefetch(entry.link),
+        };
     return (
       <ListItemButton key={entry.key} {...linkProps} selected={selected} onClick={onNavigate} sx={padding}>
         {icon}

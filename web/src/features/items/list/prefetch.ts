@@ -89,14 +89,15 @@ const LIST_PATHS = [
 ];
 
 /** Whether a menu entry's link opens a list. */
-export const isListLink = (link: string) => LIST_PATHS.some((pattern) => matchPath(pattern, link.split('?')[0]));
+export const isListLink = (link: string) =>
+  LIST_PATHS.some((pattern) => matchPath(pattern, link.split('?')[0] ?? link));
 
 /**
  * A menu entry about to be chosen (hovered or focused): when its link opens a list, the list's chunk,
  * definitions and first page are asked now. Answers whether the link is a list's.
  */
 export function prefetchListLink(queryClient: QueryClient, link: string, lang: string): boolean {
-  const pathname = link.split('?')[0];
+  const pathname = link.split('?')[0] ?? link;
   for (const pattern of LIST_PATHS) {
     const match = matchPath(pattern, pathname);
     if (!match) continue;

@@ -405,15 +405,22 @@ test('finds all of it in the audit log, and exports it', async () => {
 });
 
 test('the contracted plan limits users: past the limit nothing is created, with a clear message', async () => {
+  // The plan allows exactly the users there are now (admin, paula, joana.lima and whoever the demo added).
+  await openSection('Usuários');
+  const users = page.getByRole('table', { name: 'Usuários' }).getByRole('checkbox', { name: /^Selecionar (?!todos$)/ });
+  await expect(users.first()).toBeVisible();
+  const count = await users.count();
+  expect(count).toBeGreaterThanOrEqual(3);
+
   await openSection('Painel');
   await page.getByRole('button', { name: 'Editar o plano' }).click();
   const dialog = page.getByRole('dialog', { name: 'Editar o plano' });
   await dialog.getByRole('textbox', { name: 'Nome do plano' }).fill('Essencial');
-  await dialog.getByRole('textbox', { name: 'Usuários' }).fill('4'); // admin, the demo's maria, paula and joana.lima
+  await dialog.getByRole('textbox', { name: 'Usuários' }).fill(String(count));
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expectToast('Plano salvo');
   await expect(page.getByRole('heading', { name: 'Essencial' })).toBeVisible();
-  await expect(page.getByText('4 de 4')).toBeVisible();
+  await expect(page.getByText(`${count} de ${count}`)).toBeVisible();
 
   await openSection('Usuários');
   await page.getByRole('button', { name: 'Novo usuário' }).click();
@@ -422,7 +429,7 @@ test('the contracted plan limits users: past the limit nothing is created, with 
   await form.getByRole('textbox', { name: 'Nome' }).fill('Usuário Excedente');
   await form.getByRole('textbox', { name: 'E-mail' }).fill('excedente@example.test');
   await form.getByRole('button', { name: 'Salvar' }).click();
-  await expectToast('O plano contratado permite no máximo 4 usuários; o usuário não foi criado.');
+  await expectToast(`O plano contratado permite no máximo ${count} usuários; o usuário não foi criado.`);
   await expect(form).toBeVisible(); // nothing lost: the administrator can cancel or change the plan
   await form.getByRole('button', { name: 'Cancelar' }).click();
   await expect(page.getByRole('table', { name: 'Usuários' }).getByRole('row', { name: /Excedente/ })).toHaveCount(0);

@@ -80,9 +80,9 @@ type listResult struct {
 // reads them once the registry holds no attributes (docs/item-tables.md).
 const (
 	benchItemReadable = `(i.deleted_at IS NULL AND ($2 OR i.project_id IS NULL
-	OR EXISTS (SELECT 1 FROM project_member pm WHERE pm.project_id = i.project_id AND pm.user_id = $1)
-	OR EXISTS (SELECT 1 FROM project_group pg JOIN user_group g ON g.id = pg.group_id
-		WHERE pg.project_id = i.project_id AND (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = $1)))))`
+	OR i.project_id IN (SELECT pm.project_id FROM project_member pm WHERE pm.user_id = $1
+	UNION ALL SELECT pg.project_id FROM project_group pg JOIN user_group g ON g.id = pg.group_id
+		WHERE (g.all_users OR EXISTS (SELECT 1 FROM group_member m WHERE m.group_id = g.id AND m.user_id = $1)))))`
 	benchRowColumns = `i.id, i.number, i.title, i.parent_id, i.created_at, i.project_id,
 	coalesce((SELECT p.name FROM project p WHERE p.id = i.project_id), ''),
 	coalesce((SELECT u.name FROM project p JOIN app_user u ON u.id = p.manager_id WHERE p.id = i.project_id), ''),

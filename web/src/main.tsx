@@ -4,18 +4,21 @@ import { createBrowserRouter } from 'react-router';
 import '@fontsource-variable/roboto/wght.css';
 import './i18n';
 import { App } from './app/App';
+import { startEarly } from './app/earlyStart';
 import { createQueryClient } from './app/queryClient';
 import { routes } from './app/routes';
 import { loadSession } from './app/session';
 
 // Decrypting the stored session runs while the platform settings load.
 void loadSession();
+const queryClient = createQueryClient();
+startEarly(queryClient, window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <App queryClient={createQueryClient()} router={createBrowserRouter(routes)} />
+    <App queryClient={queryClient} router={createBrowserRouter(routes)} />
   </StrictMode>,
 );

@@ -8,6 +8,7 @@ import { runtimeOperationRoutes } from '../features/operations/routes';
 import { runtimeProjectsRoutes } from '../features/projects/routes';
 import { runtimeProjectPageRoutes } from '../features/projects/page/routes';
 import { notBuiltRoutes, notBuiltRuntimePaths, notBuiltTopLevelPaths } from '../features/not-found/notBuilt';
+import { loadPortalLayout } from './earlyStart';
 import { RequireSession, RootLayout } from './guards';
 import { RouteError } from './RouteError';
 
@@ -20,7 +21,7 @@ const ResetPasswordPage = lazy(() => import('../features/reset-password/ResetPas
 const EnableMfaPage = lazy(() => import('../features/mfa/EnableMfaPage'));
 const ValidateMfaPage = lazy(() => import('../features/mfa/ValidateMfaPage'));
 const DesktopPage = lazy(() => import('../features/desktop/DesktopPage'));
-const PortalLayout = lazy(() => import('../features/portal/shell/PortalLayout'));
+const PortalLayout = lazy(loadPortalLayout);
 const RuntimeIndex = lazy(() => import('../features/portal/RuntimeIndex'));
 
 /** Spec section 2, top-level routes. Screens of later issues join the children list. */

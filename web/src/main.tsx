@@ -1,3 +1,4 @@
+import './app/boot';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -7,10 +8,7 @@ import { App } from './app/App';
 import { startEarly } from './app/earlyStart';
 import { createQueryClient } from './app/queryClient';
 import { routes } from './app/routes';
-import { loadSession } from './app/session';
 
-// Decrypting the stored session runs while the platform settings load.
-void loadSession();
 const queryClient = createQueryClient();
 startEarly(queryClient, window.location.pathname);
 

@@ -69,6 +69,23 @@ function storageKey(): Promise<CryptoKey> {
 }
 
 async function loadOrCreateKey(): Promise<CryptoKey> {
+  // Every page load reads the key before anything signed-in can render: a read-only look first,
+  // which commits nothing; a key is made only when none is stored yet.
+  const db = await openDatabase();
+  try {
+    const stored = await new Promise<unknown>((resolve, reject) => {
+      const read = db.transaction(KEY_STORE, 'readonly').objectStore(KEY_STORE).get(KEY_ID);
+      read.onsuccess = () => resolve(read.result);
+      read.onerror = () => reject(read.error ?? new Error('IndexedDB read failed'));
+    });
+    if (isCryptoKeyLike(stored)) return stored as CryptoKey;
+  } finally {
+    db.close();
+  }
+  return createKey();
+}
+
+async function createKey(): Promise<CryptoKey> {
   // Generated before the transaction: an IndexedDB transaction commits as soon
   // as it waits on anything else. Inside it, an existing key (another tab may
   // have just made one) wins over the new one.

@@ -1,7 +1,7 @@
 -- +goose Up
 -- The project page (docs/projects.md, "The project page"). Its recent
 -- activity walks a project's versions newest first and stops after 20
--- (items.ProjectActivity): item_version is only ever inserted into, so the
+-- (items.RecentVersions): item_version is only ever inserted into, so the
 -- index costs no update of item. Its counts per type and status read the
 -- project's live items from the index alone; status_id is indexed already,
 -- so the index takes no update that was not already leaving its page.

@@ -205,6 +205,24 @@ func (s *Service) History(ctx context.Context, c Caller, itemID, componentID int
 	return s.withEvents(ctx, c, itemID, out)
 }
 
+// RecentVersion is a version of one of a project's items, named by the item
+// as it is now (its type, number and title).
+type RecentVersion struct {
+	VersionID     int64
+	ItemID        int64
+	ComponentID   int64
+	ComponentName string
+	FormattedID   int64
+	Title         string
+}
+
+// RecentVersions are the newest limit versions of the project's items the
+// caller may read, newest first: versions written while the item was in the
+// project, of live items still in it. History compares them.
+func (s *Service) RecentVersions(ctx context.Context, c Caller, project int64, limit int) ([]RecentVersion, error) {
+	return s.store.recentVersions(ctx, c, project, limit)
+}
+
 // AttributeChanges answers getAttributeChanges: every field of the type
 // (system fields first) compared between two versions of one item;
 // previousVersion 0 compares with nothing (the creation).

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 )
 
 const versionColumns = `v.id, v.item_id, v.version, v.title, v.project_id, v.parent_id, v.status_id, v.responsible_id,
@@ -128,4 +129,22 @@ func (st *Store) versionsByID(ctx context.Context, ids ...int64) ([]version, err
 		return nil, fmt.Errorf("versions: %w", err)
 	}
 	return scanVersions(rows)
+}
+
+// recentVersions: item_version_project_recent walks the project's versions
+// newest first, so the query stops after limit readable ones.
+func (st *Store) recentVersions(ctx context.Context, c Caller, project int64, limit int) ([]RecentVersion, error) {
+	rows, err := st.db.Query(ctx, `SELECT v.id, i.id, c.id, coalesce(c.name ->> $5, c.name ->> 'pt-BR'), i.number, i.title
+		FROM item_version v JOIN item i ON i.id = v.item_id JOIN component c ON c.id = i.component_id
+		WHERE v.project_id = $3 AND i.project_id = $3 AND c.retired_at IS NULL
+		  AND `+componentReadable+` AND `+itemReadable+`
+		ORDER BY v.modified_at DESC, v.id DESC LIMIT $4`, c.UserID, c.PanelAdmin, project, limit, i18n.LangOf(ctx))
+	if err != nil {
+		return nil, fmt.Errorf("recent versions: %w", err)
+	}
+	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[RecentVersion])
+	if err != nil {
+		return nil, fmt.Errorf("recent versions: %w", err)
+	}
+	return out, nil
 }

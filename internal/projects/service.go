@@ -45,7 +45,7 @@ type Service struct {
 	store *Store
 	now   func() time.Time
 	// items reads the item history for the project page.
-	items *items.Service
+	items itemHistory
 }
 
 // NewService returns the service over pool; now is the audit log's clock.

@@ -11,9 +11,6 @@ import (
 	"github.com/tramita/tramita/internal/items"
 )
 
-// ActivityLimit is how many versions the project page's recent activity lists.
-const ActivityLimit = 20
-
 // StatusCount is how many of a type's items in a project are in a status.
 type StatusCount struct {
 	ID    int64  `json:"id"`
@@ -43,13 +40,13 @@ type TypeCount struct {
 // those in a final status among the types that have one, nil when there are
 // none; Activity the newest versions of its items, newest first.
 type Summary struct {
-	ProjectID int64                 `json:"projectId"`
-	Total     int64                 `json:"total"`
-	Open      int64                 `json:"open"`
-	Done      int64                 `json:"done"`
-	Progress  *float64              `json:"progress"`
-	Types     []TypeCount           `json:"types"`
-	Activity  []items.ActivityEntry `json:"activity"`
+	ProjectID int64           `json:"projectId"`
+	Total     int64           `json:"total"`
+	Open      int64           `json:"open"`
+	Done      int64           `json:"done"`
+	Progress  *float64        `json:"progress"`
+	Types     []TypeCount     `json:"types"`
+	Activity  []ActivityEntry `json:"activity"`
 }
 
 // Summary answers projectSummary for a caller who may read the project (an
@@ -89,7 +86,7 @@ func (s *Service) Summary(ctx context.Context, c Caller, in ProjectInput) (*Summ
 		p := math.Round(float64(done)*1000/float64(withFinal)) / 10
 		out.Progress = &p
 	}
-	out.Activity, err = s.items.ProjectActivity(ctx, items.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, id, ActivityLimit)
+	out.Activity, err = s.activity(ctx, items.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, id)
 	if err != nil {
 		return nil, err
 	}

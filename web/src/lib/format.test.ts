@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors';
-import { fieldErrors, formatBytes, formatCount, formatDateTime, initials } from './format';
+import { fieldErrors, formatBytes, formatCount, formatDateTime, formatHours, initials } from './format';
 
 describe('formats of spec section 9', () => {
   it('writes dates as DD/MM/YYYY HH:mm in local time', () => {
@@ -18,6 +18,12 @@ describe('formats of spec section 9', () => {
   it('groups thousands the way the language does', () => {
     expect(formatCount(10000, 'pt-BR')).toBe('10.000');
     expect(formatCount(10000, 'en')).toBe('10,000');
+  });
+
+  it('writes minutes as hours with at most one decimal', () => {
+    expect(formatHours(480, 'pt-BR')).toBe('8');
+    expect(formatHours(450, 'pt-BR')).toBe('7,5');
+    expect(formatHours(500, 'en')).toBe('8.3');
   });
 
   it('takes the first letters of the first and last names', () => {

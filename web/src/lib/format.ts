@@ -27,6 +27,11 @@ export function formatCount(n: number, language: string): string {
   return n.toLocaleString(language, { maximumFractionDigits: 0 });
 }
 
+/** Minutes as hours people read: 8, 7,5 (one decimal, the language's separator). */
+export function formatHours(minutes: number, language: string): string {
+  return (Math.round((minutes / 60) * 10) / 10).toLocaleString(language);
+}
+
 /** Initials for an avatar without a picture: the first letters of the first and last names. */
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);

@@ -33,8 +33,6 @@ export const formKeys = {
   changes: (current: number, previous: number) => [...formKeys.all, 'changes', current, previous] as const,
   picklist: (picklistId: number, parentValue: string | null | undefined) =>
     [...formKeys.all, 'picklist', picklistId, parentValue ?? null] as const,
-  lookup: (source: string, text: string, extra?: number) =>
-    [...formKeys.all, 'lookup', source, text, extra ?? 0] as const,
   children: (kind: string, itemId: number, childComponentId: number, page: number) =>
     [...formKeys.all, 'children', kind, itemId, childComponentId, page] as const,
 };

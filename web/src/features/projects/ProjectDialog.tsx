@@ -18,9 +18,9 @@ import { useTranslation } from 'react-i18next';
 import type { ReferenceChoice } from '../../api/referenceSources';
 import { useSession } from '../../app/useSession';
 import { DateInput } from '../../components/DateInput';
+import { LookupField } from '../../components/LookupField';
 import { errorMessage, fieldErrors } from '../../lib/format';
 import { itemTypesQuery, projectQuery, projectSaved, saveProject, type Named, type Project } from './api';
-import { LookupField } from './LookupField';
 import {
   checkProjectForm,
   formOfProject,
@@ -198,7 +198,7 @@ function ProjectFormView({
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <LookupField
-              kind="users"
+              source="users"
               name="manager"
               label={t('form.manager')}
               value={form.manager}
@@ -211,7 +211,7 @@ function ProjectFormView({
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <LookupField
-              kind="calendars"
+              source="calendars"
               name="calendar"
               label={t('form.calendar')}
               value={form.calendar}

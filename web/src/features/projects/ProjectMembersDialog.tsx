@@ -17,9 +17,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReferenceChoice } from '../../api/referenceSources';
+import { LookupField } from '../../components/LookupField';
 import { errorMessage, fieldErrors } from '../../lib/format';
 import { permissionsQuery, permissionsSaved, ROLES, saveProjectPermissions, type Permissions, type Role } from './api';
-import { LookupField } from './LookupField';
 import { MemberRow } from './MemberRow';
 import { keyOf, membersOf, rowErrorsOf, type Member, type MemberKind } from './members';
 import { useNotify } from './useNotify';
@@ -225,7 +225,7 @@ function MembersForm({
               <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
                 <LookupField
                   key={kind}
-                  kind={kind === 'user' ? 'users' : 'groups'}
+                  source={kind === 'user' ? 'users' : 'groups'}
                   name="member"
                   size="small"
                   label={kind === 'user' ? t('members.user') : t('members.group')}

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { ProjectPermissions, Role } from './api';
+import type { Permissions, Role } from '../api';
 
 const roleColor: Record<Role, 'primary' | 'default' | 'info'> = {
   manager: 'primary',
@@ -11,7 +11,7 @@ const roleColor: Record<Role, 'primary' | 'default' | 'info'> = {
 };
 
 /** Who works in the project: the users and groups with a role, managers first. */
-export function Members({ permissions }: { permissions: ProjectPermissions }) {
+export function Members({ permissions }: { permissions: Permissions }) {
   const { t } = useTranslation('projectPage');
   const order: Role[] = ['manager', 'member', 'read_only'];
   const rows = [

@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { Project } from './api';
+import type { Project } from '../api';
 import { formatDay } from './format';
 
 interface ProjectHeaderProps {

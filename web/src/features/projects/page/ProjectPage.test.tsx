@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../../app/session';
 import { jsonResponse, mockFetch, renderApp } from '../../../test/renderApp';
 import { makeSession } from '../../../test/session';
-import type { Project, ProjectPermissions, ProjectSummary, Wbs } from './api';
+import type { Permissions, Project } from '../api';
+import type { ProjectSummary, Wbs } from './api';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -20,6 +21,9 @@ const project: Project = {
   managerName: 'Ana Gerente',
   calendarId: 0,
   calendarName: '',
+  createdBy: 3,
+  createdAt: '2025-01-02T10:00:00Z',
+  modifiedAt: '2025-01-02T10:00:00Z',
   canEdit: true,
   itemTypes: [],
 };
@@ -157,7 +161,7 @@ const wbs: Wbs = {
   ],
 };
 
-const members: ProjectPermissions = {
+const members: Permissions = {
   projectId: 5,
   projectName: 'Transformação Digital',
   readOnly: false,

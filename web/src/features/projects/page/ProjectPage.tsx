@@ -12,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { isApiError } from '../../../api/client';
 import { getSession } from '../../../app/session';
-import { membersQuery, projectQuery, summaryQuery, wbsQuery, type Project, type ProjectSummary } from './api';
+import { permissionsQuery, projectQuery, type Project } from '../api';
+import { summaryQuery, wbsQuery, type ProjectSummary } from './api';
 import { Activity } from './Activity';
 import { formatPercent } from './format';
 import { Members } from './Members';
@@ -72,7 +73,7 @@ function ProjectView({ project, appID, actions }: { project: Project; appID: str
   const { t } = useTranslation('projectPage');
   const summary = useQuery(summaryQuery(project.id));
   const wbs = useQuery(wbsQuery(project.id));
-  const members = useQuery(membersQuery(project.id));
+  const members = useQuery(permissionsQuery(project.id));
   const me = getSession()?.loggedUser.id;
   const readOnly = !project.canEdit && members.data?.users.find((u) => u.id === me)?.role === 'read_only';
   const open = summary.data?.open ?? 0;

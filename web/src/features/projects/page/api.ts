@@ -1,22 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 
-/** loadProject's answer (docs/projects.md, "The calls"). Dates are YYYY-MM-DD, '' when not set. */
-export interface Project {
-  id: number;
-  name: string;
-  code: string;
-  description: string;
-  startDate: string;
-  finishDate: string;
-  status: 'active' | 'archived';
-  managerId: number;
-  managerName: string;
-  calendarId: number;
-  calendarName: string;
-  canEdit: boolean;
-  itemTypes: { id: number; name: string }[];
-}
+// The page's own calls (docs/projects.md, "The project page"). The project and its members come from
+// the feature's projectQuery and permissionsQuery (../api), the cache the dialogs update on a save.
 
 export interface StatusCount {
   /** 0: the items without a status. */
@@ -95,29 +81,11 @@ export interface Wbs {
   truncated: boolean;
 }
 
-export interface ProjectPermissions {
-  projectId: number;
-  projectName: string;
-  readOnly: boolean;
-  users: { id: number; name: string; login: string; role: Role }[];
-  groups: { id: number; name: string; role: Role }[];
-}
-
-export type Role = 'manager' | 'member' | 'read_only';
-
 export const projectPageKeys = {
   all: (projectId: number) => ['projectPage', projectId] as const,
-  project: (projectId: number) => ['projectPage', projectId, 'project'] as const,
   summary: (projectId: number) => ['projectPage', projectId, 'summary'] as const,
   wbs: (projectId: number) => ['projectPage', projectId, 'wbs'] as const,
-  members: (projectId: number) => ['projectPage', projectId, 'members'] as const,
 };
-
-export const projectQuery = (projectId: number) =>
-  queryOptions({
-    queryKey: projectPageKeys.project(projectId),
-    queryFn: ({ signal }) => api.post<Project>('/project/loadProject', { projectId }, { signal }),
-  });
 
 export const summaryQuery = (projectId: number) =>
   queryOptions({
@@ -129,11 +97,4 @@ export const wbsQuery = (projectId: number) =>
   queryOptions({
     queryKey: projectPageKeys.wbs(projectId),
     queryFn: ({ signal }) => api.post<Wbs>('/genericItem/getAllActivitiesToEAP', { projectId }, { signal }),
-  });
-
-export const membersQuery = (projectId: number) =>
-  queryOptions({
-    queryKey: projectPageKeys.members(projectId),
-    queryFn: ({ signal }) =>
-      api.post<ProjectPermissions>('/genericItem/loadProjectPermissions', { projectId }, { signal }),
   });

@@ -6,12 +6,13 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { LookupField } from '../../../../components/LookupField';
+import { formatHours } from '../../../../lib/format';
 import type { FormControl } from '../../types';
 import { calendarQuery, projectQuery, type Project, type WorkPeriod } from './api';
-import { LookupPicker } from './LookupPicker';
 import { ProjectSection, ProjectStates } from './ProjectSection';
 import { useProjectUpdate } from './useProjectUpdate';
-import { capitalized, hoursText, monthsAhead, periodMinutes, weekDayName } from './calendarWork';
+import { capitalized, monthsAhead, periodMinutes, weekDayName } from './calendarWork';
 
 /** Monday first: a work week as people read it. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0];
@@ -31,22 +32,18 @@ function CalendarOfProject({ projectId }: { projectId: number }) {
 }
 
 function CalendarBody({ project }: { project: Project }) {
-  const { t, i18n } = useTranslation('forms');
+  const { t } = useTranslation('forms');
   const save = useProjectUpdate(project.id);
   const week = useQuery(calendarQuery(project.calendarId));
-  const describe = (choice: { weeklyMinutes?: number; periods?: number }) =>
-    choice.periods
-      ? t('calendar.week', { hours: hoursText(choice.weeklyMinutes ?? 0, i18n.language), count: choice.periods })
-      : t('calendar.empty');
   return (
     <Box>
       {project.canEdit ? (
         <Box sx={{ maxWidth: 420, mb: 2 }}>
-          <LookupPicker
+          <LookupField
             source="calendars"
+            size="small"
             label={t('project.calendar.choose')}
             value={project.calendarId ? { id: project.calendarId, label: project.calendarName } : null}
-            describe={describe}
             disabled={save.isPending}
             onChange={(choice) => save.mutate({ calendarId: choice?.id ?? 0 })}
           />
@@ -104,7 +101,7 @@ function CalendarWeek({ periods }: { periods: WorkPeriod[] }) {
                   {own.length ? own.map((p) => `${p.start}–${p.end}`).join(', ') : t('project.calendar.dayOff')}
                 </TableCell>
                 <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', pr: 0 }}>
-                  {minutes ? t('project.calendar.hours', { hours: hoursText(minutes, language) }) : ''}
+                  {minutes ? t('project.calendar.hours', { hours: formatHours(minutes, language) }) : ''}
                 </TableCell>
               </TableRow>
             );
@@ -117,7 +114,7 @@ function CalendarWeek({ periods }: { periods: WorkPeriod[] }) {
               align="right"
               sx={{ fontWeight: 500, fontVariantNumeric: 'tabular-nums', pr: 0, borderBottom: 0 }}
             >
-              {t('project.calendar.hours', { hours: hoursText(total, language) })}
+              {t('project.calendar.hours', { hours: formatHours(total, language) })}
             </TableCell>
           </TableRow>
         </TableBody>
@@ -135,7 +132,7 @@ function CalendarWeek({ periods }: { periods: WorkPeriod[] }) {
               {' · '}
               {t('project.calendar.workDays', { count: m.days })}
               {' · '}
-              {t('project.calendar.hours', { hours: hoursText(m.minutes, language) })}
+              {t('project.calendar.hours', { hours: formatHours(m.minutes, language) })}
             </Box>
           ))}
         </Box>

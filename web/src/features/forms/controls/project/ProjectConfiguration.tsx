@@ -7,11 +7,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../../../components/DateInput';
+import { LookupField } from '../../../../components/LookupField';
 import { checkDateText } from '../../../../lib/dates';
 import type { ReferenceChoice } from '../../../../api/referenceSources';
 import type { FormControl } from '../../types';
 import { isoDate, projectQuery, showDate, type Project, type ProjectChange } from './api';
-import { LookupPicker } from './LookupPicker';
 import { Fact, ProjectSection, ProjectStates } from './ProjectSection';
 import { fieldErrorsOf, useProjectUpdate } from './useProjectUpdate';
 
@@ -169,8 +169,9 @@ function SettingsEditor({
         helperText={errors.code}
         slotProps={{ htmlInput: { maxLength: 20 } }}
       />
-      <LookupPicker
+      <LookupField
         source="users"
+        size="small"
         label={t('project.fields.manager')}
         value={draft.manager}
         onChange={(manager) => set({ manager })}

@@ -7,10 +7,6 @@ const MONTHS_AHEAD = 3;
 const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 export const periodMinutes = (p: WorkPeriod) => Math.max(0, minutesOf(p.end) - minutesOf(p.start));
 
-/** Hours as people read them: 8, 7,5 (the language's separator). */
-export const hoursText = (minutes: number, language: string) =>
-  (Math.round((minutes / 60) * 10) / 10).toLocaleString(language);
-
 /** The name of a day of the week (0 Sunday) in the language. */
 export function weekDayName(day: number, language: string): string {
   // 2023-01-01 was a Sunday.

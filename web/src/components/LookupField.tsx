@@ -6,36 +6,25 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { referenceLookup, type ReferenceChoice } from '../../api/referenceSources';
-import { useDebounced } from '../../components/useDebounced';
-import './i18n';
+import { referenceLookup, type ReferenceChoice, type ReferenceSource } from '../api/referenceSources';
+import { formatHours } from '../lib/format';
+import { useDebounced } from './useDebounced';
 
-/** Where a project's pickers look: people (loadUsers), groups, work calendars (loadCalendars). */
-export type LookupKind = 'users' | 'groups' | 'calendars';
-
-/**
- * One user, group or work calendar, searched on the server as the user types (the first 50
- * matches). `value` carries its label so a chosen one shows its name before any search.
- */
-export function LookupField({
-  kind,
-  label,
-  name,
-  value,
-  onChange,
-  exclude,
-  required,
-  disabled,
-  clearable = true,
-  error,
-  helperText,
-  size,
-}: {
-  kind: LookupKind;
+export interface LookupFieldProps {
+  source: ReferenceSource;
   label: string;
-  name: string;
+  /** The input's name (forms and tests find the field by it). */
+  name?: string;
+  /**
+   * The chosen one. A label '' is completed from the loaded choices, else shown as #id; a status
+   * takes its colour from them too.
+   */
   value: ReferenceChoice | null;
   onChange: (choice: ReferenceChoice | null) => void;
+  /** The type whose items or statuses are offered. */
+  componentId?: number;
+  /** Load the choices before the list opens: statuses are few, and the chosen one shows its colour. */
+  preload?: boolean;
   /** Ids not offered (those already in a list). */
   exclude?: number[];
   required?: boolean;
@@ -45,18 +34,48 @@ export function LookupField({
   error?: string;
   helperText?: string;
   size?: 'small' | 'medium';
-}) {
-  const { t, i18n } = useTranslation('projects');
+  onBlur?: () => void;
+}
+
+/**
+ * One user, group, company, project, organizational unit, item, status or work calendar, searched on
+ * the server as the user types (the first matches; referenceLookup). Units show their depth, statuses
+ * their colour, calendars their hours of work a week.
+ */
+export function LookupField({
+  source,
+  label,
+  name,
+  value,
+  onChange,
+  componentId,
+  preload = false,
+  exclude,
+  required,
+  disabled,
+  clearable = true,
+  error,
+  helperText,
+  size,
+  onBlur,
+}: LookupFieldProps) {
+  const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const search = useDebounced(text, 300);
   const choices = useQuery({
-    queryKey: ['projects', 'lookup', kind, search],
-    queryFn: ({ signal }) => referenceLookup(kind, { text: search }, signal),
-    enabled: open,
+    queryKey: ['lookup', source, search, componentId ?? 0],
+    queryFn: ({ signal }) => referenceLookup(source, { text: search, componentId }, signal),
+    enabled: open || preload,
     staleTime: 30_000,
   });
   const options = (choices.data ?? []).filter((choice) => !exclude?.includes(choice.id));
+  const known = value ? choices.data?.find((choice) => choice.id === value.id) : undefined;
+  const current: ReferenceChoice | null = value && {
+    ...value,
+    label: value.label || known?.label || `#${value.id}`,
+    color: value.color ?? known?.color,
+  };
   const secondaryOf = (choice: ReferenceChoice) =>
     choice.weeklyMinutes === undefined
       ? choice.secondary
@@ -67,7 +86,7 @@ export function LookupField({
   return (
     <Autocomplete
       options={options}
-      value={value}
+      value={current}
       open={open}
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
@@ -89,7 +108,13 @@ export function LookupField({
         const { key, ...rest } = props as typeof props & { key: string };
         const secondary = secondaryOf(option);
         return (
-          <Box component="li" key={key} {...rest} sx={{ pl: `${16 + (option.depth ?? 0) * 16}px !important` }}>
+          <Box
+            component="li"
+            key={key}
+            {...rest}
+            sx={{ pl: `${16 + (option.depth ?? 0) * 16}px !important`, display: 'flex', alignItems: 'center' }}
+          >
+            <ColorDot color={option.color} />
             <Box>
               <Typography variant="body2">{option.label}</Typography>
               {secondary && (
@@ -108,11 +133,17 @@ export function LookupField({
           required={required}
           error={Boolean(error)}
           helperText={error || helperText}
+          onBlur={onBlur}
           slotProps={{
             ...params.slotProps,
             htmlInput: { ...params.slotProps.htmlInput, name },
             input: {
               ...params.slotProps.input,
+              startAdornment: current?.color ? (
+                <ColorDot color={current.color} />
+              ) : (
+                params.slotProps.input.startAdornment
+              ),
               endAdornment: (
                 <>
                   {choices.isFetching ? <CircularProgress color="inherit" size={18} /> : null}
@@ -127,7 +158,13 @@ export function LookupField({
   );
 }
 
-/** Hours of a week's work as a person reads them: 40, or 37,5. */
-function formatHours(minutes: number, language: string): string {
-  return (Math.round((minutes / 60) * 10) / 10).toLocaleString(language);
+function ColorDot({ color }: { color?: string }) {
+  if (!color) return null;
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: color, display: 'inline-block', mr: 1, flexShrink: 0 }}
+    />
+  );
 }

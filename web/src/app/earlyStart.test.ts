@@ -9,6 +9,7 @@ const itemList = vi.hoisted(() => vi.fn(() => Promise.resolve({ default: () => n
 const portal = vi.hoisted(() => vi.fn(() => Promise.resolve({ default: () => null })));
 vi.mock('../features/items/list/ItemListPage', () => itemList());
 vi.mock('../features/portal/shell/PortalLayout', () => portal());
+vi.mock('../features/kanban/KanbanPage', () => ({ default: () => null }));
 
 const LIST = '/runtime/2/list/1/1/2/1/Tarefas';
 
@@ -59,6 +60,18 @@ describe('startEarly', () => {
     expect(calls).toContain('/api/genericItem/executeFilter');
     expect(portal).toHaveBeenCalled();
     expect(itemList).toHaveBeenCalled();
+  });
+
+  it("asks a board's first cards on a board's address", async () => {
+    setSession(makeSession());
+    await sessionSaved();
+    reload();
+    const calls = recordCalls();
+    startEarly(new QueryClient(), '/runtime/2/kanban/5/Quadro');
+    await loadSession();
+    await settle();
+    expect(calls).toContain('/api/kanban/getBoard');
+    expect(calls).not.toContain('/api/genericItem/executeFilter');
   });
 
   it('asks no list data for a visitor without a session', async () => {

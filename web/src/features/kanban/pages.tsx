@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { loadKanbanPage } from './prefetch';
 
 // The board is its own lazy chunk, away from the login route.
-export const KanbanPage = lazy(() => import('./KanbanPage'));
+export const KanbanPage = lazy(loadKanbanPage);

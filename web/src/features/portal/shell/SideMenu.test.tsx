@@ -4,10 +4,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { loadItemListPage } from '../../items';
+import { loadKanbanPage } from '../../kanban';
 import { jsonResponse, mockFetch } from '../../../test/renderApp';
 import type { MenuEntry } from '../api';
 import { SideMenu } from './SideMenu';
 
+vi.mock('../../kanban', async (original) => ({
+  ...(await original<typeof import('../../kanban')>()),
+  loadKanbanPage: vi.fn(() => Promise.resolve()),
+}));
 vi.mock('../../items', async (original) => ({
   ...(await original<typeof import('../../items')>()),
   loadItemListPage: vi.fn(() => Promise.resolve()),
@@ -29,6 +34,7 @@ const entry = (key: string, name: string, link: string): MenuEntry => ({
 const menu = [
   entry('tasks', 'Tarefas', '/runtime/1/list/4/4/8/7/Tarefas'),
   entry('projects', 'Projetos', '/projects/Projetos'),
+  entry('board', 'Quadro de tarefas', '/runtime/1/kanban/12/Quadro de tarefas'),
 ];
 
 function renderMenu(entries = menu) {
@@ -69,10 +75,21 @@ describe('the side menu', () => {
   it("loads the list's chunk while the browser is idle when the menu has lists, and not otherwise", async () => {
     mockFetch({}, () => jsonResponse({}));
     vi.mocked(loadItemListPage).mockClear();
-    renderMenu(menu.slice(1));
+    renderMenu(menu.slice(1, 2));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(loadItemListPage).not.toHaveBeenCalled();
     renderMenu();
     await waitFor(() => expect(loadItemListPage).toHaveBeenCalledTimes(1));
+  });
+
+  it("asks a board entry's first cards when the pointer rests on it, and its chunk while idle", async () => {
+    const fetch = mockFetch({}, () => jsonResponse({}));
+    vi.mocked(loadKanbanPage).mockClear();
+    renderMenu();
+    await waitFor(() => expect(loadKanbanPage).toHaveBeenCalledTimes(1));
+    expect(calls(fetch).some((u) => u.includes('/api/kanban/getBoard'))).toBe(false);
+    await userEvent.hover(screen.getByRole('link', { name: 'Quadro de tarefas' }));
+    await waitFor(() => expect(calls(fetch).some((u) => u.includes('/api/kanban/getBoard'))).toBe(true));
+    expect(calls(fetch).find((u) => u.includes('/api/kanban/getBoard'))).toContain('viewID=12');
   });
 });

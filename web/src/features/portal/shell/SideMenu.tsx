@@ -12,6 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { isListLink, loadItemListPage, prefetchListLink } from '../../items';
+import { isBoardLink, loadKanbanPage, prefetchBoardLink } from '../../kanban';
 import type { MenuEntry } from '../api';
 import { AppIcon } from '../icons';
 import { ancestorsOf, flattenMenu, isExternalLink, linkWithQuery } from '../menu';
@@ -31,16 +32,21 @@ export function SideMenu({ menu, onNavigate }: { menu: MenuEntry[]; onNavigate?:
     const trail = ancestorsOf(menu, pathname);
     if (trail.length > 0) setOpen(trail);
   }
-  // A menu with lists: the list's chunk (the data grid) is loaded while the browser is idle, so a click
-  // on one waits only for its data.
-  const hasLists = flattenMenu(menu).some((entry) => entry.link && isListLink(entry.link));
+  // A menu with lists or boards: their chunks (the data grid, the board) are loaded while the browser
+  // is idle, so a click on one waits only for its data.
+  const links = flattenMenu(menu).flatMap((entry) => (entry.link ? [entry.link] : []));
+  const hasLists = links.some(isListLink);
+  const hasBoards = links.some(isBoardLink);
   useEffect(() => {
-    if (!hasLists) return;
+    if (!hasLists && !hasBoards) return;
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const id = idle(() => void loadItemListPage());
+    const id = idle(() => {
+      if (hasLists) void loadItemListPage();
+      if (hasBoards) void loadKanbanPage();
+    });
     return () => cancel(id);
-  }, [hasLists]);
+  }, [hasLists, hasBoards]);
   const toggle = (level: number, key: string) =>
     setOpen((keys) => (keys[level] === key ? keys.slice(0, level) : [...keys.slice(0, level), key]));
   return (
@@ -62,8 +68,9 @@ function Entries({ entries, level, open, toggle, onNavigate }: EntriesProps) {
   const { pathname, search } = useLocation();
   const queryClient = useQueryClient();
   const { i18n } = useTranslation();
-  // A list entry about to be chosen: its chunk and first page are asked before the click.
-  const prefetch = (link: string) => prefetchListLink(queryClient, link, i18n.resolvedLanguage ?? i18n.language);
+  // A list or board entry about to be chosen: its chunk and first page are asked before the click.
+  const prefetch = (link: string) =>
+    prefetchListLink(queryClient, link, i18n.resolvedLanguage ?? i18n.language) || prefetchBoardLink(queryClient, link);
   return entries.map((entry) => {
     if (entry.title) {
       return (

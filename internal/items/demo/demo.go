@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -198,6 +199,16 @@ func ids(ctx context.Context, tx pgx.Tx, sql string, args ...any) ([]int64, erro
 
 func pick[T any](r *rand.Rand, s []T) T { return s[r.IntN(len(s))] }
 
+// contract joins a preposition ("em", "de") to the article an object starts
+// with, as Portuguese writes it: em + o portal = no portal, de + a API = da API.
+func contract(preposition, object string) string {
+	article, rest, ok := strings.Cut(object, " ")
+	if !ok || (article != "o" && article != "a") {
+		return preposition + " " + object
+	}
+	return map[string]string{"em": "n", "de": "d"}[preposition] + article + " " + rest
+}
+
 func day(t time.Time) string { return t.Format(time.DateOnly) + "T00:00:00Z" }
 
 // sample is one realistic item of a demo type.
@@ -216,12 +227,12 @@ func sample(r *rand.Rand, key string, created time.Time, user int64) (string, ma
 			"reviewer": user,
 		}
 	case "risk":
-		return "Risco: atraso em " + pick(r, objects), map[string]any{
+		return "Risco: atraso " + contract("em", pick(r, objects)), map[string]any{
 			"probability": float64(r.IntN(10)*10 + 5), "impact": pick(r, []string{"1", "2", "3"}),
 			"mitigation": "Plano de contingência com fornecedor alternativo.", "exposure": float64(r.IntN(100000)) / 100,
 		}
 	case "changeRequest":
-		return "Mudança de escopo: " + pick(r, objects), map[string]any{
+		return "Mudança de escopo " + contract("de", pick(r, objects)), map[string]any{
 			"justification": "Solicitação da diretoria após revisão trimestral.", "costImpact": float64(r.IntN(2000000)) / 100,
 		}
 	case "ticket":

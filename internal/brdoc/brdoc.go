@@ -80,3 +80,29 @@ func ValidCNPJ(s string) bool {
 	}
 	return true
 }
+
+// The masks (a masked textbox's: 9 a digit, * a letter or digit) that name
+// a CPF or a CNPJ, numeric or alphanumeric.
+var masks = map[string]string{
+	"999.999.999-99":     "CPF",
+	"99999999999":        "CPF",
+	"99.999.999/9999-99": "CNPJ",
+	"99999999999999":     "CNPJ",
+	"**.***.***/****-99": "CNPJ",
+	"************99":     "CNPJ",
+}
+
+// KindOfMask is "CPF" or "CNPJ" when mask is one of theirs, else "": a
+// masked textbox with such a mask checks the number's check digits.
+func KindOfMask(mask string) string { return masks[mask] }
+
+// Valid checks s as the kind KindOfMask names.
+func Valid(kind, s string) bool {
+	switch kind {
+	case "CPF":
+		return ValidCPF(s)
+	case "CNPJ":
+		return ValidCNPJ(s)
+	}
+	return true
+}

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tramita/tramita/internal/apppkg"
+	"github.com/tramita/tramita/internal/brdoc"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
 )
@@ -125,6 +126,9 @@ func (s *Service) plainValue(b *binding, raw any) (any, *fieldErr) {
 		if mask != "" {
 			if !fitsMask(str, mask) && !(n.ItemType == "Phone" && fitsMask(str, shortPhoneMask(mask))) {
 				return bad("forms.maskMismatch", "mask", mask)
+			}
+			if kind := brdoc.KindOfMask(mask); !brdoc.Valid(kind, str) {
+				return bad("forms.documentInvalid", "kind", kind)
 			}
 			return str, nil
 		}

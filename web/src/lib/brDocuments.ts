@@ -35,3 +35,26 @@ export function isValidCNPJ(value: string): boolean {
   }
   return true;
 }
+
+// The masks (a masked textbox's: 9 a digit, * a letter or digit) that name a CPF or a CNPJ, as the
+// server's brdoc.KindOfMask reads them.
+const DOCUMENT_MASKS: Record<string, 'CPF' | 'CNPJ'> = {
+  '999.999.999-99': 'CPF',
+  '99999999999': 'CPF',
+  '99.999.999/9999-99': 'CNPJ',
+  '99999999999999': 'CNPJ',
+  '**.***.***/****-99': 'CNPJ',
+  '************99': 'CNPJ',
+};
+
+/** 'CPF' or 'CNPJ' when a mask is one of theirs: such a field checks the number's check digits. */
+export function documentKindOfMask(mask: string): 'CPF' | 'CNPJ' | undefined {
+  return DOCUMENT_MASKS[mask];
+}
+
+/** Whether value is a valid number of the kind (anything is, without a kind). */
+export function isValidDocument(kind: 'CPF' | 'CNPJ' | undefined, value: string): boolean {
+  if (kind === 'CPF') return isValidCPF(value);
+  if (kind === 'CNPJ') return isValidCNPJ(value);
+  return true;
+}

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkFields, currentItem, fieldsOf, shownFieldKeys, showWhenHolds, toFormValues, toSaveItem } from './fields';
+import {
+  checkField,
+  checkFields,
+  currentItem,
+  fieldsOf,
+  shownFieldKeys,
+  showWhenHolds,
+  toFormValues,
+  toSaveItem,
+} from './fields';
 import { demoItem, demoTree } from './testing/demoForm';
 
 const fields = fieldsOf(demoTree);
@@ -164,5 +173,23 @@ describe('checkFields: the messages of spec section 5', () => {
       children: [{ kind: 'textbox', field: 'Title', required: true, readOnly: true }],
     });
     expect(checkFields(readOnly, { Title: '' }, new Set(['Title']))).toEqual({});
+  });
+});
+
+describe('documents', () => {
+  const masked = (mask: string) => ({ ...byKey('code')!, control: { ...byKey('code')!.control, mask } });
+
+  it("checks a CPF's or a CNPJ's digits when the mask is theirs, as the server does", () => {
+    expect(checkField(masked('999.999.999-99'), '529.982.247-25')).toBeNull();
+    expect(checkField(masked('999.999.999-99'), '529.982.247-24')).toEqual({
+      key: 'documentInvalid',
+      params: { kind: 'CPF' },
+    });
+    expect(checkField(masked('99.999.999/9999-99'), '11.222.333/0001-81')).toBeNull();
+    expect(checkField(masked('**.***.***/****-99'), '12.ABC.345/01DE-36')).toEqual({
+      key: 'documentInvalid',
+      params: { kind: 'CNPJ' },
+    });
+    expect(checkField(masked('999-999'), '123-456')).toBeNull();
   });
 });

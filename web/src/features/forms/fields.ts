@@ -1,4 +1,5 @@
 import { checkDateText, dateFormatOf, dateModeOf, fromStoredDate, toStoredDate } from '../../lib/dates';
+import { documentKindOfMask, isValidDocument } from '../../lib/brDocuments';
 import { isMaskComplete, LAND_LINE_MASK, MOBILE_PHONE_MASK, ZIP_MASK } from '../../lib/mask';
 import { checkNumber, formatNumber, numberFormatOf, parseNumber } from '../../lib/numeric';
 import type { FormControl, FormItem, FormValues, ShowWhen } from './types';
@@ -223,6 +224,7 @@ export interface FieldProblem {
     | 'incorrectDate'
     | 'enterValidValueDate'
     | 'maskFormat'
+    | 'documentInvalid'
     | 'tooLong';
   params?: Record<string, string | number>;
 }
@@ -258,6 +260,10 @@ export function checkField(field: FieldSpec, value: unknown): FieldProblem | nul
       if (text.trim() === '') return required ? { key: 'fillInThisField' } : null;
       if (field.kind === 'masked' && control.mask && !isMaskComplete(text, control.mask))
         return { key: 'maskFormat', params: { mask: control.mask } };
+      if (field.kind === 'masked' && control.mask) {
+        const kind = documentKindOfMask(control.mask);
+        if (!isValidDocument(kind, text)) return { key: 'documentInvalid', params: { kind: kind ?? '' } };
+      }
       if (field.kind === 'phone') {
         const mask = control.mask || MOBILE_PHONE_MASK;
         const ok = isMaskComplete(text, mask) || (mask === MOBILE_PHONE_MASK && isMaskComplete(text, LAND_LINE_MASK));

@@ -215,29 +215,28 @@ func (c *Calendar) AddWorkdays(d Date, n int) Date {
 // (excluded); negative when to is before from. The duration of a task from
 // start to finish is WorkdaysBetween(start, finish+1).
 func (c *Calendar) WorkdaysBetween(from, to Date) int {
-	sign := 1
-	if to < from {
-		from, to, sign = to, from, -1
-	}
-	n := 0
-	for d := from; d < to; d++ {
+	return sumDays(from, to, func(d Date) int {
 		if c.IsWorkday(d) {
-			n++
+			return 1
 		}
-	}
-	return sign * n
+		return 0
+	})
 }
 
 // WorkMinutesBetween is the working time from `from` (included) to `to`
 // (excluded) in minutes; negative when to is before from.
-func (c *Calendar) WorkMinutesBetween(from, to Date) int {
+func (c *Calendar) WorkMinutesBetween(from, to Date) int { return sumDays(from, to, c.WorkMinutes) }
+
+// sumDays adds up per(d) for the days from `from` to `to` (excluded), the
+// sum negated when to is before from.
+func sumDays(from, to Date, per func(Date) int) int {
 	sign := 1
 	if to < from {
 		from, to, sign = to, from, -1
 	}
 	n := 0
 	for d := from; d < to; d++ {
-		n += c.WorkMinutes(d)
+		n += per(d)
 	}
 	return sign * n
 }

@@ -120,6 +120,24 @@ func (ps *pass) late(pl *plan, v int32, fin bool) int {
 	return ps.ls[v]
 }
 
+// asks is the start e asks of its successor and the link that asks it (a
+// summary's, through its gate); not held when e's predecessor is a gate
+// nothing holds.
+func (ps *pass) asks(pl *plan, e edge) (at, link int, held bool) {
+	if ps.es[e.from] == negInf {
+		return 0, 0, false
+	}
+	at = ps.early(pl, e.from, e.fromFin) + e.lag
+	if e.toFin {
+		at -= pl.dur[e.to]
+	}
+	link = e.link
+	if link < 0 && pl.gate(e.from) {
+		link = ps.driver[e.from]
+	}
+	return at, link, true
+}
+
 // forward computes early dates in dependency order and the warnings of
 // tasks that stay put.
 func (pl *plan) forward() (*pass, []Warning) {
@@ -144,22 +162,13 @@ func (pl *plan) forward() (*pass, []Warning) {
 		}
 		for _, k := range pl.in[v] {
 			e := pl.edges[k]
-			if ps.es[e.from] == negInf {
-				continue
+			if at, link, held := ps.asks(pl, e); held {
+				atEnd := ps.atEnd[e.from]
+				if pl.dur[e.from] > 0 {
+					atEnd = e.fromFin
+				}
+				take(at, atEnd, link)
 			}
-			at := ps.early(pl, e.from, e.fromFin) + e.lag
-			if e.toFin {
-				at -= pl.dur[v]
-			}
-			atEnd := ps.atEnd[e.from]
-			if pl.dur[e.from] > 0 {
-				atEnd = e.fromFin
-			}
-			link := e.link
-			if link < 0 && pl.gate(e.from) {
-				link = ps.driver[e.from]
-			}
-			take(at, atEnd, link)
 		}
 		if finNode || gate {
 			ps.es[v], ps.atEnd[v], ps.driver[v] = best, bestEnd, driver
@@ -202,20 +211,9 @@ func (pl *plan) fixedStart(i int) (bool, int, bool) {
 // than it stays.
 func (pl *plan) violations(ps *pass, v int32, warnings []Warning) []Warning {
 	for _, k := range pl.in[v] {
-		e := pl.edges[k]
-		if ps.es[e.from] == negInf {
+		at, link, held := ps.asks(pl, pl.edges[k])
+		if !held || at <= ps.es[v] {
 			continue
-		}
-		at := ps.early(pl, e.from, e.fromFin) + e.lag
-		if e.toFin {
-			at -= pl.dur[v]
-		}
-		if at <= ps.es[v] {
-			continue
-		}
-		link := e.link
-		if link < 0 && pl.gate(e.from) {
-			link = ps.driver[e.from]
 		}
 		w := Warning{Task: pl.p.Tasks[v].ID, Link: link, Days: at - ps.es[v]}
 		if !slices.ContainsFunc(warnings, func(o Warning) bool { return o.Task == w.Task && o.Link == w.Link }) {

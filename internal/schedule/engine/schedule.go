@@ -80,6 +80,9 @@ func newPlan(p Project) (*plan, error) {
 	if p.Start.IsZero() {
 		return nil, pl.bad(ProblemNoStart, -1, "the project has no start")
 	}
+	if p.Calendar.perDay == 0 {
+		return nil, pl.bad(ProblemNoWorkingTime, -1, "a calendar not made by NewCalendar")
+	}
 	pl.tl = newTimeline(p.Calendar, p.Start)
 	for i, t := range p.Tasks {
 		if _, twice := pl.index[t.ID]; twice {

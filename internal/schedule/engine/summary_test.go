@@ -213,6 +213,7 @@ func TestBadInputIsRefusedWithItsProblem(t *testing.T) {
 		}), ProblemFinishBeforeStart, 1, 0},
 		{"manual without start", with(func(p *Project) { p.Tasks[0].Manual = true }), ProblemNoStart, 1, 0},
 		{"no project start", with(func(p *Project) { p.Start = 0 }), ProblemNoStart, 0, 0},
+		{"a calendar not made by NewCalendar", with(func(p *Project) { p.Calendar = &Calendar{} }), ProblemNoWorkingTime, 0, 0},
 		{"negative duration", with(func(p *Project) { p.Tasks[1].Duration = -1 }), ProblemBadDuration, 2, 0},
 		{"progress over 100", with(func(p *Project) { p.Tasks[1].Progress = 101 }), ProblemBadProgress, 2, 0},
 		{"two tasks with one id", with(func(p *Project) { p.Tasks[1].ID = 1 }), ProblemDuplicateTask, 1, 0},

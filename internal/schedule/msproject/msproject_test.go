@@ -185,26 +185,13 @@ func readFile(t *testing.T, name string) *File {
 	return f
 }
 
-// publicSamples is where the public MS Project files of testdata/README.md
-// are: MSPDI_SAMPLES, or shared/testdata/msproject beside the repository.
-func publicSamples(t *testing.T) string {
-	if dir := os.Getenv("MSPDI_SAMPLES"); dir != "" {
-		return dir
-	}
-	return filepath.Join("..", "..", "..", "..", "shared", "testdata", "msproject")
-}
-
 // TestReadsAFileMSProjectWrote reads a file MS Project 2019 saved (from
-// MPXJ's test data; testdata/README.md says where to put it): sixteen
+// MPXJ's test data; testdata/README.md says where it comes from): sixteen
 // one-day tasks in pairs, each pair linked another way — FS with lags of
 // 0, 1 and 2 days and 1 and 2 weeks, SF, SS and FF of 2 days. Scheduled
 // here, every task falls on the dates MS Project gave it.
 func TestReadsAFileMSProjectWrote(t *testing.T) {
-	name := filepath.Join(publicSamples(t), "task-links-project2019-mspdi.xml")
-	if _, err := os.Stat(name); err != nil {
-		t.Skipf("%s is not there (testdata/README.md)", name)
-	}
-	f := readFile(t, name)
+	f := readFile(t, filepath.Join("testdata", "task-links-project2019-mspdi.xml"))
 	if len(f.Tasks) != 17 || f.Tasks[0].OutlineLevel != 0 || f.Tasks[1].Name != "Task 1" || f.Tasks[16].Name != "Task 2" {
 		t.Fatalf("%d tasks: %+v", len(f.Tasks), f.Tasks)
 	}

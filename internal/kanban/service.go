@@ -219,9 +219,17 @@ func (s *Service) prepare(ctx context.Context, c Caller, in BoardInput) (*prepar
 	}
 	if search != "" {
 		like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(search) + "%"
-		q.args = append(q.args, like, strings.TrimPrefix(search, "#"))
-		n := len(q.args)
-		q.where = append(q.where, "(i.title ILIKE $"+strconv.Itoa(n-1)+" OR i.number::text = $"+strconv.Itoa(n)+")")
+		q.args = append(q.args, like)
+		cond := "i.title ILIKE $" + strconv.Itoa(len(q.args))
+		// The FormattedID compared as a number, so that the title's trigram
+		// index and the number's index together find a rare search's cards.
+		if digits := strings.TrimPrefix(search, "#"); digits != "" {
+			if n, err := strconv.ParseInt(digits, 10, 64); err == nil && strconv.FormatInt(n, 10) == digits {
+				q.args = append(q.args, n)
+				cond = "(" + cond + " OR i.number = $" + strconv.Itoa(len(q.args)) + ")"
+			}
+		}
+		q.where = append(q.where, cond)
 	}
 	p := &prepared{b: b, query: q, limit: in.Limit}
 	if p.limit == 0 {

@@ -317,10 +317,31 @@ func sortTerms(in ExecuteFilterInput, view *ViewDef) []filter.Sort {
 // total (full, or empty past the first page, or a keyset page) and the
 // estimate is not far past the cap.
 func needsCount(got, limit, offset int, est int64) bool {
+	_, known := PageTotal(got, limit, offset)
+	return !known && est <= EstimateTrustedAbove
+}
+
+// PageTotal is the total a page of limit rows from offset says by itself: a
+// page short of limit ends the list, unless it is empty past the first page
+// (the end may be before offset) or a keyset page (offset < 0, unknown).
+func PageTotal(got, limit, offset int) (int64, bool) {
 	if offset >= 0 && got < limit && (got > 0 || offset == 0) {
-		return false
+		return int64(offset + got), true
 	}
-	return est <= EstimateTrustedAbove
+	return 0, false
+}
+
+// CountedTotal is a total from a count n stopped at ExactCountCap+1 beside
+// the planner's estimate est: exact up to the cap; past it est when larger,
+// else n as a lower bound.
+func CountedTotal(n, est int64) (int64, string) {
+	switch {
+	case n <= ExactCountCap:
+		return n, TotalExact
+	case est > n:
+		return est, TotalEstimate
+	}
+	return n, TotalAtLeast
 }
 
 // The keys of a page's row that say whether the caller may change it (the

@@ -20,10 +20,10 @@ import (
 // a short page at a known offset says it free; else the estimate est, or a
 // count stopped at ExactCountCap+1 (counted when page ran it, else -1).
 func (st *Store) total(ctx context.Context, from, where string, args []any, got, limit, offset int, est, counted int64) (int64, string, error) {
-	if !needsCount(got, limit, offset, est) {
-		if offset >= 0 && got < limit && (got > 0 || offset == 0) {
-			return int64(offset + got), TotalExact, nil
-		}
+	if n, ok := PageTotal(got, limit, offset); ok {
+		return n, TotalExact, nil
+	}
+	if est > EstimateTrustedAbove {
 		return est, TotalEstimate, nil
 	}
 	n := counted
@@ -32,13 +32,8 @@ func (st *Store) total(ctx context.Context, from, where string, args []any, got,
 			return 0, "", fmt.Errorf("count items: %w", err)
 		}
 	}
-	switch {
-	case n <= ExactCountCap:
-		return n, TotalExact, nil
-	case est > n:
-		return est, TotalEstimate, nil
-	}
-	return n, TotalAtLeast, nil
+	n, kind := CountedTotal(n, est)
+	return n, kind, nil
 }
 
 // countSQL counts the items of where, stopping at ExactCountCap+1.
@@ -64,8 +59,8 @@ func explainSQL(from, where string) string {
 	return `EXPLAIN (FORMAT JSON) SELECT 1 FROM ` + from + ` i WHERE ` + where
 }
 
-// planRows reads the planner's row estimate from EXPLAIN (FORMAT JSON).
-func planRows(raw []byte) (int64, error) {
+// PlanRows reads the planner's row estimate from EXPLAIN (FORMAT JSON).
+func PlanRows(raw []byte) (int64, error) {
 	var plan []struct {
 		Plan struct {
 			Rows float64 `json:"Plan Rows"`
@@ -200,7 +195,7 @@ func (st *Store) page(ctx context.Context, comp *Component, where, order string,
 		if err := r.Scan(&raw); err != nil {
 			return fmt.Errorf("estimate items: %w", err)
 		}
-		est, err = planRows(raw)
+		est, err = PlanRows(raw)
 		return err
 	}
 	// A small list's count is all total needs (as an estimate, it is at
@@ -209,7 +204,7 @@ func (st *Store) page(ctx context.Context, comp *Component, where, order string,
 	needEstimate := false
 	switch {
 	case !small:
-		if est, err = planRows(raw); err != nil {
+		if est, err = PlanRows(raw); err != nil {
 			return nil, 0, -1, err
 		}
 	case counted <= ExactCountCap:

@@ -16,6 +16,7 @@ import (
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/i18n"
+	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/items/filter"
 	"github.com/tramita/tramita/internal/items/schema"
 	"github.com/tramita/tramita/internal/items/table"
@@ -147,9 +148,12 @@ type Column struct {
 	WIPLimit int    `json:"wipLimit"`
 	// WIPDefault is the package's limit (0: none); WIPLimit is the one in
 	// force, an administrator's when they set one.
-	WIPDefault int    `json:"wipDefault"`
-	Total      int    `json:"total"`
-	Cards      []Card `json:"cards"`
+	WIPDefault int `json:"wipDefault"`
+	Total      int `json:"total"`
+	// TotalKind says what Total is, as a list's total: "exact", "estimate"
+	// (the planner's, for a column too large to count) or "atLeast".
+	TotalKind string `json:"totalKind"`
+	Cards     []Card `json:"cards"`
 }
 
 // Card is an item as a card shows it. Values holds the picklist attributes
@@ -169,11 +173,12 @@ type Card struct {
 
 // Page is the answer of getColumn.
 type Page struct {
-	StatusID int64  `json:"statusId"`
-	Offset   int    `json:"offset"`
-	Total    int    `json:"total"`
-	Cards    []Card `json:"cards"`
-	Users    []User `json:"users"`
+	StatusID  int64  `json:"statusId"`
+	Offset    int    `json:"offset"`
+	Total     int    `json:"total"`
+	TotalKind string `json:"totalKind"`
+	Cards     []Card `json:"cards"`
+	Users     []User `json:"users"`
 }
 
 // prepared is a board under a request: its definition and the card query.
@@ -214,9 +219,17 @@ func (s *Service) prepare(ctx context.Context, c Caller, in BoardInput) (*prepar
 	}
 	if search != "" {
 		like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(search) + "%"
-		q.args = append(q.args, like, strings.TrimPrefix(search, "#"))
-		n := len(q.args)
-		q.where = append(q.where, "(i.title ILIKE $"+strconv.Itoa(n-1)+" OR i.number::text = $"+strconv.Itoa(n)+")")
+		q.args = append(q.args, like)
+		cond := "i.title ILIKE $" + strconv.Itoa(len(q.args))
+		// The FormattedID compared as a number, so that the title's trigram
+		// index and the number's index together find a rare search's cards.
+		if digits := strings.TrimPrefix(search, "#"); digits != "" {
+			if n, err := strconv.ParseInt(digits, 10, 64); err == nil && strconv.FormatInt(n, 10) == digits {
+				q.args = append(q.args, n)
+				cond = "(" + cond + " OR i.number = $" + strconv.Itoa(len(q.args)) + ")"
+			}
+		}
+		q.where = append(q.where, cond)
 	}
 	p := &prepared{b: b, query: q, limit: in.Limit}
 	if p.limit == 0 {
@@ -311,6 +324,15 @@ func (p *prepared) card(r cardRow, statusColor map[int64]string) Card {
 	return c
 }
 
+// statusIDs are the board's columns.
+func (p *prepared) statusIDs() []int64 {
+	ids := make([]int64, 0, len(p.b.Statuses))
+	for _, st := range p.b.Statuses {
+		ids = append(ids, st.ID)
+	}
+	return ids
+}
+
 func (p *prepared) statusColors() map[int64]string {
 	out := map[int64]string{}
 	for _, st := range p.b.Statuses {
@@ -329,7 +351,7 @@ func (s *Service) Board(ctx context.Context, c Caller, in BoardInput) (*Board, e
 	}
 	lang := i18n.LangOf(ctx)
 	b := p.b
-	rows, err := s.store.firstPages(ctx, p.query, p.limit)
+	rows, err := s.store.cards(ctx, p.query, p.statusIDs(), 0, p.limit)
 	if err != nil {
 		return nil, err
 	}
@@ -378,16 +400,31 @@ func (s *Service) Board(ctx context.Context, c Caller, in BoardInput) (*Board, e
 	}
 	var people []int64
 	for _, r := range rows {
-		i, ok := index[r.StatusID]
-		if !ok {
-			continue // a retired status has no column
-		}
-		col := &out.Columns[i]
+		col := &out.Columns[index[r.StatusID]]
 		col.Cards = append(col.Cards, p.card(r, colors))
-		col.Total = r.Total
 		if r.ResponsibleID != nil && !slices.Contains(people, *r.ResponsibleID) {
 			people = append(people, *r.ResponsibleID)
 		}
+	}
+	var full, shown []int64
+	for i := range out.Columns {
+		col := &out.Columns[i]
+		if len(col.Cards) > 0 {
+			shown = append(shown, col.ID)
+		}
+		if n, ok := items.PageTotal(len(col.Cards), p.limit, 0); ok {
+			col.Total, col.TotalKind = int(n), items.TotalExact
+		} else {
+			full = append(full, col.ID)
+		}
+	}
+	counted, err := s.store.totals(ctx, p.query, full, shown)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range full {
+		col := &out.Columns[index[id]]
+		col.Total, col.TotalKind = counted[id].N, counted[id].Kind
 	}
 	var team []int64
 	if s.lanes != nil {
@@ -423,7 +460,7 @@ func (s *Service) Column(ctx context.Context, c Caller, in PageInput) (*Page, er
 	if !slices.ContainsFunc(p.b.Statuses, func(st statusDef) bool { return st.ID == in.StatusID }) {
 		return nil, httpx.Invalid("statusID", "kanban.paramStatus")
 	}
-	rows, err := s.store.page(ctx, p.query, in.StatusID, in.Offset, p.limit)
+	rows, err := s.store.cards(ctx, p.query, []int64{in.StatusID}, in.Offset, p.limit)
 	if err != nil {
 		return nil, err
 	}
@@ -432,20 +469,27 @@ func (s *Service) Column(ctx context.Context, c Caller, in PageInput) (*Page, er
 	var people []int64
 	for _, r := range rows {
 		out.Cards = append(out.Cards, p.card(r, colors))
-		out.Total = r.Total
 		if r.ResponsibleID != nil && !slices.Contains(people, *r.ResponsibleID) {
 			people = append(people, *r.ResponsibleID)
 		}
 	}
-	if len(rows) == 0 && in.Offset > 0 {
-		// Past the end the window count is not seen; ask for the first row's.
-		first, err := s.store.page(ctx, p.query, in.StatusID, 0, 1)
+	if n, ok := items.PageTotal(len(rows), p.limit, in.Offset); ok {
+		out.Total, out.TotalKind = int(n), items.TotalExact
+	} else {
+		// The total the board shows: its share among the columns with a card.
+		firsts, err := s.store.cards(ctx, p.query, p.statusIDs(), 0, 1)
 		if err != nil {
 			return nil, err
 		}
-		if len(first) > 0 {
-			out.Total = first[0].Total
+		shown := make([]int64, 0, len(firsts))
+		for _, r := range firsts {
+			shown = append(shown, r.StatusID)
 		}
+		counted, err := s.store.totals(ctx, p.query, []int64{in.StatusID}, shown)
+		if err != nil {
+			return nil, err
+		}
+		out.Total, out.TotalKind = counted[in.StatusID].N, counted[in.StatusID].Kind
 	}
 	if out.Users, err = s.store.users(ctx, people); err != nil {
 		return nil, err

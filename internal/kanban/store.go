@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/items/schema"
 	"github.com/tramita/tramita/internal/items/table"
 )
@@ -245,8 +246,14 @@ type cardRow struct {
 	StatusID      int64
 	ResponsibleID *int64
 	Values        map[string]any
-	Total         int
 	ModifiedAt    time.Time
+}
+
+// columnTotal is how many cards a column holds and what kind of figure that
+// is: items.TotalExact, TotalEstimate or TotalAtLeast, as a list's total.
+type columnTotal struct {
+	N    int
+	Kind string
 }
 
 // picked is a jsonb object of the carried attributes of an item; the keys
@@ -263,35 +270,28 @@ func (q *cardQuery) picked() string {
 
 // cardsFrom is what the card queries select from: the type's table as "i",
 // its rows of the items the caller may read. Its indexes hold only live
-// items, so "i" says so too.
+// items, so "i" says so too; naming the type on "r" too tells the planner
+// that the type's own readability ($3's) holds for every row.
 func (q *cardQuery) cardsFrom() string {
-	return `readable_item($1, $2) r JOIN ` + q.table + ` i ON i.id = r.id AND i.deleted_at IS NULL`
+	return `readable_item($1, $2) r JOIN ` + q.table + ` i ON i.id = r.id AND r.component_id = $3 AND i.deleted_at IS NULL`
 }
 
-// firstPages reads the first limit cards of every column, with each
-// column's total, in one query.
-func (s *Store) firstPages(ctx context.Context, q *cardQuery, limit int) ([]cardRow, error) {
-	args := append(append([]any{}, q.args...), limit)
-	sql := `SELECT id, number, title, status_id, responsible_id, vals, total, modified_at FROM (
-		SELECT i.id, i.number, i.title, i.status_id, i.responsible_id, ` + q.picked() + ` AS vals, i.modified_at,
-			row_number() OVER (PARTITION BY i.status_id ORDER BY ` + q.order + `) AS rn,
-			count(*) OVER (PARTITION BY i.status_id) AS total
-		FROM ` + q.cardsFrom() + ` WHERE i.status_id IS NOT NULL AND ` + strings.Join(q.where, " AND ") + `) x
-		WHERE rn <= $` + strconv.Itoa(len(args)) + ` ORDER BY status_id, rn`
-	return s.cards(ctx, sql, args)
-}
-
-// page reads cards offset.. of one column, with the column's total.
-func (s *Store) page(ctx context.Context, q *cardQuery, statusID int64, offset, limit int) ([]cardRow, error) {
-	args := append(append([]any{}, q.args...), statusID, limit, offset)
+// cards reads the cards offset.. (up to limit) of each status, a column at a
+// time in the board's order, so only the cards returned are read and built.
+func (s *Store) cards(ctx context.Context, q *cardQuery, statuses []int64, offset, limit int) ([]cardRow, error) {
+	args := append(append([]any{}, q.args...), statuses, limit, offset)
 	n := len(args)
-	sql := `SELECT i.id, i.number, i.title, i.status_id, i.responsible_id, ` + q.picked() + `, count(*) OVER ()::bigint, i.modified_at
-		FROM ` + q.cardsFrom() + ` WHERE i.status_id = $` + strconv.Itoa(n-2) + ` AND ` + strings.Join(q.where, " AND ") + `
-		ORDER BY ` + q.order + ` LIMIT $` + strconv.Itoa(n-1) + ` OFFSET $` + strconv.Itoa(n)
-	return s.cards(ctx, sql, args)
-}
-
-func (s *Store) cards(ctx context.Context, sql string, args []any) ([]cardRow, error) {
+	// "= ANY", not "=", keeps the status in the order (an "=" makes it a
+	// constant the planner drops, then walks the whole newest-first index for
+	// a column the query leaves empty): a column is a walk of the status index.
+	sql := `SELECT c.id, c.number, c.title, c.status_id, c.responsible_id, c.vals, c.modified_at
+		FROM unnest($` + strconv.Itoa(n-2) + `::bigint[]) s(status_id) CROSS JOIN LATERAL (
+			SELECT x.*, row_number() OVER () AS rn FROM (
+				SELECT i.id, i.number, i.title, i.status_id, i.responsible_id, ` + q.picked() + ` AS vals, i.modified_at
+				FROM ` + q.cardsFrom() + `
+				WHERE i.status_id = ANY (ARRAY[s.status_id]) AND ` + strings.Join(q.where, " AND ") + `
+				ORDER BY i.status_id, ` + q.order + ` LIMIT $` + strconv.Itoa(n-1) + ` OFFSET $` + strconv.Itoa(n) + `) x) c
+		ORDER BY c.status_id, c.rn`
 	rows, err := s.pool.Query(ctx, sql, args...)
 	if err != nil {
 		return nil, fmt.Errorf("cards: %w", err)
@@ -300,8 +300,7 @@ func (s *Store) cards(ctx context.Context, sql string, args []any) ([]cardRow, e
 	for rows.Next() {
 		var r cardRow
 		var vals []byte
-		var total int64
-		if err := rows.Scan(&r.ID, &r.Number, &r.Title, &r.StatusID, &r.ResponsibleID, &vals, &total, &r.ModifiedAt); err != nil {
+		if err := rows.Scan(&r.ID, &r.Number, &r.Title, &r.StatusID, &r.ResponsibleID, &vals, &r.ModifiedAt); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("cards: %w", err)
 		}
@@ -309,10 +308,74 @@ func (s *Store) cards(ctx context.Context, sql string, args []any) ([]cardRow, e
 			rows.Close()
 			return nil, err
 		}
-		r.Total = int(total)
 		out = append(out, r)
 	}
 	return out, rows.Err()
+}
+
+// totals answers the totals of the columns need, whose pages did not tell
+// them, by the item lists' rule: the planner's estimate, and where it is not
+// far past the cap a count stopped at items.ExactCountCap+1.
+func (s *Store) totals(ctx context.Context, q *cardQuery, need, shown []int64) (map[int64]columnTotal, error) {
+	out := map[int64]columnTotal{}
+	if len(need) == 0 {
+		return out, nil
+	}
+	where := strings.Join(q.where, " AND ")
+	column := q.cardsFrom() + ` WHERE i.status_id = $` + strconv.Itoa(len(q.args)+1) + ` AND ` + where
+	argsOf := func(status int64) []any { return append(append([]any{}, q.args...), status) }
+	var board int64
+	est := map[int64]int64{}
+	b := &pgx.Batch{}
+	explain := func(from string, args []any, into func(int64)) {
+		b.Queue(`EXPLAIN (FORMAT JSON) SELECT 1 FROM `+from, args...).QueryRow(func(r pgx.Row) error {
+			var raw []byte
+			if err := r.Scan(&raw); err != nil {
+				return err
+			}
+			n, err := items.PlanRows(raw)
+			into(n)
+			return err
+		})
+	}
+	explain(q.cardsFrom()+` WHERE `+where, q.args, func(n int64) { board = n })
+	for _, st := range shown {
+		explain(column, argsOf(st), func(n int64) { est[st] = n })
+	}
+	if err := s.pool.SendBatch(ctx, b).Close(); err != nil {
+		return nil, fmt.Errorf("estimate cards: %w", err)
+	}
+	// A column's estimate is its share of the board's among the columns
+	// shown: the planner takes the column's status and a query's condition on
+	// the status as independent, so a query of open items counted it twice.
+	var sum float64
+	for _, st := range shown {
+		sum += float64(est[st])
+	}
+	b = &pgx.Batch{}
+	for _, st := range need {
+		share := int64(float64(board) * float64(est[st]) / max(sum, 1))
+		if share > items.EstimateTrustedAbove {
+			out[st] = columnTotal{N: int(share), Kind: items.TotalEstimate}
+			continue
+		}
+		b.Queue(`SELECT count(*) FROM (SELECT 1 FROM `+column+` LIMIT `+strconv.Itoa(items.ExactCountCap+1)+`) t`, argsOf(st)...).
+			QueryRow(func(r pgx.Row) error {
+				var counted int64
+				if err := r.Scan(&counted); err != nil {
+					return err
+				}
+				total, kind := items.CountedTotal(counted, share)
+				out[st] = columnTotal{N: int(total), Kind: kind}
+				return nil
+			})
+	}
+	if b.Len() > 0 {
+		if err := s.pool.SendBatch(ctx, b).Close(); err != nil {
+			return nil, fmt.Errorf("count cards: %w", err)
+		}
+	}
+	return out, nil
 }
 
 // User is a responsible as a card shows it.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -61,11 +62,13 @@ func CheckStrictWIP(ctx context.Context, tx pgx.Tx, me int64, componentID, statu
 		}
 		var n int
 		// The column as it would be: its items and the moving ones, those
-		// the board's query shows (an item it leaves out takes no place).
-		args = append([]any{componentID, statusID, ids}, args...)
+		// the board's query shows (an item it leaves out takes no place),
+		// counted no further than one past the limit.
+		args = append(append([]any{componentID, statusID, ids}, args...), b.limit+1)
 		// "i" is the type's table, as the board's query reads it.
-		if err := tx.QueryRow(ctx, `SELECT count(*) FROM live_item r JOIN `+table.Name(componentID)+` i ON i.id = r.id
-			WHERE i.component_id = $1 AND (i.status_id = $2 OR i.id = ANY($3)) AND `+where, args...).Scan(&n); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM live_item r JOIN `+table.Name(componentID)+` i ON i.id = r.id
+			WHERE i.component_id = $1 AND (i.status_id = $2 OR i.id = ANY($3)) AND `+where+` LIMIT $`+strconv.Itoa(len(args))+`) t`,
+			args...).Scan(&n); err != nil {
 			return fmt.Errorf("strict wip count: %w", err)
 		}
 		if n > b.limit {

@@ -101,7 +101,8 @@ var systemIndexes = []string{
 	`CREATE INDEX {t}_created ON {t} (created_at DESC, id DESC) INCLUDE (project_id) WHERE deleted_at IS NULL`,
 	`CREATE INDEX {t}_number ON {t} (number DESC) WHERE deleted_at IS NULL`,
 	`CREATE INDEX {t}_modified ON {t} (modified_at, id) WHERE deleted_at IS NULL`,
-	`CREATE INDEX {t}_status ON {t} (status_id, id) WHERE deleted_at IS NULL`,
+	// A kanban column's first page in the default order (migration 00110 for older tables).
+	`CREATE INDEX {t}_status ON {t} (status_id, created_at DESC, id DESC) WHERE deleted_at IS NULL`,
 	`CREATE INDEX {t}_responsible ON {t} (responsible_id, id) WHERE deleted_at IS NULL`,
 	`CREATE INDEX {t}_project ON {t} (project_id, id) WHERE deleted_at IS NULL`,
 	`CREATE INDEX {t}_parent ON {t} (parent_id) WHERE deleted_at IS NULL`,

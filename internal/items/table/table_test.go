@@ -404,3 +404,38 @@ func TestTypedTablesHaveATitleTrigramIndex(t *testing.T) {
 		t.Fatalf("00109 up: %v, included: %v", err, includes())
 	}
 }
+
+// A kanban column reads a status's items newest first: the status index of
+// a typed table holds that order, and migration 00110 gives it to tables
+// made before (its down puts back the index by status and id).
+func TestTypedTablesIndexTheStatusInTheDefaultOrder(t *testing.T) {
+	f := newFixture(t)
+	if _, err := f.sync(t); err != nil {
+		t.Fatal(err)
+	}
+	ctx := t.Context()
+	def := func() string {
+		var def string
+		if err := f.db.QueryRow(ctx, `SELECT indexdef FROM pg_indexes WHERE indexname = $1`, table.Name(f.comp)+"_status").Scan(&def); err != nil {
+			t.Fatal(err)
+		}
+		_, cols, _ := strings.Cut(def, " USING btree ")
+		return cols
+	}
+	const ordered = "(status_id, created_at DESC, id DESC) WHERE (deleted_at IS NULL)"
+	if got := def(); got != ordered {
+		t.Fatalf("a new typed table's status index: %s", got)
+	}
+	body, err := os.ReadFile("../../../migrations/00110_item_typed_status_created.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	up, down, _ := strings.Cut(string(body), "-- +goose Down")
+	plain := strings.NewReplacer("-- +goose StatementBegin", "", "-- +goose StatementEnd", "", "-- +goose Up", "")
+	if _, err := f.db.Exec(ctx, plain.Replace(down), pgx.QueryExecModeSimpleProtocol); err != nil || def() != "(status_id, id) WHERE (deleted_at IS NULL)" {
+		t.Fatalf("00110 down: %v, index %s", err, def())
+	}
+	if _, err := f.db.Exec(ctx, plain.Replace(up), pgx.QueryExecModeSimpleProtocol); err != nil || def() != ordered {
+		t.Fatalf("00110 up: %v, index %s", err, def())
+	}
+}

@@ -28,6 +28,7 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
   const { drag, lanes, swimlane } = state;
 
   const total = board.columns.reduce((n, c) => n + c.total, 0);
+  const estimated = board.columns.some((c) => (c.totalKind ?? 'exact') !== 'exact');
   const single = lanes.length === 1 && lanes[0]!.key === ONE_LANE;
   // One lane (no swimlanes, or every card in one) fills the screen; several share it.
   const cellHeight = lanes.length === 1 ? `calc(100vh - ${single ? 250 : 290}px)` : undefined;
@@ -78,7 +79,7 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
           {title}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {board.view.componentName} · {t('cards', { count: total })}
+          {board.view.componentName} · {estimated ? t('cardsEstimate', { count: total }) : t('cards', { count: total })}
           {board.viewQuery && ` · ${t('viewQuery', { name: board.viewQuery.name })}`}
         </Typography>
       </Box>

@@ -8,6 +8,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { KanbanColumn } from './api';
 import { wipState } from './board';
@@ -21,6 +22,20 @@ export interface ColumnHeaderProps {
   onSetWip: (column: KanbanColumn) => void;
 }
 
+/** A column's total: its text, its words (read out) and its tooltip over the cards shown; "≈" an estimate, "≥" a lower bound. */
+function totalTexts(column: KanbanColumn, shown: number, t: TFunction<'kanban'>) {
+  const { total } = column;
+  if (column.totalKind === 'estimate') {
+    const short = t('totalEstimate', { count: total });
+    return { short, words: t('cardsEstimate', { count: total }), of: t('countEstimate', { shown, total }) };
+  }
+  if (column.totalKind === 'atLeast') {
+    const short = t('totalAtLeast', { count: total });
+    return { short, words: t('cardsAtLeast', { count: total }), of: t('countAtLeast', { shown, total }) };
+  }
+  return { short: String(total), words: t('cards', { count: total }), of: t('count', { shown, total }) };
+}
+
 /**
  * A column's name and colour, its count, and its WIP limit: the header turns red past it with a
  * warning sign and text (a soft limit: moves still go through after a confirmation).
@@ -29,6 +44,7 @@ export function ColumnHeader({ column, shown, canConfigure, onSetWip }: ColumnHe
   const { t } = useTranslation('kanban');
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const wip = wipState(column.total, column.wipLimit);
+  const total = totalTexts(column, shown, t);
   return (
     <Box
       sx={{
@@ -47,16 +63,16 @@ export function ColumnHeader({ column, shown, canConfigure, onSetWip }: ColumnHe
       <Typography variant="subtitle2" component="h2" noWrap sx={{ flex: 1, fontWeight: 600 }} title={column.name}>
         {column.name}
       </Typography>
-      <Tooltip title={shown === column.total ? '' : t('count', { shown, total: column.total })}>
-        <Typography variant="caption" aria-label={t('cards', { count: column.total })}>
-          {column.total}
+      <Tooltip title={shown === column.total ? '' : total.of}>
+        <Typography variant="caption" aria-label={total.words}>
+          {total.short}
         </Typography>
       </Tooltip>
       {wip !== 'none' && (
         <Tooltip title={wip === 'over' ? t('wipOver', { limit: column.wipLimit }) : ''}>
           <Chip
             size="small"
-            label={`WIP ${column.total}/${column.wipLimit}`}
+            label={`WIP ${total.short}/${column.wipLimit}`}
             aria-label={t('wip', { count: column.total, limit: column.wipLimit })}
             color={wip === 'over' ? 'default' : wip === 'full' ? 'warning' : 'default'}
             variant={wip === 'over' ? 'filled' : 'outlined'}

@@ -144,6 +144,21 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     expect(await screen.findByLabelText(/padrão do pacote: 1/)).toBeInTheDocument();
   });
 
+  it('shows the estimate of a column too large to count marked "≈", and says it is one', async () => {
+    setSession(makeSession());
+    const large: KanbanBoard = {
+      ...board,
+      columns: board.columns.map((c) => (c.id === 1 ? { ...c, total: 252453, totalKind: 'estimate' as const } : c)),
+    };
+    boardFetch(() => jsonResponse({ Message: 'unexpected call' }, 500), large);
+    renderApp('/runtime/3/kanban/9/Quadro');
+    expect(
+      await screen.findByText(/Chamado · cerca de 252455 cartões \(estimativa\)/, {}, { timeout: 20_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('cerca de 252453 cartões (estimativa)')).toHaveTextContent('≈ 252453');
+    expect(screen.getByLabelText('2 cartões')).toHaveTextContent(/^2$/);
+  });
+
   it('refuses a move with no action leading there: the card stays and the reason shows', async () => {
     setSession(makeSession());
     const fetch = boardFetch((url) => {

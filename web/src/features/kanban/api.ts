@@ -26,8 +26,12 @@ export interface KanbanColumn {
   /** The package's default limit (the view's wip); 0: none. */
   wipDefault: number;
   total: number;
+  /** What total is, as a list's total: counted, the planner's estimate, or a lower bound (absent: exact). */
+  totalKind?: TotalKind;
   cards: KanbanCard[];
 }
+
+export type TotalKind = 'exact' | 'estimate' | 'atLeast';
 
 export interface LaneOption {
   value: string;
@@ -87,6 +91,7 @@ export interface KanbanPage {
   statusId: number;
   offset: number;
   total: number;
+  totalKind?: TotalKind;
   cards: KanbanCard[];
   users: KanbanUser[];
 }

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSnackbar } from 'notistack';
 import {
   fetchColumnPage,
+  PAGE_SIZE,
   type BoardParams,
   type KanbanBoard,
   type KanbanCard,
@@ -30,12 +31,15 @@ export function useBoardPages(board: KanbanBoard, params: BoardParams): BoardPag
   const [more, setMore] = useState<Record<number, KanbanCard[]>>({});
   const [moreUsers, setMoreUsers] = useState<KanbanUser[]>([]);
   const [loadingMore, setLoadingMore] = useState<Record<number, boolean>>({});
+  // Columns whose last page came back short: their end when the total is not exact.
+  const [ended, setEnded] = useState<Record<number, boolean>>({});
 
   const [pagesOf, setPagesOf] = useState(board);
   if (pagesOf !== board) {
     setPagesOf(board);
     setMore({});
     setMoreUsers([]);
+    setEnded({});
   }
 
   const loaded = useMemo(
@@ -49,19 +53,21 @@ export function useBoardPages(board: KanbanBoard, params: BoardParams): BoardPag
       // The board as loaded, not as a pending move shows it.
       const original = board.columns.find((c) => c.id === column.id);
       const have = (original?.cards.length ?? 0) + (more[column.id]?.length ?? 0);
-      if (!original || loadingMore[column.id] || have >= original.total) return;
+      if (!original || loadingMore[column.id] || ended[column.id]) return;
+      if ((original.totalKind ?? 'exact') === 'exact' && have >= original.total) return;
       setLoadingMore((s) => ({ ...s, [column.id]: true }));
       try {
         const page = await fetchColumnPage(params, column.id, have);
         setMore((m) => ({ ...m, [column.id]: [...(m[column.id] ?? []), ...page.cards] }));
         setMoreUsers((u) => [...u, ...page.users]);
+        if (page.cards.length < PAGE_SIZE) setEnded((e) => ({ ...e, [column.id]: true }));
       } catch (error) {
         enqueueSnackbar(error instanceof Error ? error.message : String(error), { variant: 'error' });
       } finally {
         setLoadingMore((s) => ({ ...s, [column.id]: false }));
       }
     },
-    [board.columns, more, loadingMore, params, enqueueSnackbar],
+    [board.columns, more, loadingMore, ended, params, enqueueSnackbar],
   );
 
   return { loaded, users, loadingMore, loadMore };

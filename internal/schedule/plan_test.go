@@ -236,3 +236,53 @@ func TestScheduleDownloadIsAnMSProjectFileOfTheProject(t *testing.T) {
 		}
 	})
 }
+
+// The demo's plan of "Transformação Digital" schedules on the dates its
+// items hold: phases rolled up from their tasks, milestones, links of the
+// four kinds with lags and leads, a critical path and nothing broken.
+func TestDemoPlanSchedulesOnItsOwnDates(t *testing.T) {
+	w := newPlanWorld(t)
+	ctx := context.Background()
+	var project int64
+	if err := w.db.QueryRow(ctx, `SELECT id FROM project WHERE name = 'Transformação Digital'`).Scan(&project); err != nil {
+		t.Fatal(err)
+	}
+	s, err := w.svc.GetSchedule(ctx, w.bia, schedule.ScheduleInput{ProjectID: httpx.ID(project)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var summaries, milestones, critical int
+	for _, task := range s.Tasks {
+		values, err := table.ValuesOf(ctx, w.db, task.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if values["startDate"] != task.Start+"T00:00:00Z" || values["dueDate"] != task.Finish+"T00:00:00Z" {
+			t.Errorf("#%d %s: stored %v – %v, scheduled %s – %s", task.FormattedID, task.Title, values["startDate"], values["dueDate"], task.Start, task.Finish)
+		}
+		if task.Summary {
+			summaries++
+		}
+		if task.Milestone {
+			milestones++
+		}
+		if task.Critical {
+			critical++
+		}
+	}
+	kinds := map[string]bool{}
+	var lags int
+	for _, l := range s.Links {
+		kinds[l.Type] = true
+		if l.Lag != 0 {
+			lags++
+		}
+	}
+	if len(s.Tasks) < 40 || summaries < 8 || milestones < 8 || len(kinds) != 4 || lags < 10 || critical < 5 || len(s.Warnings) != 0 {
+		t.Fatalf("%d tasks, %d phases, %d milestones, link kinds %v, %d lags, %d critical, warnings %v",
+			len(s.Tasks), summaries, milestones, kinds, lags, critical, s.Warnings)
+	}
+	if s.Start != "2025-03-03" || s.Tasks[0].Title != "Iniciação" || !s.Tasks[0].Summary || s.Tasks[0].Outline != "1" {
+		t.Fatalf("starts %s with %+v", s.Start, s.Tasks[0])
+	}
+}

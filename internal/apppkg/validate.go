@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -407,6 +408,45 @@ func (c *checker) view(comp *Component, v View, fields schema.Set) {
 		}
 		if n < 1 || n > 10000 {
 			c.add(v.Line, "view %q: wip of %q must be between 1 and 10000", v.Key, st)
+		}
+	}
+	if v.Kind == "schedule" {
+		c.scheduleView(v, fields)
+	}
+}
+
+// ScheduleRoles are the fields a schedule view names, each with the
+// attribute types it may be: dates, a duration in hours (DURATION) or
+// working days (INTEGER), a progress, a milestone flag, and the item core's
+// Parent as the work breakdown.
+var ScheduleRoles = map[string][]string{
+	"start":     {"DATE_TIME"},
+	"finish":    {"DATE_TIME"},
+	"duration":  {"DURATION", "INTEGER"},
+	"progress":  {"PERCENTILE", "INTEGER", "DECIMAL"},
+	"milestone": {"BOOLEAN"},
+	"parent":    {"GENERIC_ITEM_TYPE"},
+}
+
+// scheduleView checks a schedule view's fields: known roles of the right
+// types, a start, and Parent as the only parent relation.
+func (c *checker) scheduleView(v View, fields schema.Set) {
+	if v.Fields["start"] == "" {
+		c.add(v.Line, "view %q: a schedule view needs a start field", v.Key)
+	}
+	for _, role := range slices.Sorted(maps.Keys(v.Fields)) {
+		f := v.Fields[role]
+		types, ok := ScheduleRoles[role]
+		if !ok {
+			c.add(v.Line, "view %q: %q is not a field of a schedule view (start, finish, duration, progress, milestone, parent)", v.Key, role)
+			continue
+		}
+		if role == "parent" && f != "Parent" {
+			c.add(v.Line, "view %q: parent must be Parent, the item's parent", v.Key)
+			continue
+		}
+		if fd, ok := fields[f]; ok && (!slices.Contains(types, fd.Type) || (fd.System && role != "parent")) {
+			c.add(v.Line, "view %q: %s field %q must be an attribute of type %s", v.Key, role, f, strings.Join(types, " or "))
 		}
 	}
 }

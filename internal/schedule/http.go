@@ -1,15 +1,18 @@
 package schedule
 
 import (
+	"mime"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items"
+	"github.com/tramita/tramita/internal/schedule/msproject"
 )
 
-// Handler serves the calls of the predecessors control.
+// Handler serves the calls of the predecessors control and of a project's
+// schedule.
 type Handler struct {
 	svc         *Service
 	currentUser items.CurrentUser
@@ -27,6 +30,39 @@ func (h *Handler) Routes(r chi.Router) {
 	r.Post("/genericItem/addPredecessor", httpx.HandleOptional(h.currentUser, h.svc.AddPredecessor))
 	r.Post("/genericItem/updatePredecessor", httpx.HandleOptional(h.currentUser, h.svc.UpdatePredecessor))
 	r.Post("/genericItem/removePredecessor", httpx.HandleOptional(h.currentUser, h.svc.RemovePredecessor))
+	r.Post("/genericItem/getSchedule", httpx.Handle(h.currentUser, h.svc.GetSchedule))
+	r.Get("/genericItem/scheduleDownload", h.scheduleDownload)
+}
+
+// scheduleDownload answers the schedule of ?projectId (and ?viewId) as an
+// MS Project XML file named after the project.
+func (h *Handler) scheduleDownload(w http.ResponseWriter, r *http.Request) {
+	c, ok := h.currentUser(r.Context())
+	if !ok {
+		httpx.WriteError(w, r, httpx.Unauthorized())
+		return
+	}
+	project, err := httpx.QueryID(r, "projectId")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	view, err := httpx.QueryID(r, "viewId")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	name, file, err := h.svc.ScheduleFile(r.Context(), c, ScheduleInput{ViewID: httpx.ID(view), ProjectID: httpx.ID(project)})
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/xml")
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name}))
+	w.Header().Set("Cache-Control", "no-store")
+	if err := msproject.Write(w, file); err != nil {
+		httpx.Logger(r.Context()).Warn("schedule download interrupted", "error", err)
+	}
 }
 
 // loadPredecessors reads the form's item from the address (itemId,

@@ -28,7 +28,20 @@ type world struct {
 	task     int64
 }
 
+// newWorld is the demo without its plan's dependencies and phases: the
+// predecessors tests build their own on its tasks.
 func newWorld(t *testing.T) *world {
+	t.Helper()
+	w := newPlanWorld(t)
+	if _, err := w.db.Exec(context.Background(), `DELETE FROM item_predecessor; DELETE FROM item_version_predecessors;
+		UPDATE item SET parent_id = NULL WHERE parent_id IS NOT NULL`); err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// newPlanWorld is the demo as loaded: "Transformação Digital" has its plan.
+func newPlanWorld(t *testing.T) *world {
 	t.Helper()
 	d := itemstest.New(t)
 	w := &world{db: d.DB, items: d.Core, svc: schedule.NewService(schedule.NewStore(d.DB), d.Core), ana: d.Ana, bia: d.Bia, task: d.Task}

@@ -139,6 +139,16 @@ func seed(ctx context.Context, db *pgxpool.Pool, log *slog.Logger, appID int64, 
 			return err
 		}
 		base := time.Date(2025, 1, 6, 9, 0, 0, 0, time.UTC)
+		// The first project's tasks, in order, become its plan (digitalPlan);
+		// the random draws stay the same, so the rest of the data does too.
+		var plan []plannedTask
+		if key == "projectManagement" && len(projects) > 0 {
+			var err error
+			if plan, err = scheduledPlan(); err != nil {
+				return err
+			}
+		}
+		var planned []int64
 		for _, c := range comps {
 			statuses, err := ids(ctx, tx, `SELECT id FROM item_status WHERE component_id = $1 ORDER BY sort_order`, c.id)
 			if err != nil {
@@ -160,17 +170,37 @@ func seed(ctx context.Context, db *pgxpool.Pool, log *slog.Logger, appID int64, 
 				if len(statuses) > 0 {
 					status = &statuses[r.IntN(len(statuses))]
 				}
+				var (
+					task   *plannedTask
+					parent *int64
+				)
+				if c.key == "task" && project != nil && *project == projects[0] && len(planned) < len(plan) {
+					task = &plan[len(planned)]
+					title = task.apply(values)
+					if task.parent >= 0 {
+						parent = &planned[task.parent]
+					}
+				}
 				var id int64
 				if err := tx.QueryRow(ctx, `INSERT INTO item (component_id, number, title, project_id, status_id, responsible_id,
-					creator_id, created_at, modifier_id, modified_at, search) VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $6, $7, `+
-					table.SearchOf("$3", "$8")+`) RETURNING id`, c.id, i, title, project, status, adminRef, created, table.SearchText(attrs, values)).Scan(&id); err != nil {
+					creator_id, created_at, modifier_id, modified_at, search, parent_id) VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $6, $7, `+
+					table.SearchOf("$3", "$8")+`, $9) RETURNING id`, c.id, i, title, project, status, adminRef, created, table.SearchText(attrs, values), parent).Scan(&id); err != nil {
 					return err
 				}
 				if err := table.Write(ctx, tx, c.id, attrs, []table.Row{{ID: id, Values: values}}); err != nil {
 					return err
 				}
-				if _, err := tx.Exec(ctx, `INSERT INTO item_version (item_id, version, title, project_id, status_id, responsible_id,
-					modifier_id, modified_at, attributes) SELECT i.id, i.version, i.title, i.project_id, i.status_id, i.responsible_id,
+				if task != nil {
+					planned = append(planned, id)
+					for _, l := range task.preds {
+						if _, err := tx.Exec(ctx, `INSERT INTO item_predecessor (item_id, predecessor_id, dependency_type, lag_days) VALUES ($1, $2, $3, $4)`,
+							id, planned[l.pred], string(l.typ), l.lag); err != nil {
+							return err
+						}
+					}
+				}
+				if _, err := tx.Exec(ctx, `INSERT INTO item_version (item_id, version, title, project_id, parent_id, status_id, responsible_id,
+					modifier_id, modified_at, attributes) SELECT i.id, i.version, i.title, i.project_id, i.parent_id, i.status_id, i.responsible_id,
 					i.modifier_id, i.modified_at, `+table.AttributesExpr("t", attrs)+` FROM item i JOIN `+table.Name(c.id)+` t ON t.id = i.id
 					WHERE i.id = $1`, id); err != nil {
 					return err

@@ -1,0 +1,159 @@
+package schedule
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items"
+	"github.com/tramita/tramita/internal/items/table"
+	"github.com/tramita/tramita/internal/schedule/engine"
+)
+
+// scheduleView is a schedule view of a type the caller may read: its
+// fields by role (apppkg.ScheduleRoles) and the attribute types behind them.
+type scheduleView struct {
+	ID          int64
+	ComponentID int64
+	Fields      map[string]string
+	Types       map[string]string
+}
+
+// scheduleView reads view id, or with id 0 the first schedule view of a
+// readable type with items in the project; none is not found.
+func (s *Store) scheduleView(ctx context.Context, q items.Querier, c items.Caller, id, project int64) (*scheduleView, error) {
+	v := &scheduleView{}
+	var fields []byte
+	err := q.QueryRow(ctx, `SELECT v.id, v.component_id, v.fields
+		FROM item_view v JOIN readable_component($1, $2) c ON c.id = v.component_id
+		WHERE v.kind = 'schedule' AND v.retired_at IS NULL AND c.retired_at IS NULL
+		  AND ($3::bigint = 0 OR v.id = $3)
+		  AND ($3 <> 0 OR EXISTS (SELECT 1 FROM readable_item($1, $2) i WHERE i.component_id = c.id AND i.project_id = $4))
+		ORDER BY v.id LIMIT 1`, c.UserID, c.PanelAdmin, id, project).Scan(&v.ID, &v.ComponentID, &fields)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, httpx.NotFound()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("schedule view %d: %w", id, err)
+	}
+	if err := json.Unmarshal(fields, &v.Fields); err != nil {
+		return nil, fmt.Errorf("schedule view %d fields: %w", id, err)
+	}
+	rows, err := q.Query(ctx, `SELECT key, type FROM attribute WHERE component_id = $1 AND retired_at IS NULL`, v.ComponentID)
+	if err != nil {
+		return nil, fmt.Errorf("schedule view attributes: %w", err)
+	}
+	v.Types = map[string]string{}
+	for rows.Next() {
+		var key, typ string
+		if err := rows.Scan(&key, &typ); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("schedule view attributes: %w", err)
+		}
+		v.Types[key] = typ
+	}
+	return v, rows.Err()
+}
+
+// scheduleProject is the project a schedule is of: its name, start (zero:
+// none) and the work periods of its calendar (none: the standard week).
+type scheduleProject struct {
+	Name    string
+	Start   engine.Date
+	Periods []engine.WorkPeriod
+}
+
+// scheduleProject reads a project the caller may read.
+func (s *Store) scheduleProject(ctx context.Context, q items.Querier, c items.Caller, id int64) (*scheduleProject, error) {
+	var (
+		p     scheduleProject
+		start *time.Time
+		cal   []byte
+	)
+	err := q.QueryRow(ctx, `SELECT p.name, p.start_date, coalesce(r.calendar, '{}')
+		FROM readable_project($1, $2) p LEFT JOIN resource r ON r.id = p.calendar_id
+		WHERE p.id = $3`, c.UserID, c.PanelAdmin, id).Scan(&p.Name, &start, &cal)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, httpx.NotFound()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("schedule project %d: %w", id, err)
+	}
+	if start != nil {
+		p.Start = engine.DateFromTime(*start)
+	}
+	var stored struct {
+		WorkPeriods []struct {
+			WeekDay int    `json:"weekDay"`
+			Start   string `json:"start"`
+			End     string `json:"end"`
+		} `json:"workPeriods"`
+	}
+	if err := json.Unmarshal(cal, &stored); err != nil {
+		return nil, fmt.Errorf("project %d calendar: %w", id, err)
+	}
+	for _, wp := range stored.WorkPeriods {
+		p.Periods = append(p.Periods, engine.WorkPeriod{WeekDay: wp.WeekDay, Start: wp.Start, End: wp.End})
+	}
+	return &p, nil
+}
+
+// scheduleItem is an item of a schedule with its attribute values.
+type scheduleItem struct {
+	ID, Number, Parent int64
+	Title              string
+	Values             map[string]any
+}
+
+// scheduleItems are up to limit of the project's live items of type comp
+// the caller may read, by id.
+func (s *Store) scheduleItems(ctx context.Context, q items.Querier, c items.Caller, comp, project int64, limit int) ([]scheduleItem, error) {
+	rows, err := q.Query(ctx, `SELECT i.id, i.number, coalesce(i.parent_id, 0), i.title, `+table.ValuesExpr("t", "i.component_id")+`::text
+		FROM readable_item($1, $2) i JOIN `+table.Name(comp)+` t ON t.id = i.id
+		WHERE i.project_id = $3 AND i.component_id = $4 ORDER BY i.id LIMIT $5`, c.UserID, c.PanelAdmin, project, comp, limit)
+	if err != nil {
+		return nil, fmt.Errorf("schedule items: %w", err)
+	}
+	defer rows.Close()
+	var out []scheduleItem
+	for rows.Next() {
+		var (
+			it  scheduleItem
+			raw string
+		)
+		if err := rows.Scan(&it.ID, &it.Number, &it.Parent, &it.Title, &raw); err != nil {
+			return nil, fmt.Errorf("schedule items: %w", err)
+		}
+		if err := json.Unmarshal([]byte(raw), &it.Values); err != nil {
+			return nil, fmt.Errorf("schedule item %d values: %w", it.ID, err)
+		}
+		out = append(out, it)
+	}
+	return out, rows.Err()
+}
+
+// links are the dependencies among ids, by successor and then in the order
+// they were added.
+func (s *Store) links(ctx context.Context, q items.Querier, ids []int64) ([]engine.Link, error) {
+	rows, err := q.Query(ctx, `SELECT predecessor_id, item_id, dependency_type, lag_days FROM item_predecessor
+		WHERE item_id = ANY($1) AND predecessor_id = ANY($1) ORDER BY item_id, created_at, predecessor_id`, ids)
+	if err != nil {
+		return nil, fmt.Errorf("schedule links: %w", err)
+	}
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (engine.Link, error) {
+		var l engine.Link
+		var typ string
+		err := row.Scan(&l.Pred, &l.Succ, &typ, &l.Lag)
+		l.Type = engine.LinkType(typ)
+		return l, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("schedule links: %w", err)
+	}
+	return out, nil
+}

@@ -1,3 +1,4 @@
+import { getContrastRatio } from '@mui/material/styles';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LAYOUT_STORAGE_KEY, normalizeLayout, PALETTE_STORAGE_KEY, useAppearance } from './appearance';
@@ -37,7 +38,24 @@ describe('palettes', () => {
     const ocean = findPalette('oceanSky')!;
     expect(createAppTheme({ mode: 'light', ...paletteColors(ocean) }).palette.primary.main).toBe(ocean.primary.main);
     expect(createAppTheme({ mode: 'dark', ...paletteColors(ocean) }).palette.primary.main).toBe(ocean.primary.light);
-    expect(createAppTheme({ mode: 'dark' }).palette.primary.main).toBe(DEFAULT_PRIMARY.light);
+    expect(createAppTheme({ mode: 'light' }).palette.primary.main).toBe(DEFAULT_PRIMARY.main);
+  });
+
+  // WCAG 2.1 AA (1.4.3): each colour is text on the page and the page's text is on each colour.
+  describe.each(['light', 'dark'] as const)('in %s mode', (mode) => {
+    const themes = [
+      ['the default', createAppTheme({ mode })] as const,
+      ...PALETTES.map((p) => [p.key, createAppTheme({ mode, ...paletteColors(p) })] as const),
+    ];
+    it.each(themes)('%s palette reads at 4.5:1 as text and under text', (_, theme) => {
+      const { background } = theme.palette;
+      for (const name of ['primary', 'secondary', 'error', 'warning', 'info', 'success'] as const) {
+        const color = theme.palette[name];
+        for (const page of [background.default, background.paper])
+          expect(getContrastRatio(color.main, page), `${name} on ${page}`).toBeGreaterThanOrEqual(4.5);
+        expect(getContrastRatio(color.contrastText, color.main), `text on ${name}`).toBeGreaterThanOrEqual(4.5);
+      }
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { alpha, createTheme, lighten, type PaletteMode, type Theme } from '@mui/material/styles';
+import { readableOn, TEXT_CONTRAST, textOn } from './contrast';
 
 export interface ColorSet {
   light?: string;
@@ -55,12 +56,28 @@ export function fontStack(font: string | null | undefined): string {
 /** The MUI theme for the platform settings: palette, font and light/dark mode. */
 export function createAppTheme({ mode = 'light', primary, secondary, font }: ThemeInput = {}): Theme {
   const isDark = mode === 'dark';
+  const background = isDark ? { default: '#10151c', paper: '#171e27' } : { default: '#f4f6f9', paper: '#ffffff' };
+  // Every colour of the palette is also text (links, outlined buttons, error messages): each reaches
+  // 4.5:1 on both backgrounds, and its own text on it is white or black, whichever reaches it.
+  const readable = (color: ColorSet & { main: string }) => {
+    const main = readableOn(color.main, [background.default, background.paper], mode);
+    const contrastText = textOn(main);
+    return { ...color, main, ...(contrastText && { contrastText }) };
+  };
+  const defaults = createTheme({ palette: { mode } }).palette;
+  const intent = (name: 'error' | 'warning' | 'info' | 'success') =>
+    readable({ main: defaults[name].main, light: defaults[name].light, dark: defaults[name].dark });
   const theme = createTheme({
     palette: {
       mode,
-      primary: palette(primary, DEFAULT_PRIMARY, mode),
-      secondary: palette(secondary, DEFAULT_SECONDARY, mode),
-      background: isDark ? { default: '#10151c', paper: '#171e27' } : { default: '#f4f6f9', paper: '#ffffff' },
+      contrastThreshold: TEXT_CONTRAST,
+      primary: readable(palette(primary, DEFAULT_PRIMARY, mode)),
+      secondary: readable(palette(secondary, DEFAULT_SECONDARY, mode)),
+      error: intent('error'),
+      warning: intent('warning'),
+      info: intent('info'),
+      success: intent('success'),
+      background,
     },
     shape: { borderRadius: 8 },
     typography: {

@@ -67,6 +67,10 @@ function Tile({ application }: { application: Application }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const target = applicationTarget(application);
+  // The name holds what the tile shows, its version included (WCAG 2.5.3).
+  const name = application.appVersion
+    ? t('desktop.appWithVersion', { name: application.name, version: application.appVersion })
+    : application.name;
   const open = () => (target.external ? window.open(target.href, '_blank', 'noopener') : void navigate(target.href));
   return (
     <li>
@@ -74,7 +78,7 @@ function Tile({ application }: { application: Application }) {
         component={ButtonBase}
         onClick={open}
         variant="outlined"
-        aria-label={target.external ? t('desktop.opensInNewTab', { name: application.name }) : application.name}
+        aria-label={target.external ? t('desktop.opensInNewTab', { name }) : name}
         sx={{
           width: '100%',
           height: { xs: 150, sm: 168 },

@@ -51,10 +51,14 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
         onDragLeave={() => drag.dragLeave(cellKey)}
         onDrop={() => state.dropOn(lane, column)}
         onEndReached={() => void state.loadMore(column)}
-        renderCard={(card) => (
+        laneTitle={single ? undefined : state.laneTitle(lane)}
+        renderCard={(card, place) => (
           <KanbanCardView
             card={card}
             componentName={board.view.componentName}
+            link={state.cardLink(card)}
+            {...place}
+            {...state.colorMeaning(card)}
             user={card.responsibleId == null ? undefined : state.users.get(card.responsibleId)}
             columns={board.columns}
             lanes={state.cardLanes}

@@ -6,6 +6,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '../../theme/visuallyHidden';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { useTranslation } from 'react-i18next';
@@ -48,8 +49,12 @@ export function ColumnHeader({ column, shown, canConfigure, onSetWip }: ColumnHe
         {column.name}
       </Typography>
       <Tooltip title={shown === column.total ? '' : t('count', { shown, total: column.total })}>
-        <Typography variant="caption" aria-label={t('cards', { count: column.total })}>
-          {column.total}
+        <Typography variant="caption">
+          {/* Read as "37 cards", not a bare "37". */}
+          <span aria-hidden>{column.total}</span>
+          <Box component="span" sx={visuallyHidden}>
+            {t('cards', { count: column.total })}
+          </Box>
         </Typography>
       </Tooltip>
       {wip !== 'none' && (

@@ -97,7 +97,14 @@ export function useBoard({ board, params, appID, onSearch }: UseBoardOptions) {
   );
 
   // Stable handlers keep the memoised cards from rendering again on every scroll.
-  const moveTo = useCallback((card: KanbanCard, to: number) => void move(card, to), [move]);
+  // The card takes the focus again in its new column, so the keyboard stays on it.
+  const moveTo = useCallback(
+    (card: KanbanCard, to: number) => {
+      setFocusCard(card.id);
+      void move(card, to);
+    },
+    [move],
+  );
   // The menu's "Move to lane…": what a drop into that lane of the card's own column does.
   const moveToLane = useCallback(
     (card: KanbanCard, key: string) => {
@@ -107,10 +114,18 @@ export function useBoard({ board, params, appID, onSearch }: UseBoardOptions) {
     },
     [move, swimlane],
   );
-  const openCard = useCallback(
-    (card: KanbanCard) => navigate(`/runtime/${appID}/editItem/${componentId}/${card.id}/0`),
-    [navigate, appID, componentId],
+  const cardLink = useCallback(
+    (card: KanbanCard) => `/runtime/${appID}/editItem/${componentId}/${card.id}/0`,
+    [appID, componentId],
   );
+  const openCard = useCallback((card: KanbanCard) => navigate(cardLink(card)), [navigate, cardLink]);
+  // The colour field's option of a card, in words: the colour is never the only sign of it.
+  const colorField = board.swimlanes.find((l) => l.field === board.colorField);
+  const colorMeaning = (card: KanbanCard) => {
+    const value = colorField && card.values[colorField.field];
+    const option = value ? colorField.options.find((o) => o.value === value) : undefined;
+    return option && colorField ? { colorField: colorField.name, colorValue: option.text } : undefined;
+  };
 
   /**
    * Whether the dragged card may go to a cell: false where it may not (a lane it does not fit, a
@@ -171,6 +186,8 @@ export function useBoard({ board, params, appID, onSearch }: UseBoardOptions) {
     moveTo,
     moveToLane,
     openCard,
+    cardLink,
+    colorMeaning,
     setWip,
     reload,
   };

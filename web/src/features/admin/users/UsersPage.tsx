@@ -36,6 +36,7 @@ import { UserAvatar } from '../components/UserAvatar';
 import { errorMessage, formatCount } from '../../../lib/format';
 import { NO_FILTERS, USER_TABLE_ROWS, visibleUsers, type UserColumnFilters } from './userTable';
 import { useNotify } from '../components/useNotify';
+import { visuallyHidden } from '../../../theme/visuallyHidden';
 
 const UserFormDialog = lazy(() => import('./UserFormDialog'));
 
@@ -308,15 +309,3 @@ export default function UsersPage() {
 const HEADER_ROW_HEIGHT = 41;
 /** Narrower screens scroll the table sideways instead of squeezing the columns and filters. */
 const USER_TABLE_MIN_WIDTH = 720;
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;

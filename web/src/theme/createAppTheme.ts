@@ -91,6 +91,12 @@ export function createAppTheme({ mode = 'light', primary, secondary, font }: The
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { fullWidth: true } },
+      MuiCssBaseline: {
+        styleOverrides: {
+          // A heading that took the focus after a navigation shows it to keyboard users only.
+          '[tabindex="-1"]:focus:not(:focus-visible)': { outline: 'none' },
+        },
+      },
       MuiCard: {
         styleOverrides: {
           root: {

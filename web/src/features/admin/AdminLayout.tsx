@@ -50,7 +50,7 @@ export default function AdminLayout() {
     return (
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 10, maxWidth: 520, mx: 'auto' }}>
         <LockIcon color="disabled" sx={{ fontSize: 64 }} />
-        <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           {t('forbidden.title')}
         </Typography>
         <Typography color="text.secondary">{t('forbidden.description')}</Typography>

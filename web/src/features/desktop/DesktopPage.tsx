@@ -26,7 +26,7 @@ export default function DesktopPage() {
   const name = session?.loggedUser.name ?? '';
   return (
     <Box sx={{ maxWidth: 1200, mx: 'auto', py: { xs: 1, sm: 3 } }}>
-      <Typography variant="h4" component="h2" sx={{ fontWeight: 800, letterSpacing: -0.5 }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, letterSpacing: -0.5 }}>
         {t('desktop.greeting', { name })}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 0.5, mb: 4 }}>

@@ -16,6 +16,7 @@ import { PortalTheme } from './PortalTheme';
 import { ShellFooter } from './ShellFooter';
 import { ShellHeader } from './ShellHeader';
 import { ShellSidebar } from './ShellSidebar';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { useShell } from './useShell';
 
 /**
@@ -78,6 +79,7 @@ function Shell() {
         flexDirection: right ? 'row-reverse' : 'row',
       }}
     >
+      <SkipLink />
       {hasSidebar && (
         <ShellSidebar
           appID={appID}
@@ -114,7 +116,7 @@ function Shell() {
           mode={mode}
           onMode={setMode}
         />
-        <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}>
+        <Box component="main" id={MAIN_CONTENT_ID} sx={{ flex: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}>
           <Fade in key={fadeKey} timeout={700}>
             <Box>
               <Suspense fallback={<LinearProgress />}>

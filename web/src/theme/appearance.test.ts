@@ -59,6 +59,22 @@ describe('palettes', () => {
   });
 });
 
+describe('motion and names', () => {
+  it('turns the transitions and ripples off for a user who asked for less motion', () => {
+    const still = createAppTheme({ reducedMotion: true });
+    expect(still.transitions.create('opacity')).toBe('none');
+    expect(still.transitions.duration.enteringScreen).toBe(0);
+    expect(still.components?.MuiButtonBase?.defaultProps?.disableRipple).toBe(true);
+    expect(createAppTheme().transitions.create('opacity')).not.toBe('none');
+  });
+
+  it('names the progress indicators that have no name of their own', () => {
+    const theme = createAppTheme({ loadingLabel: 'Carregando…' });
+    expect(theme.components?.MuiLinearProgress?.defaultProps).toMatchObject({ 'aria-label': 'Carregando…' });
+    expect(theme.components?.MuiCircularProgress?.defaultProps).toMatchObject({ 'aria-label': 'Carregando…' });
+  });
+});
+
 describe('useAppearance', () => {
   it('remembers the palette and layout in this browser; null is the platform choice', () => {
     const { result } = renderHook(() => useAppearance());

@@ -29,6 +29,9 @@ export function SettingsGate({ children }: { children: ReactNode }) {
   const settings = query.data;
 
   const [chosenMode, setChosenMode] = useState<PaletteMode | undefined>(getStoredThemeMode);
+  // The toasts' live region: in the page before the first toast, as a region that appears with its
+  // text is not reliably read.
+  const [toastRegion, setToastRegion] = useState<HTMLDivElement | null>(null);
   const mode = chosenMode ?? modeFromSetting(settings?.theme);
   const reducedMotion = useMediaQuery(REDUCED_MOTION, { noSsr: true });
 
@@ -83,7 +86,9 @@ export function SettingsGate({ children }: { children: ReactNode }) {
     <ThemeModeContext value={themeMode}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
+        <div ref={setToastRegion} aria-live="polite" data-testid="toasts" />
         <SnackbarProvider
+          domRoot={toastRegion ?? undefined}
           maxSnack={3}
           preventDuplicate
           Components={{

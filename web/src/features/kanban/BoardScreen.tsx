@@ -81,7 +81,8 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
         <Typography variant="h5" component="h1">
           {title}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        {/* A live region: the new count is said when a query or the filter changes it. */}
+        <Typography variant="body2" color="text.secondary" role="status">
           {board.view.componentName} · {t('cards', { count: total })}
           {board.viewQuery && ` · ${t('viewQuery', { name: board.viewQuery.name })}`}
         </Typography>

@@ -72,9 +72,13 @@ export function createAppTheme({
   const isDark = mode === 'dark';
   const background = isDark ? { default: '#10151c', paper: '#171e27' } : { default: '#f4f6f9', paper: '#ffffff' };
   // Every colour of the palette is also text (links, outlined buttons, error messages): each reaches
-  // 4.5:1 on both backgrounds, and its own text on it is white or black, whichever reaches it.
+  // 4.5:1 on every surface, and its own text on it is white or black, whichever reaches it. In dark
+  // mode a raised surface (a menu, a dialog, an elevated paper) is the paper lightened up to 16.5%.
+  const surfaces = isDark
+    ? [background.default, background.paper, lighten(background.paper, 0.165)]
+    : [background.default, background.paper];
   const readable = (color: ColorSet & { main: string }) => {
-    const main = readableOn(color.main, [background.default, background.paper], mode);
+    const main = readableOn(color.main, surfaces, mode);
     const contrastText = textOn(main);
     return { ...color, main, ...(contrastText && { contrastText }) };
   };

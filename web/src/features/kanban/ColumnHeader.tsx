@@ -6,6 +6,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { textOn } from '../../theme/contrast';
 import { visuallyHidden } from '../../theme/visuallyHidden';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
@@ -68,7 +69,7 @@ export function ColumnHeader({ column, shown, canConfigure, onSetWip }: ColumnHe
             sx={{
               height: 20,
               fontSize: 11,
-              ...(wip === 'over' && { bgcolor: 'error.dark', color: 'error.contrastText' }),
+              ...(wip === 'over' && { bgcolor: 'error.dark', color: (theme) => textOn(theme.palette.error.dark) }),
             }}
           />
         </Tooltip>

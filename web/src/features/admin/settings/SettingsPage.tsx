@@ -515,7 +515,8 @@ function Preview({ draft, primary, secondary }: { draft: SettingsMap; primary: B
                   <Chip size="small" color="primary" label={t('settings.previewChip')} />
                   <Chip size="small" color="secondary" variant="outlined" label={t('settings.previewChip')} />
                 </Stack>
-                <LinearProgress variant="determinate" value={64} color="secondary" />
+                {/* A sample of the colours, not a progress of anything: hidden from screen readers. */}
+                <LinearProgress variant="determinate" value={64} color="secondary" aria-hidden />
               </Stack>
             </Box>
           </Box>

@@ -164,7 +164,12 @@ export default function UsersPage() {
       )}
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <Box sx={{ height: 3 }}>{busy && <LinearProgress sx={{ height: 3 }} aria-label={t('common.loading')} />}</Box>
-        <TableContainer sx={{ maxHeight: 'calc(100dvh - 280px)', minHeight: 240 }}>
+        <TableContainer
+          tabIndex={0}
+          role="region"
+          aria-label={t('nav.users')}
+          sx={{ maxHeight: 'calc(100dvh - 280px)', minHeight: 240 }}
+        >
           <Table stickyHeader size="small" aria-label={t('nav.users')} sx={{ minWidth: USER_TABLE_MIN_WIDTH }}>
             <TableHead>
               <TableRow sx={{ '& > th': { height: HEADER_ROW_HEIGHT } }}>

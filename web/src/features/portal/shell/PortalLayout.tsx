@@ -9,6 +9,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { useSettings } from '../../../app/settings';
 import { useThemeMode } from '../../../app/themeMode';
 import { DialogsProvider } from '../../../components/dialogs/DialogsProvider';
+import { InsideMain } from '../../../components/insideMain';
 import { normalizeLayout, useAppearance } from '../../../theme/appearance';
 import type { Application } from '../api';
 import { applicationTarget } from '../desktopRules';
@@ -120,7 +121,9 @@ function Shell() {
           <Fade in key={fadeKey} timeout={700}>
             <Box>
               <Suspense fallback={<LinearProgress />}>
-                <Outlet />
+                <InsideMain value>
+                  <Outlet />
+                </InsideMain>
               </Suspense>
             </Box>
           </Fade>

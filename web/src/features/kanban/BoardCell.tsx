@@ -39,6 +39,8 @@ export interface BoardCellProps {
   onEndReached: () => void;
   /** The lane's title on a board with swimlanes (a card's place names it). */
   laneTitle: string | undefined;
+  /** The card the keyboard was last on, anywhere on the board. */
+  activeCard: number | null;
   renderCard: (card: KanbanCard, place: CardPlace) => ReactNode;
 }
 
@@ -59,6 +61,7 @@ export function BoardCell({
   onDrop,
   onEndReached,
   laneTitle,
+  activeCard,
   renderCard,
 }: BoardCellProps) {
   const { t } = useTranslation('kanban');
@@ -67,6 +70,8 @@ export function BoardCell({
   const thin = !single && cards.length === 0;
   // One lane counts the column's cards the server has, loaded or not; a lane's cell, those it holds.
   const count = single ? Math.max(column.total, cards.length) : cards.length;
+  // One stop of the Tab key per cell: the card the keyboard was on, else the first; the arrows do the rest.
+  const tabStop = cards.some((c) => c.id === activeCard) ? activeCard : cards[0]?.id;
   return (
     <Box
       data-status-id={column.id}
@@ -157,7 +162,13 @@ export function BoardCell({
             ) : null
           }
           renderItem={(card, index) =>
-            renderCard(card, { position: index + 1, count, column: column.name, lane: laneTitle })
+            renderCard(card, {
+              position: index + 1,
+              count,
+              column: column.name,
+              lane: laneTitle,
+              tabbable: card.id === tabStop,
+            })
           }
         />
       )}

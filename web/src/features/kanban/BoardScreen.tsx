@@ -52,6 +52,7 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
         onDrop={() => state.dropOn(lane, column)}
         onEndReached={() => void state.loadMore(column)}
         laneTitle={single ? undefined : state.laneTitle(lane)}
+        activeCard={state.activeCard}
         renderCard={(card, place) => (
           <KanbanCardView
             card={card}
@@ -69,6 +70,7 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
             onOpen={state.openCard}
             onMove={state.moveTo}
             onMoveToLane={state.moveToLane}
+            onKey={state.focusNeighbour}
           />
         )}
       />

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { KanbanCard, KanbanColumn, KanbanUser } from './api';
-import { initials, type CardLanes } from './board';
+import { initials, isCardKey, type CardKey, type CardLanes } from './board';
 import { CardMenu } from './CardMenu';
 import './i18n';
 
@@ -22,6 +22,8 @@ export interface CardPlace {
   column: string;
   /** The lane's title on a board with swimlanes. */
   lane?: string;
+  /** The cell's one stop of the Tab key (with its menu button); the other cards are reached by the arrows. */
+  tabbable: boolean;
 }
 
 /** What the card's colour means: the colour field's name and the card's option ("Priority: High"). */
@@ -51,13 +53,16 @@ export interface KanbanCardViewProps extends CardPlace, Partial<CardColorMeaning
   onOpen: (card: KanbanCard) => void;
   onMove: (card: KanbanCard, toStatusId: number) => void;
   onMoveToLane: (card: KanbanCard, laneKey: string) => void;
+  /** An arrow, Home or End on the card: answers whether the focus moves to another card. */
+  onKey: (card: KanbanCard, key: CardKey) => boolean;
 }
 
 /**
  * A card: a link to the item (formatted id, title, the colour's meaning, the responsible's avatar,
  * the card's colour as its left edge) and its ⋮ menu. It is dragged with the HTML5 drag and drop
  * API; the menu offers the same moves from the keyboard (to another column or lane). The link is
- * named by the card's id and title and described by its status, responsible and place.
+ * named by the card's id and title and described by its status, responsible and place. Tab stops
+ * once per cell; the arrows, Home and End go from card to card.
  */
 export const KanbanCardView = memo(function KanbanCardView({
   card,
@@ -67,6 +72,7 @@ export const KanbanCardView = memo(function KanbanCardView({
   count,
   column,
   lane,
+  tabbable,
   colorField,
   colorValue,
   user,
@@ -79,13 +85,15 @@ export const KanbanCardView = memo(function KanbanCardView({
   onOpen,
   onMove,
   onMoveToLane,
+  onKey,
 }: KanbanCardViewProps) {
   const { t } = useTranslation('kanban');
   const ref = useRef<HTMLAnchorElement>(null);
   const descriptionId = useId();
   useEffect(() => {
+    // Unless the focus went elsewhere meanwhile: it is on nothing, or on the card it comes from.
     const active = document.activeElement;
-    if (takesFocus && (!active || active === document.body)) ref.current?.focus();
+    if (takesFocus && (!active || active === document.body || active.closest('[data-card-id]'))) ref.current?.focus();
   }, [takesFocus]);
   const status = columns.find((c) => c.id === card.statusId)?.name ?? column;
   const description = [
@@ -132,6 +140,10 @@ export const KanbanCardView = memo(function KanbanCardView({
         aria-label={t('card', { component: componentName, id: card.FormattedID, title: card.title })}
         aria-describedby={descriptionId}
         aria-busy={moving || undefined}
+        tabIndex={tabbable ? 0 : -1}
+        onKeyDown={(e) => {
+          if (isCardKey(e.key) && !e.altKey && !e.ctrlKey && !e.metaKey && onKey(card, e.key)) e.preventDefault();
+        }}
         sx={{
           flex: 1,
           minWidth: 0,
@@ -185,6 +197,7 @@ export const KanbanCardView = memo(function KanbanCardView({
         columns={columns}
         lanes={lanes}
         moving={moving}
+        tabbable={tabbable}
         onOpen={onOpen}
         onMove={onMove}
         onMoveToLane={onMoveToLane}

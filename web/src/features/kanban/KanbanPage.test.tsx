@@ -220,6 +220,26 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     );
   });
 
+  it('stops the Tab key once per column and moves between cards with the arrows', async () => {
+    setSession(makeSession());
+    boardFetch(() => jsonResponse({ Message: 'unexpected call' }, 500));
+    const user = userEvent.setup();
+    renderApp('/runtime/3/kanban/9/Quadro');
+    const first = await screen.findByRole('link', { name: 'Chamado 13: Rede lenta' }, { timeout: 20_000 });
+    expect(first).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('link', { name: 'Chamado 14: VPN' })).toHaveAttribute('tabindex', '-1');
+    expect(screen.getByRole('button', { name: 'Ações do cartão 14' })).toHaveAttribute('tabindex', '-1');
+    first.focus();
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Chamado 14: VPN' })).toHaveFocus());
+    // The Tab key comes back to the card the keyboard was last on.
+    expect(screen.getByRole('link', { name: 'Chamado 14: VPN' })).toHaveAttribute('tabindex', '0');
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Chamado 12: Impressora parada' })).toHaveFocus());
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('link', { name: 'Chamado 12: Impressora parada' })).toHaveFocus();
+  });
+
   it('keeps a card moved from the keyboard in its new column, busy, with the focus, until the reloaded board has it there', async () => {
     setSession(makeSession());
     const plain = { ...take, asksReason: false, requiresReason: false };

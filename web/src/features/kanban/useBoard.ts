@@ -1,10 +1,21 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { kanbanKeys, type BoardParams, type KanbanBoard, type KanbanCard, type KanbanColumn } from './api';
-import { buildLanes, filterCards, laneFits, moveCard, NO_VALUE, ONE_LANE, type CardLanes, type Lane } from './board';
+import {
+  buildLanes,
+  filterCards,
+  laneFits,
+  moveCard,
+  neighbourCard,
+  NO_VALUE,
+  ONE_LANE,
+  type CardKey,
+  type CardLanes,
+  type Lane,
+} from './board';
 import { useBoardPages } from './useBoardPages';
 import { useCardDrag } from './useCardDrag';
 import { useCardMove } from './useCardMove';
@@ -34,6 +45,8 @@ export function useBoard({ board, params, appID, onSearch }: UseBoardOptions) {
   const [text, setText] = useState('');
   // The card last moved from its menu: it keeps the focus wherever it is drawn, until the focus goes elsewhere on the board.
   const [focusCard, setFocusCard] = useState<number | null>(null);
+  // The card the keyboard was last on: its cell's one stop of the Tab key (the first card otherwise).
+  const [activeCard, setActiveCard] = useState<number | null>(null);
 
   // The loaded cards filter at once; the server's search follows when typing pauses.
   useEffect(() => {
@@ -160,7 +173,21 @@ export function useBoard({ board, params, appID, onSearch }: UseBoardOptions) {
   // The focus leaving the card last moved from its menu: it no longer takes it back.
   const focusMoved = (target: HTMLElement) => {
     if (focusCard !== null && !target.closest(`[data-card-id="${focusCard}"]`)) setFocusCard(null);
+    const card = target.closest('[data-card-id]')?.getAttribute('data-card-id');
+    if (card) setActiveCard(Number(card));
   };
+
+  // The arrows, Home and End move the focus from card to card (the lanes as drawn, through a ref so
+  // the memoised cards keep one handler). Answers whether the key led somewhere.
+  const drawn = useRef({ lanes, columnIds: shownColumns.map((c) => c.id) });
+  useEffect(() => {
+    drawn.current = { lanes, columnIds: shownColumns.map((c) => c.id) };
+  }, [lanes, shownColumns]);
+  const focusNeighbour = useCallback((card: KanbanCard, key: CardKey) => {
+    const next = neighbourCard(drawn.current.lanes, drawn.current.columnIds, card.id, key);
+    if (next !== undefined) setFocusCard(next);
+    return next !== undefined;
+  }, []);
 
   return {
     text,
@@ -183,6 +210,8 @@ export function useBoard({ board, params, appID, onSearch }: UseBoardOptions) {
     dropOn,
     focusCard,
     focusMoved,
+    activeCard,
+    focusNeighbour,
     moveTo,
     moveToLane,
     openCard,

@@ -38,7 +38,7 @@ async function tokenOf(login: string, password: string): Promise<string> {
 /** Opens an administration page from the side menu. */
 async function openSection(name: string) {
   await page.getByRole('navigation', { name: 'Menu da administração' }).getByRole('link', { name }).click();
-  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
 /**
@@ -153,7 +153,7 @@ test('the administrator opens the administration: dashboard and contracted plan'
   await expect(page).toHaveURL(/\/app$/);
   await page.getByRole('banner').getByRole('link', { name: 'Administração' }).click(); // the header's shortcut
   await expect(page).toHaveURL(/\/administration\/Plano%20Contratado$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'Painel' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Painel' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Ilimitado' })).toBeVisible(); // the seeded plan
   const nav = page.getByRole('navigation', { name: 'Menu da administração' });
   for (const entry of [

@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import type { Page, Response } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { startMailSink, type MailSink } from '../support/mail';
+import { totp } from '../support/totp';
 import { adminPassword, binary, startServer, type Server, type StartOptions } from '../support/server';
 
 // Sign-in, sessions and MFA end to end (issue 3), in Chromium against bin/tramita.
@@ -70,20 +70,6 @@ async function expectSignedIn(page: Page, name: string) {
 async function tokenOf(response: Response): Promise<string> {
   const result = JSON.parse(Buffer.from(await response.text(), 'base64').toString('utf8')) as { token: string };
   return result.token;
-}
-
-/** RFC 6238 TOTP (HMAC-SHA1, 6 digits, 30 s) of a base32 secret at `at` (ms). */
-function totp(secret: string, at = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of secret.replace(/[\s=]/g, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
-  const hmac = createHmac('sha1', key).update(counter).digest();
-  const offset = hmac[hmac.length - 1]! & 0xf;
-  const code = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return String(code).padStart(6, '0');
 }
 
 test.describe('TOTP helper', () => {

@@ -214,7 +214,7 @@ test('the locale switch changes every visible text of the shell', async ({ admin
   const sidebar = page.getByRole('complementary', { name: 'Application menu' });
   await expect(sidebar.getByText('version 1.0.0')).toBeVisible();
   await expect(sidebar.getByRole('link', { name: 'Calendar' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Work Management' })).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Work Management', { exact: true })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Search the menu' })).toBeVisible();
   await openUserMenu(page);
   await expect(page.getByRole('menuitem', { name: 'Appearance' })).toBeVisible();
@@ -236,9 +236,9 @@ test('the locale switch changes every visible text of the shell', async ({ admin
     expect(visible, `"${portuguese}" still shown in English`).not.toContain(portuguese);
   }
   await page.getByRole('link', { name: 'Apps' }).click();
-  await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Applications' })).toBeVisible();
   await page.getByRole('button', { name: 'Change the language' }).click();
-  await expect(page.getByRole('heading', { name: 'Aplicativos' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Aplicativos' })).toBeVisible();
 });
 
 test('a message sent on the server reaches the bell live and the push service encrypted; it is read and deleted', async ({

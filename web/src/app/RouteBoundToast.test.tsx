@@ -16,7 +16,10 @@ function Grab() {
 
 function renderToasts() {
   render(
-    <SnackbarProvider preventDuplicate Components={{ default: RouteBoundToast, success: RouteBoundToast }}>
+    <SnackbarProvider
+      preventDuplicate
+      Components={{ default: RouteBoundToast, success: RouteBoundToast, error: RouteBoundToast }}
+    >
       <Grab />
     </SnackbarProvider>,
   );
@@ -56,5 +59,14 @@ describe('toasts of a screen (issue 21)', () => {
       enqueue('Sem conexão');
     });
     expect(await screen.findAllByText('Sem conexão')).toHaveLength(1);
+  });
+
+  it('are polite, an error interrupts', async () => {
+    renderToasts();
+    act(() => void enqueue('Item Salvo com Sucesso', { variant: 'success' }));
+    expect(await screen.findByText('Item Salvo com Sucesso')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    act(() => void enqueue('Erro de Rede', { variant: 'error' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erro de Rede');
   });
 });

@@ -1,12 +1,22 @@
-import { forwardRef, useEffect, useRef, useSyncExternalStore } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { MaterialDesignContent, useSnackbar, type CustomContentProps } from 'notistack';
 import { lastScreenChange, screenCount, subscribeScreens } from './routeScreens';
 
 /** How long before a navigation a toast still counts as the next screen's. */
 const LEAD_MS = 1500;
 
-/** A toast that leaves with the screen it was shown on (routeScreens.ts). */
+/**
+ * A toast that leaves with the screen it was shown on (routeScreens.ts). Toasts are put in the
+ * page's polite live region (SettingsGate), so a screen reader says them when it is done; notistack
+ * makes each an alert as well, which interrupts: only errors and warnings keep that role.
+ */
 export const RouteBoundToast = forwardRef<HTMLDivElement, CustomContentProps>(function RouteBoundToast(props, ref) {
+  const content = useRef<HTMLDivElement>(null);
+  useImperativeHandle(ref, () => content.current!, []);
+  const urgent = props.variant === 'error' || props.variant === 'warning';
+  useLayoutEffect(() => {
+    if (!urgent) content.current?.removeAttribute('role');
+  }, [urgent]);
   const { closeSnackbar } = useSnackbar();
   const current = useSyncExternalStore(subscribeScreens, screenCount);
   const shown = useRef<{ screen: number; at: number } | null>(null);
@@ -21,5 +31,5 @@ export const RouteBoundToast = forwardRef<HTMLDivElement, CustomContentProps>(fu
     }
     closeSnackbar(props.id);
   }, [current, closeSnackbar, props.id]);
-  return <MaterialDesignContent ref={ref} {...props} />;
+  return <MaterialDesignContent ref={content} {...props} />;
 });

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import CssBaseline from '@mui/material/CssBaseline';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { ThemeProvider } from '@mui/material/styles';
 import type { PaletteMode } from '@mui/material/styles';
 import { SnackbarProvider } from 'notistack';
@@ -10,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { FullScreenSpinner } from '../components/FullScreenSpinner';
 import { SnackbarCloseButton } from '../components/SnackbarCloseButton';
 import { StatusView } from '../components/StatusView';
-import { createAppTheme } from '../theme/createAppTheme';
+import { createAppTheme, REDUCED_MOTION } from '../theme/createAppTheme';
 import { platformSettingsQuery, SettingsContext } from './settings';
 import { getStoredThemeMode, modeFromSetting, storeThemeMode, ThemeModeContext } from './themeMode';
 
@@ -28,7 +29,11 @@ export function SettingsGate({ children }: { children: ReactNode }) {
   const settings = query.data;
 
   const [chosenMode, setChosenMode] = useState<PaletteMode | undefined>(getStoredThemeMode);
+  // The toasts' live region: in the page before the first toast, as a region that appears with its
+  // text is not reliably read.
+  const [toastRegion, setToastRegion] = useState<HTMLDivElement | null>(null);
   const mode = chosenMode ?? modeFromSetting(settings?.theme);
+  const reducedMotion = useMediaQuery(REDUCED_MOTION, { noSsr: true });
 
   const theme = useMemo(
     () =>
@@ -37,8 +42,10 @@ export function SettingsGate({ children }: { children: ReactNode }) {
         primary: settings?.primaryColor,
         secondary: settings?.secondaryColor,
         font: settings?.font,
+        reducedMotion,
+        loadingLabel: t('app.loading'),
       }),
-    [mode, settings?.primaryColor, settings?.secondaryColor, settings?.font],
+    [mode, settings?.primaryColor, settings?.secondaryColor, settings?.font, reducedMotion, t],
   );
 
   const themeMode = useMemo(
@@ -79,7 +86,9 @@ export function SettingsGate({ children }: { children: ReactNode }) {
     <ThemeModeContext value={themeMode}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
+        <div ref={setToastRegion} aria-live="polite" data-testid="toasts" />
         <SnackbarProvider
+          domRoot={toastRegion ?? undefined}
           maxSnack={3}
           preventDuplicate
           Components={{

@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'rea
 import { FullScreenSpinner } from '../components/FullScreenSpinner';
 import { clearMaintenanceSignIn, opensForMaintenanceSignIn } from '../features/maintenance/maintenanceSignIn';
 import { loginPath, sessionOpensApp } from './access';
+import { usePageFocus } from './pageFocus';
 import { screenChanged } from './routeScreens';
 import { clearSession } from './session';
 import { useSettings } from './settings';
@@ -28,6 +29,7 @@ export function RootLayout() {
   const session = useSession();
   const administrator = session?.hasPanelAdminPermission === true;
 
+  usePageFocus(pathname);
   // The toasts of the screen left go with it (routeScreens.ts).
   const first = useRef(true);
   useEffect(() => {

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { InsideMain } from './insideMain';
 
 interface StatusViewProps {
   /** Large headline (an error code or a short title). */
@@ -14,11 +15,12 @@ interface StatusViewProps {
 
 /** Full-page message with a title, a description and an optional action (404, maintenance, load errors). */
 export function StatusView({ code, title, description, icon, action }: StatusViewProps) {
+  const inShell = useContext(InsideMain);
   return (
     <Box
-      component="main"
+      component={inShell ? 'div' : 'main'}
       sx={{
-        minHeight: '100dvh',
+        minHeight: inShell ? '60dvh' : '100dvh',
         display: 'grid',
         placeItems: 'center',
         p: 3,
@@ -47,7 +49,8 @@ export function StatusView({ code, title, description, icon, action }: StatusVie
           </Typography>
         )}
         {description && (
-          <Typography variant="body1" color="text.secondary" sx={{ fontSize: 16 }}>
+          // Without a title the description is what the page is about: its heading.
+          <Typography variant="body1" component={title ? 'p' : 'h1'} color="text.secondary" sx={{ fontSize: 16 }}>
             {description}
           </Typography>
         )}

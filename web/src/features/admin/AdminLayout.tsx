@@ -7,7 +7,6 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -51,7 +50,7 @@ export default function AdminLayout() {
     return (
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 10, maxWidth: 520, mx: 'auto' }}>
         <LockIcon color="disabled" sx={{ fontSize: 64 }} />
-        <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           {t('forbidden.title')}
         </Typography>
         <Typography color="text.secondary">{t('forbidden.description')}</Typography>
@@ -138,40 +137,45 @@ export default function AdminLayout() {
           overflow: 'hidden',
         }}
       >
-        <List
-          dense
-          subheader={
-            <ListSubheader
-              component="div"
-              sx={{ fontWeight: 700, letterSpacing: 0.6, textTransform: 'uppercase', fontSize: 11, lineHeight: '40px' }}
-            >
-              {t('title')}
-            </ListSubheader>
-          }
-          sx={{ pb: 1 }}
+        <Typography
+          id="administration-menu-title"
+          component="div"
+          color="text.secondary"
+          sx={{
+            fontWeight: 700,
+            letterSpacing: 0.6,
+            textTransform: 'uppercase',
+            fontSize: 11,
+            lineHeight: '40px',
+            px: 2,
+          }}
         >
+          {t('title')}
+        </Typography>
+        <List dense aria-labelledby="administration-menu-title" sx={{ pt: 0, pb: 1 }}>
           {entries.map((entry) => (
-            <ListItemButton
-              key={entry.key}
-              component={RouterLink}
-              to={entry.to}
-              selected={entry.active(pathname)}
-              aria-current={entry.active(pathname) ? 'page' : undefined}
-              sx={(theme) => ({
-                mx: 1,
-                borderRadius: 1,
-                '&.Mui-selected': {
-                  color: theme.palette.mode === 'dark' ? 'primary.light' : 'primary.main',
-                  fontWeight: 600,
-                },
-              })}
-            >
-              <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>{entry.icon}</ListItemIcon>
-              <ListItemText
-                primary={entry.label}
-                slotProps={{ primary: { sx: { fontWeight: 'inherit', fontSize: 13 } } }}
-              />
-            </ListItemButton>
+            <li key={entry.key} style={{ listStyle: 'none' }}>
+              <ListItemButton
+                component={RouterLink}
+                to={entry.to}
+                selected={entry.active(pathname)}
+                aria-current={entry.active(pathname) ? 'page' : undefined}
+                sx={(theme) => ({
+                  mx: 1,
+                  borderRadius: 1,
+                  '&.Mui-selected': {
+                    color: theme.palette.mode === 'dark' ? 'primary.light' : 'primary.main',
+                    fontWeight: 600,
+                  },
+                })}
+              >
+                <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>{entry.icon}</ListItemIcon>
+                <ListItemText
+                  primary={entry.label}
+                  slotProps={{ primary: { sx: { fontWeight: 'inherit', fontSize: 13 } } }}
+                />
+              </ListItemButton>
+            </li>
           ))}
         </List>
       </Paper>

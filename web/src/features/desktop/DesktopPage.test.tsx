@@ -47,8 +47,10 @@ describe('/app', () => {
     renderApp('/app');
     expect(await screen.findByRole('heading', { name: 'Hello, Maria Souza' }, { timeout: 8000 })).toBeInTheDocument();
     const tiles = screen.getByRole('list', { name: 'Applications' });
-    expect(await within(tiles).findByRole('button', { name: 'Work Management' })).toBeInTheDocument();
+    // A tile's name holds what it shows, its version too; the language button's, the code it shows.
+    expect(await within(tiles).findByRole('button', { name: 'Work Management, version 1.0.0' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Apps' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'PT — Change the language to Português' })).toHaveTextContent('PT');
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Chat' })).toBeInTheDocument(); // its toolbar button
   });
 
@@ -61,7 +63,7 @@ describe('/app', () => {
       setSession(makeSession(flags));
       portalFetch([app(1), app(2)]);
       const { unmount } = renderApp('/app');
-      expect(await screen.findByRole('button', { name: 'App 2' }, { timeout: 8000 })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'App 2, versão 1.0.0' }, { timeout: 8000 })).toBeInTheDocument();
       const shortcut = screen.queryByRole('link', { name: 'Administração' });
       if (shown)
         expect(shortcut).toHaveAttribute('href', expect.stringMatching(/^\/administration\/Plano( |%20)Contratado$/));

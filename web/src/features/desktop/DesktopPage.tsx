@@ -26,7 +26,7 @@ export default function DesktopPage() {
   const name = session?.loggedUser.name ?? '';
   return (
     <Box sx={{ maxWidth: 1200, mx: 'auto', py: { xs: 1, sm: 3 } }}>
-      <Typography variant="h4" component="h2" sx={{ fontWeight: 800, letterSpacing: -0.5 }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, letterSpacing: -0.5 }}>
         {t('desktop.greeting', { name })}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 0.5, mb: 4 }}>
@@ -67,6 +67,10 @@ function Tile({ application }: { application: Application }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const target = applicationTarget(application);
+  // The name holds what the tile shows, its version included (WCAG 2.5.3).
+  const name = application.appVersion
+    ? t('desktop.appWithVersion', { name: application.name, version: application.appVersion })
+    : application.name;
   const open = () => (target.external ? window.open(target.href, '_blank', 'noopener') : void navigate(target.href));
   return (
     <li>
@@ -74,7 +78,7 @@ function Tile({ application }: { application: Application }) {
         component={ButtonBase}
         onClick={open}
         variant="outlined"
-        aria-label={target.external ? t('desktop.opensInNewTab', { name: application.name }) : application.name}
+        aria-label={target.external ? t('desktop.opensInNewTab', { name }) : name}
         sx={{
           width: '100%',
           height: { xs: 150, sm: 168 },

@@ -39,6 +39,7 @@ import { ControlNode } from './FormRenderer';
 import { StaleSaveDialog } from './StaleSaveDialog';
 import type { FieldValidation, FormInitialData, FormItem, FormValues, SaveItemResult } from './types';
 import { useFormBase } from './useFormBase';
+import { textOn } from '../../theme/contrast';
 
 interface Snapshot {
   item: FormItem;
@@ -451,7 +452,7 @@ function FormHeader({ data, snapshot }: { data: FormInitialData; snapshot: Snaps
             aria-label={t('page.status', { status: item.StatusName })}
             sx={{
               bgcolor: String(item.StatusColor || '') || undefined,
-              color: item.StatusColor ? '#fff' : undefined,
+              color: textOn(String(item.StatusColor || '')),
               fontWeight: 600,
             }}
           />

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { KanbanCard, KanbanColumn } from './api';
 import type { Lane } from './board';
-import { CARD_ROW } from './KanbanCardView';
+import { CARD_ROW, type CardPlace } from './KanbanCardView';
 import { VirtualCardList } from './VirtualCardList';
 import './i18n';
 
@@ -37,7 +37,11 @@ export interface BoardCellProps {
   onDragLeave: () => void;
   onDrop: () => void;
   onEndReached: () => void;
-  renderCard: (card: KanbanCard) => ReactNode;
+  /** The lane's title on a board with swimlanes (a card's place names it). */
+  laneTitle: string | undefined;
+  /** The card the keyboard was last on, anywhere on the board. */
+  activeCard: number | null;
+  renderCard: (card: KanbanCard, place: CardPlace) => ReactNode;
 }
 
 /** The cards of one column in one lane, and the drop zone for a dragged card. */
@@ -56,12 +60,18 @@ export function BoardCell({
   onDragLeave,
   onDrop,
   onEndReached,
+  laneTitle,
+  activeCard,
   renderCard,
 }: BoardCellProps) {
   const { t } = useTranslation('kanban');
   const cards = lane.cells.get(column.id) ?? [];
   // A thin row: an empty lane, or a lane's column without cards.
   const thin = !single && cards.length === 0;
+  // One lane counts the column's cards the server has, loaded or not; a lane's cell, those it holds.
+  const count = single ? Math.max(column.total, cards.length) : cards.length;
+  // One stop of the Tab key per cell: the card the keyboard was on, else the first; the arrows do the rest.
+  const tabStop = cards.some((c) => c.id === activeCard) ? activeCard : cards[0]?.id;
   return (
     <Box
       data-status-id={column.id}
@@ -137,6 +147,7 @@ export function BoardCell({
           height={cellHeight ?? Math.min(LANE_HEIGHT, cards.length * CARD_ROW + 8)}
           itemKey={(c) => c.id}
           label={t('column', { name: column.name })}
+          setSize={count}
           reveal={reveal}
           onEndReached={onEndReached}
           footer={
@@ -150,7 +161,15 @@ export function BoardCell({
               </Typography>
             ) : null
           }
-          renderItem={renderCard}
+          renderItem={(card, index) =>
+            renderCard(card, {
+              position: index + 1,
+              count,
+              column: column.name,
+              lane: laneTitle,
+              tabbable: card.id === tabStop,
+            })
+          }
         />
       )}
     </Box>

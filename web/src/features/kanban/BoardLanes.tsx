@@ -99,7 +99,8 @@ function LaneHeader({ lane, title, avatar }: { lane: Lane; title: string; avatar
       }}
     >
       {avatar && lane.key !== NO_VALUE ? (
-        <Avatar src={lane.avatar || undefined} sx={{ width: 24, height: 24, fontSize: 12 }}>
+        // The lane's title beside it names the person: the initials are not read twice.
+        <Avatar src={lane.avatar || undefined} alt="" aria-hidden sx={{ width: 24, height: 24, fontSize: 12 }}>
           {initials(lane.title)}
         </Avatar>
       ) : (

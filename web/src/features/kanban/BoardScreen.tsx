@@ -52,10 +52,15 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
         onDragLeave={() => drag.dragLeave(cellKey)}
         onDrop={() => state.dropOn(lane, column)}
         onEndReached={() => void state.loadMore(column)}
-        renderCard={(card) => (
+        laneTitle={single ? undefined : state.laneTitle(lane)}
+        activeCard={state.activeCard}
+        renderCard={(card, place) => (
           <KanbanCardView
             card={card}
             componentName={board.view.componentName}
+            link={state.cardLink(card)}
+            {...place}
+            {...state.colorMeaning(card)}
             user={card.responsibleId == null ? undefined : state.users.get(card.responsibleId)}
             columns={board.columns}
             lanes={state.cardLanes}
@@ -66,6 +71,7 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
             onOpen={state.openCard}
             onMove={state.moveTo}
             onMoveToLane={state.moveToLane}
+            onKey={state.focusNeighbour}
           />
         )}
       />
@@ -78,7 +84,8 @@ export function BoardScreen({ board, params, title, appID, onQuery, onSearch, re
         <Typography variant="h5" component="h1">
           {title}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        {/* A live region: the new count is said when a query or the filter changes it. */}
+        <Typography variant="body2" color="text.secondary" role="status">
           {board.view.componentName} · {estimated ? t('cardsEstimate', { count: total }) : t('cards', { count: total })}
           {board.viewQuery && ` · ${t('viewQuery', { name: board.viewQuery.name })}`}
         </Typography>

@@ -22,6 +22,8 @@ export interface CardMenuProps {
   lanes: CardLanes | undefined;
   /** The card's move is running: no other move starts. */
   moving: boolean;
+  /** The button is in the Tab order with its card (the cell's one stop). */
+  tabbable: boolean;
   onOpen: (card: KanbanCard) => void;
   onMove: (card: KanbanCard, toStatusId: number) => void;
   /** Moves the card into another lane of its column (what a drop there does). */
@@ -34,7 +36,7 @@ export interface CardMenuProps {
  * same menu: a second menu opening while the first closes would fight it over the focus (the first
  * gives it back to its button as the second takes it).
  */
-export function CardMenu({ card, columns, lanes, moving, onOpen, onMove, onMoveToLane }: CardMenuProps) {
+export function CardMenu({ card, columns, lanes, moving, tabbable, onOpen, onMove, onMoveToLane }: CardMenuProps) {
   const { t } = useTranslation('kanban');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [page, setPage] = useState<'actions' | 'lanes'>('actions');
@@ -117,6 +119,7 @@ export function CardMenu({ card, columns, lanes, moving, onOpen, onMove, onMoveT
         aria-label={t('cardMenu', { id: card.FormattedID })}
         aria-haspopup="menu"
         aria-expanded={open || undefined}
+        tabIndex={tabbable ? 0 : -1}
         onClick={(e) => {
           setPage('actions');
           setAnchor(e.currentTarget);

@@ -6,6 +6,8 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { textOn } from '../../theme/contrast';
+import { visuallyHidden } from '../../theme/visuallyHidden';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import type { TFunction } from 'i18next';
@@ -64,8 +66,12 @@ export function ColumnHeader({ column, shown, canConfigure, onSetWip }: ColumnHe
         {column.name}
       </Typography>
       <Tooltip title={shown === column.total ? '' : total.of}>
-        <Typography variant="caption" aria-label={total.words}>
-          {total.short}
+        <Typography variant="caption">
+          {/* Read as "37 cards" ("about 252453 cards (estimate)"), not a bare "37". */}
+          <span aria-hidden>{total.short}</span>
+          <Box component="span" sx={visuallyHidden}>
+            {total.words}
+          </Box>
         </Typography>
       </Tooltip>
       {wip !== 'none' && (
@@ -79,7 +85,7 @@ export function ColumnHeader({ column, shown, canConfigure, onSetWip }: ColumnHe
             sx={{
               height: 20,
               fontSize: 11,
-              ...(wip === 'over' && { bgcolor: 'error.dark', color: 'error.contrastText' }),
+              ...(wip === 'over' && { bgcolor: 'error.dark', color: (theme) => textOn(theme.palette.error.dark) }),
             }}
           />
         </Tooltip>

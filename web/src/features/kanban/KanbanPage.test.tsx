@@ -122,6 +122,22 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     expect(screen.getByLabelText('Limite WIP: 2/1')).toBeInTheDocument();
   });
 
+  it('announces a card as a link to its item with its status, responsible and place, and a count as cards', async () => {
+    setSession(makeSession());
+    boardFetch(() => jsonResponse({ Message: 'unexpected call' }, 500));
+    renderApp('/runtime/3/kanban/9/Quadro');
+    const card = await screen.findByRole('link', { name: 'Chamado 13: Rede lenta' }, { timeout: 20_000 });
+    expect(card).toHaveAttribute('href', '/runtime/3/editItem/4/102/0');
+    expect(card).toHaveAccessibleDescription('status Em atendimento, cartão 1 de 2 na coluna Em atendimento');
+    expect(screen.getByRole('link', { name: 'Chamado 12: Impressora parada' })).toHaveAccessibleDescription(
+      'status Novo, responsável Maria Souza, cartão 1 de 1 na coluna Novo',
+    );
+    const column = screen.getAllByRole('list', { name: 'Coluna Em atendimento' })[0]!;
+    expect(within(column).getAllByRole('listitem')[1]).toHaveAttribute('aria-posinset', '2');
+    expect(within(column).getAllByRole('listitem')[1]).toHaveAttribute('aria-setsize', '2');
+    expect(screen.getByText('2 cartões')).toBeInTheDocument();
+  });
+
   it('says the package query that bounds the board, warns past a WIP limit, and offers the package default', async () => {
     setSession(makeSession());
     const bounded: KanbanBoard = {
@@ -219,7 +235,27 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     );
   });
 
-  it('keeps a moved card in its new column, busy, until the reloaded board has it there', async () => {
+  it('stops the Tab key once per column and moves between cards with the arrows', async () => {
+    setSession(makeSession());
+    boardFetch(() => jsonResponse({ Message: 'unexpected call' }, 500));
+    const user = userEvent.setup();
+    renderApp('/runtime/3/kanban/9/Quadro');
+    const first = await screen.findByRole('link', { name: 'Chamado 13: Rede lenta' }, { timeout: 20_000 });
+    expect(first).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('link', { name: 'Chamado 14: VPN' })).toHaveAttribute('tabindex', '-1');
+    expect(screen.getByRole('button', { name: 'Ações do cartão 14' })).toHaveAttribute('tabindex', '-1');
+    first.focus();
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Chamado 14: VPN' })).toHaveFocus());
+    // The Tab key comes back to the card the keyboard was last on.
+    expect(screen.getByRole('link', { name: 'Chamado 14: VPN' })).toHaveAttribute('tabindex', '0');
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Chamado 12: Impressora parada' })).toHaveFocus());
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('link', { name: 'Chamado 12: Impressora parada' })).toHaveFocus();
+  });
+
+  it('keeps a card moved from the keyboard in its new column, busy, with the focus, until the reloaded board has it there', async () => {
     setSession(makeSession());
     const plain = { ...take, asksReason: false, requiresReason: false };
     const moved: KanbanBoard = {
@@ -251,8 +287,12 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     });
     const user = userEvent.setup();
     renderApp('/runtime/3/kanban/9/Quadro');
-    await user.click(await screen.findByRole('button', { name: 'Ações do cartão 12' }, { timeout: 20_000 }));
-    await user.click(screen.getByRole('menuitem', { name: 'Mover para Em atendimento' }));
+    (await screen.findByRole('button', { name: 'Ações do cartão 12' }, { timeout: 20_000 })).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Abrir' })).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Mover para Em atendimento' })).toHaveFocus();
+    await user.keyboard('{Enter}');
     expect(await screen.findByText('1 item tramitado para Em atendimento.')).toBeInTheDocument();
     await waitFor(() => expect(boards).toBe(2));
     // The server moved it; the board is still reloading: the card stays where it went, busy.
@@ -272,6 +312,7 @@ describe('/runtime/{appID}/kanban/{viewID}/{title}', () => {
     await waitFor(() =>
       expect(within(inService()).getByLabelText('Chamado 12: Impressora parada')).not.toHaveAttribute('aria-busy'),
     );
+    expect(within(inService()).getByLabelText('Chamado 12: Impressora parada')).toHaveFocus();
     watch.disconnect();
     expect(wentBack).toBe(false);
     expect(

@@ -13,6 +13,8 @@ export interface VirtualCardListProps<T> {
   onEndReached?: () => void;
   footer?: ReactNode;
   label?: string;
+  /** How many items the list has in all, loaded or not (each item's aria-setsize). */
+  setSize?: number;
   /** An item to bring into view when it is outside the rendered rows (a card moved into this list). */
   reveal?: number | string;
 }
@@ -30,6 +32,7 @@ export function VirtualCardList<T>({
   onEndReached,
   footer,
   label,
+  setSize,
   reveal,
 }: VirtualCardListProps<T>) {
   const ref = useRef<HTMLDivElement>(null);
@@ -73,6 +76,9 @@ export function VirtualCardList<T>({
           <Box
             key={itemKey(item)}
             role="listitem"
+            // Only the rows in view are in the page: each says where it stands in the whole list.
+            aria-setsize={setSize ?? items.length}
+            aria-posinset={start + i + 1}
             sx={{ position: 'absolute', top: (start + i) * rowHeight, left: 0, right: 0, height: rowHeight }}
           >
             {renderItem(item, start + i)}

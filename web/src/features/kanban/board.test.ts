@@ -11,12 +11,14 @@ import {
   laneValue,
   mergeCards,
   moveCard,
+  neighbourCard,
   NO_VALUE,
   ONE_LANE,
   targetsFrom,
   visibleRange,
   wipState,
   withoutFullColumns,
+  type Lane,
 } from './board';
 
 const card = (id: number, statusId: number, extra: Partial<KanbanCard> = {}): KanbanCard => ({
@@ -328,5 +330,53 @@ describe('initials', () => {
     expect(initials('Ana Maria Souza')).toBe('AS');
     expect(initials('admin')).toBe('A');
     expect(initials('  ')).toBe('?');
+  });
+});
+
+describe('neighbourCard', () => {
+  const card = (id: number, statusId: number) => ({
+    id,
+    FormattedID: id,
+    title: `card ${id}`,
+    statusId,
+    responsibleId: null,
+    color: '',
+    values: {},
+    modificationDateTicks: 1,
+  });
+  const lane = (key: string, cells: [number, number[]][]): Lane => ({
+    key,
+    title: key,
+    color: '',
+    avatar: '',
+    parent: '',
+    count: cells.reduce((n, [, ids]) => n + ids.length, 0),
+    cells: new Map(cells.map(([status, ids]) => [status, ids.map((id) => card(id, status))])),
+  });
+  // Columns 1, 2 (empty in lane a) and 3; lane b below.
+  const lanes = [
+    lane('a', [
+      [1, [11, 12, 13]],
+      [2, []],
+      [3, [31]],
+    ]),
+    lane('b', [[2, [21, 22]]]),
+  ];
+  const columns = [1, 2, 3];
+
+  it('moves up and down a column, to its ends, and stops at them', () => {
+    expect(neighbourCard(lanes, columns, 12, 'ArrowDown')).toBe(13);
+    expect(neighbourCard(lanes, columns, 12, 'ArrowUp')).toBe(11);
+    expect(neighbourCard(lanes, columns, 11, 'ArrowUp')).toBeUndefined();
+    expect(neighbourCard(lanes, columns, 13, 'ArrowDown')).toBeUndefined();
+    expect(neighbourCard(lanes, columns, 11, 'End')).toBe(13);
+    expect(neighbourCard(lanes, columns, 13, 'Home')).toBe(11);
+  });
+
+  it('moves across to the nearest row of the next column with cards, within the lane', () => {
+    expect(neighbourCard(lanes, columns, 13, 'ArrowRight')).toBe(31);
+    expect(neighbourCard(lanes, columns, 31, 'ArrowLeft')).toBe(11);
+    expect(neighbourCard(lanes, columns, 31, 'ArrowRight')).toBeUndefined();
+    expect(neighbourCard(lanes, columns, 22, 'ArrowLeft')).toBeUndefined();
   });
 });

@@ -224,6 +224,38 @@ export function laneChoices(card: KanbanCard, lanes: CardLanes): LaneChoice[] {
   return lanes.entries.map((e) => ({ ...e, current: e.key === current, fits: laneFits(card, lanes, e) }));
 }
 
+/** The keys that move the keyboard's focus from card to card. */
+export const CARD_KEYS = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End'] as const;
+export type CardKey = (typeof CARD_KEYS)[number];
+
+export function isCardKey(key: string): key is CardKey {
+  return (CARD_KEYS as readonly string[]).includes(key);
+}
+
+/**
+ * The card a key leads to from a card, in its lane: up and down (Home, End) within its column, left
+ * and right to the nearest row of the next column that has cards. Undefined at an edge.
+ */
+export function neighbourCard(lanes: Lane[], columnIds: number[], cardId: number, key: CardKey): number | undefined {
+  for (const lane of lanes) {
+    const col = columnIds.findIndex((id) => lane.cells.get(id)?.some((c) => c.id === cardId));
+    if (col < 0) continue;
+    const cards = lane.cells.get(columnIds[col]!)!;
+    const row = cards.findIndex((c) => c.id === cardId);
+    if (key === 'ArrowUp') return cards[row - 1]?.id;
+    if (key === 'ArrowDown') return cards[row + 1]?.id;
+    if (key === 'Home') return cards[0]?.id;
+    if (key === 'End') return cards[cards.length - 1]?.id;
+    const step = key === 'ArrowLeft' ? -1 : 1;
+    for (let next = col + step; next >= 0 && next < columnIds.length; next += step) {
+      const other = lane.cells.get(columnIds[next]!) ?? [];
+      if (other.length > 0) return other[Math.min(row, other.length - 1)]!.id;
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
 /** Which cards of a list are visible in a scrolled window of fixed-height rows (virtualisation). */
 export function visibleRange(
   count: number,

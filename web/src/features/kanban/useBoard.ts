@@ -1,10 +1,21 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { kanbanKeys, type BoardParams, type KanbanBoard, type KanbanCard, type KanbanColumn } from './api';
-import { buildLanes, filterCards, laneFits, moveCard, NO_VALUE, ONE_LANE, type CardLanes, type Lane } from './board';
+import {
+  buildLanes,
+  filterCards,
+  laneFits,
+  moveCard,
+  neighbourCard,
+  NO_VALUE,
+  ONE_LANE,
+  type CardKey,
+  type CardLanes,
+  type Lane,
+} from './board';
 import { useBoardPages } from './useBoardPages';
 import { useCardDrag } from './useCardDrag';
 import { useCardMove } from './useCardMove';
@@ -34,6 +45,8 @@ export function useBoard({ board, params, appID, onSearch }: UseBoardOptions) {
   const [text, setText] = useState('');
   // The card last moved from its menu: it keeps the focus wherever it is drawn, until the focus goes elsewhere on the board.
   const [focusCard, setFocusCard] = useState<number | null>(null);
+  // The card the keyboard was last on: its cell's one stop of the Tab key (the first card otherwise).
+  const [activeCard, setActiveCard] = useState<number | null>(null);
 
   // The loaded cards filter at once; the server's search follows when typing pauses.
   useEffect(() => {
@@ -97,7 +110,14 @@ export function useBoard({ board, params, appID, onSearch }: UseBoardOptions) {
   );
 
   // Stable handlers keep the memoised cards from rendering again on every scroll.
-  const moveTo = useCallback((card: KanbanCard, to: number) => void move(card, to), [move]);
+  // The card takes the focus again in its new column, so the keyboard stays on it.
+  const moveTo = useCallback(
+    (card: KanbanCard, to: number) => {
+      setFocusCard(card.id);
+      void move(card, to);
+    },
+    [move],
+  );
   // The menu's "Move to lane…": what a drop into that lane of the card's own column does.
   const moveToLane = useCallback(
     (card: KanbanCard, key: string) => {
@@ -107,10 +127,18 @@ export function useBoard({ board, params, appID, onSearch }: UseBoardOptions) {
     },
     [move, swimlane],
   );
-  const openCard = useCallback(
-    (card: KanbanCard) => navigate(`/runtime/${appID}/editItem/${componentId}/${card.id}/0`),
-    [navigate, appID, componentId],
+  const cardLink = useCallback(
+    (card: KanbanCard) => `/runtime/${appID}/editItem/${componentId}/${card.id}/0`,
+    [appID, componentId],
   );
+  const openCard = useCallback((card: KanbanCard) => navigate(cardLink(card)), [navigate, cardLink]);
+  // The colour field's option of a card, in words: the colour is never the only sign of it.
+  const colorField = board.swimlanes.find((l) => l.field === board.colorField);
+  const colorMeaning = (card: KanbanCard) => {
+    const value = colorField && card.values[colorField.field];
+    const option = value ? colorField.options.find((o) => o.value === value) : undefined;
+    return option && colorField ? { colorField: colorField.name, colorValue: option.text } : undefined;
+  };
 
   /**
    * Whether the dragged card may go to a cell: false where it may not (a lane it does not fit, a
@@ -145,7 +173,21 @@ export function useBoard({ board, params, appID, onSearch }: UseBoardOptions) {
   // The focus leaving the card last moved from its menu: it no longer takes it back.
   const focusMoved = (target: HTMLElement) => {
     if (focusCard !== null && !target.closest(`[data-card-id="${focusCard}"]`)) setFocusCard(null);
+    const card = target.closest('[data-card-id]')?.getAttribute('data-card-id');
+    if (card) setActiveCard(Number(card));
   };
+
+  // The arrows, Home and End move the focus from card to card (the lanes as drawn, through a ref so
+  // the memoised cards keep one handler). Answers whether the key led somewhere.
+  const drawn = useRef({ lanes, columnIds: shownColumns.map((c) => c.id) });
+  useEffect(() => {
+    drawn.current = { lanes, columnIds: shownColumns.map((c) => c.id) };
+  }, [lanes, shownColumns]);
+  const focusNeighbour = useCallback((card: KanbanCard, key: CardKey) => {
+    const next = neighbourCard(drawn.current.lanes, drawn.current.columnIds, card.id, key);
+    if (next !== undefined) setFocusCard(next);
+    return next !== undefined;
+  }, []);
 
   return {
     text,
@@ -168,9 +210,13 @@ export function useBoard({ board, params, appID, onSearch }: UseBoardOptions) {
     dropOn,
     focusCard,
     focusMoved,
+    activeCard,
+    focusNeighbour,
     moveTo,
     moveToLane,
     openCard,
+    cardLink,
+    colorMeaning,
     setWip,
     reload,
   };

@@ -41,7 +41,7 @@ export default function RuntimeIndex() {
     return (
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 10, maxWidth: 520, mx: 'auto' }}>
         <AppsIcon color="disabled" sx={{ fontSize: 64 }} />
-        <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           {t('shell.appUnavailable')}
         </Typography>
         <Typography color="text.secondary">{isApiError(error) ? error.message : t('error.default')}</Typography>

@@ -50,7 +50,8 @@ export function DataTable<T extends { id: number }>({
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       <Box sx={{ height: 3 }}>{loading && <LinearProgress sx={{ height: 3 }} aria-label={t('common.loading')} />}</Box>
-      <TableContainer>
+      {/* It scrolls sideways on a phone: the keyboard reaches it to scroll it (WCAG 2.1.1). */}
+      <TableContainer tabIndex={0} role="region" aria-label={label}>
         <Table size="small" aria-label={label} sx={{ minWidth }}>
           <TableHead>
             <TableRow>

@@ -24,7 +24,7 @@ export function PageHeader({
       }}
     >
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="h5" component="h2" sx={{ fontWeight: 700, fontSize: 22, letterSpacing: -0.2 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, fontSize: 22, letterSpacing: -0.2 }}>
           {title}
         </Typography>
         {description && (

@@ -96,7 +96,7 @@ export default function DashboardPage() {
               <Typography variant="overline" color="text.secondary" sx={{ fontWeight: 700 }}>
                 {t('plan.title')}
               </Typography>
-              <Typography id="plan-title" variant="h5" component="h3" sx={{ fontWeight: 700, mb: 2.5 }}>
+              <Typography id="plan-title" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2.5 }}>
                 {plan.data ? plan.data.name : <Skeleton width={160} />}
               </Typography>
               {plan.data && <PlanUsage plan={plan.data} />}
@@ -107,7 +107,7 @@ export default function DashboardPage() {
           <Card variant="outlined" component="section" aria-labelledby="recent-title" sx={{ height: '100%' }}>
             <CardContent sx={{ p: 3, pb: 1 }}>
               <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-                <Typography id="recent-title" variant="h6" component="h3" sx={{ fontWeight: 700, fontSize: 16 }}>
+                <Typography id="recent-title" variant="h6" component="h2" sx={{ fontWeight: 700, fontSize: 16 }}>
                   {t('dashboard.recent')}
                 </Typography>
                 <Button component={RouterLink} to="/administration/log" size="small">

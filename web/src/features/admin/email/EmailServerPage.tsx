@@ -96,7 +96,7 @@ function SettingsCard({ saved }: { saved: MailServer }) {
   return (
     <Card variant="outlined" component="section" aria-labelledby="mail-settings-title">
       <CardContent sx={{ p: 3 }}>
-        <Typography id="mail-settings-title" variant="h6" component="h3" sx={{ fontWeight: 700, fontSize: 16, mb: 2 }}>
+        <Typography id="mail-settings-title" variant="h6" component="h2" sx={{ fontWeight: 700, fontSize: 16, mb: 2 }}>
           {t('email.settingsTitle')}
         </Typography>
         <Box
@@ -246,7 +246,7 @@ function TestCard({ configured }: { configured: boolean }) {
   return (
     <Card variant="outlined" component="section" aria-labelledby="mail-test-title">
       <CardContent sx={{ p: 3 }}>
-        <Typography id="mail-test-title" variant="h6" component="h3" sx={{ fontWeight: 700, fontSize: 16, mb: 0.5 }}>
+        <Typography id="mail-test-title" variant="h6" component="h2" sx={{ fontWeight: 700, fontSize: 16, mb: 0.5 }}>
           {t('email.testTitle')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

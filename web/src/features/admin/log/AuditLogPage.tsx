@@ -282,7 +282,7 @@ export default function AuditLogPage() {
         <Box sx={{ height: 3 }}>
           {log.isFetching && <LinearProgress sx={{ height: 3 }} aria-label={t('common.loading')} />}
         </Box>
-        <TableContainer>
+        <TableContainer tabIndex={0} role="region" aria-label={t('nav.log')}>
           <Table size="small" aria-label={t('nav.log')}>
             <TableHead>
               <TableRow>

@@ -106,7 +106,7 @@ export function ProtocolTemplateSetting({
               <Typography variant="body2" color="text.secondary" sx={{ minWidth: 0 }}>
                 {t(`settings.protocolPlaceholder.${p.name}`)}
                 {'alias' in p && (
-                  <Box component="span" sx={{ fontSize: 12, color: 'text.disabled' }}>
+                  <Box component="span" sx={{ fontSize: 12, color: 'text.secondary' }}>
                     {' · '}
                     {t('settings.protocolAlias')} <Box component="code" sx={{ fontFamily: mono }}>{`{${p.alias}}`}</Box>
                   </Box>

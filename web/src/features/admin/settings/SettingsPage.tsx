@@ -69,7 +69,7 @@ function Section({ title, description, children }: { title: string; description?
   return (
     <Card variant="outlined" component="section">
       <CardContent sx={{ p: 3 }}>
-        <Typography variant="h6" component="h3" sx={{ fontWeight: 700, fontSize: 16 }}>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700, fontSize: 16 }}>
           {title}
         </Typography>
         {description && (
@@ -427,7 +427,7 @@ function Preview({ draft, primary, secondary }: { draft: SettingsMap; primary: B
   return (
     <Card variant="outlined" aria-label={t('settings.preview')} component="section">
       <CardContent sx={{ p: 3 }}>
-        <Typography variant="h6" component="h3" sx={{ fontWeight: 700, fontSize: 16, mb: 2 }}>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700, fontSize: 16, mb: 2 }}>
           {t('settings.preview')}
         </Typography>
         <ThemeProvider theme={theme}>
@@ -515,7 +515,8 @@ function Preview({ draft, primary, secondary }: { draft: SettingsMap; primary: B
                   <Chip size="small" color="primary" label={t('settings.previewChip')} />
                   <Chip size="small" color="secondary" variant="outlined" label={t('settings.previewChip')} />
                 </Stack>
-                <LinearProgress variant="determinate" value={64} color="secondary" />
+                {/* A sample of the colours, not a progress of anything: hidden from screen readers. */}
+                <LinearProgress variant="determinate" value={64} color="secondary" aria-hidden />
               </Stack>
             </Box>
           </Box>

@@ -36,6 +36,7 @@ import { UserAvatar } from '../components/UserAvatar';
 import { errorMessage, formatCount } from '../../../lib/format';
 import { NO_FILTERS, USER_TABLE_ROWS, visibleUsers, type UserColumnFilters } from './userTable';
 import { useNotify } from '../components/useNotify';
+import { visuallyHidden } from '../../../theme/visuallyHidden';
 
 const UserFormDialog = lazy(() => import('./UserFormDialog'));
 
@@ -163,7 +164,12 @@ export default function UsersPage() {
       )}
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <Box sx={{ height: 3 }}>{busy && <LinearProgress sx={{ height: 3 }} aria-label={t('common.loading')} />}</Box>
-        <TableContainer sx={{ maxHeight: 'calc(100dvh - 280px)', minHeight: 240 }}>
+        <TableContainer
+          tabIndex={0}
+          role="region"
+          aria-label={t('nav.users')}
+          sx={{ maxHeight: 'calc(100dvh - 280px)', minHeight: 240 }}
+        >
           <Table stickyHeader size="small" aria-label={t('nav.users')} sx={{ minWidth: USER_TABLE_MIN_WIDTH }}>
             <TableHead>
               <TableRow sx={{ '& > th': { height: HEADER_ROW_HEIGHT } }}>
@@ -308,15 +314,3 @@ export default function UsersPage() {
 const HEADER_ROW_HEIGHT = 41;
 /** Narrower screens scroll the table sideways instead of squeezing the columns and filters. */
 const USER_TABLE_MIN_WIDTH = 720;
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;

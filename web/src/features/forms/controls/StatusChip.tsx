@@ -1,4 +1,5 @@
 import Chip from '@mui/material/Chip';
+import { textOn } from '../../../theme/contrast';
 
 /** A related item's status in its colour, as the relation tables list it; nothing when it has none. */
 export function StatusChip({ row }: { row: { StatusName: string; StatusColor: string } }) {
@@ -9,7 +10,7 @@ export function StatusChip({ row }: { row: { StatusName: string; StatusColor: st
       label={row.StatusName}
       sx={{
         bgcolor: row.StatusColor || undefined,
-        color: row.StatusColor ? '#fff' : undefined,
+        color: textOn(row.StatusColor),
         fontWeight: 500,
         height: 22,
       }}

@@ -57,7 +57,8 @@ export function ListHeader({
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700, fontSize: 22, letterSpacing: -0.2 }}>
           {title}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="list-summary">
+        {/* A live region: a screen reader says the new count when a query or a filter changes it. */}
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="list-summary" role="status">
           {definition.componentName}
           {page && ' · '}
           {page && <Total page={page} t={t} />}

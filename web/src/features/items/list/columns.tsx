@@ -19,6 +19,7 @@ import { Link as RouterLink } from 'react-router';
 import { DateRangeInput, type RangeLabels } from './DateRangeInput';
 import { formatValue } from '../../../lib/valueFormat';
 import type { Choice, ItemColumn, ItemRow } from './types';
+import { textOn } from '../../../theme/contrast';
 
 /** Past this total width every column keeps its own width; below it the last one fills the row (spec section 9). */
 export const FIXED_WIDTH_TOTAL = 1500;
@@ -180,7 +181,7 @@ export function buildColumns(
             label={String(params.row.StatusName)}
             sx={{
               bgcolor: String(params.row.StatusColor || '') || undefined,
-              color: params.row.StatusColor ? '#fff' : undefined,
+              color: textOn(String(params.row.StatusColor || '')),
               fontWeight: 600,
             }}
           />

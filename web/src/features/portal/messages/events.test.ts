@@ -55,12 +55,30 @@ describe('openMessageEvents', () => {
     await vi.waitFor(() => expect(onEvent).toHaveBeenCalledWith({ event: 'messages', data: '{"change":"allRead"}' }));
     const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer tok');
+    expect(init.priority).toBe('low');
     await vi.advanceTimersByTimeAsync(150);
     expect(fetchMock.mock.calls.length).toBeGreaterThanOrEqual(2);
     stop();
     const calls = fetchMock.mock.calls.length;
     await vi.advanceTimersByTimeAsync(60_000);
     expect(fetchMock).toHaveBeenCalledTimes(calls);
+  });
+
+  it('waits for the page to load before it opens', async () => {
+    const fetchMock = vi.fn(async () => new Response(null, { status: 401 }));
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const stop = openMessageEvents({
+      getToken: () => 'tok',
+      getLanguage: () => 'en',
+      onEvent: vi.fn(),
+      fetch: fetchMock as unknown as typeof fetch,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(fetchMock).not.toHaveBeenCalled();
+    readyState.mockRestore();
+    window.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    stop();
   });
 
   it('stops on 401', async () => {

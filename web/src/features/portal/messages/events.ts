@@ -55,10 +55,31 @@ export interface EventStreamOptions {
 }
 
 /**
+ * Runs start once the page has loaded and the browser is idle (or 2 s later at most), so the message
+ * stream never competes with the page's own chunks and data. Answers a cancel.
+ */
+function whenPageLoaded(start: () => void): () => void {
+  let idle: number | undefined;
+  let timer: number | undefined;
+  const schedule = () => {
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(start, { timeout: 2000 });
+    else timer = window.setTimeout(start, 0);
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+  return () => {
+    window.removeEventListener('load', schedule);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+    window.clearTimeout(timer);
+  };
+}
+
+/**
  * Reads GET /api/message/events with fetch() and a ReadableStream, because
- * EventSource cannot send the bearer header. Reconnects with backoff until
- * the returned stop() is called (sign-out, leaving the shell), or when the
- * server answers 401 (the session is over).
+ * EventSource cannot send the bearer header. It opens after the page's load,
+ * with a low fetch priority, so it never delays a page. Reconnects with
+ * backoff until the returned stop() is called (sign-out, leaving the shell),
+ * or when the server answers 401 (the session is over).
  */
 export function openMessageEvents(options: EventStreamOptions): () => void {
   const controller = new AbortController();
@@ -78,6 +99,7 @@ export function openMessageEvents(options: EventStreamOptions): () => void {
         },
         signal: controller.signal,
         cache: 'no-store',
+        priority: 'low',
       });
       if (response.status === 401 || response.status === 403) return;
       if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
@@ -104,8 +126,9 @@ export function openMessageEvents(options: EventStreamOptions): () => void {
     delay = Math.min(delay * 2, maxDelay);
   };
 
-  void connect();
+  const cancelStart = whenPageLoaded(() => void connect());
   return () => {
+    cancelStart();
     controller.abort();
     window.clearTimeout(timer);
   };

@@ -8,6 +8,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { useSettings } from '../../../app/settings';
 import { useThemeMode } from '../../../app/themeMode';
 import { DialogsProvider } from '../../../components/dialogs/DialogsProvider';
+import { InsideMain } from '../../../components/insideMain';
 import { normalizeLayout, useAppearance } from '../../../theme/appearance';
 import type { Application } from '../api';
 import { applicationTarget } from '../desktopRules';
@@ -15,6 +16,7 @@ import { PortalTheme } from './PortalTheme';
 import { ShellFooter } from './ShellFooter';
 import { ShellHeader } from './ShellHeader';
 import { ShellSidebar } from './ShellSidebar';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { useShell } from './useShell';
 
 /**
@@ -90,6 +92,7 @@ function Shell() {
         flexDirection: right ? 'row-reverse' : 'row',
       }}
     >
+      <SkipLink />
       {hasSidebar && (
         <ShellSidebar
           appID={appID}
@@ -126,10 +129,12 @@ function Shell() {
           mode={mode}
           onMode={setMode}
         />
-        <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}>
+        <Box component="main" id={MAIN_CONTENT_ID} sx={{ flex: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}>
           <Box key={fadeKey} sx={pageFade}>
             <Suspense fallback={<LinearProgress />}>
-              <Outlet />
+              <InsideMain value>
+                <Outlet />
+              </InsideMain>
             </Suspense>
           </Box>
         </Box>

@@ -100,7 +100,7 @@ export function ShellHeader({
         )}
         <Typography
           variant="h6"
-          component="h1"
+          component="p"
           noWrap
           sx={{
             display: { xs: 'none', md: 'block' },

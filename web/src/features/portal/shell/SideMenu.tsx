@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
@@ -23,6 +24,7 @@ import { ancestorsOf, flattenMenu, isExternalLink, linkWithQuery } from '../menu
  * tab. One submenu open at a time per level.
  */
 export function SideMenu({ menu, onNavigate }: { menu: MenuEntry[]; onNavigate?: () => void }) {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const [open, setOpen] = useState<string[]>(() => ancestorsOf(menu, pathname));
   // Arriving at an entry by another way (search, the first-link redirect) opens the groups above it.
@@ -49,10 +51,13 @@ export function SideMenu({ menu, onNavigate }: { menu: MenuEntry[]; onNavigate?:
   }, [hasLists, hasBoards]);
   const toggle = (level: number, key: string) =>
     setOpen((keys) => (keys[level] === key ? keys.slice(0, level) : [...keys.slice(0, level), key]));
+  // A list in the landmark, each entry its own item: a screen reader hears "list, N items" and the nesting.
   return (
-    <List component="nav" dense sx={{ px: 1 }}>
-      <Entries entries={menu} level={0} open={open} toggle={toggle} onNavigate={onNavigate} />
-    </List>
+    <Box component="nav" aria-label={t('shell.pages')}>
+      <List dense sx={{ px: 1 }}>
+        <Entries entries={menu} level={0} open={open} toggle={toggle} onNavigate={onNavigate} />
+      </List>
+    </Box>
   );
 }
 
@@ -140,11 +145,19 @@ function Entries({ entries, level, open, toggle, onNavigate }: EntriesProps) {
           onFocus: () => prefetch(entry.link),
         };
     return (
-      <ListItemButton key={entry.key} {...linkProps} selected={selected} onClick={onNavigate} sx={padding}>
-        {icon}
-        <ListItemText primary={entry.name} />
-        {badge}
-      </ListItemButton>
+      <li key={entry.key} style={{ listStyle: 'none' }}>
+        <ListItemButton
+          {...linkProps}
+          selected={selected}
+          aria-current={selected ? 'page' : undefined}
+          onClick={onNavigate}
+          sx={padding}
+        >
+          {icon}
+          <ListItemText primary={entry.name} />
+          {badge}
+        </ListItemButton>
+      </li>
     );
   });
 }

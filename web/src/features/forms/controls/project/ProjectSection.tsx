@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormRuntime } from '../../context';
 import type { FormControl } from '../../types';
 import { SectionTitle } from '../SectionTitle';
+import { textOn } from '../../../../theme/contrast';
 
 export type ProjectKind =
   'project calendar' | 'project configuration' | 'project item type' | 'project resource' | 'project workflows';
@@ -81,7 +82,7 @@ export function WorkflowStatusChip({ name, color, final }: { name: string; color
       variant={color ? 'filled' : 'outlined'}
       sx={{
         bgcolor: color || undefined,
-        color: color ? '#fff' : undefined,
+        color: textOn(color),
         fontWeight: 500,
         height: 22,
         outline: final ? 2 : 0,

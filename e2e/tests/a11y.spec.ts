@@ -209,6 +209,11 @@ interface Finding {
 }
 
 async function scan(page: Page, screen: string, combination: Combination): Promise<Finding[]> {
+  // The page fades in over 700 ms (spec section 2): colours are measured once it is opaque.
+  // (Spinners turn forever: only animations with an end are waited for.)
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   // Legacy mode runs axe in the page itself: no blank page opened per scan to merge frames (there
   // are no frames to merge), which made each scan seconds slower.
   const results = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true).analyze();

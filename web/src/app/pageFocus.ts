@@ -20,12 +20,12 @@ export function focusElement(element: HTMLElement) {
  * on the body. The first page of a visit is left alone.
  */
 export function usePageFocus(pathname: string) {
-  const first = useRef(true);
+  // The path the focus last went with (at first the visit's own): an effect run again for the same
+  // path (React's strict mode) moves nothing.
+  const settled = useRef(pathname);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return undefined;
-    }
+    if (settled.current === pathname) return undefined;
+    settled.current = pathname;
     // Nothing on the page has it: it is on the body (the link followed is gone) or still in the
     // shell's bars and menus. A field the page focuses, a dialog, a tab of the page keep it.
     const unclaimed = () => {

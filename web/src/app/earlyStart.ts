@@ -15,7 +15,8 @@ const SHELL_PATH = /^\/(app|administration|runtime\/[^/]+)(\/|$)/;
  * Starts at once what a full page load would otherwise ask for one after another as each layer
  * renders (issue 21): the platform settings; on a page in the portal shell, the shell's chunk; on a
  * list's or a board's address, its chunk, and its first data (a list's definitions and first page, a
- * board's first cards) once the session and the settings (the language) are read. React's lazy pages and queries then find them under way.
+ * board's first cards) once the session and the settings (the language) are read. React's lazy pages
+ * and queries then find them under way.
  */
 export function startEarly(queryClient: QueryClient, pathname: string): void {
   const settings = queryClient.prefetchQuery(platformSettingsQuery);

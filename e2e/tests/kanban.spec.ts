@@ -262,7 +262,7 @@ test('who may not run an action cannot drop the card there, and the server refus
   const first = solved.locator('[data-card-id]').first();
   await expect(first).toBeVisible(firstBoard);
   const id = Number(await first.getAttribute('data-card-id'));
-  const label = (await first.getAttribute('aria-label'))!;
+  const label = (await first.getByRole('link').getAttribute('aria-label'))!;
 
   // Close is for the ticket's responsible or creator: Carla is neither.
   await drag(first, column(carla, 'Fechado'));

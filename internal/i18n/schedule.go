@@ -45,6 +45,12 @@ var schedulePtBR = map[string]string{
 	"schedule.problem.outOfRange":        "{task}: datas ou duração longe demais do início do projeto.",
 	"schedule.problem.badCalendar":       "O calendário de trabalho do projeto não pode ser usado: confira seus períodos.",
 	"schedule.problem.noWorkingTime":     "O calendário de trabalho do projeto não tem nenhum dia útil.",
+	"schedule.baseline.nameRequired":     "Dê um nome à linha de base.",
+	"schedule.baseline.nameTooLong":      "O nome da linha de base pode ter até {max} caracteres.",
+	"schedule.baseline.nameTaken":        "Já existe uma linha de base chamada \"{name}\" neste cronograma.",
+	"schedule.baseline.tooMany":          "Um cronograma guarda até {max} linhas de base; exclua uma para salvar outra.",
+	"schedule.baseline.missing":          "Escolha a linha de base.",
+	"schedule.baseline.forbidden":        "Só quem pode alterar as tarefas do projeto salva ou exclui linhas de base.",
 }
 
 var scheduleEn = map[string]string{
@@ -91,4 +97,10 @@ var scheduleEn = map[string]string{
 	"schedule.problem.outOfRange":        "{task}: dates or duration too far from the project's start.",
 	"schedule.problem.badCalendar":       "The project's work calendar cannot be used: check its periods.",
 	"schedule.problem.noWorkingTime":     "The project's work calendar has no working day.",
+	"schedule.baseline.nameRequired":     "Give the baseline a name.",
+	"schedule.baseline.nameTooLong":      "A baseline's name may have up to {max} characters.",
+	"schedule.baseline.nameTaken":        "This schedule already has a baseline named \"{name}\".",
+	"schedule.baseline.tooMany":          "A schedule keeps up to {max} baselines; delete one to save another.",
+	"schedule.baseline.missing":          "Choose the baseline.",
+	"schedule.baseline.forbidden":        "Only who may change the project's tasks saves or deletes baselines.",
 }

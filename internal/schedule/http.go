@@ -32,6 +32,9 @@ func (h *Handler) Routes(r chi.Router) {
 	r.Post("/genericItem/removePredecessor", httpx.HandleOptional(h.currentUser, h.svc.RemovePredecessor))
 	r.Post("/genericItem/getSchedule", httpx.Handle(h.currentUser, h.svc.GetSchedule))
 	r.Get("/genericItem/scheduleDownload", h.scheduleDownload)
+	r.Post("/genericItem/loadScheduleBaselines", httpx.Handle(h.currentUser, h.svc.LoadBaselines))
+	r.Post("/genericItem/saveScheduleBaseline", httpx.Handle(h.currentUser, h.svc.SaveBaseline))
+	r.Post("/genericItem/deleteScheduleBaseline", httpx.Handle(h.currentUser, h.svc.DeleteBaseline))
 }
 
 // scheduleDownload answers the schedule of ?projectId (and ?viewId) as an

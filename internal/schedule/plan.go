@@ -27,6 +27,9 @@ const MaxScheduleTasks = 5000
 type ScheduleInput struct {
 	ViewID    httpx.ID `json:"viewId"`
 	ProjectID httpx.ID `json:"projectId"`
+	// BaselineID, with getSchedule, puts a baseline of the schedule beside
+	// its tasks.
+	BaselineID httpx.ID `json:"baselineId"`
 }
 
 // ScheduledTask is an item as scheduled. Dates are YYYY-MM-DD days of
@@ -50,6 +53,13 @@ type ScheduledTask struct {
 	TotalFloat  int     `json:"totalFloat"`
 	FreeFloat   int     `json:"freeFloat"`
 	Critical    bool    `json:"critical"`
+	// With a baseline asked for: its dates and the slip from them in
+	// working days (positive: later than planned); none for a task added
+	// after it.
+	BaselineStart  string `json:"baselineStart,omitempty"`
+	BaselineFinish string `json:"baselineFinish,omitempty"`
+	StartVariance  *int   `json:"startVariance,omitempty"`
+	FinishVariance *int   `json:"finishVariance,omitempty"`
 }
 
 // ScheduledLink is a dependency as scheduled: Float is how far its
@@ -123,6 +133,13 @@ func (s *Service) GetSchedule(ctx context.Context, c items.Caller, in ScheduleIn
 			sw.PredecessorID = pl.result.Links[w.Link].Pred
 		}
 		out.Warnings = append(out.Warnings, sw)
+	}
+	if in.BaselineID != 0 {
+		base, err := s.store.baselineTasks(ctx, s.store.db, int64(in.BaselineID), int64(in.ProjectID), pl.viewID)
+		if err != nil {
+			return nil, err
+		}
+		compare(out, base, cal)
 	}
 	return out, nil
 }

@@ -81,6 +81,19 @@ type ScheduleWarning struct {
 	Days          int   `json:"days"`
 }
 
+// ScheduleCalendar is when the project works, for the Gantt to shade the
+// rest: the weekdays worked (0 Sunday) and the holidays (YYYY-MM-DD).
+type ScheduleCalendar struct {
+	WorkDays []int             `json:"workDays"`
+	Holidays []ScheduleHoliday `json:"holidays"`
+}
+
+// ScheduleHoliday is a day off of the project's calendar.
+type ScheduleHoliday struct {
+	Date string `json:"date"`
+	Name string `json:"name"`
+}
+
 // ProjectSchedule is getSchedule's answer: tasks in work breakdown order.
 type ProjectSchedule struct {
 	ProjectID     int64             `json:"projectId"`
@@ -89,6 +102,7 @@ type ProjectSchedule struct {
 	Start         string            `json:"start"`
 	Finish        string            `json:"finish"`
 	MinutesPerDay int               `json:"minutesPerDay"`
+	Calendar      ScheduleCalendar  `json:"calendar"`
 	Tasks         []ScheduledTask   `json:"tasks"`
 	Links         []ScheduledLink   `json:"links"`
 	Warnings      []ScheduleWarning `json:"warnings"`
@@ -115,7 +129,7 @@ func (s *Service) GetSchedule(ctx context.Context, c items.Caller, in ScheduleIn
 	out := &ProjectSchedule{ProjectID: int64(in.ProjectID), ProjectName: pl.name, ViewID: pl.viewID,
 		Start: pl.result.Start.String(), Finish: pl.result.Finish.String(), MinutesPerDay: cal.MinutesPerDay(),
 		Tasks: make([]ScheduledTask, 0, len(pl.result.Tasks)), Links: make([]ScheduledLink, 0, len(pl.result.Links)),
-		Warnings: make([]ScheduleWarning, 0, len(pl.result.Warnings))}
+		Warnings: make([]ScheduleWarning, 0, len(pl.result.Warnings)), Calendar: calendarOf(cal)}
 	for _, i := range pl.result.TreeOrder {
 		t, r := pl.project.Tasks[i], pl.result.Tasks[i]
 		out.Tasks = append(out.Tasks, ScheduledTask{ID: t.ID, FormattedID: pl.numbers[t.ID], Title: t.Title, ParentID: t.Parent,
@@ -142,6 +156,25 @@ func (s *Service) GetSchedule(ctx context.Context, c items.Caller, in ScheduleIn
 		compare(out, base, cal)
 	}
 	return out, nil
+}
+
+// calendarOf lists cal's working weekdays and its whole days off.
+func calendarOf(cal *engine.Calendar) ScheduleCalendar {
+	out := ScheduleCalendar{WorkDays: []int{}, Holidays: []ScheduleHoliday{}}
+	for day, periods := range cal.Week() {
+		if len(periods) > 0 {
+			out.WorkDays = append(out.WorkDays, day)
+		}
+	}
+	for _, e := range cal.Exceptions() {
+		if len(e.Work) > 0 {
+			continue
+		}
+		for d := e.From; d <= e.To; d++ {
+			out.Holidays = append(out.Holidays, ScheduleHoliday{Date: d.String(), Name: e.Name})
+		}
+	}
+	return out
 }
 
 // ScheduleFile answers scheduleDownload: the schedule as MS Project XML,
@@ -214,7 +247,7 @@ func schedulePlan(proj *scheduleProject, view *scheduleView, rows []scheduleItem
 	cal := engine.Standard()
 	if len(proj.Periods) > 0 {
 		var err error
-		if cal, err = engine.StoredCalendar(proj.Periods, nil); err != nil {
+		if cal, err = engine.StoredCalendar(proj.Periods, proj.Holidays); err != nil {
 			return nil, httpx.Fail(http.StatusUnprocessableEntity, "schedule.badCalendar")
 		}
 	}

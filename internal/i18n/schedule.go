@@ -51,6 +51,12 @@ var schedulePtBR = map[string]string{
 	"schedule.baseline.tooMany":          "Um cronograma guarda até {max} linhas de base; exclua uma para salvar outra.",
 	"schedule.baseline.missing":          "Escolha a linha de base.",
 	"schedule.baseline.forbidden":        "Só quem pode alterar as tarefas do projeto salva ou exclui linhas de base.",
+	"schedule.import.viewMissing":        "Escolha o cronograma que recebe as tarefas.",
+	"schedule.import.forbidden":          "Só quem pode criar tarefas neste projeto importa um cronograma.",
+	"schedule.import.noFile":             "Escolha o arquivo do MS Project (XML) a importar.",
+	"schedule.import.notProject":         "O arquivo não é um projeto do MS Project em XML (MSPDI): salve-o no MS Project ou no ProjectLibre como XML e tente de novo.",
+	"schedule.import.empty":              "O arquivo não tem tarefas para importar.",
+	"schedule.import.refused":            "{task}: {field} — {reason} Nada foi importado.",
 }
 
 var scheduleEn = map[string]string{
@@ -103,4 +109,10 @@ var scheduleEn = map[string]string{
 	"schedule.baseline.tooMany":          "A schedule keeps up to {max} baselines; delete one to save another.",
 	"schedule.baseline.missing":          "Choose the baseline.",
 	"schedule.baseline.forbidden":        "Only who may change the project's tasks saves or deletes baselines.",
+	"schedule.import.viewMissing":        "Choose the schedule that takes the tasks.",
+	"schedule.import.forbidden":          "Only who may create tasks in this project imports a schedule.",
+	"schedule.import.noFile":             "Choose the MS Project (XML) file to import.",
+	"schedule.import.notProject":         "The file is not an MS Project XML project (MSPDI): save it as XML in MS Project or ProjectLibre and try again.",
+	"schedule.import.empty":              "The file has no tasks to import.",
+	"schedule.import.refused":            "{task}: {field} — {reason} Nothing was imported.",
 }

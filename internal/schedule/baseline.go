@@ -32,7 +32,7 @@ type BaselineInput struct {
 }
 
 // Baseline is a saved baseline as listed: who saved it, when, and how many
-// of its tasks are still there.
+// tasks it keeps.
 type Baseline struct {
 	ID        int64     `json:"id"`
 	Name      string    `json:"name"`

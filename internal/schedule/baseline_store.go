@@ -69,11 +69,10 @@ func (s *Store) deleteBaseline(ctx context.Context, tx pgx.Tx, id int64) error {
 }
 
 // baselines lists the schedule's baselines, the newest first, with who
-// saved them and the tasks still there.
+// saved them and how many tasks they keep.
 func (s *Store) baselines(ctx context.Context, q items.Querier, project, view int64) ([]Baseline, error) {
 	rows, err := q.Query(ctx, `SELECT b.id, b.name, b.created_at, coalesce(u.name, ''),
-			(SELECT count(*) FROM schedule_baseline_task t JOIN item i ON i.id = t.item_id
-			 WHERE t.baseline_id = b.id AND i.deleted_at IS NULL)
+			(SELECT count(*) FROM schedule_baseline_task t WHERE t.baseline_id = b.id)
 		FROM schedule_baseline b LEFT JOIN app_user u ON u.id = b.created_by
 		WHERE b.project_id = $1 AND b.view_id = $2 ORDER BY b.created_at DESC, b.id DESC`, project, view)
 	if err != nil {

@@ -18,7 +18,8 @@ import (
 
 // Bounds of the week grid (My timesheet).
 const (
-	// recentDays is how far back items logged on still offer a row.
+	// recentDays is how far back from today items logged on still offer a
+	// row, whatever week is shown: the work of these days.
 	recentDays = 14
 	// maxWeekRows caps the rows of a week: the logged ones always come,
 	// then recent and assigned items fill up to it.
@@ -144,7 +145,9 @@ func (s *Service) week(ctx context.Context, c items.Caller, sunday time.Time, ex
 		day := sunday.AddDate(0, 0, d)
 		out.Days = append(out.Days, WeekDay{Date: day.Format(time.DateOnly), CapacityMinutes: capacity[day.Weekday()]})
 	}
-	rows, err := s.store.weekRows(ctx, c, sunday, end, sunday.AddDate(0, 0, -recentDays), extra)
+	now := s.now().UTC()
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	rows, err := s.store.weekRows(ctx, c, sunday, end, today.AddDate(0, 0, -recentDays), extra)
 	if err != nil {
 		return nil, err
 	}

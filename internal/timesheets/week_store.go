@@ -19,8 +19,8 @@ import (
 const openItem = `NOT EXISTS (SELECT 1 FROM item_status st WHERE st.id = i.status_id AND st.final)`
 
 // weekRows lists the items of the caller's week grid that the caller reads:
-// those logged from start to end, then the items extra, those logged from
-// recent to start, and the open items the caller is responsible for (the
+// those logged from start to end, then the items extra, those logged since
+// recent, and the open items the caller is responsible for (the
 // demo's "Minhas tarefas"). At most maxWeekRows, ordered by project and number.
 func (s *Store) weekRows(ctx context.Context, c items.Caller, start, end, recent time.Time, extra []int64) ([]WeekRow, error) {
 	if extra == nil {
@@ -29,7 +29,7 @@ func (s *Store) weekRows(ctx context.Context, c items.Caller, start, end, recent
 	rows, err := s.db.Query(ctx, `WITH wanted AS (
 			SELECT item_id AS id, 0 AS rank FROM item_time_entry WHERE user_id = $1 AND work_date >= $3 AND work_date < $4
 			UNION ALL SELECT unnest($6::bigint[]), 1
-			UNION ALL SELECT item_id, 2 FROM item_time_entry WHERE user_id = $1 AND work_date >= $5 AND work_date < $3
+			UNION ALL SELECT item_id, 2 FROM item_time_entry WHERE user_id = $1 AND work_date >= $5
 			UNION ALL SELECT i.id, 3 FROM item i WHERE i.responsible_id = $1 AND i.deleted_at IS NULL AND `+openItem+`
 		), chosen AS (
 			SELECT i.id, i.component_id, i.number, i.title, coalesce(p.name, '') AS project

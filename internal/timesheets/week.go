@@ -24,6 +24,9 @@ const (
 	// maxWeekRows caps the rows of a week: the logged ones always come,
 	// then recent and assigned items fill up to it.
 	maxWeekRows = 200
+	// maxAssignedRows is how many open items the caller is responsible for
+	// come as rows without hours logged on them.
+	maxAssignedRows = 20
 	// maxWeekCells is how many cells one saveMyWeek may change.
 	maxWeekCells = maxWeekRows * 7
 	// defaultDayMinutes is a working day's capacity without a work calendar

@@ -21,7 +21,8 @@ const openItem = `NOT EXISTS (SELECT 1 FROM item_status st WHERE st.id = i.statu
 // weekRows lists the items of the caller's week grid that the caller reads:
 // those logged from start to end, then the items extra, those logged since
 // recent, and the open items the caller is responsible for (the
-// demo's "Minhas tarefas"). At most maxWeekRows, ordered by project and number.
+// demo's "Minhas tarefas"), the maxAssignedRows last changed: suggestions,
+// not a backlog. At most maxWeekRows, ordered by project and number.
 func (s *Store) weekRows(ctx context.Context, c items.Caller, start, end, recent time.Time, extra []int64) ([]WeekRow, error) {
 	if extra == nil {
 		extra = []int64{}
@@ -30,7 +31,8 @@ func (s *Store) weekRows(ctx context.Context, c items.Caller, start, end, recent
 			SELECT item_id AS id, 0 AS rank FROM item_time_entry WHERE user_id = $1 AND work_date >= $3 AND work_date < $4
 			UNION ALL SELECT unnest($6::bigint[]), 1
 			UNION ALL SELECT item_id, 2 FROM item_time_entry WHERE user_id = $1 AND work_date >= $5
-			UNION ALL SELECT i.id, 3 FROM item i WHERE i.responsible_id = $1 AND i.deleted_at IS NULL AND `+openItem+`
+			UNION ALL (SELECT i.id, 3 FROM readable_item($1, $2) i WHERE i.responsible_id = $1 AND `+openItem+`
+				ORDER BY i.modified_at DESC, i.id DESC LIMIT $8)
 		), chosen AS (
 			SELECT i.id, i.component_id, i.number, i.title, coalesce(p.name, '') AS project
 			FROM (SELECT id, min(rank) AS rank FROM wanted GROUP BY id) w
@@ -40,7 +42,7 @@ func (s *Store) weekRows(ctx context.Context, c items.Caller, start, end, recent
 		SELECT ch.id, ch.component_id, ch.number, ch.title, ch.project,
 			EXISTS (SELECT 1 FROM writable_item($1, $2) wi WHERE wi.id = ch.id)
 		FROM chosen ch ORDER BY lower(ch.project), ch.number, ch.id`,
-		c.UserID, c.PanelAdmin, start, end, recent, extra, maxWeekRows)
+		c.UserID, c.PanelAdmin, start, end, recent, extra, maxWeekRows, maxAssignedRows)
 	if err != nil {
 		return nil, fmt.Errorf("week rows: %w", err)
 	}

@@ -120,6 +120,15 @@ func TestMyWeekShowsOnlyItemsTheCallerReads(t *testing.T) {
 	if err != nil || len(week.Rows) != 1 || week.Rows[0].ItemID != digital[1] || week.Rows[0].CanRecord {
 		t.Fatalf("bia's week: %+v %v", week, err)
 	}
+	// Open items one is responsible for are suggestions: the 20 last changed, not a whole backlog.
+	if _, err := w.db.Exec(ctx, `UPDATE item SET responsible_id = $1 WHERE id = ANY($2)`, w.bia.UserID,
+		w.openItems(t, "Transformação Digital", 25)); err != nil {
+		t.Fatal(err)
+	}
+	if week, err = w.svc.GetMyWeek(ctx, w.bia, timesheets.WeekInput{WeekStart: "2025-06-01"}); err != nil || len(week.Rows) != 20 {
+		t.Fatalf("bia's week with 25 open items: %d rows, %v", len(week.Rows), err)
+	}
+
 	// Hours of long ago: the item is no row of a later week, until that week copies the week before's rows
 	// (without their hours).
 	if _, err := w.db.Exec(ctx, `INSERT INTO item_time_entry (item_id, user_id, work_date, minutes, description, modifier_id)

@@ -61,13 +61,15 @@ type WeekCell struct {
 
 // WeekRow is an item of the week grid.
 type WeekRow struct {
-	ItemID      int64      `json:"itemId"`
-	ComponentID int64      `json:"componentId"`
-	FormattedID int64      `json:"FormattedID"`
-	Title       string     `json:"Title"`
-	ProjectName string     `json:"projectName"`
-	CanRecord   bool       `json:"canRecord"`
-	Cells       []WeekCell `json:"cells"`
+	ItemID      int64 `json:"itemId"`
+	ComponentID int64 `json:"componentId"`
+	// ComponentName is the item's type, as numbers repeat across types.
+	ComponentName string     `json:"componentName"`
+	FormattedID   int64      `json:"FormattedID"`
+	Title         string     `json:"Title"`
+	ProjectName   string     `json:"projectName"`
+	CanRecord     bool       `json:"canRecord"`
+	Cells         []WeekCell `json:"cells"`
 }
 
 // WeekTotals sums the week's cells by day and in all.

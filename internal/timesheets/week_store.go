@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/i18n"
 	"github.com/tramita/tramita/internal/items"
 )
 
@@ -34,21 +35,23 @@ func (s *Store) weekRows(ctx context.Context, c items.Caller, start, end, recent
 			UNION ALL (SELECT i.id, 3 FROM readable_item($1, $2) i WHERE i.responsible_id = $1 AND `+openItem+`
 				ORDER BY i.modified_at DESC, i.id DESC LIMIT $8)
 		), chosen AS (
-			SELECT i.id, i.component_id, i.number, i.title, coalesce(p.name, '') AS project
+			SELECT i.id, i.component_id, i.number, i.title, coalesce(p.name, '') AS project,
+				coalesce(nullif(c.name ->> $9, ''), c.name ->> 'pt-BR', c.key) AS component
 			FROM (SELECT id, min(rank) AS rank FROM wanted GROUP BY id) w
-				JOIN readable_item($1, $2) i ON i.id = w.id LEFT JOIN project p ON p.id = i.project_id
+				JOIN readable_item($1, $2) i ON i.id = w.id JOIN component c ON c.id = i.component_id
+				LEFT JOIN project p ON p.id = i.project_id
 			ORDER BY w.rank, i.modified_at DESC, i.id LIMIT $7
 		)
-		SELECT ch.id, ch.component_id, ch.number, ch.title, ch.project,
+		SELECT ch.id, ch.component_id, ch.component, ch.number, ch.title, ch.project,
 			EXISTS (SELECT 1 FROM writable_item($1, $2) wi WHERE wi.id = ch.id)
-		FROM chosen ch ORDER BY lower(ch.project), ch.number, ch.id`,
-		c.UserID, c.PanelAdmin, start, end, recent, extra, maxWeekRows, maxAssignedRows)
+		FROM chosen ch ORDER BY lower(ch.project), ch.component, ch.number, ch.id`,
+		c.UserID, c.PanelAdmin, start, end, recent, extra, maxWeekRows, maxAssignedRows, i18n.LangOf(ctx))
 	if err != nil {
 		return nil, fmt.Errorf("week rows: %w", err)
 	}
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (WeekRow, error) {
 		var w WeekRow
-		err := r.Scan(&w.ItemID, &w.ComponentID, &w.FormattedID, &w.Title, &w.ProjectName, &w.CanRecord)
+		err := r.Scan(&w.ItemID, &w.ComponentID, &w.ComponentName, &w.FormattedID, &w.Title, &w.ProjectName, &w.CanRecord)
 		return w, err
 	})
 	if err != nil {
@@ -183,11 +186,12 @@ func calendarMinutes(raw []byte) [7]int {
 // ItemChoice is an item the caller may record hours on, as the grid's
 // "add item" search lists it.
 type ItemChoice struct {
-	ItemID      int64  `json:"itemId"`
-	ComponentID int64  `json:"componentId"`
-	FormattedID int64  `json:"FormattedID"`
-	Title       string `json:"Title"`
-	ProjectName string `json:"projectName"`
+	ItemID        int64  `json:"itemId"`
+	ComponentID   int64  `json:"componentId"`
+	ComponentName string `json:"componentName"`
+	FormattedID   int64  `json:"FormattedID"`
+	Title         string `json:"Title"`
+	ProjectName   string `json:"projectName"`
 }
 
 // findItems lists the items the caller may change whose title holds text
@@ -195,16 +199,17 @@ type ItemChoice struct {
 // changed first.
 func (s *Store) findItems(ctx context.Context, c items.Caller, text string, number int64, limit int) ([]ItemChoice, error) {
 	like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(text) + "%"
-	rows, err := s.db.Query(ctx, `SELECT i.id, i.component_id, i.number, i.title, coalesce(p.name, '')
-		FROM writable_item($1, $2) i LEFT JOIN project p ON p.id = i.project_id
+	rows, err := s.db.Query(ctx, `SELECT i.id, i.component_id, coalesce(nullif(c.name ->> $6, ''), c.name ->> 'pt-BR', c.key),
+			i.number, i.title, coalesce(p.name, '')
+		FROM writable_item($1, $2) i JOIN component c ON c.id = i.component_id LEFT JOIN project p ON p.id = i.project_id
 		WHERE tramita_unaccent(i.title) ILIKE tramita_unaccent($3) OR i.number = $4
-		ORDER BY i.number = $4 DESC, i.modified_at DESC, i.id DESC LIMIT $5`, c.UserID, c.PanelAdmin, like, number, limit)
+		ORDER BY i.number = $4 DESC, i.modified_at DESC, i.id DESC LIMIT $5`, c.UserID, c.PanelAdmin, like, number, limit, i18n.LangOf(ctx))
 	if err != nil {
 		return nil, fmt.Errorf("find items: %w", err)
 	}
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (ItemChoice, error) {
 		var w ItemChoice
-		err := r.Scan(&w.ItemID, &w.ComponentID, &w.FormattedID, &w.Title, &w.ProjectName)
+		err := r.Scan(&w.ItemID, &w.ComponentID, &w.ComponentName, &w.FormattedID, &w.Title, &w.ProjectName)
 		return w, err
 	})
 	if err != nil {

@@ -60,7 +60,9 @@ export function AddItemDialog({
                 {o.Title}
               </Typography>
               <Typography variant="caption" color="text.secondary">
-                {present.has(o.itemId) ? t('alreadyThere') : o.projectName}
+                {present.has(o.itemId)
+                  ? t('alreadyThere')
+                  : [o.componentName, o.projectName].filter(Boolean).join(' · ')}
               </Typography>
             </Box>
           )}

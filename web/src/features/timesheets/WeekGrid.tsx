@@ -157,11 +157,9 @@ export function WeekGrid({ week, rows, drafts, totals, today, appID, onDraft, on
                       {row.Title}
                     </Link>
                   </Box>
-                  {row.projectName && (
-                    <Typography variant="caption" color="text.secondary" component="div" noWrap>
-                      {row.projectName}
-                    </Typography>
-                  )}
+                  <Typography variant="caption" color="text.secondary" component="div" noWrap>
+                    {[row.componentName, row.projectName].filter(Boolean).join(' · ')}
+                  </Typography>
                 </TableCell>
                 {row.cells.map((cell, c) => {
                   const key = cellKey(row.itemId, cell.date);
@@ -194,9 +192,22 @@ export function WeekGrid({ week, rows, drafts, totals, today, appID, onDraft, on
                           alignItems: 'center',
                           borderRadius: 1,
                           border: 1,
-                          borderColor: invalid ? 'error.main' : changed ? 'warning.main' : 'transparent',
-                          bgcolor: changed ? alpha(theme.palette.warning.main, 0.12) : undefined,
+                          borderColor: invalid
+                            ? 'error.main'
+                            : changed
+                              ? 'warning.main'
+                              : why
+                                ? 'transparent'
+                                : 'divider',
+                          bgcolor: changed
+                            ? alpha(theme.palette.warning.main, 0.12)
+                            : why
+                              ? undefined
+                              : 'background.paper',
                           '&:focus-within': { borderColor: invalid ? 'error.main' : 'primary.main' },
+                          // The note's icon shows where the cell is being worked on, or when it has a note.
+                          '& .cell-note': { opacity: draft.description.trim() ? 1 : 0 },
+                          '&:hover .cell-note, &:focus-within .cell-note': { opacity: 1 },
                         })}
                       >
                         <InputBase
@@ -230,7 +241,7 @@ export function WeekGrid({ week, rows, drafts, totals, today, appID, onDraft, on
                             },
                           }}
                         />
-                        <Box sx={{ width: 22, flexShrink: 0 }}>
+                        <Box className="cell-note" sx={{ width: 22, flexShrink: 0 }}>
                           <CellNote
                             note={draft.description}
                             title={t('noteFor', { item: label, date: dateText })}

@@ -25,6 +25,8 @@ export interface WeekCell {
 export interface WeekRow {
   itemId: number;
   componentId: number;
+  /** The item's type: numbers repeat across types. */
+  componentName: string;
   FormattedID: number;
   Title: string;
   projectName: string;
@@ -54,6 +56,7 @@ export interface CellChange {
 export interface ItemChoice {
   itemId: number;
   componentId: number;
+  componentName: string;
   FormattedID: number;
   Title: string;
   projectName: string;

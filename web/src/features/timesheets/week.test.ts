@@ -5,7 +5,10 @@ import { addDays, cellKey, cellText, changesOf, dayLoad, emptyRow, isDay, readCe
 const dates = ['2025-05-25', '2025-05-26', '2025-05-27', '2025-05-28', '2025-05-29', '2025-05-30', '2025-05-31'];
 
 function row(itemId: number, minutes: number[]): WeekRow {
-  const r = emptyRow({ itemId, componentId: 1, FormattedID: itemId, Title: `Item ${itemId}`, projectName: '' }, dates);
+  const r = emptyRow(
+    { itemId, componentId: 1, componentName: 'Tarefa', FormattedID: itemId, Title: `Item ${itemId}`, projectName: '' },
+    dates,
+  );
   minutes.forEach((m, i) => {
     const cell = r.cells[i];
     if (cell) cell.minutes = m;

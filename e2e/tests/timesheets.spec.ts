@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from '../support/fixtures';
+import { test, expect as baseExpect } from '../support/fixtures';
 import { apiToken, demoTaskForm } from '../support/formsApi';
 
 // My timesheet (issue 17): the administrator, whose timesheet type the demo sets to hours per day,
@@ -7,6 +7,9 @@ import { apiToken, demoTaskForm } from '../support/formsApi';
 // types hours in three cells with the keyboard only and saves with Enter; a reload shows them, and
 // the item's timesheets control shows the same entry. A day over 24:00 across items is refused with
 // the server's Message and nothing is saved. Screenshots in light and dark mode go to the output folder.
+
+// Each week is read from the server; on a busy machine that is slower than the default wait.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const shown = (d: Date) => `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
@@ -27,11 +30,11 @@ test('log last week with the keyboard, see it after a reload and in the item for
   adminPage: page,
   request,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000); // the reloads and the item form on a shared, busy machine
   const demo = await demoTaskForm(request);
   const headers = { Authorization: `Bearer ${await apiToken(request)}` };
   const stamp = Date.now() % 100000;
-  // Two new tasks of the administrator: open items they are responsible for, so rows of every week.
+  // Two new tasks the administrator may record hours on.
   const titles = [`Semana A ${stamp}`, `Semana B ${stamp}`];
   for (const title of titles) {
     const created = await request.post('/api/genericItem/saveItem', {
@@ -46,12 +49,25 @@ test('log last week with the keyboard, see it after a reload and in the item for
 
   await page.setViewportSize({ width: 1400, height: 1000 });
   await page.getByRole('button', { name: 'Gestão do Trabalho' }).click();
+  // Entering the runtime opens the first menu link (Agenda) and its group; then "Horas".
+  await expect(page).toHaveURL(/\/runtime\/\d+\/calendar\//);
   const sidebar = page.getByRole('complementary', { name: 'Menu do aplicativo' });
+  await expect(sidebar.getByRole('link', { name: 'Agenda' })).toBeVisible();
   await sidebar.getByRole('button', { name: 'Horas' }).click();
   await sidebar.getByRole('link', { name: /Minhas horas/ }).click();
   await expect(page.getByRole('heading', { name: 'Minhas horas', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Semana anterior', exact: true }).click();
   await expect(page.getByRole('heading', { name: `Semana de ${days[0]} a ${days[6]}` })).toBeVisible();
+
+  // The new tasks are no rows yet: "Adicionar item" finds each by its title.
+  for (const title of titles) {
+    await page.getByRole('button', { name: 'Adicionar item' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adicionar item' });
+    await dialog.getByRole('combobox', { name: 'Título ou número do item' }).fill(title);
+    // The options open in a popper outside the dialog.
+    await page.getByRole('option', { name: new RegExp(title) }).click();
+    await expect(dialog).toBeHidden();
+  }
 
   // Keyboard only once in the grid: 1:30 on Monday, → 2,5 on Tuesday, ↓ 0.75 on B's Tuesday, Enter saves.
   await cell(page, a, monday).focus();
@@ -80,14 +96,15 @@ test('log last week with the keyboard, see it after a reload and in the item for
   await page.screenshot({ path: testInfo.outputPath('my-timesheet-dark.png'), fullPage: true });
   await page.getByRole('button', { name: 'Modo claro' }).click();
 
-  // Past 24:00 on Wednesday across A and B: refused with the Message naming the item and day, nothing saved.
+  // Past 24:00 on Wednesday across A and B: refused with the Message naming the item and day (B's 5 hours go
+  // first, the smaller rise, so A's 20 pass the bound), nothing saved.
   await cell(page, a, wednesday).focus();
   await page.keyboard.type('20');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.type('5');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('alert')).toContainText(
-    `${b}, ${wednesday}: Em ${wednesday} você já tem 20:00 horas apontadas; o limite é de 24:00 horas por dia.`,
+    `${a}, ${wednesday}: Em ${wednesday} você já tem 5:00 horas apontadas; o limite é de 24:00 horas por dia.`,
   );
   await expect(page.getByRole('status').filter({ hasText: '2 células alteradas, não salvas' })).toBeVisible();
   // Escape reverts B's cell; then A's 20 hours alone are fine.

@@ -4,7 +4,6 @@ import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 
 const MAX_DESCRIPTION = 500;
@@ -37,17 +36,17 @@ export function CellNote({
   if (readOnly && !has) return null;
   return (
     <>
-      <Tooltip title={has ? note : t('noteAdd')}>
-        <IconButton
-          size="small"
-          tabIndex={-1}
-          aria-label={has ? t('noteEdit') : t('noteAdd')}
-          onClick={(event) => onOpen(event.currentTarget)}
-          sx={{ p: 0.25, color: has ? 'primary.main' : 'action.disabled' }}
-        >
-          <StickyNote2Outlined sx={{ fontSize: 16 }} />
-        </IconButton>
-      </Tooltip>
+      {/* A native title, not a Tooltip: a week has hundreds of cells. */}
+      <IconButton
+        size="small"
+        tabIndex={-1}
+        title={has ? note : t('noteAdd')}
+        aria-label={has ? t('noteEdit') : t('noteAdd')}
+        onClick={(event) => onOpen(event.currentTarget)}
+        sx={{ p: 0.25, color: has ? 'primary.main' : 'action.disabled' }}
+      >
+        <StickyNote2Outlined sx={{ fontSize: 16 }} />
+      </IconButton>
       <Popover
         open={open}
         anchorEl={anchor}

@@ -197,7 +197,6 @@ const memberScreens: Screen[] = [
     },
   },
   { name: 'project page (member)', path: (found) => found.project!, ready: mainHeading },
-  { name: 'my timesheet (member)', path: '/runtime/1/myTimesheet/Minhas%20horas', ready: weekGrid },
   { name: 'administration refused (member)', path: '/administration/users', ready: mainHeading },
 ];
 

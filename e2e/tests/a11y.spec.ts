@@ -72,6 +72,12 @@ const form = async (page: Page) => {
   await mainHeading(page);
   await expect(page.locator('main input').first()).toBeVisible(loaded);
 };
+/** My timesheet once the week is loaded: its grid's cells, or the empty state that says what to do. */
+const weekGrid = async (page: Page) => {
+  await mainHeading(page);
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0, loaded);
+  await settled(page);
+};
 const firstHref = async (page: Page, selector: string) => {
   const href = await page.locator(selector).first().getAttribute('href');
   if (!href) throw new Error(`no link ${selector} on ${page.url()}`);
@@ -108,6 +114,7 @@ const adminScreens: Screen[] = [
   },
   { name: 'project page', path: (found) => found.project!, ready: mainHeading },
   { name: 'operation', path: '/runtime/2/operation/1/Relat%C3%B3rio%20de%20tarefas', ready: mainHeading },
+  { name: 'my timesheet', path: '/runtime/1/myTimesheet/Minhas%20horas', ready: weekGrid, in: ENDS },
   { name: 'not built yet', path: '/runtime/1/calendar/Agenda', ready: mainHeading },
   { name: 'administration: plan', path: '/administration/Plano%20Contratado', ready: mainHeading },
   { name: 'administration: users', path: '/administration/users/Usu%C3%A1rios', ready: mainHeading, in: [ALL[3]!] },

@@ -19,6 +19,13 @@ var timesheetsPtBR = map[string]string{
 	"timesheets.op.edit":            "Apontamento alterado",
 	"timesheets.op.delete":          "Apontamento excluído",
 	"timesheets.summary":            "{user}: {hours} em {date}",
+	"timesheets.weekInvalid":        "Informe um dia da semana no formato AAAA-MM-DD.",
+	"timesheets.weekDateOutside":    "O dia {date} não é desta semana.",
+	"timesheets.weekCellTwice":      "O mesmo item aparece duas vezes em {date}.",
+	"timesheets.weekTooManyCells":   "Salve no máximo {max} células de uma vez.",
+	"timesheets.weekStartEnd":       "Seu tipo de apontamento registra início e fim; aponte essas horas no formulário de cada item.",
+	"timesheets.weekCellSpans":      "este dia tem apontamentos com início e fim; altere-os no formulário do item.",
+	"timesheets.weekCell":           "{item}, {date}: {reason}",
 }
 
 var timesheetsEn = map[string]string{
@@ -39,4 +46,11 @@ var timesheetsEn = map[string]string{
 	"timesheets.op.edit":            "Time entry changed",
 	"timesheets.op.delete":          "Time entry deleted",
 	"timesheets.summary":            "{user}: {hours} on {date}",
+	"timesheets.weekInvalid":        "Give a day of the week as YYYY-MM-DD.",
+	"timesheets.weekDateOutside":    "The day {date} is not in this week.",
+	"timesheets.weekCellTwice":      "The same item appears twice on {date}.",
+	"timesheets.weekTooManyCells":   "Save at most {max} cells at once.",
+	"timesheets.weekStartEnd":       "Your timesheet type records start and end; record those hours in each item's form.",
+	"timesheets.weekCellSpans":      "this day has entries with start and end; change them in the item's form.",
+	"timesheets.weekCell":           "{item}, {date}: {reason}",
 }

@@ -194,6 +194,10 @@ var accessOf = map[string]access{
 	"POST /api/genericItem/loadTimesheetsFormData":   user,
 	"POST /api/genericItem/saveTimeEntry":            user,
 	"POST /api/genericItem/deleteTimeEntry":          user,
+	"POST /api/timesheets/getMyWeek":                 user, // the caller's own week: nobody else's
+	"POST /api/timesheets/saveMyWeek":                user, // each cell's item needs the update right: 403 otherwise
+	"POST /api/timesheets/copyLastWeek":              user,
+	"POST /api/timesheets/findMyItems":               user,
 	"POST /api/genericItem/loadProjectPermissions":   user,
 	"POST /api/genericItem/saveProjectPermissions":   user, // a manager of the project or an administrator: 403 otherwise
 	"POST /api/genericItem/getProjectTitle":          user,

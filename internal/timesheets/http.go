@@ -18,9 +18,15 @@ func NewHandler(svc *Service, currentUser items.CurrentUser) *Handler {
 	return &Handler{svc: svc, currentUser: currentUser}
 }
 
-// Routes mounts the calls, under /genericItem as the spec's other item calls.
+// Routes mounts the calls: the control's under /genericItem as the spec's
+// other item calls, the week grid's under /timesheets.
 func (h *Handler) Routes(r chi.Router) {
 	r.Post("/genericItem/loadTimesheetsFormData", httpx.HandleOptional(h.currentUser, h.svc.LoadTimesheets))
 	r.Post("/genericItem/saveTimeEntry", httpx.HandleOptional(h.currentUser, h.svc.SaveTimeEntry))
 	r.Post("/genericItem/deleteTimeEntry", httpx.HandleOptional(h.currentUser, h.svc.DeleteTimeEntry))
+	// The caller's own week across items (My timesheet).
+	r.Post("/timesheets/getMyWeek", httpx.Handle(h.currentUser, h.svc.GetMyWeek))
+	r.Post("/timesheets/saveMyWeek", httpx.Handle(h.currentUser, h.svc.SaveMyWeek))
+	r.Post("/timesheets/copyLastWeek", httpx.Handle(h.currentUser, h.svc.CopyLastWeek))
+	r.Post("/timesheets/findMyItems", httpx.Handle(h.currentUser, h.svc.FindMyItems))
 }

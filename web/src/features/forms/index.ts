@@ -16,3 +16,6 @@ export {
   type FieldSpec,
 } from './fields';
 export type { FieldValidation, FormControl, FormDefinition, FormValues } from './types';
+// The item's time entries: the week grid (features/timesheets) reads hours as the control does and
+// refreshes the control's entries after writing them.
+export { formatMinutes, parseHours, timesheetKeys } from './controls/TimesheetsApi';

@@ -1,18 +1,24 @@
 import { matchRoutes } from 'react-router';
 import { routes } from '../../app/routes';
+import { notBuiltRuntimePaths } from './notBuilt';
 
 describe('screens the spec names but this version does not have', () => {
   it.each([
     '/runtime/1/calendar/Agenda',
     '/runtime/1/resourcesList/Recursos',
     '/runtime/1/repositories/Reposit%C3%B3rios',
-    '/runtime/1/myTimesheet/Minhas%20horas',
     '/runtime/1/schedule/3/Cronograma',
     '/report',
   ])('%s is "not available yet", not the 404', (path) => {
     const matched = matchRoutes(routes, path) ?? [];
     const last = matched[matched.length - 1];
     expect(last?.route.path).not.toBe('*');
+  });
+
+  it('My timesheet is built: its own route, neither "not available yet" nor the 404', () => {
+    const matched = matchRoutes(routes, '/runtime/1/myTimesheet/Minhas%20horas') ?? [];
+    expect(matched[matched.length - 1]?.route.path).toBe('myTimesheet/:title');
+    expect(notBuiltRuntimePaths).not.toContain('myTimesheet/:title');
   });
 
   it('an address the spec does not name is still the 404', () => {

@@ -10,7 +10,6 @@ export const notBuiltRuntimePaths = [
   'repository/:projectId/:fileForm/:folderForm/:title',
   'resourcesList/:title',
   'closeMonthList/:title',
-  'myTimesheet/:title',
   'timesheetList/:title',
   'calendar/:title',
   'repositoryView/:title',

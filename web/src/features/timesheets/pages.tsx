@@ -1,0 +1,4 @@
+import { lazy } from 'react';
+
+// The week grid is its own lazy chunk, away from the login route.
+export const MyTimesheetPage = lazy(() => import('./MyTimesheetPage'));

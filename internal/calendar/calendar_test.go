@@ -308,4 +308,3 @@ func TestARangeIsCheckedWithAMessage(t *testing.T) {
 		})
 	}
 }
-

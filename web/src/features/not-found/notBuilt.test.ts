@@ -1,9 +1,9 @@
 import { matchRoutes } from 'react-router';
 import { routes } from '../../app/routes';
+import { notBuiltRuntimePaths } from './notBuilt';
 
 describe('screens the spec names but this version does not have', () => {
   it.each([
-    '/runtime/1/calendar/Agenda',
     '/runtime/1/resourcesList/Recursos',
     '/runtime/1/repositories/Reposit%C3%B3rios',
     '/runtime/1/myTimesheet/Minhas%20horas',
@@ -13,6 +13,13 @@ describe('screens the spec names but this version does not have', () => {
     const matched = matchRoutes(routes, path) ?? [];
     const last = matched[matched.length - 1];
     expect(last?.route.path).not.toBe('*');
+  });
+
+  it('the calendar is a screen of its own', () => {
+    const matched = matchRoutes(routes, '/runtime/1/calendar/Agenda') ?? [];
+    const last = matched[matched.length - 1];
+    expect(last?.route.path).toBe('calendar/:title');
+    expect(notBuiltRuntimePaths).not.toContain('calendar/:title');
   });
 
   it('an address the spec does not name is still the 404', () => {

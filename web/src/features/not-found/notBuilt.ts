@@ -12,7 +12,6 @@ export const notBuiltRuntimePaths = [
   'closeMonthList/:title',
   'myTimesheet/:title',
   'timesheetList/:title',
-  'calendar/:title',
   'repositoryView/:title',
 ];
 

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DatesSetArg, EventClickArg, EventDropArg, EventMountArg } from '@fullcalendar/core';
 import ptBrLocale from '@fullcalendar/core/locales/pt-br';
 import dayGridPlugin from '@fullcalendar/daygrid';
@@ -13,12 +13,18 @@ import { alpha, useTheme } from '@mui/material/styles';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { calendarItemsQuery, calendarKeys, moveCalendarItem, type CalendarItem, type Named } from './api';
 import { CalendarFilters, type Filters } from './CalendarFilters';
 import { addDays, localDay, spanText, toCalendarEvent, toMove } from './events';
 import './i18n';
+
+const VIEWS = ['dayGridMonth', 'timeGridWeek', 'timeGridDay'] as const;
+// FullCalendar compares its options by identity: new arrays on each render would reset it.
+const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin];
+const LOCALES = [ptBrLocale];
+const TOOLBAR = { left: 'prev,next today', center: 'title', right: VIEWS.join(',') };
 
 const toId = (value: string | undefined) => {
   const n = Number(value);
@@ -39,6 +45,12 @@ function CalendarScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
+  // The day and view shown live in the address (?date=, ?view=), so a reload or a link keeps them.
+  const [search, setSearch] = useSearchParams();
+  const [initial] = useState(() => ({
+    date: /^\d{4}-\d{2}-\d{2}$/.test(search.get('date') ?? '') ? search.get('date')! : undefined,
+    view: VIEWS.find((v) => v === search.get('view')) ?? 'dayGridMonth',
+  }));
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [filters, setFilters] = useState<Filters>({ projectId: 0, componentId: 0, responsibleId: 0 });
   const [chosenResponsible, setChosenResponsible] = useState<Named | null>(null);
@@ -65,12 +77,22 @@ function CalendarScreen() {
   }, [data, theme]);
 
   // The visible range with a day on each side: days are stored at midnight UTC, the screen is local.
+  const [shown, setShown] = useState<{ date: string; view: string } | null>(null);
   const onDates = useCallback(
     (arg: DatesSetArg) => {
-      setRange({ from: addDays(localDay(arg.start), -1), to: addDays(localDay(arg.end), 1) });
+      const from = addDays(localDay(arg.start), -1);
+      const to = addDays(localDay(arg.end), 1);
+      setRange((r) => (r?.from === from && r.to === to ? r : { from, to }));
+      const date = localDay(arg.view.currentStart);
+      setShown((v) => (v?.date === date && v.view === arg.view.type ? v : { date, view: arg.view.type }));
     },
-    [setRange],
+    [setRange, setShown],
   );
+  // FullCalendar tells the range while it renders: the address follows after.
+  useEffect(() => {
+    if (shown && (search.get('date') !== shown.date || search.get('view') !== shown.view))
+      setSearch({ date: shown.date, view: shown.view }, { replace: true });
+  }, [shown, search, setSearch]);
 
   const onMove = useCallback(
     async (info: EventDropArg | EventResizeDoneArg) => {
@@ -185,12 +207,13 @@ function CalendarScreen() {
         }}
       >
         <FullCalendar
-          plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
-          initialView="dayGridMonth"
-          locales={[ptBrLocale]}
+          plugins={PLUGINS}
+          initialView={initial.view}
+          initialDate={initial.date}
+          locales={LOCALES}
           locale={language === 'en' ? 'en' : 'pt-br'}
           firstDay={0}
-          headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay' }}
+          headerToolbar={TOOLBAR}
           height="auto"
           dayMaxEvents={6}
           events={events}

@@ -139,11 +139,29 @@ function CalendarScreen() {
     [language, t],
   );
 
+  // "+2 more" opens a list of the day's events: a button, so its aria-expanded is allowed.
+  const onMoreLink = useCallback((info: { el: HTMLElement }) => info.el.setAttribute('role', 'button'), []);
+
   if (items.isError) {
     const missing = isApiError(items.error) && (items.error.status === 404 || items.error.status === 400);
     return <NotFound message={missing ? undefined : items.error.message} />;
   }
 
+  // The words of the buttons in the app's language and case (FullCalendar's English ones are lower case).
+  // Words, not FullCalendar's icon font: its icons are images without a name.
+  const buttonText = {
+    prev: t('previous'),
+    next: t('next'),
+    today: t('today'),
+    month: t('month'),
+    week: t('week'),
+    day: t('day'),
+  };
+  const pressed = {
+    bgcolor: theme.palette.primary.dark,
+    borderColor: theme.palette.primary.dark,
+    color: theme.palette.getContrastText(theme.palette.primary.dark),
+  };
   const names = [...new Set((data?.types ?? []).map((c) => c.name))].join(', ');
   return (
     <Box>
@@ -200,6 +218,10 @@ function CalendarScreen() {
           '& .fc .fc-toolbar-title': { ...theme.typography.h6 },
           '& .fc .fc-button': { textTransform: 'none', fontFamily: theme.typography.fontFamily },
           '& .fc .fc-event': { cursor: 'pointer' },
+          '& .fc .fc-button-primary:not(:disabled):hover, & .fc .fc-button-primary:not(:disabled).fc-button-active':
+            pressed,
+          // FullCalendar fades the other months' days to 30 %, below a readable contrast.
+          '& .fc .fc-day-other .fc-daygrid-day-top': { opacity: 1, color: theme.palette.text.secondary },
           '& .fc .fc-event:focus-visible': {
             outline: `2px solid ${theme.palette.text.primary}`,
             outlineOffset: 2,
@@ -214,6 +236,9 @@ function CalendarScreen() {
           locale={language === 'en' ? 'en' : 'pt-br'}
           firstDay={0}
           headerToolbar={TOOLBAR}
+          buttonText={buttonText}
+          buttonIcons={false}
+          moreLinkDidMount={onMoreLink}
           height="auto"
           dayMaxEvents={6}
           events={events}

@@ -32,9 +32,13 @@ async function projectsApp(page: Page): Promise<number> {
   return Number(/\/runtime\/(\d+)/.exec(page.url())![1]);
 }
 
+// One token per request context: each sign-in costs a password hash.
+const tokens = new WeakMap<APIRequestContext, Promise<string>>();
+
 async function api<T>(request: APIRequestContext, path: string, data: unknown, language = 'pt-BR') {
+  if (!tokens.has(request)) tokens.set(request, apiToken(request));
   const res = await request.post(`/api/calendar/${path}`, {
-    headers: { Authorization: `Bearer ${await apiToken(request)}`, 'Accept-Language': language },
+    headers: { Authorization: `Bearer ${await tokens.get(request)!}`, 'Accept-Language': language },
     data,
   });
   return { status: res.status(), body: (await res.json()) as T };
@@ -57,6 +61,8 @@ test('a task dragged to another week keeps its length, is saved and its history 
   page,
   request,
 }, testInfo) => {
+  // Two sign-ins, three calendars, a form: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1600, height: 1000 });
   await signIn(page);
   const appId = await projectsApp(page);
@@ -138,7 +144,7 @@ test('the calendar in English and dark mode, week view', async ({ page }, testIn
   await expect(page.getByRole('heading', { level: 2, name: 'March 2025' })).toBeVisible();
   await expect(page.getByRole('status')).toContainText(/\d+ items in this period/);
   await page.screenshot({ path: testInfo.outputPath('calendar-month-en-dark.png') });
-  await page.getByRole('button', { name: 'week', exact: true }).click();
+  await page.getByRole('button', { name: 'Week', exact: true }).click();
   await expect(page).toHaveURL(/view=timeGridWeek/);
   await page.screenshot({ path: testInfo.outputPath('calendar-week-en-dark.png') });
 });

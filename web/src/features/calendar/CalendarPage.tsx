@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { DatesSetArg, EventClickArg, EventDropArg, EventMountArg } from '@fullcalendar/core';
+import type { DatesSetArg, EventClickArg, EventContentArg, EventDropArg, EventMountArg } from '@fullcalendar/core';
 import ptBrLocale from '@fullcalendar/core/locales/pt-br';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/interaction';
@@ -15,6 +15,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
+import { visuallyHidden } from '../../theme/visuallyHidden';
 import { calendarItemsQuery, calendarKeys, moveCalendarItem, type CalendarItem, type Named } from './api';
 import { CalendarFilters, type Filters } from './CalendarFilters';
 import { addDays, localDay, spanText, toCalendarEvent, toMove } from './events';
@@ -126,18 +127,26 @@ function CalendarScreen() {
     [appID, navigate],
   );
 
-  // FullCalendar makes an event focusable and opens it with Enter (it has a click handler); its
-  // name says the item, its days and its status.
-  const onMount = useCallback(
-    (info: EventMountArg) => {
-      const item = info.event.extendedProps.item as CalendarItem;
-      const span = spanText(item, language, { range: (from, to) => t('range', { from, to }) });
-      const name = t('event', { title: `#${item.FormattedID} ${item.Title}`, span, status: item.StatusName });
-      info.el.setAttribute('role', 'button');
-      info.el.setAttribute('aria-label', item.canEdit ? name : `${name} (${t('readOnly')})`);
-    },
-    [language, t],
-  );
+  // FullCalendar makes an event focusable and opens it with Enter (it has a click handler): a
+  // button, named by its content, which says its days and status too (rendered on every change).
+  const onMount = useCallback((info: EventMountArg) => info.el.setAttribute('role', 'button'), []);
+  const eventContent = (arg: EventContentArg) => {
+    const item = arg.event.extendedProps.item as CalendarItem;
+    const span = spanText(item, language, { range: (from, to) => t('range', { from, to }) });
+    return (
+      <div className="fc-event-main-frame">
+        {arg.timeText && <div className="fc-event-time">{arg.timeText}</div>}
+        <div className="fc-event-title-container">
+          <div className="fc-event-title fc-sticky">
+            {arg.event.title}
+            <Box component="span" sx={visuallyHidden}>
+              {`, ${t('event', { span, status: item.StatusName })}${item.canEdit ? '' : ` (${t('readOnly')})`}`}
+            </Box>
+          </div>
+        </div>
+      </div>
+    );
+  };
 
   // "+2 more" opens a list of the day's events: a button, so its aria-expanded is allowed.
   const onMoreLink = useCallback((info: { el: HTMLElement }) => info.el.setAttribute('role', 'button'), []);
@@ -247,6 +256,7 @@ function CalendarScreen() {
           eventResize={(info) => void onMove(info)}
           eventClick={onOpen}
           eventDidMount={onMount}
+          eventContent={eventContent}
           datesSet={onDates}
         />
       </Box>

@@ -133,16 +133,20 @@ function CalendarScreen() {
   const eventContent = (arg: EventContentArg) => {
     const item = arg.event.extendedProps.item as CalendarItem;
     const span = spanText(item, language, { range: (from, to) => t('range', { from, to }) });
+    const name = `${arg.event.title}, ${t('event', { span, status: item.StatusName })}`;
     return (
       <div className="fc-event-main-frame">
-        {arg.timeText && <div className="fc-event-time">{arg.timeText}</div>}
-        <div className="fc-event-title-container">
-          <div className="fc-event-title fc-sticky">
-            {arg.event.title}
-            <Box component="span" sx={visuallyHidden}>
-              {`, ${t('event', { span, status: item.StatusName })}${item.canEdit ? '' : ` (${t('readOnly')})`}`}
-            </Box>
+        {/* The name is one hidden text: the visible parts would join it with a browser's spaces. */}
+        <Box component="span" sx={visuallyHidden}>
+          {item.canEdit ? name : `${name} (${t('readOnly')})`}
+        </Box>
+        {arg.timeText && (
+          <div className="fc-event-time" aria-hidden="true">
+            {arg.timeText}
           </div>
+        )}
+        <div className="fc-event-title-container" aria-hidden="true">
+          <div className="fc-event-title fc-sticky">{arg.event.title}</div>
         </div>
       </div>
     );

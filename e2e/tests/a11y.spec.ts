@@ -68,6 +68,10 @@ const kanbanCards = async (page: Page) => {
   await expect(page.locator('[data-card-id] a').first()).toBeVisible(loaded);
   await settled(page);
 };
+const calendarEvents = async (page: Page) => {
+  await mainHeading(page);
+  await expect(page.locator('main .fc-event:visible').first()).toBeVisible(loaded);
+};
 const form = async (page: Page) => {
   await mainHeading(page);
   await expect(page.locator('main input').first()).toBeVisible(loaded);
@@ -115,7 +119,10 @@ const adminScreens: Screen[] = [
   { name: 'project page', path: (found) => found.project!, ready: mainHeading },
   { name: 'operation', path: '/runtime/2/operation/1/Relat%C3%B3rio%20de%20tarefas', ready: mainHeading },
   { name: 'my timesheet', path: '/runtime/1/myTimesheet/Minhas%20horas', ready: weekGrid, in: ENDS },
-  { name: 'not built yet', path: '/runtime/1/calendar/Agenda', ready: mainHeading },
+  // The demo's tasks are of 2025: the calendar opens on a month of theirs.
+  { name: 'calendar', path: '/runtime/2/calendar/Agenda?date=2025-03-01', ready: calendarEvents, in: ENDS },
+  { name: 'agenda', path: '/runtime/1/calendar/Agenda?date=2025-03-01', ready: calendarEvents },
+  { name: 'not built yet', path: '/runtime/1/resourcesList/Recursos', ready: mainHeading },
   { name: 'administration: plan', path: '/administration/Plano%20Contratado', ready: mainHeading },
   { name: 'administration: users', path: '/administration/users/Usu%C3%A1rios', ready: mainHeading, in: [ALL[3]!] },
   {

@@ -322,8 +322,10 @@ func exportMenu(ctx context.Context, tx pgx.Tx, appID int64, p *Package, names m
 				m.Link = "/kanban/" + keys + "/" + title
 			}
 		}
-		if title, ok := strings.CutPrefix(m.Link, "/runtime/"+strconv.FormatInt(appID, 10)+"/projects/"); ok {
-			m.Link = "/projects/" + title
+		for _, screen := range []string{"projects", "calendar"} {
+			if title, ok := strings.CutPrefix(m.Link, "/runtime/"+strconv.FormatInt(appID, 10)+"/"+screen+"/"); ok {
+				m.Link = "/" + screen + "/" + title
+			}
 		}
 		p.Menu = append(p.Menu, m)
 	}

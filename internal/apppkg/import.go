@@ -558,10 +558,12 @@ func (im *importer) menu(ctx context.Context, p *Package) error {
 			}
 			link = fmt.Sprintf("/runtime/%d/kanban/%d/%s", app, im.views[ck][vk], title)
 		}
-		// The projects list names no id, so the package can name it: it
-		// becomes the list's address inside this application.
-		if title, ok := projectsLink(m.Link); ok {
-			link = fmt.Sprintf("/runtime/%d/projects/%s", app, title)
+		// The projects list and the calendar name no id, so the package can
+		// name them: each becomes the screen's address inside this application.
+		for _, screen := range []string{"projects", "calendar"} {
+			if title, ok := screenLink(m.Link, screen); ok {
+				link = fmt.Sprintf("/runtime/%d/%s/%s", app, screen, title)
+			}
 		}
 		var parent *string
 		if m.Parent != "" {
@@ -591,10 +593,11 @@ func BoardLink(link string) (component, view, title string, ok bool) {
 	return component, view, title, true
 }
 
-// projectsLink reads a menu link to the projects list, /projects/{title},
-// answering its title escaped as the browser writes it.
-func projectsLink(link string) (title string, ok bool) {
-	title, found := strings.CutPrefix(link, "/projects/")
+// screenLink reads a menu link to an application's screen named by its
+// title, /{screen}/{title} (projects, calendar), answering the title
+// escaped as the browser writes it.
+func screenLink(link, screen string) (title string, ok bool) {
+	title, found := strings.CutPrefix(link, "/"+screen+"/")
 	if !found || title == "" || strings.ContainsAny(title, "/?#") {
 		return "", false
 	}

@@ -413,6 +413,31 @@ func (c *checker) view(comp *Component, v View, fields schema.Set) {
 	if v.Kind == "schedule" {
 		c.scheduleView(v, fields)
 	}
+	if v.Kind == "calendar" {
+		c.calendarView(v, fields)
+	}
+}
+
+// CalendarRoles are the fields a calendar view names: the date an item
+// stands on and, for items that last, the date it ends (docs/calendar.md).
+var CalendarRoles = []string{"start", "finish"}
+
+// calendarView checks a calendar view's fields: a start, known roles, each
+// a date attribute of the type.
+func (c *checker) calendarView(v View, fields schema.Set) {
+	if v.Fields["start"] == "" {
+		c.add(v.Line, "view %q: a calendar view needs a start field", v.Key)
+	}
+	for _, role := range slices.Sorted(maps.Keys(v.Fields)) {
+		f := v.Fields[role]
+		if !slices.Contains(CalendarRoles, role) {
+			c.add(v.Line, "view %q: %q is not a field of a calendar view (start, finish)", v.Key, role)
+			continue
+		}
+		if fd, ok := fields[f]; ok && (fd.Type != "DATE_TIME" || fd.System) {
+			c.add(v.Line, "view %q: %s field %q must be an attribute of type DATE_TIME", v.Key, role, f)
+		}
+	}
 }
 
 // ScheduleRoles are the fields a schedule view names, each with the

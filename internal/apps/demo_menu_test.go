@@ -54,13 +54,14 @@ func TestMenuOfTheProjectManagementDemo(t *testing.T) {
 		t.Fatalf("top entries %+v", menu)
 	}
 	links := map[string]*regexp.Regexp{
-		"projects":   regexp.MustCompile(`^` + app + `/projects/Projetos$`),
-		"tasks":      regexp.MustCompile(`^` + app + `/list/\d+/\d+/\d+/\d+/Tarefas$`),
-		"myTasks":    regexp.MustCompile(`^` + app + `/list/\d+/\d+/\d+/\d+/Minhas%20tarefas$`),
-		"taskBoard":  regexp.MustCompile(`^` + app + `/kanban/\d+/Quadro$`),
-		"risks":      regexp.MustCompile(`^` + app + `/list/\d+/\d+/\d+/\d+/Riscos$`),
-		"changes":    regexp.MustCompile(`^` + app + `/list/\d+/\d+/\d+/\d+/Solicita%C3%A7%C3%B5es%20de%20mudan%C3%A7a$`),
-		"taskReport": regexp.MustCompile(`^` + app + `/operation/\d+/Relat%C3%B3rio%20de%20tarefas$`),
+		"projects":     regexp.MustCompile(`^` + app + `/projects/Projetos$`),
+		"tasks":        regexp.MustCompile(`^` + app + `/list/\d+/\d+/\d+/\d+/Tarefas$`),
+		"myTasks":      regexp.MustCompile(`^` + app + `/list/\d+/\d+/\d+/\d+/Minhas%20tarefas$`),
+		"taskBoard":    regexp.MustCompile(`^` + app + `/kanban/\d+/Quadro$`),
+		"taskCalendar": regexp.MustCompile(`^` + app + `/calendar/Agenda$`),
+		"risks":        regexp.MustCompile(`^` + app + `/list/\d+/\d+/\d+/\d+/Riscos$`),
+		"changes":      regexp.MustCompile(`^` + app + `/list/\d+/\d+/\d+/\d+/Solicita%C3%A7%C3%B5es%20de%20mudan%C3%A7a$`),
+		"taskReport":   regexp.MustCompile(`^` + app + `/operation/\d+/Relat%C3%B3rio%20de%20tarefas$`),
 	}
 	var keys []string
 	for _, e := range menu[0].Child {
@@ -72,7 +73,7 @@ func TestMenuOfTheProjectManagementDemo(t *testing.T) {
 			t.Errorf("%s names a project: %q", e.Key, e.Link)
 		}
 	}
-	if want := []string{"projects", "tasks", "myTasks", "taskBoard", "risks", "changes", "taskReport"}; !slices.Equal(keys, want) {
+	if want := []string{"projects", "tasks", "myTasks", "taskBoard", "taskCalendar", "risks", "changes", "taskReport"}; !slices.Equal(keys, want) {
 		t.Errorf("entries %v, want %v", keys, want)
 	}
 	if p := menu[0].Child[0]; p.Name != "Projects" || p.Icon != "FolderOpen" {
@@ -98,5 +99,8 @@ func TestProjectsLinkExportsAsWritten(t *testing.T) {
 	i := slices.IndexFunc(p.Menu, func(m apppkg.MenuEntry) bool { return m.Key == "projects" })
 	if i < 0 || p.Menu[i].Link != "/projects/Projetos" {
 		t.Fatalf("exported menu %+v", p.Menu)
+	}
+	if i := slices.IndexFunc(p.Menu, func(m apppkg.MenuEntry) bool { return m.Key == "taskCalendar" }); i < 0 || p.Menu[i].Link != "/calendar/Agenda" {
+		t.Fatalf("exported calendar entry %+v", p.Menu)
 	}
 }

@@ -26,6 +26,7 @@ var catalogues = []catalogue{
 	{[]string{"workflow."}, workflowPtBR, workflowEn},
 	{[]string{"rules."}, rulesPtBR, rulesEn},
 	{[]string{"kanban."}, kanbanPtBR, kanbanEn},
+	{[]string{"calendar.", "forms.op.calendar"}, calendarPtBR, calendarEn},
 	{[]string{"projects."}, projectsPtBR, projectsEn},
 	{[]string{"storage."}, storagePtBR, storageEn},
 }

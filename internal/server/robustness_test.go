@@ -151,11 +151,13 @@ var accessOf = map[string]access{
 	"POST /api/genericItem/executeOperationCallResultFunction": user,
 	"POST /api/genericItem/executeBulkOperation":               user,
 
-	"GET /api/kanban/getBoards":      user,
-	"GET /api/kanban/getBoard":       user,
-	"GET /api/kanban/getColumn":      user,
-	"POST /api/kanban/saveWipLimits": adminOnly,
-	"POST /api/kanban/setLane":       user,
+	"GET /api/kanban/getBoards":           user,
+	"GET /api/kanban/getBoard":            user,
+	"GET /api/kanban/getColumn":           user,
+	"POST /api/kanban/saveWipLimits":      adminOnly,
+	"POST /api/kanban/setLane":            user,
+	"POST /api/calendar/getCalendarItems": user,
+	"POST /api/calendar/moveCalendarItem": user,
 
 	"GET /api/genericItem/getAddressByZipCode":            user,
 	"GET /api/genericItem/getAttributeChanges":            user,

@@ -59,6 +59,7 @@ func (a *App) routes() http.Handler {
 		a.items.Routes(r)
 		wf, formRules := a.workflowRoutes(r)
 		a.kanbanRoutes(r, wf, formRules)
+		a.calendarRoutes(r)
 		a.projectsRoutes(r)
 		a.adminRoutes(r)
 	})

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { administrationRoutes } from '../features/admin/routes';
+import { runtimeCalendarRoutes } from '../features/calendar/routes';
 import { runtimeFormRoutes, topLevelFormRoutes } from '../features/forms/routes';
 import { runtimeItemRoutes, topLevelItemRoutes } from '../features/items/routes';
 import { runtimeKanbanRoutes, topLevelKanbanRoutes } from '../features/kanban/routes';
@@ -59,6 +60,7 @@ export const routes: RouteObject[] = [
                   ...runtimeItemRoutes,
                   ...runtimeFormRoutes,
                   ...runtimeKanbanRoutes,
+                  ...runtimeCalendarRoutes,
                   ...runtimeOperationRoutes,
                   ...runtimeProjectsRoutes,
                   ...runtimeProjectPageRoutes,

@@ -1,5 +1,6 @@
 import 'i18next';
 import type adminPtBR from '../features/admin/i18n/pt-BR.json';
+import type calendarPtBR from '../features/calendar/i18n/pt-BR.json';
 import type deletionPtBR from '../features/deletion/i18n/pt-BR.json';
 import type formsPtBR from '../features/forms/i18n/pt-BR.json';
 import type itemsPtBR from '../features/items/i18n/pt-BR.json';
@@ -19,6 +20,7 @@ declare module 'i18next' {
     resources: {
       translation: typeof ptBR;
       admin: typeof adminPtBR;
+      calendar: typeof calendarPtBR;
       deletion: typeof deletionPtBR;
       items: typeof itemsPtBR;
       forms: typeof formsPtBR;

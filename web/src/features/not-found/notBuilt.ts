@@ -11,7 +11,6 @@ export const notBuiltRuntimePaths = [
   'resourcesList/:title',
   'closeMonthList/:title',
   'timesheetList/:title',
-  'calendar/:title',
   'repositoryView/:title',
 ];
 

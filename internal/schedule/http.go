@@ -32,6 +32,7 @@ func (h *Handler) Routes(r chi.Router) {
 	r.Post("/genericItem/removePredecessor", httpx.HandleOptional(h.currentUser, h.svc.RemovePredecessor))
 	r.Post("/genericItem/getSchedule", httpx.Handle(h.currentUser, h.svc.GetSchedule))
 	r.Get("/genericItem/scheduleDownload", h.scheduleDownload)
+	r.Post("/genericItem/moveScheduleTask", httpx.Handle(h.currentUser, h.svc.MoveTask))
 }
 
 // scheduleDownload answers the schedule of ?projectId (and ?viewId) as an

@@ -213,6 +213,7 @@ var accessOf = map[string]access{
 	"POST /api/genericItem/removePredecessor":        user,
 	"POST /api/genericItem/getSchedule":              user, // a reader of the project: 404 otherwise
 	"GET /api/genericItem/scheduleDownload":          user, // a reader of the project: 404 otherwise
+	"POST /api/genericItem/moveScheduleTask":         user, // who may edit the item: 403 for a reader, 404 otherwise
 }
 
 // serverError: a 5xx other than 501, which is how a call not built yet says

@@ -7,6 +7,7 @@ import { runtimeKanbanRoutes, topLevelKanbanRoutes } from '../features/kanban/ro
 import { runtimeOperationRoutes } from '../features/operations/routes';
 import { runtimeProjectsRoutes } from '../features/projects/routes';
 import { runtimeProjectPageRoutes } from '../features/projects/page/routes';
+import { runtimeScheduleRoutes } from '../features/schedule/routes';
 import { notBuiltRoutes, notBuiltRuntimePaths, notBuiltTopLevelPaths } from '../features/not-found/notBuilt';
 import { loadPortalLayout } from './earlyStart';
 import { RequireSession, RootLayout } from './guards';
@@ -61,6 +62,7 @@ export const routes: RouteObject[] = [
                   ...runtimeOperationRoutes,
                   ...runtimeProjectsRoutes,
                   ...runtimeProjectPageRoutes,
+                  ...runtimeScheduleRoutes,
                   ...notBuiltRoutes(notBuiltRuntimePaths, <NotBuiltPage />),
                   { path: '*', element: <NotFoundPage /> },
                 ],

@@ -7,7 +7,6 @@ describe('screens the spec names but this version does not have', () => {
     '/runtime/1/resourcesList/Recursos',
     '/runtime/1/repositories/Reposit%C3%B3rios',
     '/runtime/1/myTimesheet/Minhas%20horas',
-    '/runtime/1/schedule/3/Cronograma',
     '/report',
   ])('%s is "not available yet", not the 404', (path) => {
     const matched = matchRoutes(routes, path) ?? [];

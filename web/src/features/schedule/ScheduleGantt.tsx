@@ -10,7 +10,17 @@ import '@svar-ui/react-gantt/style.css';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { LinkType, ProjectSchedule, ScheduledTask } from './api';
-import { addDays, dateToDay, daysOf, isDayOff, linkTypeOf, parseLinkId, toGantt, type GanttTask } from './gantt';
+import {
+  addDays,
+  dateToDay,
+  daysOf,
+  dropped,
+  isDayOff,
+  linkTypeOf,
+  parseLinkId,
+  toGantt,
+  type GanttTask,
+} from './gantt';
 import { scaleSetup, type Zoom } from './zoom';
 
 /** The edits the Gantt reports; the screen saves them and gives the server's schedule back. */
@@ -48,14 +58,16 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
   const edits = useRef(props);
   const byId = useMemo(() => new Map(schedule.tasks.map((task) => [task.id, task])), [schedule]);
   const lookup = useRef(byId);
-  useLayoutEffect(() => {
-    edits.current = props;
-    lookup.current = byId;
-  });
 
   // revision makes new arrays, so SVAR drops a drag it was not allowed to keep.
   const data = useMemo(() => toGantt(schedule, collapsed), [schedule, collapsed, revision]); // eslint-disable-line react-hooks/exhaustive-deps
   const scale = useMemo(() => scaleSetup(zoom, i18n.language), [zoom, i18n.language]);
+  const unit = useRef(scale.lengthUnit);
+  useLayoutEffect(() => {
+    edits.current = props;
+    lookup.current = byId;
+    unit.current = scale.lengthUnit;
+  });
   const day = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' }), [i18n.language]);
   const formatDay = useCallback((d: string) => day.format(new Date(`${d}T12:00:00`)), [day]);
   const today = dateToDay(new Date());
@@ -64,13 +76,17 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
     const task = (id: unknown) => lookup.current.get(Number(id));
     api.intercept('update-task', (ev) => {
       const source = task(ev.id);
-      const changed = ev.task.start !== undefined || ev.task.end !== undefined;
-      if (!source || ev.inProgress || !changed || source.summary) return false;
-      let start = ev.task.start ?? api.getTask(ev.id).start;
+      const current = api.getTask(ev.id);
+      if (!source || ev.inProgress || !ev.diff || source.summary || !current.start) return false;
+      const moved = dropped(
+        { start: current.start, end: current.end ?? current.start },
+        ev.task,
+        ev.diff,
+        unit.current,
+      );
       // A milestone drawn at the end of its day is on that day, not the next.
-      if (source.milestone && source.atDayEnd && start) start = addDays(start, -1);
-      if (!start) return false;
-      const days = daysOf(start, ev.task.end ?? api.getTask(ev.id).end, source.milestone);
+      const start = source.milestone && source.atDayEnd ? addDays(moved.start, -1) : moved.start;
+      const days = daysOf(start, moved.end, source.milestone);
       if (days.start !== source.start || days.finish !== source.finish)
         edits.current.onMove(source, days.start, days.finish);
       return false;
@@ -162,6 +178,7 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
       },
     ];
   }, [t, formatDay, appID, schedule.componentId]);
+  const gridWidth = columns.reduce((sum, c) => sum + (c.width ?? 0), 0);
 
   const barName = useCallback(
     (task: ScheduledTask) => {
@@ -232,8 +249,8 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
           '--wx-gantt-task-fill-color': palette.primary.dark,
           '--wx-gantt-task-border-color': palette.primary.dark,
           '--wx-gantt-task-font-color': palette.primary.contrastText,
-          '--wx-gantt-summary-color': palette.mode === 'dark' ? palette.grey[600] : palette.grey[700],
-          '--wx-gantt-summary-fill-color': palette.mode === 'dark' ? palette.grey[400] : palette.grey[900],
+          '--wx-gantt-summary-color': palette.grey[600],
+          '--wx-gantt-summary-fill-color': palette.mode === 'dark' ? palette.grey[700] : palette.grey[800],
           '--wx-gantt-summary-border-color': palette.grey[800],
           '--wx-gantt-summary-font-color': palette.common.white,
           '--wx-gantt-milestone-color': palette.secondary.main,
@@ -277,6 +294,7 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
           lengthUnit={scale.lengthUnit}
           cellWidth={scale.cellWidth}
           cellHeight={ROW_HEIGHT}
+          gridWidth={gridWidth}
           scaleHeight={30}
           start={start}
           end={end}

@@ -125,7 +125,7 @@ function ProjectPicker({
       value={value || ''}
       onChange={(e) => onChange(Number(e.target.value))}
       disabled={disabled}
-      sx={{ minWidth: 260 }}
+      sx={{ width: 300, maxWidth: '100%' }}
     >
       {sorted.map((p) => (
         <MenuItem key={p.id} value={p.id}>

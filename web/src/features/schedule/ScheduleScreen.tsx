@@ -156,7 +156,7 @@ export function ScheduleScreen({ schedule, title, picker, routeView }: ScheduleS
           items={[
             [t('legend.task'), theme.palette.primary.main],
             [t('legend.critical'), theme.palette.error.main],
-            [t('legend.summary'), theme.palette.mode === 'dark' ? theme.palette.grey[600] : theme.palette.grey[700]],
+            [t('legend.summary'), theme.palette.grey[600]],
             [t('legend.milestone'), theme.palette.secondary.main],
           ]}
         />

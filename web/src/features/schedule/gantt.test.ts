@@ -1,5 +1,5 @@
 import type { ProjectSchedule, ScheduledTask } from './api';
-import { daysOf, isDayOff, linkTypeOf, parseLinkId, toGantt } from './gantt';
+import { daysOf, dropped, isDayOff, linkTypeOf, parseLinkId, toGantt } from './gantt';
 
 const task = (over: Partial<ScheduledTask>): ScheduledTask => ({
   id: 1,
@@ -94,6 +94,22 @@ describe('edits back to days', () => {
       finish: '2025-03-04',
     });
     expect(daysOf(new Date(2025, 2, 4), undefined, true)).toEqual({ start: '2025-03-04', finish: '2025-03-04' });
+  });
+
+  it('moves the sides a drop names by its cells', () => {
+    const before = { start: new Date(2025, 2, 3), end: new Date(2025, 2, 6) };
+    expect(dropped(before, { start: before.start, end: before.end }, 2, 'day')).toEqual({
+      start: new Date(2025, 2, 5),
+      end: new Date(2025, 2, 8),
+    });
+    expect(dropped(before, { end: before.end }, 1, 'week')).toEqual({
+      start: before.start,
+      end: new Date(2025, 2, 13),
+    });
+    expect(dropped(before, { start: before.start }, -1, 'month')).toEqual({
+      start: new Date(2025, 1, 3),
+      end: before.end,
+    });
   });
 
   it('shades the days outside the work week', () => {

@@ -88,6 +88,32 @@ export function toGantt(
   return { tasks, links };
 }
 
+/** Length units of the Gantt's cells a drag moves by (the zoom's lengthUnit). */
+export type DragUnit = 'day' | 'week' | 'month' | 'quarter';
+
+/** date moved by n cells of unit. */
+export function addUnits(date: Date, n: number, unit: DragUnit): Date {
+  if (unit === 'month' || unit === 'quarter')
+    return new Date(date.getFullYear(), date.getMonth() + (unit === 'quarter' ? 3 * n : n), date.getDate());
+  return addDays(date, unit === 'week' ? n * 7 : n);
+}
+
+/**
+ * Where SVAR's drop puts a bar: its update-task names the sides that moved (both for a move, one for
+ * a resize) with their dates before the drag, and `diff`, the cells moved.
+ */
+export function dropped(
+  before: { start: Date; end: Date },
+  moved: { start?: Date; end?: Date },
+  diff: number,
+  unit: DragUnit,
+): { start: Date; end: Date } {
+  return {
+    start: moved.start ? addUnits(moved.start, diff, unit) : before.start,
+    end: moved.end ? addUnits(moved.end, diff, unit) : before.end,
+  };
+}
+
 /**
  * The days a bar was dragged or resized to: SVAR's end is exclusive, the server's finish is the last
  * day of work; a milestone keeps one day.

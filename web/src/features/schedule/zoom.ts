@@ -1,4 +1,4 @@
-import type { IConfig, IScaleConfig } from '@svar-ui/react-gantt';
+import type { IScaleConfig } from '@svar-ui/react-gantt';
 
 /** The time scale's zoom levels, from the finest. */
 export const ZOOMS = ['day', 'week', 'month', 'quarter'] as const;
@@ -6,13 +6,13 @@ export type Zoom = (typeof ZOOMS)[number];
 
 export interface ScaleSetup {
   scales: IScaleConfig[];
-  lengthUnit: NonNullable<IConfig['lengthUnit']>;
+  lengthUnit: 'day' | 'week' | 'month' | 'quarter';
   cellWidth: number;
 }
 
 /**
- * The scales of a zoom level in the user's language. Day and week keep a cell per day, so days off
- * and today stay shaded; month and quarter count weeks and months.
+ * The scales of a zoom level in the user's language; a cell is the finest scale's unit, what a drag
+ * moves by. The day scale shades days off and today.
  */
 export function scaleSetup(zoom: Zoom, lang: string): ScaleSetup {
   const fmt = (options: Intl.DateTimeFormatOptions) => {
@@ -38,8 +38,8 @@ export function scaleSetup(zoom: Zoom, lang: string): ScaleSetup {
           { unit: 'month', step: 1, format: month },
           { unit: 'week', step: 1, format: fmt({ day: '2-digit', month: '2-digit' }) },
         ],
-        lengthUnit: 'day',
-        cellWidth: 12,
+        lengthUnit: 'week',
+        cellWidth: 64,
       };
     case 'month':
       return {
@@ -47,8 +47,8 @@ export function scaleSetup(zoom: Zoom, lang: string): ScaleSetup {
           { unit: 'year', step: 1, format: fmt({ year: 'numeric' }) },
           { unit: 'month', step: 1, format: fmt({ month: 'short' }) },
         ],
-        lengthUnit: 'week',
-        cellWidth: 28,
+        lengthUnit: 'month',
+        cellWidth: 90,
       };
     case 'quarter':
       return {
@@ -56,8 +56,8 @@ export function scaleSetup(zoom: Zoom, lang: string): ScaleSetup {
           { unit: 'year', step: 1, format: fmt({ year: 'numeric' }) },
           { unit: 'quarter', step: 1, format: lang.startsWith('pt') ? quarter : quarterEn },
         ],
-        lengthUnit: 'month',
-        cellWidth: 48,
+        lengthUnit: 'quarter',
+        cellWidth: 120,
       };
   }
 }

@@ -124,9 +124,13 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
   }, []);
 
   const columns = useMemo((): IColumnConfig[] => {
+    // Cells render the server's text: SVAR would read a getter's text as a date of its own format.
+    const text =
+      (of: (task: ScheduledTask) => string): IColumnConfig['cell'] =>
+      ({ row }) => <span>{of((row as unknown as GanttTask).source)}</span>;
     const days = (n: number) => t('days', { count: n });
     return [
-      { id: 'outline', header: t('column.outline'), width: 56, getter: (row) => (row as GanttTask).source.outline },
+      { id: 'outline', header: t('column.outline'), width: 56, cell: text((s) => s.outline) },
       {
         id: 'text',
         header: t('column.title'),
@@ -142,40 +146,17 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
           );
         },
       },
+      { id: 'startDay', header: t('column.start'), width: 92, cell: text((s) => formatDay(s.start)) },
+      { id: 'finishDay', header: t('column.finish'), width: 92, cell: text((s) => formatDay(s.finish)) },
+      { id: 'workdays', header: t('column.duration'), width: 72, align: 'right', cell: text((s) => days(s.duration)) },
       {
-        id: 'start',
-        header: t('column.start'),
-        width: 92,
-        getter: (row) => formatDay((row as GanttTask).source.start),
-      },
-      {
-        id: 'end',
-        header: t('column.finish'),
-        width: 92,
-        getter: (row) => formatDay((row as GanttTask).source.finish),
-      },
-      {
-        id: 'duration',
-        header: t('column.duration'),
-        width: 72,
-        align: 'right',
-        getter: (row) => days((row as GanttTask).source.duration),
-      },
-      {
-        id: 'progress',
+        id: 'percent',
         header: t('column.progress'),
         width: 52,
         align: 'right',
-        getter: (row) =>
-          (row as GanttTask).type === 'milestone' ? '' : `${Math.round((row as GanttTask).source.progress)}`,
+        cell: text((s) => (s.milestone ? '' : `${Math.round(s.progress)}`)),
       },
-      {
-        id: 'float',
-        header: t('column.float'),
-        width: 64,
-        align: 'right',
-        getter: (row) => days((row as GanttTask).source.totalFloat),
-      },
+      { id: 'float', header: t('column.float'), width: 64, align: 'right', cell: text((s) => days(s.totalFloat)) },
     ];
   }, [t, formatDay, appID, schedule.componentId]);
   const gridWidth = columns.reduce((sum, c) => sum + (c.width ?? 0), 0);

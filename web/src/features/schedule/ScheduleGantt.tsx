@@ -134,7 +134,7 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
       {
         id: 'text',
         header: t('column.title'),
-        width: 260,
+        width: 230,
         cell: ({ row, api }) => {
           const task = row as unknown as GanttTask;
           return (
@@ -159,7 +159,8 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
       { id: 'float', header: t('column.float'), width: 64, align: 'right', cell: text((s) => days(s.totalFloat)) },
     ];
   }, [t, formatDay, appID, schedule.componentId]);
-  const gridWidth = columns.reduce((sum, c) => sum + (c.width ?? 0), 0);
+  // SVAR pads each column beyond its width: the grid makes room for that too.
+  const gridWidth = columns.reduce((sum, c) => sum + (c.width ?? 0) + 16, 0);
 
   const barName = useCallback(
     (task: ScheduledTask) => {

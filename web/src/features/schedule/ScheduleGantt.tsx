@@ -160,7 +160,7 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
     ];
   }, [t, formatDay, appID, schedule.componentId]);
   // SVAR pads each column beyond its width: the grid makes room for that too.
-  const gridWidth = columns.reduce((sum, c) => sum + (c.width ?? 0) + 16, 0);
+  const gridWidth = columns.reduce((sum, c) => sum + (c.width ?? 0) + 24, 0);
 
   const barName = useCallback(
     (task: ScheduledTask) => {

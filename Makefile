@@ -43,9 +43,10 @@ chromium:
 ## test: lint, then every test: Go (one shared embedded PostgreSQL), web (Vitest), end to end (Playwright in Chromium)
 test: build lint test-go test-web test-e2e
 
+# -timeout 25m: the items package alone outlasted go test's default 10 minutes on a loaded machine.
 test-go: tools
 	$(GO) vet ./...
-	$(GO) run ./internal/testkit/cmd/testpg -- $(GO) test -p 2 -count=1 ./...
+	$(GO) run ./internal/testkit/cmd/testpg -- $(GO) test -p 2 -count=1 -timeout 25m ./...
 	$(MAKE) fuzz
 
 ## fuzz: each fuzz target for a bounded number of runs (about 10 s each here); their seed corpora live in testdata/fuzz

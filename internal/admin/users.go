@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
@@ -216,9 +217,29 @@ type WorkPeriod struct {
 	End     string `json:"end"`
 }
 
-// Calendar is a user's or resource's work calendar.
+// Calendar is a user's or resource's work calendar: the working periods of
+// each weekday and the holidays, days off whatever the weekday.
 type Calendar struct {
 	WorkPeriods []WorkPeriod `json:"workPeriods"`
+	Holidays    []Holiday    `json:"holidays,omitempty"`
+}
+
+// Holiday is a day off of a work calendar: date YYYY-MM-DD and its name.
+type Holiday struct {
+	Date string `json:"date"`
+	Name string `json:"name"`
+}
+
+// Tidy trims the holidays' names and puts them in date order, as a form
+// sent them to be kept.
+func (c *Calendar) Tidy() {
+	if c.WorkPeriods == nil {
+		c.WorkPeriods = []WorkPeriod{}
+	}
+	for i := range c.Holidays {
+		c.Holidays[i].Name = strings.TrimSpace(c.Holidays[i].Name)
+	}
+	slices.SortStableFunc(c.Holidays, func(a, b Holiday) int { return strings.Compare(a.Date, b.Date) })
 }
 
 // UserForm is the user form, read by getUsertoEdit and sent by saveUser.
@@ -320,6 +341,8 @@ const (
 	maxNameLength     = 200
 	maxEmailLength    = 254
 	maxWorkPeriods    = 70
+	maxHolidays       = 200
+	maxHolidayName    = 100
 	maxAvatarURLBytes = 700 << 10 // a 512 KB image in base64, with its header
 )
 
@@ -350,9 +373,7 @@ func (in *SaveUserInput) normalize() {
 	}
 	slices.Sort(in.Groups)
 	in.Groups = slices.Compact(in.Groups)
-	if in.Calendar.WorkPeriods == nil {
-		in.Calendar.WorkPeriods = []WorkPeriod{}
-	}
+	in.Calendar.Tidy()
 	if in.AdditionalFields == nil {
 		in.AdditionalFields = map[string]any{}
 	}
@@ -395,6 +416,7 @@ func checkUser(in SaveUserInput, v *httpx.Validation) {
 }
 
 func checkCalendar(c Calendar, v *httpx.Validation) {
+	checkHolidays(c.Holidays, v)
 	if len(c.WorkPeriods) > maxWorkPeriods {
 		v.Add("calendar", "admin.tooManyWorkPeriods", "max", maxWorkPeriods)
 		return
@@ -411,6 +433,31 @@ func checkCalendar(c Calendar, v *httpx.Validation) {
 		case p.End <= p.Start:
 			v.Add(field+".end", "admin.periodEndBeforeStart")
 		}
+	}
+}
+
+// checkHolidays wants a real date, once each, and a name (trimmed by
+// Calendar.Tidy).
+func checkHolidays(hs []Holiday, v *httpx.Validation) {
+	if len(hs) > maxHolidays {
+		v.Add("calendar", "admin.tooManyHolidays", "max", maxHolidays)
+		return
+	}
+	seen := make(map[string]bool, len(hs))
+	for i, h := range hs {
+		field := fmt.Sprintf("calendar.holidays[%d]", i)
+		d, err := time.Parse(time.DateOnly, h.Date)
+		switch {
+		case err != nil || d.Year() < 1900 || d.Year() > 2200:
+			v.Add(field+".date", "admin.holidayDate")
+		case seen[h.Date]:
+			v.Add(field+".date", "admin.holidayTwice", "date", d.Format("02/01/2006"))
+		case h.Name == "":
+			v.Add(field+".name", "admin.holidayName")
+		case utf8.RuneCountInString(h.Name) > maxHolidayName:
+			v.Add(field+".name", "admin.holidayNameTooLong", "max", maxHolidayName)
+		}
+		seen[h.Date] = true
 	}
 }
 

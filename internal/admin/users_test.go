@@ -16,6 +16,31 @@ func newUser(login string) map[string]any {
 		"calendar": map[string]any{"workPeriods": []any{map[string]any{"weekDay": 1, "start": "08:00", "end": "12:00"}}}}
 }
 
+// withHolidays gives user u's calendar the holidays, date and name in turn.
+func withHolidays(u map[string]any, dateAndName ...string) map[string]any {
+	var hs []any
+	for i := 0; i+1 < len(dateAndName); i += 2 {
+		hs = append(hs, map[string]any{"date": dateAndName[i], "name": dateAndName[i+1]})
+	}
+	u["calendar"].(map[string]any)["holidays"] = hs
+	return u
+}
+
+// A calendar's holidays are kept trimmed and in date order.
+func TestUserCalendarKeepsItsHolidays(t *testing.T) {
+	e := newEnv(t)
+	var saved admin.SavedUser
+	u := withHolidays(newUser("bruno"), "2026-12-25", " Natal ", "2026-04-21", "Tiradentes")
+	u["passwordDelivery"] = "show"
+	e.do(e.root, "POST", "/user/saveUser", u).want(200).decode(&saved)
+	var form admin.UserForm
+	e.do(e.root, "GET", "/user/getUsertoEdit?UserId="+itoa(saved.ID), nil).want(200).decode(&form)
+	got := form.Calendar.Holidays
+	if len(got) != 2 || got[0] != (admin.Holiday{Date: "2026-04-21", Name: "Tiradentes"}) || got[1] != (admin.Holiday{Date: "2026-12-25", Name: "Natal"}) {
+		t.Fatalf("holidays %+v", got)
+	}
+}
+
 func TestCreateUserMailsATemporaryPassword(t *testing.T) {
 	e := newEnv(t)
 	e.configureMail()
@@ -122,6 +147,13 @@ func TestSaveUserRefusals(t *testing.T) {
 			u["calendar"] = map[string]any{"workPeriods": []any{map[string]any{"weekDay": 1, "start": "12:00", "end": "08:00"}}}
 			return u
 		}, http.StatusBadRequest, "O fim do período deve ser depois do início."},
+		{"holiday on no date", true, nil, func(*env) map[string]any { return withHolidays(newUser("caio"), "2026-02-30", "Carnaval") },
+			http.StatusBadRequest, "Informe uma data válida para o feriado."},
+		{"holiday twice", true, nil, func(*env) map[string]any {
+			return withHolidays(newUser("caio"), "2026-04-21", "Tiradentes", "2026-04-21", "Outro")
+		}, http.StatusBadRequest, "O feriado de 21/04/2026 aparece duas vezes."},
+		{"holiday without a name", true, nil, func(*env) map[string]any { return withHolidays(newUser("caio"), "2026-04-21", "  ") },
+			http.StatusBadRequest, "Dê um nome ao feriado."},
 		{"plan limit", true, func(e *env) {
 			if _, err := e.db.Exec(context.Background(), `UPDATE plan SET max_users = 2`); err != nil {
 				e.t.Fatal(err)

@@ -145,12 +145,26 @@ func TestExportFullListHasEveryMatchingRowAndACap(t *testing.T) {
 		t.Fatalf("selection export has %d rows", len(sel))
 	}
 	// Past the cap the caller is told to narrow the list, not given part of it.
-	if _, err := w.db.Exec(context.Background(), `INSERT INTO item (component_id, number, title)
+	// Loading 100,000 rows outlasts the pool's statement timeout on a loaded
+	// machine (it failed so): one transaction without it.
+	ctx := context.Background()
+	tx, err := w.db.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.Rollback(ctx) }()
+	if _, err := tx.Exec(ctx, `SET LOCAL statement_timeout = 0`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO item (component_id, number, title)
 		SELECT $1, 1000 + g, 'bulk ' || g FROM generate_series(1, $2::int) g`, w.task, itemio.MaxExportRows); err != nil {
 		t.Fatal(err)
 	}
 	// No values: their rows of the type's table, as the core writes them.
-	if err := table.Copy(context.Background(), w.db, w.task); err != nil {
+	if err := table.Copy(ctx, tx, w.task); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(ctx); err != nil {
 		t.Fatal(err)
 	}
 	_, err = w.io.Export(context.Background(), w.ana, itemio.ExportInput{ExecuteFilterInput: items.ExecuteFilterInput{ComponentID: w.task}}, true)

@@ -903,7 +903,7 @@ func (b *ItemBatch) Check(ctx context.Context, values Values) (*Item, []ValueErr
 }
 
 // Create writes items Check answered, with a version named op each, in the
-// batch's transaction. Their numbers are reserved in a transaction of their
+// batch's transaction, and gives each its id. Their numbers are reserved in a transaction of their
 // own, committed at once: a batch rolled back leaves a gap in the numbers.
 func (b *ItemBatch) Create(ctx context.Context, op string, items []*Item) error {
 	return insertItems(ctx, b.tx, b.n.s.store.db, b.n.c, b.n.t, items, op)

@@ -92,6 +92,17 @@ func CanCreate(ctx context.Context, q Querier, c Caller, comp, project int64) (b
 	return ok, err
 }
 
+// CanChangeInProject reports whether the caller may change items of comp in
+// project: the type's update right and a role in the project that changes
+// items (a module's project-wide act, such as a schedule's baseline).
+func CanChangeInProject(ctx context.Context, q Querier, c Caller, comp, project int64) (bool, error) {
+	var ok bool
+	err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM component c WHERE c.id = $3 AND `+componentRight("update")+`)
+		AND EXISTS (SELECT 1 FROM project p WHERE p.id = $4 AND `+projectWritable+`)`,
+		c.UserID, c.PanelAdmin, comp, project).Scan(&ok)
+	return ok, err
+}
+
 // calendarNames are the names of the resources whose work calendars ids
 // name (the history's resolver does not know calendars yet).
 func (st *Store) calendarNames(ctx context.Context, ids []int64) (map[int64]string, error) {

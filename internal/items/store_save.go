@@ -249,6 +249,7 @@ func insertItems(ctx context.Context, tx pgx.Tx, numbers Querier, c Caller, t *f
 	}
 	values := make([]table.Row, len(ids))
 	for i, id := range ids {
+		batch[i].ID = id
 		values[i] = table.Row{ID: id, Values: batch[i].Attributes}
 	}
 	if err := table.Write(ctx, tx, t.comp.ID, all, values); err != nil {

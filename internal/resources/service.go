@@ -218,9 +218,7 @@ func (s *Service) Save(ctx context.Context, a Actor, in Form) (Form, error) {
 	if in.AutoTimesheetType == "" {
 		in.AutoTimesheetType = "0"
 	}
-	if in.Calendar.WorkPeriods == nil {
-		in.Calendar.WorkPeriods = []admin.WorkPeriod{}
-	}
+	in.Calendar.Tidy()
 	var v httpx.Validation
 	if in.UserID == nil {
 		switch {

@@ -1,6 +1,9 @@
 package schedule
 
 import (
+	"encoding/json"
+	"errors"
+	"io"
 	"mime"
 	"net/http"
 
@@ -33,6 +36,10 @@ func (h *Handler) Routes(r chi.Router) {
 	r.Post("/genericItem/getSchedule", httpx.Handle(h.currentUser, h.svc.GetSchedule))
 	r.Get("/genericItem/scheduleDownload", h.scheduleDownload)
 	r.Post("/genericItem/moveScheduleTask", httpx.Handle(h.currentUser, h.svc.MoveTask))
+	r.Post("/genericItem/scheduleUpload", h.scheduleUpload)
+	r.Post("/genericItem/loadScheduleBaselines", httpx.Handle(h.currentUser, h.svc.LoadBaselines))
+	r.Post("/genericItem/saveScheduleBaseline", httpx.Handle(h.currentUser, h.svc.SaveBaseline))
+	r.Post("/genericItem/deleteScheduleBaseline", httpx.Handle(h.currentUser, h.svc.DeleteBaseline))
 }
 
 // scheduleDownload answers the schedule of ?projectId (and ?viewId) as an
@@ -64,6 +71,53 @@ func (h *Handler) scheduleDownload(w http.ResponseWriter, r *http.Request) {
 	if err := msproject.Write(w, file); err != nil {
 		httpx.Logger(r.Context()).Warn("schedule download interrupted", "error", err)
 	}
+}
+
+// scheduleUpload imports an MS Project XML file (the part named file, after
+// projectId, viewId and values, a JSON object of values every task gets)
+// into the project.
+func (h *Handler) scheduleUpload(w http.ResponseWriter, r *http.Request) {
+	c, ok := h.currentUser(r.Context())
+	if !ok {
+		httpx.WriteError(w, r, httpx.Unauthorized())
+		return
+	}
+	body, err := httpx.OpenMultipart(w, r)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	file, err := body.NextFile()
+	if errors.Is(err, io.EOF) {
+		err = httpx.Invalid("file", "schedule.import.noFile")
+	}
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	project, err := body.ID("projectId")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	view, err := body.ID("viewId")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	var common items.Values
+	if raw := body.Value("values"); raw != "" {
+		if err := json.Unmarshal([]byte(raw), &common); err != nil {
+			httpx.WriteError(w, r, httpx.Invalid("values", "schedule.import.badValues"))
+			return
+		}
+	}
+	out, err := h.svc.ImportSchedule(r.Context(), c, ScheduleInput{ProjectID: httpx.ID(project), ViewID: httpx.ID(view)}, file, common)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, out)
 }
 
 // loadPredecessors reads the form's item from the address (itemId,

@@ -27,6 +27,9 @@ const MaxScheduleTasks = 5000
 type ScheduleInput struct {
 	ViewID    httpx.ID `json:"viewId"`
 	ProjectID httpx.ID `json:"projectId"`
+	// BaselineID, with getSchedule, puts a baseline of the schedule beside
+	// its tasks.
+	BaselineID httpx.ID `json:"baselineId"`
 }
 
 // ScheduledTask is an item as scheduled. Dates are YYYY-MM-DD days of
@@ -50,6 +53,13 @@ type ScheduledTask struct {
 	TotalFloat  int     `json:"totalFloat"`
 	FreeFloat   int     `json:"freeFloat"`
 	Critical    bool    `json:"critical"`
+	// With a baseline asked for: its dates and the slip from them in
+	// working days (positive: later than planned); none for a task added
+	// after it.
+	BaselineStart  string `json:"baselineStart,omitempty"`
+	BaselineFinish string `json:"baselineFinish,omitempty"`
+	StartVariance  *int   `json:"startVariance,omitempty"`
+	FinishVariance *int   `json:"finishVariance,omitempty"`
 }
 
 // ScheduledLink is a dependency as scheduled: Float is how far its
@@ -71,18 +81,32 @@ type ScheduleWarning struct {
 	Days          int   `json:"days"`
 }
 
+// ScheduleCalendar is when the project works, for the Gantt to shade the
+// rest: the weekdays worked (0 Sunday) and the holidays (YYYY-MM-DD).
+type ScheduleCalendar struct {
+	WorkDays []int             `json:"workDays"`
+	Holidays []ScheduleHoliday `json:"holidays"`
+}
+
+// ScheduleHoliday is a day off of the project's calendar.
+type ScheduleHoliday struct {
+	Date string `json:"date"`
+	Name string `json:"name"`
+}
+
 // ProjectSchedule is getSchedule's answer: tasks in work breakdown order.
 type ProjectSchedule struct {
 	ProjectID     int64  `json:"projectId"`
 	ProjectName   string `json:"projectName"`
 	ViewID        int64  `json:"viewId"`
-	ComponentID   int64  `json:"componentId"`
 	Start         string `json:"start"`
 	Finish        string `json:"finish"`
 	MinutesPerDay int    `json:"minutesPerDay"`
+	ComponentID   int64  `json:"componentId"`
 	// WorkWeek are the weekdays with working time (0 Sunday): what the
 	// Gantt shades as days off.
 	WorkWeek []int             `json:"workWeek"`
+	Calendar ScheduleCalendar  `json:"calendar"`
 	Tasks    []ScheduledTask   `json:"tasks"`
 	Links    []ScheduledLink   `json:"links"`
 	Warnings []ScheduleWarning `json:"warnings"`
@@ -114,7 +138,8 @@ func (s *Service) GetSchedule(ctx context.Context, c items.Caller, in ScheduleIn
 	out := &ProjectSchedule{ProjectID: int64(in.ProjectID), ProjectName: pl.name, ViewID: pl.viewID, ComponentID: pl.compID,
 		Start: pl.result.Start.String(), Finish: pl.result.Finish.String(), MinutesPerDay: cal.MinutesPerDay(),
 		Tasks: make([]ScheduledTask, 0, len(pl.result.Tasks)), Links: make([]ScheduledLink, 0, len(pl.result.Links)),
-		Warnings: make([]ScheduleWarning, 0, len(pl.result.Warnings)), CanEdit: pl.canEdit, WorkWeek: []int{}}
+		Warnings: make([]ScheduleWarning, 0, len(pl.result.Warnings)), CanEdit: pl.canEdit, WorkWeek: []int{},
+		Calendar: calendarOf(cal)}
 	for day, periods := range cal.Week() {
 		if len(periods) > 0 {
 			out.WorkWeek = append(out.WorkWeek, day)
@@ -138,7 +163,33 @@ func (s *Service) GetSchedule(ctx context.Context, c items.Caller, in ScheduleIn
 		}
 		out.Warnings = append(out.Warnings, sw)
 	}
+	if in.BaselineID != 0 {
+		base, err := s.store.baselineTasks(ctx, s.store.db, int64(in.BaselineID), int64(in.ProjectID), pl.viewID)
+		if err != nil {
+			return nil, err
+		}
+		compare(out, base, cal)
+	}
 	return out, nil
+}
+
+// calendarOf lists cal's working weekdays and its whole days off.
+func calendarOf(cal *engine.Calendar) ScheduleCalendar {
+	out := ScheduleCalendar{WorkDays: []int{}, Holidays: []ScheduleHoliday{}}
+	for day, periods := range cal.Week() {
+		if len(periods) > 0 {
+			out.WorkDays = append(out.WorkDays, day)
+		}
+	}
+	for _, e := range cal.Exceptions() {
+		if len(e.Work) > 0 {
+			continue
+		}
+		for d := e.From; d <= e.To; d++ {
+			out.Holidays = append(out.Holidays, ScheduleHoliday{Date: d.String(), Name: e.Name})
+		}
+	}
+	return out
 }
 
 // ScheduleFile answers scheduleDownload: the schedule as MS Project XML,
@@ -224,7 +275,7 @@ func schedulePlan(proj *scheduleProject, view *scheduleView, rows []scheduleItem
 	cal := engine.Standard()
 	if len(proj.Periods) > 0 {
 		var err error
-		if cal, err = engine.StoredCalendar(proj.Periods, nil); err != nil {
+		if cal, err = engine.StoredCalendar(proj.Periods, proj.Holidays); err != nil {
 			return nil, httpx.Fail(http.StatusUnprocessableEntity, "schedule.badCalendar")
 		}
 	}

@@ -63,9 +63,10 @@ func (s *Store) scheduleView(ctx context.Context, q items.Querier, c items.Calle
 // scheduleProject is the project a schedule is of: its name, start (zero:
 // none) and the work periods of its calendar (none: the standard week).
 type scheduleProject struct {
-	Name    string
-	Start   engine.Date
-	Periods []engine.WorkPeriod
+	Name     string
+	Start    engine.Date
+	Periods  []engine.WorkPeriod
+	Holidays []engine.Exception
 }
 
 // scheduleProject reads a project the caller may read.
@@ -93,12 +94,23 @@ func (s *Store) scheduleProject(ctx context.Context, q items.Querier, c items.Ca
 			Start   string `json:"start"`
 			End     string `json:"end"`
 		} `json:"workPeriods"`
+		Holidays []struct {
+			Date string `json:"date"`
+			Name string `json:"name"`
+		} `json:"holidays"`
 	}
 	if err := json.Unmarshal(cal, &stored); err != nil {
 		return nil, fmt.Errorf("project %d calendar: %w", id, err)
 	}
 	for _, wp := range stored.WorkPeriods {
 		p.Periods = append(p.Periods, engine.WorkPeriod{WeekDay: wp.WeekDay, Start: wp.Start, End: wp.End})
+	}
+	for _, h := range stored.Holidays {
+		d, err := engine.ParseDate(h.Date)
+		if err != nil {
+			return nil, fmt.Errorf("project %d calendar holiday %q: %w", id, h.Date, err)
+		}
+		p.Holidays = append(p.Holidays, engine.Exception{From: d, To: d, Name: h.Name})
 	}
 	return &p, nil
 }

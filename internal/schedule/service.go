@@ -28,9 +28,12 @@ const (
 )
 
 // Types is what the service asks of the item core besides its functions:
-// a form's type as the caller may read it (*items.Service).
+// a form's type as the caller may read it, and new items of it
+// (*items.Service).
 type Types interface {
 	ReadComponent(ctx context.Context, c items.Caller, id int64) (*items.Component, error)
+	// NewItems creates items of a type, as scheduleUpload does.
+	NewItems(ctx context.Context, c items.Caller, componentID int64) (*items.NewItems, error)
 }
 
 // Service runs the predecessors calls.

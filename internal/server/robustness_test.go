@@ -214,6 +214,10 @@ var accessOf = map[string]access{
 	"POST /api/genericItem/getSchedule":              user, // a reader of the project: 404 otherwise
 	"GET /api/genericItem/scheduleDownload":          user, // a reader of the project: 404 otherwise
 	"POST /api/genericItem/moveScheduleTask":         user, // who may edit the item: 403 for a reader, 404 otherwise
+	"POST /api/genericItem/loadScheduleBaselines":    user, // a reader of the project: 404 otherwise
+	"POST /api/genericItem/scheduleUpload":           user, // who may create the view's items in the project: 403 otherwise
+	"POST /api/genericItem/saveScheduleBaseline":     user, // a writer of the project's tasks: 403 otherwise
+	"POST /api/genericItem/deleteScheduleBaseline":   user, // a writer of the project's tasks: 403 otherwise
 }
 
 // serverError: a 5xx other than 501, which is how a call not built yet says

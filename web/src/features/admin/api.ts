@@ -73,6 +73,12 @@ export interface UserRow {
   avatar: string;
 }
 
+/** A day off of a work calendar: date YYYY-MM-DD (or the text typed, until it is one) and its name. */
+export interface Holiday {
+  date: string;
+  name: string;
+}
+
 export interface WorkPeriod {
   weekDay: number;
   start: string;
@@ -96,7 +102,7 @@ export interface UserForm {
   mfaEnabled: boolean;
   timesheetType: string;
   autoTimesheetType: string;
-  calendar: { workPeriods: WorkPeriod[] };
+  calendar: { workPeriods: WorkPeriod[]; holidays?: Holiday[] };
   avatar: string;
   additionalFields: AdditionalValues;
 }

@@ -49,6 +49,8 @@ import { useFieldMessages } from '../components/useFieldMessages';
 import { EMAIL_PATTERN, errorMessage, fieldErrors, initials } from '../../../lib/format';
 import { avatarFromFile } from './avatarImage';
 import { WorkCalendarEditor } from './WorkCalendarEditor';
+import { HolidaysEditor } from './HolidaysEditor';
+import { holidayProblem } from './holidays';
 import { periodProblem } from './workCalendar';
 import { TemporaryPasswordDialog } from './TemporaryPasswordDialog';
 import { useNotify } from '../components/useNotify';
@@ -164,6 +166,8 @@ function UserFormBody({
       if (Object.keys(errors).length > 0) out.additionalFields = t('fields.invalidNumber');
       if (values.calendar.workPeriods.some((period) => periodProblem(period)))
         out.calendar = t('users.calendar.invalidPeriods');
+      const holidays = values.calendar.holidays ?? [];
+      if (holidays.some((h) => holidayProblem(h, holidays))) out.calendar = t('users.calendar.holidays.invalid');
       return out;
     },
     onSubmit: async (values) => {
@@ -443,8 +447,14 @@ function UserFormBody({
           </Typography>
           <WorkCalendarEditor
             periods={values.calendar.workPeriods}
-            onChange={(workPeriods) => void setFieldValue('calendar', { workPeriods })}
+            onChange={(workPeriods) => void setFieldValue('calendar', { ...values.calendar, workPeriods })}
             errors={serverErrors}
+          />
+          <HolidaysEditor
+            holidays={values.calendar.holidays ?? []}
+            onChange={(holidays) => void setFieldValue('calendar', { ...values.calendar, holidays })}
+            errors={serverErrors}
+            showProblems={formik.submitCount > 0}
           />
           {formik.submitCount > 0 && typeof formik.errors.calendar === 'string' && (
             <FormHelperText error>{formik.errors.calendar}</FormHelperText>

@@ -142,6 +142,11 @@ describe('the user list (spec section 2)', () => {
     fill(within(dialog).getByRole('textbox', { name: 'Nome' }), 'Bruno Dias');
     fill(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'bruno@example.test');
     fill(within(dialog).getByRole('textbox', { name: 'Matrícula' }), 'A-1');
+    const year = new Date().getFullYear();
+    await userEvent.click(within(dialog).getByRole('button', { name: `Feriados nacionais de ${year}` }));
+    expect(
+      within(dialog).getByText('10 feriados: dias sem expediente, qualquer que seja o dia da semana.'),
+    ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Usuário salvo')).toBeInTheDocument();
     expect(bodyOf(fetch, '/api/user/saveUser')).toMatchObject({
@@ -151,7 +156,10 @@ describe('the user list (spec section 2)', () => {
       email: 'bruno@example.test',
       timesheetType: '0',
       autoTimesheetType: '0',
-      calendar: { workPeriods: [] },
+      calendar: {
+        workPeriods: [],
+        holidays: expect.arrayContaining([{ date: `${year}-04-21`, name: 'Tiradentes' }]) as unknown,
+      },
       additionalFields: { '11': 'A-1' },
       resetMFA: false,
       passwordDelivery: 'mail',

@@ -134,8 +134,13 @@ test('a task dragged past its float moves its successor and becomes critical', a
   const later = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
   const digits = (day: string) => day.split('-').reverse().join('');
   const [start, finish] = [later(movedTask.start), later(movedTask.finish)];
-  await bar(page, task).click();
-  await page.getByRole('button', { name: 'Alterar datas…' }).click();
+  // SVAR takes the first click after a drag as the drag's end: a person clicks again.
+  const editDates = page.getByRole('button', { name: 'Alterar datas…' });
+  await expect(async () => {
+    await bar(page, task).click();
+    await expect(editDates).toBeEnabled({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await editDates.click();
   const dialog = page.getByRole('dialog', { name: `Datas de #${task.FormattedID} ${task.Title}` });
   await typeDate(page, dateInput(dialog, 'Início'), digits(start));
   await typeDate(page, dateInput(dialog, 'Término'), digits(finish));

@@ -117,6 +117,15 @@ const adminScreens: Screen[] = [
     },
   },
   { name: 'project page', path: (found) => found.project!, ready: mainHeading },
+  {
+    name: 'schedule',
+    // The project page's link names the project; view 0 is its first schedule view.
+    path: (found) => `/runtime/2/schedule/0/Cronograma?project=${/\/project\/(\d+)/.exec(found.project!)?.[1]}`,
+    ready: async (page) => {
+      await mainHeading(page);
+      await expect(page.locator('main .wx-bar, main [role="alert"]').first()).toBeVisible(loaded);
+    },
+  },
   { name: 'operation', path: '/runtime/2/operation/1/Relat%C3%B3rio%20de%20tarefas', ready: mainHeading },
   { name: 'my timesheet', path: '/runtime/1/myTimesheet/Minhas%20horas', ready: weekGrid, in: ENDS },
   // The demo's tasks are of 2025: the calendar opens on a month of theirs.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -277,8 +278,8 @@ func exportComponent(ctx context.Context, tx pgx.Tx, id int64, c *Component, nam
 		if len(v.WIP) == 0 {
 			v.WIP = nil
 		}
-		if v.Kind == "kanban" {
-			names["b"+strconv.FormatInt(vid, 10)] = c.Key + "." + v.Key
+		if slices.Contains(linkedViewKinds, v.Kind) {
+			names[v.Kind+strconv.FormatInt(vid, 10)] = c.Key + "." + v.Key
 		}
 		if v.Kind == "list" {
 			v.Kind = ""
@@ -315,11 +316,14 @@ func exportMenu(ctx context.Context, tx pgx.Tx, appID int64, p *Package, names m
 		if o := operationOf(appID, m.Link, names); o != "" {
 			m.Operation, m.Link = o, ""
 		}
-		// A board's runtime address goes back to the keys the package wrote.
-		if rest, ok := strings.CutPrefix(m.Link, "/runtime/"+strconv.FormatInt(appID, 10)+"/kanban/"); ok {
-			id, title, _ := strings.Cut(rest, "/")
-			if keys := names["b"+id]; keys != "" {
-				m.Link = "/kanban/" + keys + "/" + title
+		// A board's or schedule's runtime address goes back to the keys the
+		// package wrote.
+		for _, kind := range linkedViewKinds {
+			if rest, ok := strings.CutPrefix(m.Link, "/runtime/"+strconv.FormatInt(appID, 10)+"/"+kind+"/"); ok {
+				id, title, _ := strings.Cut(rest, "/")
+				if keys := names[kind+id]; keys != "" {
+					m.Link = "/" + kind + "/" + keys + "/" + title
+				}
 			}
 		}
 		for _, screen := range []string{"projects", "calendar"} {

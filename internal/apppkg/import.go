@@ -548,15 +548,15 @@ func (im *importer) menu(ctx context.Context, p *Package) error {
 		if m.Operation != "" {
 			link = fmt.Sprintf("/runtime/%d/operation/%d/%s", app, im.operations[m.Operation], url.PathEscape(m.Name["pt-BR"]))
 		}
-		// A board named by keys becomes its runtime address, the one the
-		// board's page shows, so the menu marks the entry as the current one.
-		if ck, vk, title, ok := BoardLink(m.Link); ok && im.views[ck][vk] != 0 {
+		// A board or schedule named by keys becomes its runtime address, the
+		// one its page shows, so the menu marks the entry as the current one.
+		if kind, ck, vk, title, ok := ViewLink(m.Link); ok && im.views[ck][vk] != 0 {
 			// Escaped as the browser writes the path ("Quadro de chamados"
 			// becomes Quadro%20de%20chamados), so the two compare equal.
 			if raw, err := url.PathUnescape(title); err == nil {
 				title = url.PathEscape(raw)
 			}
-			link = fmt.Sprintf("/runtime/%d/kanban/%d/%s", app, im.views[ck][vk], title)
+			link = fmt.Sprintf("/runtime/%d/%s/%d/%s", app, kind, im.views[ck][vk], title)
 		}
 		// The projects list and the calendar name no id, so the package can
 		// name them: each becomes the screen's address inside this application.
@@ -578,19 +578,26 @@ func (im *importer) menu(ctx context.Context, p *Package) error {
 	return nil
 }
 
-// BoardLink splits a menu link naming a kanban board by keys,
-// /kanban/{component}.{view}/{title}, into its parts.
-func BoardLink(link string) (component, view, title string, ok bool) {
-	rest, found := strings.CutPrefix(link, "/kanban/")
-	if !found {
-		return "", "", "", false
+// linkedViewKinds are the view kinds a menu link may name by keys: the
+// kanban board and the schedule (Gantt), each a screen of its own.
+var linkedViewKinds = []string{"kanban", "schedule"}
+
+// ViewLink splits a menu link naming a board or a schedule by keys,
+// /{kind}/{component}.{view}/{title}, into its parts.
+func ViewLink(link string) (kind, component, view, title string, ok bool) {
+	for _, k := range linkedViewKinds {
+		rest, found := strings.CutPrefix(link, "/"+k+"/")
+		if !found {
+			continue
+		}
+		keys, title, _ := strings.Cut(rest, "/")
+		component, view, found = strings.Cut(keys, ".")
+		if !found || !schema.KeyPattern.MatchString(component) || !schema.KeyPattern.MatchString(view) {
+			return "", "", "", "", false
+		}
+		return k, component, view, title, true
 	}
-	keys, title, _ := strings.Cut(rest, "/")
-	component, view, found = strings.Cut(keys, ".")
-	if !found || !schema.KeyPattern.MatchString(component) || !schema.KeyPattern.MatchString(view) {
-		return "", "", "", false
-	}
-	return component, view, title, true
+	return "", "", "", "", false
 }
 
 // screenLink reads a menu link to an application's screen named by its

@@ -499,9 +499,9 @@ func (c *checker) menu(p *Package) {
 				c.add(m.Line, "menu entry %q: operation %q is not defined", m.Key, m.Operation)
 			}
 		}
-		if ck, vk, _, ok := BoardLink(m.Link); ok && comps[ck] != nil &&
-			!slices.ContainsFunc(comps[ck].Views, func(v View) bool { return v.Key == vk && v.Kind == "kanban" }) {
-			c.add(m.Line, "menu entry %q: %q is not a kanban view of %q", m.Key, vk, ck)
+		if kind, ck, vk, _, ok := ViewLink(m.Link); ok && comps[ck] != nil &&
+			!slices.ContainsFunc(comps[ck].Views, func(v View) bool { return v.Key == vk && v.Kind == kind }) {
+			c.add(m.Line, "menu entry %q: %q is not a %s view of %q", m.Key, vk, kind, ck)
 		}
 		if m.List == nil {
 			continue

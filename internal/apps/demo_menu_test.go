@@ -35,7 +35,7 @@ func (f *fixture) importDemo(t *testing.T, file string) int64 {
 
 // The project management demo's menu, as a plain user gets it: the projects
 // list first (a runtime address made from the package's /projects/ link),
-// then the lists, the board and the report, each an address inside the
+// then the lists, the board, the schedule and the report, each an address inside the
 // application. No entry names a project: a package cannot know a project's id.
 func TestMenuOfTheProjectManagementDemo(t *testing.T) {
 	f := newFixture(t)
@@ -59,6 +59,7 @@ func TestMenuOfTheProjectManagementDemo(t *testing.T) {
 		"myTasks":      regexp.MustCompile(`^` + app + `/list/\d+/\d+/\d+/\d+/Minhas%20tarefas$`),
 		"taskBoard":    regexp.MustCompile(`^` + app + `/kanban/\d+/Quadro$`),
 		"taskCalendar": regexp.MustCompile(`^` + app + `/calendar/Agenda$`),
+		"schedule":     regexp.MustCompile(`^` + app + `/schedule/\d+/Cronograma$`),
 		"risks":        regexp.MustCompile(`^` + app + `/list/\d+/\d+/\d+/\d+/Riscos$`),
 		"changes":      regexp.MustCompile(`^` + app + `/list/\d+/\d+/\d+/\d+/Solicita%C3%A7%C3%B5es%20de%20mudan%C3%A7a$`),
 		"taskReport":   regexp.MustCompile(`^` + app + `/operation/\d+/Relat%C3%B3rio%20de%20tarefas$`),
@@ -73,7 +74,7 @@ func TestMenuOfTheProjectManagementDemo(t *testing.T) {
 			t.Errorf("%s names a project: %q", e.Key, e.Link)
 		}
 	}
-	if want := []string{"projects", "tasks", "myTasks", "taskBoard", "taskCalendar", "risks", "changes", "taskReport"}; !slices.Equal(keys, want) {
+	if want := []string{"projects", "tasks", "myTasks", "taskBoard", "taskCalendar", "schedule", "risks", "changes", "taskReport"}; !slices.Equal(keys, want) {
 		t.Errorf("entries %v, want %v", keys, want)
 	}
 	if p := menu[0].Child[0]; p.Name != "Projects" || p.Icon != "FolderOpen" {

@@ -35,6 +35,7 @@ func (h *Handler) Routes(r chi.Router) {
 	r.Post("/genericItem/removePredecessor", httpx.HandleOptional(h.currentUser, h.svc.RemovePredecessor))
 	r.Post("/genericItem/getSchedule", httpx.Handle(h.currentUser, h.svc.GetSchedule))
 	r.Get("/genericItem/scheduleDownload", h.scheduleDownload)
+	r.Post("/genericItem/moveScheduleTask", httpx.Handle(h.currentUser, h.svc.MoveTask))
 	r.Post("/genericItem/scheduleUpload", h.scheduleUpload)
 	r.Post("/genericItem/loadScheduleBaselines", httpx.Handle(h.currentUser, h.svc.LoadBaselines))
 	r.Post("/genericItem/saveScheduleBaseline", httpx.Handle(h.currentUser, h.svc.SaveBaseline))

@@ -96,16 +96,21 @@ type ScheduleHoliday struct {
 
 // ProjectSchedule is getSchedule's answer: tasks in work breakdown order.
 type ProjectSchedule struct {
-	ProjectID     int64             `json:"projectId"`
-	ProjectName   string            `json:"projectName"`
-	ViewID        int64             `json:"viewId"`
-	Start         string            `json:"start"`
-	Finish        string            `json:"finish"`
-	MinutesPerDay int               `json:"minutesPerDay"`
-	Calendar      ScheduleCalendar  `json:"calendar"`
-	Tasks         []ScheduledTask   `json:"tasks"`
-	Links         []ScheduledLink   `json:"links"`
-	Warnings      []ScheduleWarning `json:"warnings"`
+	ProjectID     int64  `json:"projectId"`
+	ProjectName   string `json:"projectName"`
+	ViewID        int64  `json:"viewId"`
+	Start         string `json:"start"`
+	Finish        string `json:"finish"`
+	MinutesPerDay int    `json:"minutesPerDay"`
+	ComponentID   int64  `json:"componentId"`
+	// Calendar is when the project works: the Gantt shades the rest.
+	Calendar ScheduleCalendar  `json:"calendar"`
+	Tasks    []ScheduledTask   `json:"tasks"`
+	Links    []ScheduledLink   `json:"links"`
+	Warnings []ScheduleWarning `json:"warnings"`
+	// CanEdit: the caller may change the view's items of the project (the
+	// type's update right and project write), so the Gantt offers dragging.
+	CanEdit bool `json:"canEdit"`
 }
 
 // plan is a project's schedule as computed: its input, result and the
@@ -113,9 +118,11 @@ type ProjectSchedule struct {
 type plan struct {
 	name    string
 	viewID  int64
+	compID  int64
 	project engine.Project
 	result  engine.Result
 	numbers map[int64]int64
+	canEdit bool
 }
 
 // GetSchedule answers getSchedule: the project's items of the view
@@ -126,10 +133,11 @@ func (s *Service) GetSchedule(ctx context.Context, c items.Caller, in ScheduleIn
 		return nil, err
 	}
 	cal := pl.project.Calendar
-	out := &ProjectSchedule{ProjectID: int64(in.ProjectID), ProjectName: pl.name, ViewID: pl.viewID,
+	out := &ProjectSchedule{ProjectID: int64(in.ProjectID), ProjectName: pl.name, ViewID: pl.viewID, ComponentID: pl.compID,
 		Start: pl.result.Start.String(), Finish: pl.result.Finish.String(), MinutesPerDay: cal.MinutesPerDay(),
 		Tasks: make([]ScheduledTask, 0, len(pl.result.Tasks)), Links: make([]ScheduledLink, 0, len(pl.result.Links)),
-		Warnings: make([]ScheduleWarning, 0, len(pl.result.Warnings)), Calendar: calendarOf(cal)}
+		Warnings: make([]ScheduleWarning, 0, len(pl.result.Warnings)), CanEdit: pl.canEdit,
+		Calendar: calendarOf(cal)}
 	for _, i := range pl.result.TreeOrder {
 		t, r := pl.project.Tasks[i], pl.result.Tasks[i]
 		out.Tasks = append(out.Tasks, ScheduledTask{ID: t.ID, FormattedID: pl.numbers[t.ID], Title: t.Title, ParentID: t.Parent,
@@ -209,10 +217,11 @@ func (s *Service) plan(ctx context.Context, c items.Caller, in ScheduleInput) (*
 		return nil, httpx.Invalid("projectId", "schedule.projectMissing")
 	}
 	var (
-		proj  *scheduleProject
-		view  *scheduleView
-		rows  []scheduleItem
-		links []engine.Link
+		proj    *scheduleProject
+		view    *scheduleView
+		rows    []scheduleItem
+		links   []engine.Link
+		canEdit bool
 	)
 	err := pgx.BeginTxFunc(ctx, s.store.db, pgx.TxOptions{AccessMode: pgx.ReadOnly, IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
 		var err error
@@ -232,13 +241,25 @@ func (s *Service) plan(ctx context.Context, c items.Caller, in ScheduleInput) (*
 		for i, r := range rows {
 			ids[i] = r.ID
 		}
+		// The rights to change an item are the type's and the project's,
+		// the same for every item of the view.
+		if len(rows) > 0 {
+			if canEdit, err = items.CanUpdate(ctx, tx, c, view.ComponentID, rows[0].ID); err != nil {
+				return err
+			}
+		}
 		links, err = s.store.links(ctx, tx, ids)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	return schedulePlan(proj, view, rows, links)
+	pl, err := schedulePlan(proj, view, rows, links)
+	if err != nil {
+		return nil, err
+	}
+	pl.canEdit = canEdit
+	return pl, nil
 }
 
 // schedulePlan turns the items into tasks as the view says and schedules
@@ -251,7 +272,7 @@ func schedulePlan(proj *scheduleProject, view *scheduleView, rows []scheduleItem
 			return nil, httpx.Fail(http.StatusUnprocessableEntity, "schedule.badCalendar")
 		}
 	}
-	pl := &plan{name: proj.Name, viewID: view.ID, numbers: make(map[int64]int64, len(rows)),
+	pl := &plan{name: proj.Name, viewID: view.ID, compID: view.ComponentID, numbers: make(map[int64]int64, len(rows)),
 		project: engine.Project{Start: proj.Start, Calendar: cal, Tasks: make([]engine.Task, 0, len(rows)), Links: links}}
 	in := make(map[int64]bool, len(rows))
 	for _, r := range rows {

@@ -169,3 +169,13 @@ func (s *Store) links(ctx context.Context, q items.Querier, ids []int64) ([]engi
 	}
 	return out, nil
 }
+
+// hasTasks reports whether a live item of type comp has item id as its
+// parent: a summary of the schedule, whose dates are its tasks'.
+func (s *Store) hasTasks(ctx context.Context, q items.Querier, id, comp int64) (bool, error) {
+	var ok bool
+	if err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM live_item WHERE parent_id = $1 AND component_id = $2)`, id, comp).Scan(&ok); err != nil {
+		return false, fmt.Errorf("schedule summary %d: %w", id, err)
+	}
+	return ok, nil
+}

@@ -9,6 +9,7 @@ import { runtimeOperationRoutes } from '../features/operations/routes';
 import { runtimeProjectsRoutes } from '../features/projects/routes';
 import { runtimeProjectPageRoutes } from '../features/projects/page/routes';
 import { runtimeTimesheetRoutes } from '../features/timesheets/routes';
+import { runtimeScheduleRoutes } from '../features/schedule/routes';
 import { notBuiltRoutes, notBuiltRuntimePaths, notBuiltTopLevelPaths } from '../features/not-found/notBuilt';
 import { loadPortalLayout } from './earlyStart';
 import { RequireSession, RootLayout } from './guards';
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
                   ...runtimeProjectsRoutes,
                   ...runtimeProjectPageRoutes,
                   ...runtimeTimesheetRoutes,
+                  ...runtimeScheduleRoutes,
                   ...notBuiltRoutes(notBuiltRuntimePaths, <NotBuiltPage />),
                   { path: '*', element: <NotFoundPage /> },
                 ],

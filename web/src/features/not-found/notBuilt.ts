@@ -5,7 +5,6 @@ import type { RouteObject } from 'react-router';
 /** The spec's runtime paths (children of /runtime/{appID}) with no screen yet. */
 export const notBuiltRuntimePaths = [
   'report/:reportID/:title',
-  'schedule/:viewID/:title',
   'repositories/:title',
   'repository/:projectId/:fileForm/:folderForm/:title',
   'resourcesList/:title',

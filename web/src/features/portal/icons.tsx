@@ -54,6 +54,7 @@ const MUI_ICONS: Record<string, () => IconModule> = {
   TaskAlt: () => import('@mui/icons-material/TaskAlt'),
   Timeline: () => import('@mui/icons-material/Timeline'),
   ViewKanban: () => import('@mui/icons-material/ViewKanban'),
+  ViewTimeline: () => import('@mui/icons-material/ViewTimeline'),
   ViewList: () => import('@mui/icons-material/ViewList'),
   WarningAmber: () => import('@mui/icons-material/WarningAmber'),
   Work: () => import('@mui/icons-material/Work'),

@@ -1,7 +1,9 @@
 import Button from '@mui/material/Button';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import ViewTimeline from '@mui/icons-material/ViewTimeline';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
 import { useProjectDialogs } from '../useProjectDialogs';
 import ProjectPage from './ProjectPage';
 
@@ -12,11 +14,23 @@ import ProjectPage from './ProjectPage';
 export default function ProjectScreen() {
   const { t } = useTranslation('projects');
   const { editProject, editMembers, dialogs } = useProjectDialogs();
+  const { appID } = useParams();
   return (
     <>
       <ProjectPage
         actions={(project) => (
           <>
+            {appID && (
+              // View 0: the first schedule view with items in the project (getSchedule).
+              <Button
+                component={RouterLink}
+                to={`/runtime/${appID}/schedule/0/${encodeURIComponent(t('list.schedule'))}?project=${project.id}`}
+                startIcon={<ViewTimeline />}
+                aria-label={t('list.scheduleOf', { name: project.name })}
+              >
+                {t('list.schedule')}
+              </Button>
+            )}
             <Button
               startIcon={<GroupOutlined />}
               onClick={() => editMembers(project.id)}

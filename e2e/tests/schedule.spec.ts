@@ -1,0 +1,221 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures';
+import { dateInput, typeDate } from '../support/dates';
+import { apiToken } from '../support/formsApi';
+
+// The schedule (Gantt) of the demo's "Transformação Digital" (issue 16; internal/items/demo/plan.go:
+// nine phases, tasks, milestones and links of the four kinds), as the administrator: opened from the
+// menu, a task dragged past its float moves its successor and becomes critical, two tasks linked by
+// dragging from one bar to another, the MS Project XML downloaded. Screenshots of the screen in light
+// and dark mode go to the output folder.
+
+interface Task {
+  id: number;
+  FormattedID: number;
+  Title: string;
+  summary: boolean;
+  milestone: boolean;
+  start: string;
+  finish: string;
+  totalFloat: number;
+  critical: boolean;
+}
+
+interface Schedule {
+  projectId: number;
+  viewId: number;
+  tasks: Task[];
+  links: { predecessorId: number; successorId: number; type: string }[];
+}
+
+const PROJECT = 'Transformação Digital';
+
+async function scheduleOf(request: APIRequestContext, projectId: number): Promise<Schedule> {
+  const headers = { Authorization: `Bearer ${await apiToken(request)}` };
+  const res = await request.post('/api/genericItem/getSchedule', { headers, data: { projectId, viewId: 0 } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as Schedule;
+}
+
+/** Opens the menu's "Cronograma" of Gestão de Projetos and picks the project. */
+async function openSchedule(page: Page): Promise<void> {
+  await page.goto('/app');
+  await page.getByRole('button', { name: 'Gestão de Projetos' }).click();
+  await page
+    .getByRole('complementary', { name: 'Menu do aplicativo' })
+    .getByRole('link', { name: 'Cronograma' })
+    .click();
+  await expect(page).toHaveURL(/\/runtime\/\d+\/schedule\/\d+\/Cronograma/);
+  await page.getByRole('combobox', { name: 'Projeto' }).click();
+  await page.getByRole('option', { name: PROJECT }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Cronograma — ${PROJECT}`);
+  await expect(page.getByRole('link', { name: /^Abrir #\d+ Iniciação$/ })).toBeVisible({ timeout: 20_000 });
+}
+
+const bar = (page: Page, task: Task) => page.locator(`.wx-bar[data-task-id="${task.id}"]`);
+
+test('the demo schedule shows phases, tasks and milestones, in light and dark mode', async ({
+  adminPage: page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await openSchedule(page);
+  const projectId = Number(new URL(page.url()).searchParams.get('project'));
+  expect(projectId).toBeGreaterThan(0);
+  const schedule = await scheduleOf(page.request, projectId);
+  const phase = schedule.tasks.find((t) => t.summary)!;
+  const milestone = schedule.tasks.find((t) => t.milestone)!;
+  const critical = schedule.tasks.find((t) => t.critical && !t.summary && !t.milestone)!;
+  await expect(bar(page, phase)).toHaveClass(/wx-summary/);
+  await expect(page.getByText(/\d+ tarefas · \d+ críticas/)).toBeVisible();
+  // A bar's name says its number, title, dates and whether it is critical.
+  await bar(page, critical).scrollIntoViewIfNeeded();
+  await expect(bar(page, critical)).toContainText(
+    new RegExp(`#${critical.FormattedID} .*, \\d\\d/\\d\\d/\\d{4} a \\d\\d/\\d\\d/\\d{4}, crítica`),
+  );
+  await expect(bar(page, milestone)).toHaveClass(/wx-milestone/);
+  await page.screenshot({ path: testInfo.outputPath('schedule-light.png') });
+  await page.getByRole('banner').getByRole('button', { name: 'Modo escuro' }).click();
+  await expect(page.getByRole('link', { name: /^Abrir #\d+ Iniciação$/ })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('schedule-dark.png') });
+});
+
+/** Days from one YYYY-MM-DD day to another. */
+const daysBetween = (from: string, to: string) =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+
+/** Scrolls the time scale so that the task's bar starts near its left edge. */
+async function scrollTo(page: Page, task: Task) {
+  await page.evaluate((id) => {
+    const el = document.querySelector<HTMLElement>(`.wx-bar[data-task-id="${id}"]`);
+    const chart = el?.closest<HTMLElement>('.wx-chart');
+    if (el && chart) chart.scrollLeft = Math.max(0, el.offsetLeft - 80);
+  }, task.id);
+}
+
+test('a task dragged past its float moves its successor and becomes critical', async ({ adminPage: page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await openSchedule(page);
+  const before = await scheduleOf(page.request, Number(new URL(page.url()).searchParams.get('project')));
+  // A task near the top with some float and a successor after its finish.
+  const top = before.tasks.slice(0, 14);
+  const candidate = top
+    .filter((t) => !t.summary && !t.milestone && t.totalFloat > 0 && t.totalFloat <= 8)
+    .map((t) => ({ t, link: before.links.find((l) => l.predecessorId === t.id && l.type === 'FS') }))
+    .find((c) => c.link && !before.tasks.find((s) => s.id === c.link!.successorId)!.summary);
+  expect(candidate, 'a task with float and an FS successor near the top of the demo plan').toBeDefined();
+  const task = candidate!.t;
+  const successor = before.tasks.find((s) => s.id === candidate!.link!.successorId)!;
+
+  await page.getByRole('button', { name: 'Dia', exact: true }).click();
+  await scrollTo(page, task);
+  const box = (await bar(page, task).boundingBox())!;
+  // Past the float in working days, counted in calendar days (a day is 30 px on the day scale).
+  const calendarDays = Math.ceil(((task.totalFloat + 3) * 7) / 5) + 1;
+  const moved = page.waitForResponse((r) => r.url().endsWith('/api/genericItem/moveScheduleTask'));
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + calendarDays * 30, box.y + box.height / 2, { steps: 12 });
+  await page.mouse.up();
+  const response = await moved;
+  expect(response.status(), await response.text()).toBe(200);
+  const after = (await response.json()) as Schedule;
+  const movedTask = after.tasks.find((t) => t.id === task.id)!;
+  const movedSuccessor = after.tasks.find((t) => t.id === successor.id)!;
+  expect(daysBetween(task.start, movedTask.start)).toBeGreaterThanOrEqual(calendarDays - 3);
+  expect(movedSuccessor.start > successor.start).toBe(true);
+  expect(task.critical).toBe(false);
+  expect(movedTask.critical).toBe(true);
+  // The screen shows the server's answer: the bar is now named critical.
+  await expect(bar(page, task)).toContainText(', crítica');
+
+  // By keyboard: the selected task's dates in a dialog, a week later, saved with Enter.
+  const later = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+  const digits = (day: string) => day.split('-').reverse().join('');
+  const [start, finish] = [later(movedTask.start), later(movedTask.finish)];
+  // SVAR takes the first click after a drag as the drag's end: a person clicks again.
+  const editDates = page.getByRole('button', { name: 'Alterar datas…' });
+  await expect(async () => {
+    await bar(page, task).click();
+    await expect(editDates).toBeEnabled({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await editDates.click();
+  const dialog = page.getByRole('dialog', { name: `Datas de #${task.FormattedID} ${task.Title}` });
+  await typeDate(page, dateInput(dialog, 'Início'), digits(start));
+  await typeDate(page, dateInput(dialog, 'Término'), digits(finish));
+  const typed = page.waitForResponse((r) => r.url().endsWith('/api/genericItem/moveScheduleTask'));
+  await page.keyboard.press('Enter');
+  const saved = (await (await typed).json()) as Schedule;
+  expect(saved.tasks.find((t) => t.id === task.id)).toMatchObject({ start, finish });
+  await expect(dialog).toBeHidden();
+});
+
+/** The tasks that come after a task through its links, at any depth. */
+function after(schedule: Schedule, id: number): Set<number> {
+  const seen = new Set<number>();
+  const walk = (from: number) => {
+    for (const l of schedule.links) {
+      if (l.predecessorId === from && !seen.has(l.successorId)) {
+        seen.add(l.successorId);
+        walk(l.successorId);
+      }
+    }
+  };
+  walk(id);
+  return seen;
+}
+
+test('two tasks are linked by dragging from one bar to another, and the schedule downloads as MS Project XML', async ({
+  adminPage: page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await openSchedule(page);
+  const projectId = Number(new URL(page.url()).searchParams.get('project'));
+  const before = await scheduleOf(page.request, projectId);
+  // Two tasks near the top, close in time, not linked either way, the second not before the first.
+  const top = before.tasks.slice(0, 14).filter((t) => !t.summary && !t.milestone);
+  let pair: [Task, Task] | undefined;
+  for (const a of top) {
+    for (const b of top) {
+      const gap = daysBetween(a.finish, b.start);
+      if (a.id === b.id || gap < 0 || gap > 30) continue;
+      if (after(before, b.id).has(a.id) || before.links.some((l) => l.predecessorId === a.id && l.successorId === b.id))
+        continue;
+      pair ??= [a, b];
+    }
+  }
+  expect(pair, 'two unlinked tasks near the top of the demo plan').toBeDefined();
+  const [first, second] = pair!;
+
+  await page.getByRole('button', { name: 'Semana', exact: true }).click();
+  await scrollTo(page, first);
+  // The end of the first bar, then the start of the second: finish to start.
+  const linked = page.waitForResponse((r) => r.url().endsWith('/api/genericItem/addPredecessor'));
+  await bar(page, first).hover();
+  await bar(page, first).locator('.wx-link.wx-right').click();
+  await bar(page, second).hover();
+  await bar(page, second).locator('.wx-link.wx-left').click();
+  const response = await linked;
+  expect(response.status(), await response.text()).toBe(200);
+  await expect(page.getByText('Dependência criada: Término para início (TI).')).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        (await scheduleOf(page.request, projectId)).links.find(
+          (l) => l.predecessorId === first.id && l.successorId === second.id,
+        )?.type,
+    )
+    .toBe('FS');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Baixar MS Project XML' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`${PROJECT}.xml`);
+  const xml = await (await file.createReadStream()).toArray();
+  const text = Buffer.concat(xml).toString('utf8');
+  expect(text).toContain('<Project xmlns="http://schemas.microsoft.com/project">');
+  expect(text).toContain(`<Name>${PROJECT}</Name>`);
+  expect(text).toContain(`<UID>${second.id}</UID>`);
+});

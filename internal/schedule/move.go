@@ -1,0 +1,135 @@
+package schedule
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"net/http"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tramita/tramita/internal/httpx"
+	"github.com/tramita/tramita/internal/items"
+	"github.com/tramita/tramita/internal/schedule/engine"
+)
+
+// MoveInput is the body of moveScheduleTask: an item of the project's
+// schedule view gets new dates (YYYY-MM-DD), a bar dragged or resized.
+type MoveInput struct {
+	ProjectID httpx.ID `json:"projectId"`
+	ViewID    httpx.ID `json:"viewId"`
+	ItemID    httpx.ID `json:"itemId"`
+	Start     string   `json:"start"`
+	Finish    string   `json:"finish"`
+}
+
+// MoveTask answers moveScheduleTask: it writes the view's start and finish
+// (or duration) of the item through the item core, with a save's rights
+// and a version in its history, and answers the schedule computed again.
+func (s *Service) MoveTask(ctx context.Context, c items.Caller, in MoveInput) (*ProjectSchedule, error) {
+	if in.ProjectID == 0 {
+		return nil, httpx.Invalid("projectId", "schedule.projectMissing")
+	}
+	start, err := parseDay(in.Start)
+	if err != nil {
+		return nil, httpx.Invalid("start", "schedule.move.badDate")
+	}
+	finish, err := parseDay(in.Finish)
+	if err != nil {
+		return nil, httpx.Invalid("finish", "schedule.move.badDate")
+	}
+	if finish.Before(start) {
+		return nil, httpx.Invalid("finish", "schedule.move.finishBeforeStart")
+	}
+	if finish.Sub(start) > time.Duration(engine.MaxDuration)*24*time.Hour {
+		return nil, httpx.Invalid("finish", "schedule.move.tooLong", "max", engine.MaxDuration)
+	}
+	var viewID int64
+	err = pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
+		proj, err := s.store.scheduleProject(ctx, tx, c, int64(in.ProjectID))
+		if err != nil {
+			return err
+		}
+		view, err := s.store.scheduleView(ctx, tx, c, int64(in.ViewID), int64(in.ProjectID))
+		if err != nil {
+			return err
+		}
+		viewID = view.ID
+		it, err := items.ReadItem(ctx, tx, c, view.ComponentID, int64(in.ItemID), true)
+		if err != nil {
+			return err
+		}
+		if it.ProjectID == nil || *it.ProjectID != int64(in.ProjectID) {
+			return httpx.NotFound()
+		}
+		if ok, err := items.CanUpdate(ctx, tx, c, it.ComponentID, it.ID); err != nil {
+			return err
+		} else if !ok {
+			return httpx.Fail(http.StatusForbidden, "forms.cannotEdit")
+		}
+		if view.Fields["parent"] != "" {
+			summary, err := s.store.hasTasks(ctx, tx, it.ID, view.ComponentID)
+			if err != nil {
+				return err
+			}
+			if summary {
+				return httpx.Fail(http.StatusBadRequest, "schedule.move.summary")
+			}
+		}
+		attrs, err := view.moved(it.Attributes, proj, start, finish)
+		if err != nil {
+			return err
+		}
+		if maps.EqualFunc(attrs, it.Attributes, func(a, b any) bool { return fmt.Sprint(a) == fmt.Sprint(b) }) {
+			return nil
+		}
+		if _, err := items.Mutate(ctx, tx, c.UserID, it.ID, items.Change{Operation: "field", Title: &it.Title, Attributes: attrs}); err != nil {
+			return fmt.Errorf("move schedule task: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.GetSchedule(ctx, c, ScheduleInput{ProjectID: in.ProjectID, ViewID: httpx.ID(viewID)})
+}
+
+// moved is the item's attributes with the view's start and finish on the
+// new days; a view without a finish keeps the length in its duration
+// (working days of the project's calendar; hours for a DURATION).
+func (v *scheduleView) moved(current map[string]any, proj *scheduleProject, start, finish time.Time) (map[string]any, error) {
+	attrs := maps.Clone(current)
+	if attrs == nil {
+		attrs = map[string]any{}
+	}
+	attrs[v.Fields["start"]] = start.Format(time.RFC3339)
+	if f := v.Fields["finish"]; f != "" {
+		attrs[f] = finish.Format(time.RFC3339)
+		return attrs, nil
+	}
+	f := v.Fields["duration"]
+	if f == "" {
+		return attrs, nil
+	}
+	cal := engine.Standard()
+	if len(proj.Periods) > 0 {
+		var err error
+		if cal, err = engine.StoredCalendar(proj.Periods, nil); err != nil {
+			return nil, httpx.Fail(http.StatusUnprocessableEntity, "schedule.badCalendar")
+		}
+	}
+	days := cal.WorkdaysBetween(engine.DateFromTime(start), engine.DateFromTime(finish).AddDays(1))
+	if v.Types[f] == "DURATION" {
+		attrs[f] = float64(days * cal.MinutesPerDay() / 60)
+	} else {
+		attrs[f] = float64(days)
+	}
+	return attrs, nil
+}
+
+// parseDay reads a YYYY-MM-DD day as midnight UTC, how date attributes are
+// stored.
+func parseDay(s string) (time.Time, error) {
+	return time.Parse(time.DateOnly, s)
+}

@@ -1,0 +1,214 @@
+import { useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import Download from '@mui/icons-material/Download';
+import EditCalendar from '@mui/icons-material/EditCalendar';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { saveBlob } from '../../lib/download';
+import {
+  addPredecessor,
+  downloadSchedule,
+  moveScheduleTask,
+  removePredecessor,
+  scheduleKeys,
+  type LinkType,
+  type ProjectSchedule,
+  type ScheduledTask,
+} from './api';
+import { DatesDialog } from './DatesDialog';
+import { ScheduleGantt } from './ScheduleGantt';
+import { ZOOMS, type Zoom } from './zoom';
+
+const ZOOM_KEY = 'tramita.schedule.zoom';
+
+function savedZoom(): Zoom {
+  try {
+    const z = localStorage.getItem(ZOOM_KEY);
+    return (ZOOMS as readonly string[]).includes(z ?? '') ? (z as Zoom) : 'week';
+  } catch {
+    return 'week';
+  }
+}
+
+interface ScheduleScreenProps {
+  schedule: ProjectSchedule;
+  title: string;
+  picker: ReactNode;
+  /** The view the route names (0: the first), the key the page's query is under. */
+  routeView: number;
+}
+
+/** The schedule's header, toolbar and Gantt; it saves the Gantt's edits and shows the server's answer. */
+export function ScheduleScreen({ schedule, title, picker, routeView }: ScheduleScreenProps) {
+  const { t, i18n } = useTranslation('schedule');
+  const { appID } = useParams();
+  const theme = useTheme();
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const [zoom, setZoom] = useState<Zoom>(savedZoom);
+  const [selected, setSelected] = useState<ScheduledTask | null>(null);
+  const [editing, setEditing] = useState<ScheduledTask | null>(null);
+  const [revision, setRevision] = useState(0);
+  const key = scheduleKeys.schedule(schedule.projectId, routeView);
+  const refused = (error: Error) => {
+    enqueueSnackbar(error.message, { variant: 'error' });
+    setRevision((r) => r + 1);
+  };
+
+  const move = useMutation({
+    mutationFn: (m: { task: ScheduledTask; start: string; finish: string }) =>
+      moveScheduleTask(schedule.projectId, schedule.viewId, m.task.id, m.start, m.finish),
+    onSuccess: (next) => {
+      queryClient.setQueryData(key, next);
+      setEditing(null);
+    },
+    onError: refused,
+  });
+  const link = useMutation({
+    mutationFn: (l: { predecessorId: number; successorId: number; type: LinkType; remove?: boolean }) =>
+      l.remove
+        ? removePredecessor(schedule.componentId, l.successorId, l.predecessorId)
+        : addPredecessor(schedule.componentId, l.successorId, l.predecessorId, l.type),
+    onSuccess: (_, l) => {
+      enqueueSnackbar(l.remove ? t('unlinked') : t('linked', { type: t(`linkType.${l.type}`) }), {
+        variant: 'success',
+      });
+      return queryClient.invalidateQueries({ queryKey: key });
+    },
+    onError: refused,
+  });
+  const download = useMutation({
+    mutationFn: () => downloadSchedule(schedule.projectId, schedule.viewId),
+    onSuccess: (blob) => saveBlob(blob, `${schedule.projectName.replace(/[\\/:*?"<>|]+/g, '_')}.xml`),
+    onError: (error: Error) => enqueueSnackbar(t('downloadFailed', { message: error.message }), { variant: 'error' }),
+  });
+
+  const saving = move.isPending || link.isPending;
+  const readonly = !schedule.canEdit || saving;
+  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' });
+  const formatDay = (d: string) => day.format(new Date(`${d}T12:00:00`));
+  const critical = schedule.tasks.filter((task) => task.critical && !task.summary).length;
+  const count = schedule.tasks.filter((task) => !task.summary).length;
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 112px)', minHeight: 480, gap: 1.5 }}>
+      <Box
+        component="header"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+            {t('title', { title, project: schedule.projectName })}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="schedule-summary">
+            {t('span', { start: formatDay(schedule.start), finish: formatDay(schedule.finish) })} ·{' '}
+            {t('summary', { count })} · {t('critical', { count: critical })}
+            {schedule.warnings.length > 0 && ` · ${t('warnings', { count: schedule.warnings.length })}`}
+          </Typography>
+        </Box>
+        {picker}
+      </Box>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={zoom}
+          aria-label={t('zoom')}
+          onChange={(_, z: Zoom | null) => {
+            if (!z) return;
+            setZoom(z);
+            try {
+              localStorage.setItem(ZOOM_KEY, z);
+            } catch {
+              // Storage refused: the zoom lasts for this visit only.
+            }
+          }}
+        >
+          {ZOOMS.map((z) => (
+            <ToggleButton key={z} value={z}>
+              {t(`zoom${z.charAt(0).toUpperCase()}${z.slice(1)}` as 'zoomDay')}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        {schedule.canEdit && (
+          <Button
+            startIcon={<EditCalendar />}
+            disabled={!selected || selected.summary || saving}
+            onClick={() => setEditing(selected)}
+          >
+            {t('editDates')}
+          </Button>
+        )}
+        <Button startIcon={<Download />} onClick={() => download.mutate()} disabled={download.isPending}>
+          {t('download')}
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        <Legend
+          items={[
+            [t('legend.task'), theme.palette.primary.main],
+            [t('legend.critical'), theme.palette.error.main],
+            [t('legend.summary'), theme.palette.grey[600]],
+            [t('legend.milestone'), theme.palette.secondary.main],
+          ]}
+        />
+        {saving && (
+          <Typography variant="body2" color="text.secondary" role="status">
+            {t('saving')}
+          </Typography>
+        )}
+      </Stack>
+      {!schedule.canEdit && <Alert severity="info">{t('readOnly')}</Alert>}
+      {schedule.tasks.length === 0 ? (
+        <Alert severity="info">{t('empty')}</Alert>
+      ) : (
+        <Box sx={{ flex: 1, minHeight: 0 }}>
+          <ScheduleGantt
+            schedule={schedule}
+            zoom={zoom}
+            readonly={readonly}
+            revision={revision}
+            appID={appID ?? ''}
+            onMove={(task, start, finish) => move.mutate({ task, start, finish })}
+            onLink={(predecessorId, successorId, type) => link.mutate({ predecessorId, successorId, type })}
+            onUnlink={(predecessorId, successorId) =>
+              link.mutate({ predecessorId, successorId, type: 'FS', remove: true })
+            }
+            onEdit={(task) => schedule.canEdit && !task.summary && setEditing(task)}
+            onSelect={setSelected}
+          />
+        </Box>
+      )}
+      {editing && (
+        <DatesDialog
+          task={editing}
+          itemLink={`/runtime/${appID}/editItem/${schedule.componentId}/${editing.id}/0`}
+          saving={move.isPending}
+          onCancel={() => setEditing(null)}
+          onSave={(start, finish) => move.mutate({ task: editing, start, finish })}
+        />
+      )}
+    </Box>
+  );
+}
+
+function Legend({ items }: { items: [string, string][] }) {
+  return (
+    <Stack direction="row" spacing={1.5} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {items.map(([label, color]) => (
+        <Box component="li" key={label} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          <Box sx={{ width: 12, height: 12, borderRadius: 0.5, bgcolor: color }} />
+          <Typography variant="caption">{label}</Typography>
+        </Box>
+      ))}
+    </Stack>
+  );
+}

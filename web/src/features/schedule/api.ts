@@ -1,0 +1,109 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+// The schedule calls (docs/schedule.md, "The schedule of a project"): dates travel as YYYY-MM-DD
+// days of work, durations and floats in working days.
+
+export type LinkType = 'FS' | 'SS' | 'FF' | 'SF';
+
+export interface ScheduledTask {
+  id: number;
+  FormattedID: number;
+  Title: string;
+  parentId: number;
+  outline: string;
+  level: number;
+  summary: boolean;
+  milestone: boolean;
+  start: string;
+  finish: string;
+  lateStart: string;
+  lateFinish: string;
+  /** A milestone after a finish sits at the end of its day. */
+  atDayEnd: boolean;
+  duration: number;
+  progress: number;
+  totalFloat: number;
+  freeFloat: number;
+  critical: boolean;
+}
+
+export interface ScheduledLink {
+  predecessorId: number;
+  successorId: number;
+  type: LinkType;
+  lag: number;
+  float: number;
+  critical: boolean;
+}
+
+export interface WorkCalendar {
+  workDays: number[];
+  holidays: { date: string; name: string }[];
+}
+
+export interface ProjectSchedule {
+  projectId: number;
+  projectName: string;
+  viewId: number;
+  componentId: number;
+  start: string;
+  finish: string;
+  minutesPerDay: number;
+  /** When the project works: the weekdays with working time (0 Sunday) and the holidays (YYYY-MM-DD). */
+  calendar: WorkCalendar;
+  tasks: ScheduledTask[];
+  links: ScheduledLink[];
+  warnings: { taskId: number; predecessorId: number; days: number }[];
+  /** The caller may change the view's items: the Gantt offers dragging and linking. */
+  canEdit: boolean;
+}
+
+export interface ProjectChoice {
+  id: number;
+  name: string;
+}
+
+export const scheduleKeys = {
+  schedule: (projectId: number, viewId: number) => ['schedule', projectId, viewId] as const,
+  projects: ['schedule', 'projects'] as const,
+};
+
+export const scheduleQuery = (projectId: number, viewId: number) =>
+  queryOptions({
+    queryKey: scheduleKeys.schedule(projectId, viewId),
+    queryFn: ({ signal }) => api.post<ProjectSchedule>('/genericItem/getSchedule', { projectId, viewId }, { signal }),
+    enabled: projectId > 0,
+  });
+
+/** The projects the user may read, active ones: the picker's choices. */
+export const projectChoicesQuery = queryOptions({
+  queryKey: scheduleKeys.projects,
+  queryFn: ({ signal }) => api.post<ProjectChoice[]>('/project/listProjects', { status: 'active' }, { signal }),
+  staleTime: 60_000,
+});
+
+/** A bar dragged or resized: the item's new days; answers the schedule computed again. */
+export function moveScheduleTask(
+  projectId: number,
+  viewId: number,
+  itemId: number,
+  start: string,
+  finish: string,
+): Promise<ProjectSchedule> {
+  return api.post<ProjectSchedule>('/genericItem/moveScheduleTask', { projectId, viewId, itemId, start, finish });
+}
+
+/** A link drawn from one bar to another: the successor comes to depend on the predecessor. */
+export function addPredecessor(componentId: number, itemId: number, predecessorId: number, type: LinkType) {
+  return api.post('/genericItem/addPredecessor', { componentId, itemId, predecessorId, type, lag: 0 });
+}
+
+export function removePredecessor(componentId: number, itemId: number, predecessorId: number) {
+  return api.post('/genericItem/removePredecessor', { componentId, itemId, predecessorId });
+}
+
+/** The schedule as MS Project XML (scheduleDownload), to save under the project's name. */
+export function downloadSchedule(projectId: number, viewId: number): Promise<Blob> {
+  return api.get<Blob>('/genericItem/scheduleDownload', { query: { projectId, viewId }, responseType: 'blob' });
+}

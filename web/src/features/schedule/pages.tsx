@@ -1,0 +1,4 @@
+import { lazy } from 'react';
+
+// The Gantt is its own lazy chunk: SVAR's code and styles load with the screen only.
+export const SchedulePage = lazy(() => import('./SchedulePage'));

@@ -159,8 +159,10 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
       { id: 'float', header: t('column.float'), width: 64, align: 'right', cell: text((s) => days(s.totalFloat)) },
     ];
   }, [t, formatDay, appID, schedule.componentId]);
-  // SVAR pads each column beyond its width: the grid makes room for that too.
-  const gridWidth = columns.reduce((sum, c) => sum + (c.width ?? 0) + 24, 0);
+  // SVAR pads each column beyond its width: the grid makes room for that too. On a narrow screen the
+  // grid opens on number, title and dates, leaving the chart half; its resizer shows the rest.
+  const widthOf = (cols: typeof columns) => cols.reduce((sum, c) => sum + (c.width ?? 0) + 24, 0);
+  const gridWidth = Math.min(widthOf(columns), Math.max(widthOf(columns.slice(0, 4)), (window.innerWidth - 300) / 2));
 
   const barName = useCallback(
     (task: ScheduledTask) => {

@@ -219,3 +219,44 @@ test('two tasks are linked by dragging from one bar to another, and the schedule
   expect(text).toContain(`<Name>${PROJECT}</Name>`);
   expect(text).toContain(`<UID>${second.id}</UID>`);
 });
+
+test('a baseline is saved and shows the slip of a task moved since', async ({ adminPage: page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await openSchedule(page);
+  const projectId = Number(new URL(page.url()).searchParams.get('project'));
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/genericItem/saveScheduleBaseline'));
+  await page.getByRole('button', { name: 'Salvar linha de base…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Salvar linha de base' });
+  await dialog.getByRole('textbox', { name: 'Nome' }).fill('Plano aprovado');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByText('Linha de base "Plano aprovado" salva.')).toBeVisible();
+  const compare = page.getByRole('combobox', { name: 'Comparar com a linha de base' });
+  await expect(compare).toContainText('Plano aprovado');
+  await expect(page.getByText('Var. término')).toBeVisible();
+  await expect(page.getByText('+5 d')).toHaveCount(0);
+
+  // A task a week (five working days) later, moved by another way: the comparison shows the slip.
+  const before = await scheduleOf(page.request, projectId);
+  const task = before.tasks.find((t) => !t.summary && !t.milestone)!;
+  const later = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+  const headers = { Authorization: `Bearer ${await apiToken(page.request)}` };
+  const res = await page.request.post('/api/genericItem/moveScheduleTask', {
+    headers,
+    data: { projectId, viewId: before.viewId, itemId: task.id, start: later(task.start), finish: later(task.finish) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole('link', { name: /^Abrir #\d+ Iniciação$/ })).toBeVisible({ timeout: 20_000 });
+  const compared = page.waitForResponse(
+    (r) => r.url().endsWith('/api/genericItem/getSchedule') && /"baselineId":[1-9]/.test(r.request().postData() ?? ''),
+  );
+  await compare.click();
+  await page.getByRole('option', { name: /^Plano aprovado/ }).click();
+  const withBaseline = (await (await compared).json()) as {
+    tasks: (Task & { startVariance?: number; finishVariance?: number })[];
+  };
+  expect(withBaseline.tasks.find((t) => t.id === task.id)).toMatchObject({ startVariance: 5, finishVariance: 5 });
+  await expect(page.getByText('+5 d').first()).toBeVisible();
+});

@@ -123,12 +123,16 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
     }
   }, []);
 
+  const compared = schedule.tasks.some((task) => task.baselineStart !== undefined);
   const columns = useMemo((): IColumnConfig[] => {
     // Cells render the server's text: SVAR would read a getter's text as a date of its own format.
     const text =
       (of: (task: ScheduledTask) => string): IColumnConfig['cell'] =>
       ({ row }) => <span>{of((row as unknown as GanttTask).source)}</span>;
     const days = (n: number) => t('days', { count: n });
+    // A slip from the baseline: +2 d later, −2 d earlier; nothing for a task added since.
+    const variance = (n: number | undefined) =>
+      n === undefined ? '' : t('variance', { value: n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0' });
     return [
       { id: 'outline', header: t('column.outline'), width: 56, cell: text((s) => s.outline) },
       {
@@ -148,6 +152,24 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
       },
       { id: 'startDay', header: t('column.start'), width: 92, cell: text((s) => formatDay(s.start)) },
       { id: 'finishDay', header: t('column.finish'), width: 92, cell: text((s) => formatDay(s.finish)) },
+      ...(compared
+        ? ([
+            {
+              id: 'startVariance',
+              header: t('column.startVariance'),
+              width: 76,
+              align: 'right',
+              cell: text((s) => variance(s.startVariance)),
+            },
+            {
+              id: 'finishVariance',
+              header: t('column.finishVariance'),
+              width: 76,
+              align: 'right',
+              cell: text((s) => variance(s.finishVariance)),
+            },
+          ] as IColumnConfig[])
+        : []),
       { id: 'workdays', header: t('column.duration'), width: 72, align: 'right', cell: text((s) => days(s.duration)) },
       {
         id: 'percent',
@@ -158,11 +180,13 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
       },
       { id: 'float', header: t('column.float'), width: 64, align: 'right', cell: text((s) => days(s.totalFloat)) },
     ];
-  }, [t, formatDay, appID, schedule.componentId]);
+  }, [t, formatDay, appID, schedule.componentId, compared]);
   // SVAR pads each column beyond its width: the grid makes room for that too. On a narrow screen the
   // grid opens on number, title and dates, leaving the chart half; its resizer shows the rest.
   const widthOf = (cols: typeof columns) => cols.reduce((sum, c) => sum + (c.width ?? 0) + 24, 0);
-  const gridWidth = Math.min(widthOf(columns), Math.max(widthOf(columns.slice(0, 4)), (window.innerWidth - 300) / 2));
+  // Compared with a baseline, the slips follow the dates and open with them.
+  const opening = widthOf(columns.slice(0, compared ? 6 : 4));
+  const gridWidth = Math.min(widthOf(columns), Math.max(opening, (window.innerWidth - 300) / 2));
 
   const barName = useCallback(
     (task: ScheduledTask) => {

@@ -54,7 +54,10 @@ export default function SchedulePage() {
   const [picked, setPicked] = useState(() => asked || lastProject());
   const projectId = asked || picked;
   const known = !projects.data || projects.data.some((p) => p.id === projectId);
-  const schedule = useQuery({ ...scheduleQuery(known ? projectId : 0, viewID) });
+  // The baseline compared with belongs to the project: choosing another project drops it.
+  const [baseline, setBaseline] = useState({ projectId: 0, id: 0 });
+  const baselineId = baseline.projectId === projectId ? baseline.id : 0;
+  const schedule = useQuery({ ...scheduleQuery(known ? projectId : 0, viewID, baselineId) });
 
   useEffect(() => {
     if (projectId && schedule.data) rememberProject(projectId);
@@ -101,7 +104,16 @@ export default function SchedulePage() {
       </Box>
     );
   }
-  return <ScheduleScreen schedule={schedule.data} title={title} picker={picker} routeView={viewID} />;
+  return (
+    <ScheduleScreen
+      schedule={schedule.data}
+      title={title}
+      picker={picker}
+      routeView={viewID}
+      baselineId={baselineId}
+      onBaseline={(id) => setBaseline({ projectId, id })}
+    />
+  );
 }
 
 function ProjectPicker({

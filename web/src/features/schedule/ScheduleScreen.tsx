@@ -24,6 +24,7 @@ import {
   type ProjectSchedule,
   type ScheduledTask,
 } from './api';
+import { Baselines } from './Baselines';
 import { DatesDialog } from './DatesDialog';
 import { ScheduleGantt } from './ScheduleGantt';
 import { ZOOMS, type Zoom } from './zoom';
@@ -45,10 +46,13 @@ interface ScheduleScreenProps {
   picker: ReactNode;
   /** The view the route names (0: the first), the key the page's query is under. */
   routeView: number;
+  /** The baseline compared with (0: none), and choosing another. */
+  baselineId: number;
+  onBaseline: (baselineId: number) => void;
 }
 
 /** The schedule's header, toolbar and Gantt; it saves the Gantt's edits and shows the server's answer. */
-export function ScheduleScreen({ schedule, title, picker, routeView }: ScheduleScreenProps) {
+export function ScheduleScreen({ schedule, title, picker, routeView, baselineId, onBaseline }: ScheduleScreenProps) {
   const { t, i18n } = useTranslation('schedule');
   const { appID } = useParams();
   const theme = useTheme();
@@ -58,7 +62,7 @@ export function ScheduleScreen({ schedule, title, picker, routeView }: ScheduleS
   const [selected, setSelected] = useState<ScheduledTask | null>(null);
   const [editing, setEditing] = useState<ScheduledTask | null>(null);
   const [revision, setRevision] = useState(0);
-  const key = scheduleKeys.schedule(schedule.projectId, routeView);
+  const key = scheduleKeys.schedule(schedule.projectId, routeView, baselineId);
   const refused = (error: Error) => {
     enqueueSnackbar(error.message, { variant: 'error' });
     setRevision((r) => r + 1);
@@ -70,6 +74,8 @@ export function ScheduleScreen({ schedule, title, picker, routeView }: ScheduleS
     onSuccess: (next) => {
       queryClient.setQueryData(key, next);
       setEditing(null);
+      // The answer has no baseline: the comparison is asked again.
+      if (baselineId) void queryClient.invalidateQueries({ queryKey: key });
     },
     onError: refused,
   });
@@ -151,6 +157,7 @@ export function ScheduleScreen({ schedule, title, picker, routeView }: ScheduleS
         <Button startIcon={<Download />} onClick={() => download.mutate()} disabled={download.isPending}>
           {t('download')}
         </Button>
+        <Baselines projectId={schedule.projectId} viewId={schedule.viewId} value={baselineId} onChange={onBaseline} />
         <Box sx={{ flex: 1 }} />
         <Legend
           items={[

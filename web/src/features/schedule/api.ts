@@ -26,6 +26,11 @@ export interface ScheduledTask {
   totalFloat: number;
   freeFloat: number;
   critical: boolean;
+  /** With a baseline asked for: its dates and the slip from them in working days (positive: later). */
+  baselineStart?: string;
+  baselineFinish?: string;
+  startVariance?: number;
+  finishVariance?: number;
 }
 
 export interface ScheduledLink {
@@ -65,16 +70,52 @@ export interface ProjectChoice {
 }
 
 export const scheduleKeys = {
-  schedule: (projectId: number, viewId: number) => ['schedule', projectId, viewId] as const,
+  schedule: (projectId: number, viewId: number, baselineId = 0) => ['schedule', projectId, viewId, baselineId] as const,
+  baselines: (projectId: number, viewId: number) => ['schedule', 'baselines', projectId, viewId] as const,
   projects: ['schedule', 'projects'] as const,
 };
 
-export const scheduleQuery = (projectId: number, viewId: number) =>
+/** The schedule; with baselineId, each task carries that baseline's dates and its slip from them. */
+export const scheduleQuery = (projectId: number, viewId: number, baselineId = 0) =>
   queryOptions({
-    queryKey: scheduleKeys.schedule(projectId, viewId),
-    queryFn: ({ signal }) => api.post<ProjectSchedule>('/genericItem/getSchedule', { projectId, viewId }, { signal }),
+    queryKey: scheduleKeys.schedule(projectId, viewId, baselineId),
+    queryFn: ({ signal }) =>
+      api.post<ProjectSchedule>('/genericItem/getSchedule', { projectId, viewId, baselineId }, { signal }),
     enabled: projectId > 0,
+    placeholderData: (previous) => previous,
   });
+
+/** A saved baseline (docs/schedule.md, "Baselines"). */
+export interface Baseline {
+  id: number;
+  name: string;
+  createdAt: string;
+  createdBy: string;
+  tasks: number;
+}
+
+export interface BaselineList {
+  projectId: number;
+  viewId: number;
+  baselines: Baseline[];
+  canEdit: boolean;
+  max: number;
+}
+
+export const baselinesQuery = (projectId: number, viewId: number) =>
+  queryOptions({
+    queryKey: scheduleKeys.baselines(projectId, viewId),
+    queryFn: ({ signal }) =>
+      api.post<BaselineList>('/genericItem/loadScheduleBaselines', { projectId, viewId }, { signal }),
+  });
+
+export function saveBaseline(projectId: number, viewId: number, name: string): Promise<BaselineList> {
+  return api.post<BaselineList>('/genericItem/saveScheduleBaseline', { projectId, viewId, name });
+}
+
+export function deleteBaseline(baselineId: number): Promise<BaselineList> {
+  return api.post<BaselineList>('/genericItem/deleteScheduleBaseline', { baselineId });
+}
 
 /** The projects the user may read, active ones: the picker's choices. */
 export const projectChoicesQuery = queryOptions({

@@ -21,7 +21,7 @@ var catalogues = []catalogue{
 	{[]string{"forms.", "links."}, formsPtBR, formsEn},
 	{[]string{"files."}, documentsPtBR, documentsEn},
 	{[]string{"import.", "export."}, itemioPtBR, itemioEn},
-	{[]string{"items.predecessors.", "forms.op.predecessors", "schedule."}, schedulePtBR, scheduleEn},
+	{[]string{"items.predecessors.", "forms.op.predecessors", "forms.op.schedule", "schedule."}, schedulePtBR, scheduleEn},
 	{[]string{"timesheets."}, timesheetsPtBR, timesheetsEn},
 	{[]string{"workflow."}, workflowPtBR, workflowEn},
 	{[]string{"rules."}, rulesPtBR, rulesEn},

@@ -84,7 +84,7 @@ func (s *Service) MoveTask(ctx context.Context, c items.Caller, in MoveInput) (*
 		if maps.EqualFunc(attrs, it.Attributes, func(a, b any) bool { return fmt.Sprint(a) == fmt.Sprint(b) }) {
 			return nil
 		}
-		if _, err := items.Mutate(ctx, tx, c.UserID, it.ID, items.Change{Operation: "field", Title: &it.Title, Attributes: attrs}); err != nil {
+		if _, err := items.Mutate(ctx, tx, c.UserID, it.ID, items.Change{Operation: "schedule", Title: &it.Title, Attributes: attrs}); err != nil {
 			return fmt.Errorf("move schedule task: %w", err)
 		}
 		return nil

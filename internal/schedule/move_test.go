@@ -43,7 +43,7 @@ func TestMoveScheduleTaskWritesTheDatesAndAnswersTheNewSchedule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if h := history[0]; h.ModifierName != "Ana" || h.Operation != "field" || !slices.Contains(h.ChangedFields, "startDate") || !slices.Contains(h.ChangedFields, "dueDate") {
+	if h := history[0]; h.ModifierName != "Ana" || h.Operation != "schedule" || !slices.Contains(h.ChangedFields, "startDate") || !slices.Contains(h.ChangedFields, "dueDate") {
 		t.Fatalf("latest version %+v", h)
 	}
 	// The same dates again write nothing.

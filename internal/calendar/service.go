@@ -136,8 +136,8 @@ func (s *Service) Items(ctx context.Context, c Caller, in ItemsInput) (*Items, e
 	out := &Items{Events: []Event{}, Agenda: app.agenda, Types: []TypeRef{}, Projects: []Named{}, Users: []Named{},
 		Range: RangeShown{From: from, To: to}}
 	for _, v := range views {
-		out.Types = append(out.Types, TypeRef{ComponentID: v.ComponentID, Name: v.ComponentName.in(lang), ViewID: v.ViewID,
-			ApplicationID: v.ApplicationID, ApplicationName: v.ApplicationName.in(lang), HasFinish: v.Finish != nil})
+		out.Types = append(out.Types, TypeRef{ComponentID: v.ComponentID, Name: v.ComponentName.In(lang), ViewID: v.ViewID,
+			ApplicationID: v.ApplicationID, ApplicationName: v.ApplicationName.In(lang), HasFinish: v.Finish != nil})
 	}
 	f := filters{from: from, to: to, project: int64(in.ProjectID), responsible: int64(in.ResponsibleID)}
 	// The Agenda is always the caller's own items; elsewhere Mine asks it.
@@ -161,8 +161,8 @@ func (s *Service) Items(ctx context.Context, c Caller, in ItemsInput) (*Items, e
 			rows, out.Truncated = rows[:left], true
 		}
 		for _, r := range rows {
-			r.ComponentName, r.ApplicationID = v.ComponentName.in(lang), v.ApplicationID
-			r.StatusName = r.status.in(lang)
+			r.ComponentName, r.ApplicationID = v.ComponentName.In(lang), v.ApplicationID
+			r.StatusName = r.status.In(lang)
 			out.Events = append(out.Events, r.Event)
 		}
 	}
@@ -269,8 +269,8 @@ func (s *Service) Move(ctx context.Context, c Caller, in MoveInput) (*Moved, err
 		return nil, err
 	}
 	lang := i18n.LangOf(ctx)
-	e.ComponentName, e.ApplicationID = v.ComponentName.in(lang), v.ApplicationID
-	e.StatusName = e.status.in(lang)
+	e.ComponentName, e.ApplicationID = v.ComponentName.In(lang), v.ApplicationID
+	e.StatusName = e.status.In(lang)
 	l := i18n.From(ctx)
 	return &Moved{Message: i18n.T(l, "calendar.moved", "type", e.ComponentName, "id", e.FormattedID), Event: e.Event}, nil
 }

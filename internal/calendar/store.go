@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/tramita/tramita/internal/apppkg"
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/items/table"
@@ -25,16 +26,6 @@ type Store struct {
 
 // NewStore returns the store.
 func NewStore(pool *pgxpool.Pool) *Store { return &Store{pool: pool} }
-
-// text is a translated name as stored (jsonb keyed by language).
-type text map[string]string
-
-func (t text) in(lang string) string {
-	if v := t[lang]; v != "" {
-		return v
-	}
-	return t["pt-BR"]
-}
 
 // app is the application a calendar belongs to.
 type app struct {
@@ -53,9 +44,9 @@ type dateAttr struct {
 type view struct {
 	ViewID          int64
 	ComponentID     int64
-	ComponentName   text
+	ComponentName   apppkg.Text
 	ApplicationID   int64
-	ApplicationName text
+	ApplicationName apppkg.Text
 	Start           dateAttr
 	Finish          *dateAttr
 }
@@ -70,7 +61,7 @@ type filters struct {
 // eventRow is an event with its status name in every language.
 type eventRow struct {
 	Event
-	status text
+	status apppkg.Text
 }
 
 // application reads an application the caller may use.

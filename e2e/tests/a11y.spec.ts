@@ -103,7 +103,7 @@ const adminScreens: Screen[] = [
   { name: 'item form', path: (found) => found.task!, ready: form, in: MODES_AND_SIZES },
   // Some 200 cards: each scan takes seconds, so the two ends of the matrix.
   { name: 'kanban', path: '/runtime/2/kanban/3/Quadro', ready: kanbanCards, in: ENDS },
-  { name: 'kanban with swimlanes', path: '/runtime/3/kanban/9/Quadro', ready: kanbanCards },
+  { name: 'kanban with swimlanes', path: '/runtime/3/kanban/10/Quadro', ready: kanbanCards },
   { name: 'new item', path: '/runtime/2/insertItem/1/0/1', ready: mainHeading },
   {
     name: 'project list',

@@ -343,7 +343,7 @@ test('signed out: sign-in, password reset and not-found pages', async ({ page })
 });
 
 test('the administrator: every screen', async ({ browser, baseURL }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const page = await signedInPage(browser, baseURL!, 'admin', adminPassword);
   const findings = await visit(page, adminScreens, 1);
   await page.context().close();

@@ -13,6 +13,7 @@ import { alpha, useTheme } from '@mui/material/styles';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
+import { useMenuTitle } from '../portal';
 import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { visuallyHidden } from '../../theme/visuallyHidden';
@@ -41,6 +42,7 @@ export default function CalendarPage() {
 function CalendarScreen() {
   const { t, i18n } = useTranslation('calendar');
   const params = useParams();
+  const heading = useMenuTitle(params.title ?? '');
   const appID = toId(params.appID);
   const theme = useTheme();
   const navigate = useNavigate();
@@ -180,7 +182,7 @@ function CalendarScreen() {
     <Box>
       <Box sx={{ mb: 2 }}>
         <Typography variant="h5" component="h1">
-          {params.title}
+          {heading}
         </Typography>
         {/* A live region: the new count is said when the range or a filter changes it. */}
         <Typography variant="body2" color="text.secondary" role="status">

@@ -5,3 +5,4 @@
 export { applicationsQuery, type Application } from './api';
 export { applicationTarget, decideDesktop } from './desktopRules';
 export { AppIcon } from './icons';
+export { useMenuTitle } from './useMenuTitle';

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useMenuTitle } from '../portal';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { projectChoicesQuery, scheduleQuery } from './api';
@@ -75,7 +76,7 @@ export default function SchedulePage() {
     );
   };
 
-  const title = params.title ? decodeURIComponent(params.title) : t('loading');
+  const title = useMenuTitle(params.title ? decodeURIComponent(params.title) : t('loading'));
   const picker = (
     <ProjectPicker
       value={known ? projectId : 0}

@@ -16,6 +16,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useSnackbar } from 'notistack';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMenuTitle } from '../portal';
 import { useBlocker, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { DateInput } from '../../components/DateInput';
@@ -40,7 +41,8 @@ const fromShown = (text: string) => {
  */
 export default function MyTimesheetPage() {
   const { t } = useTranslation('timesheets');
-  const { title = '' } = useParams();
+  const { title: pathTitle = '' } = useParams();
+  const title = useMenuTitle(pathTitle);
   const [params] = useSearchParams();
   const asked = params.get('week') ?? '';
   const weekStart = sundayOf(isDay(asked) ? asked : localToday());

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -239,8 +239,31 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
   const end = useMemo(() => addDays(new Date(`${schedule.finish}T00:00:00`), 21), [schedule.finish]);
   const palette = theme.palette;
   const Theme = palette.mode === 'dark' ? WillowDark : Willow;
+  // SVAR's markup breaks three WCAG rules axe checks (a label on a presentation grip, aria-rowindex
+  // 0, a scrolling chart out of the tab order): mended on every change it makes.
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = frame.current;
+    if (!root) return;
+    const mend = () => {
+      root.querySelectorAll('[role="presentation"][aria-label]').forEach((el) => el.removeAttribute('aria-label'));
+      root.querySelectorAll('[aria-rowindex="0"]').forEach((el) => el.removeAttribute('aria-rowindex'));
+      root.querySelectorAll('.wx-chart:not([tabindex])').forEach((el) => el.setAttribute('tabindex', '0'));
+    };
+    mend();
+    const observer = new MutationObserver(mend);
+    observer.observe(root, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-label', 'aria-rowindex'],
+    });
+    return () => observer.disconnect();
+  }, []);
+
   return (
     <Box
+      ref={frame}
       sx={{
         height: '100%',
         minHeight: 360,

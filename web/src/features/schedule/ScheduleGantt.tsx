@@ -248,7 +248,9 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
     const mend = () => {
       root.querySelectorAll('[role="presentation"][aria-label]').forEach((el) => el.removeAttribute('aria-label'));
       root.querySelectorAll('[aria-rowindex="0"]').forEach((el) => el.removeAttribute('aria-rowindex'));
-      root.querySelectorAll('.wx-chart:not([tabindex])').forEach((el) => el.setAttribute('tabindex', '0'));
+      root.querySelectorAll('.wx-chart').forEach((el) => {
+        if (el.getAttribute('tabindex') !== '0') el.setAttribute('tabindex', '0');
+      });
     };
     mend();
     const observer = new MutationObserver(mend);

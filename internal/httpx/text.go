@@ -81,6 +81,10 @@ func rejectNULText(v any) error {
 		Validations: []FieldError{{Field: field, Key: "error.nulCharacter", Args: []any{"field", field}}}}
 }
 
+// CheckText is Decode's NUL check for a value decoded another way (a JSON
+// field of a multipart upload).
+func CheckText(v any) error { return rejectNULText(v) }
+
 // RejectNUL answers 400 for an address whose path or query holds a NUL character.
 func RejectNUL(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -111,6 +111,10 @@ func (h *Handler) scheduleUpload(w http.ResponseWriter, r *http.Request) {
 			httpx.WriteError(w, r, httpx.Invalid("values", "schedule.import.badValues"))
 			return
 		}
+		if err := httpx.CheckText(common); err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
 	}
 	out, err := h.svc.ImportSchedule(r.Context(), c, ScheduleInput{ProjectID: httpx.ID(project), ViewID: httpx.ID(view)}, file, common)
 	if err != nil {

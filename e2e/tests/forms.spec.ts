@@ -40,7 +40,8 @@ test('the demo task form creates, edits, shows the history diff and refuses a st
   baseURL,
   request,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  // Long: two browsers, three tabs, two languages; under a loaded CI it passes 90 s.
+  test.setTimeout(180_000);
   const demo: DemoTaskForm = await demoTaskForm(request);
   const base = `/runtime/${demo.appId}`;
   await page.setViewportSize({ width: 1400, height: 1000 });

@@ -314,19 +314,19 @@ func secs(d time.Duration) string { return fmt.Sprintf("%.1f s", d.Seconds()) }
 
 func mb(n int) string { return fmt.Sprintf("%.1f MB", float64(n)/1e6) }
 
-// writeExcelSection puts the section in the report at path in place of the
-// one there (or before the method), leaving every other figure as it was:
-// -excel-only refreshes this section alone.
-func writeExcelSection(path, section string) error {
+// writeSection puts the section starting with heading in the report at path
+// in place of the one there (or before the method), leaving every other
+// figure as it was: -excel-only and -schedule-only refresh theirs alone.
+func writeSection(path, heading, section string) error {
 	old, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
 	text := string(old)
-	if start := strings.Index(text, excelHeading); start >= 0 {
+	if start := strings.Index(text, heading); start >= 0 {
 		end := len(text)
-		if next := strings.Index(text[start+len(excelHeading):], "\n## "); next >= 0 {
-			end = start + len(excelHeading) + next + 1
+		if next := strings.Index(text[start+len(heading):], "\n## "); next >= 0 {
+			end = start + len(heading) + next + 1
 		}
 		text = text[:start] + section + text[end:]
 	} else if at := strings.Index(text, "## Method"); at >= 0 {
@@ -345,7 +345,7 @@ func excelOnly(ctx context.Context, o options, cl *client, pool *pgxpool.Pool) e
 	if o.out == "" {
 		return nil
 	}
-	if err := writeExcelSection(o.out, section); err != nil {
+	if err := writeSection(o.out, excelHeading, section); err != nil {
 		return err
 	}
 	log.Printf("wrote the Excel section of %s", o.out)

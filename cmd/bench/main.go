@@ -46,6 +46,7 @@ type options struct {
 	loadOnly   bool
 	excelOnly  bool
 	excelRuns  int
+	schedOnly  bool
 	dist       string
 	paintRuns  int
 	paintOnly  bool
@@ -66,6 +67,7 @@ func main() {
 	flag.BoolVar(&o.listsOnly, "lists-only", false, "measure executeFilter only (a quick run while working on lists; use with -out '')")
 	flag.BoolVar(&o.loadOnly, "load-only", false, "measure the calls alone and under load only (a quick run while working on the request path; use with -items 0 -out '')")
 	flag.BoolVar(&o.excelOnly, "excel-only", false, "measure the Excel import and export only and refresh just their section of -out (use with -items 0)")
+	flag.BoolVar(&o.schedOnly, "schedule-only", false, "measure the schedule and calendar only (and the Gantt in Chromium unless -paint-runs 0), refreshing just their section of -out (use with -items 0)")
 	flag.IntVar(&o.excelRuns, "excel-runs", 1, "imports (and exports) of 100,000 rows; more than one reports their p50")
 	flag.StringVar(&o.dist, "dist", "web/dist", "the built web app the binary embeds (its bundle sizes are measured)")
 	flag.IntVar(&o.paintRuns, "paint-runs", 5, "loads of each screen in Chromium for its first and largest contentful paint (0: skip)")
@@ -172,6 +174,9 @@ func run(ctx context.Context, o options) error {
 	if o.excelOnly {
 		return excelOnly(ctx, o, cl, pool)
 	}
+	if o.schedOnly {
+		return scheduleOnly(ctx, o, cl, pool, seedInfo, srv.addr, srv.password)
+	}
 	if o.paintOnly {
 		if rep.paint, err = benchPaint(ctx, srv.addr, "admin", srv.password, o.paintRuns); err != nil {
 			return err
@@ -238,6 +243,9 @@ func run(ctx context.Context, o options) error {
 	// Last: it writes 100,000 risks per run, and the load phase lists risks.
 	rep.excel = benchExcel(ctx, cl, pool, o.excelRuns)
 
+	log.Printf("schedule and calendar")
+	rep.schedule = benchSchedule(ctx, cl, pool, seedInfo)
+
 	log.Printf("web bundle")
 	rep.web, err = webSizes(o.dist)
 	if err != nil {
@@ -250,6 +258,9 @@ func run(ctx context.Context, o options) error {
 		if err != nil {
 			log.Printf("paint: %v", err)
 			rep.paintErr = err.Error()
+		}
+		if rep.schedule.ganttPath != "" {
+			rep.schedule.measureGantt(ctx, srv.addr, srv.password, o.paintRuns)
 		}
 	}
 

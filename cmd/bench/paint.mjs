@@ -24,9 +24,9 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-const [base, login, password, runsArg] = process.argv.slice(2);
-if (!base || !login || !password) {
-  console.error('usage: node cmd/bench/paint.mjs BASE_URL LOGIN PASSWORD [RUNS]');
+const [base, login, password, runsArg, mode, ganttPath] = process.argv.slice(2);
+if (!base || !login || !password || (mode && (mode !== '--gantt' || !ganttPath))) {
+  console.error('usage: node cmd/bench/paint.mjs BASE_URL LOGIN PASSWORD [RUNS] [--gantt PATH]');
   process.exit(2);
 }
 const runs = Number(runsArg || 5);
@@ -116,10 +116,80 @@ async function clickToFirst(context, name, run, entry, selector) {
   return { first };
 }
 
+// Installed before the Gantt's page loads: the time from the navigation's
+// start to the frame after the first bar is in the page.
+const watchBar = () => {
+  window.__benchBar = new Promise((resolve) => {
+    const seen = () => {
+      if (!document.querySelector('.wx-bar')) return;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
+    };
+    const observer = new MutationObserver(seen);
+    document.addEventListener('DOMContentLoaded', () => observer.observe(document.body, { childList: true, subtree: true }));
+  });
+};
+
+// A scripted scroll of the chart, 60 px a frame for 2 s: the length of
+// every frame, so a dropped one shows.
+const scrollFrames = () =>
+  new Promise((resolve) => {
+    const chart = document.querySelector('.wx-chart');
+    const frames = [];
+    let last = performance.now();
+    const started = last;
+    const step = (now) => {
+      frames.push(now - last);
+      last = now;
+      chart.scrollTop += 60;
+      if (now - started < 2000) requestAnimationFrame(step);
+      else resolve(frames.slice(1));
+    };
+    requestAnimationFrame(step);
+  });
+
+async function signIn(context) {
+  const page = await context.newPage();
+  await page.goto(base + '/login');
+  await page.getByLabel('Login', { exact: true }).fill(login);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('button', { name: 'Gestão de Projetos' }).waitFor();
+  return page;
+}
+
 const browser = await chromium.launch({
   executablePath: process.env.TRAMITA_CHROMIUM || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
+if (mode === '--gantt') {
+  const gantt = [];
+  let frames = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1366, height: 768 } });
+      context.setDefaultTimeout(60_000);
+      await (await signIn(context)).close();
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await page.addInitScript(watchBar);
+      await page.goto(base + ganttPath);
+      gantt.push(await page.evaluate(() => window.__benchBar));
+      if (i === 0) {
+        if (shots) await page.screenshot({ path: path.join(shots, 'gantt.png') });
+        frames = await page.evaluate(scrollFrames);
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  process.stdout.write(JSON.stringify({ gantt, frames }) + '\n');
+  process.exit(0);
+}
+
 const screens = { login: [], desktop: [], list: [], listClick: [], boardClick: [] };
 let listURL = '';
 const timeout = 60_000;
@@ -135,12 +205,7 @@ try {
 
     // Sign in (not measured); the first run also finds the task list's address
     // through the desktop and the application's menu, as a user would.
-    const page = await context.newPage();
-    await page.goto(base + '/login');
-    await page.getByLabel('Login', { exact: true }).fill(login);
-    await page.getByLabel('Senha', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.getByRole('button', { name: 'Gestão de Projetos' }).waitFor();
+    const page = await signIn(context);
     if (!listURL) {
       await page.getByRole('button', { name: 'Gestão de Projetos' }).click();
       await page.getByRole('link', { name: 'Tarefas', exact: true }).or(page.getByRole('menuitem', { name: 'Tarefas', exact: true })).or(page.getByRole('button', { name: 'Tarefas', exact: true })).first().click();

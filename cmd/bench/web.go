@@ -165,21 +165,9 @@ const paintScript = "cmd/bench/paint.mjs"
 // Chromium runs times each (cmd/bench/paint.mjs) and answers their paint
 // timings (the list's name says its address).
 func benchPaint(ctx context.Context, addr, login, password string, runs int) ([]paintScreen, error) {
-	if _, err := os.Stat("e2e/node_modules/playwright-core"); err != nil {
-		return nil, fmt.Errorf("no playwright-core in e2e/node_modules (cd e2e && npm ci): %w", err)
-	}
-	ctx, cancel := context.WithTimeout(ctx, time.Duration(runs)*2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "node", paintScript, "http://"+addr, login, password, strconv.Itoa(runs))
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	out, err := runPaintScript(ctx, runs, "http://"+addr, login, password, strconv.Itoa(runs))
 	if err != nil {
-		msg := stderr.String()
-		if len(msg) > 800 {
-			msg = msg[len(msg)-800:]
-		}
-		return nil, fmt.Errorf("%s: %w: %s", paintScript, err, msg)
+		return nil, err
 	}
 	type timing struct {
 		FCP   *float64 `json:"fcp"`
@@ -220,4 +208,26 @@ func benchPaint(ctx context.Context, addr, login, password string, runs int) ([]
 		screens = append(screens, ps)
 	}
 	return screens, nil
+}
+
+// runPaintScript runs cmd/bench/paint.mjs with args, given two minutes a
+// run, and answers what it printed.
+func runPaintScript(ctx context.Context, runs int, args ...string) ([]byte, error) {
+	if _, err := os.Stat("e2e/node_modules/playwright-core"); err != nil {
+		return nil, fmt.Errorf("no playwright-core in e2e/node_modules (cd e2e && npm ci): %w", err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, time.Duration(runs)*2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "node", append([]string{paintScript}, args...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		msg := stderr.String()
+		if len(msg) > 800 {
+			msg = msg[len(msg)-800:]
+		}
+		return nil, fmt.Errorf("%s: %w: %s", paintScript, err, msg)
+	}
+	return out, nil
 }

@@ -18,6 +18,10 @@ import (
 // MaxImportBytes bounds an MS Project XML file taken by scheduleUpload.
 const MaxImportBytes = 20 << 20
 
+// UploadPaths are the calls whose multipart bodies may hold a file of
+// MaxImportBytes (internal/server gives them that body limit).
+var UploadPaths = []string{"/api/genericItem/scheduleUpload"}
+
 // ImportResult answers scheduleUpload: what was created, and the
 // project's schedule with it.
 type ImportResult struct {

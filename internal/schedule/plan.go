@@ -231,7 +231,7 @@ func (s *Service) plan(ctx context.Context, c items.Caller, in ScheduleInput) (*
 		if view, err = s.store.scheduleView(ctx, tx, c, int64(in.ViewID), int64(in.ProjectID)); err != nil {
 			return err
 		}
-		if rows, err = s.store.scheduleItems(ctx, tx, c, view.ComponentID, int64(in.ProjectID), MaxScheduleTasks+1); err != nil {
+		if rows, err = s.store.scheduleItems(ctx, tx, c, view, int64(in.ProjectID), MaxScheduleTasks+1); err != nil {
 			return err
 		}
 		if len(rows) > MaxScheduleTasks {

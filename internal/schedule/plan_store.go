@@ -22,6 +22,9 @@ type scheduleView struct {
 	ComponentID int64
 	Fields      map[string]string
 	Types       map[string]string
+	// attrs are the type's attributes the roles name, the only values a
+	// schedule reads (a plan of 5,000 items reads no others).
+	attrs []table.Attr
 }
 
 // scheduleView reads view id, or with id 0 the first schedule view of a
@@ -44,18 +47,25 @@ func (s *Store) scheduleView(ctx context.Context, q items.Querier, c items.Calle
 	if err := json.Unmarshal(fields, &v.Fields); err != nil {
 		return nil, fmt.Errorf("schedule view %d fields: %w", id, err)
 	}
-	rows, err := q.Query(ctx, `SELECT key, type FROM attribute WHERE component_id = $1 AND retired_at IS NULL`, v.ComponentID)
+	rows, err := q.Query(ctx, `SELECT id, key, type FROM attribute WHERE component_id = $1 AND retired_at IS NULL ORDER BY id`, v.ComponentID)
 	if err != nil {
 		return nil, fmt.Errorf("schedule view attributes: %w", err)
 	}
 	v.Types = map[string]string{}
+	roles := map[string]bool{}
+	for _, key := range v.Fields {
+		roles[key] = true
+	}
 	for rows.Next() {
-		var key, typ string
-		if err := rows.Scan(&key, &typ); err != nil {
+		var a table.Attr
+		if err := rows.Scan(&a.ID, &a.Key, &a.Type); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("schedule view attributes: %w", err)
 		}
-		v.Types[key] = typ
+		v.Types[a.Key] = a.Type
+		if roles[a.Key] {
+			v.attrs = append(v.attrs, a)
+		}
 	}
 	return v, rows.Err()
 }
@@ -122,12 +132,12 @@ type scheduleItem struct {
 	Values             map[string]any
 }
 
-// scheduleItems are up to limit of the project's live items of type comp
-// the caller may read, by id.
-func (s *Store) scheduleItems(ctx context.Context, q items.Querier, c items.Caller, comp, project int64, limit int) ([]scheduleItem, error) {
-	rows, err := q.Query(ctx, `SELECT i.id, i.number, coalesce(i.parent_id, 0), i.title, `+table.ValuesExpr("t", "i.component_id")+`::text
-		FROM readable_item($1, $2) i JOIN `+table.Name(comp)+` t ON t.id = i.id
-		WHERE i.project_id = $3 AND i.component_id = $4 ORDER BY i.id LIMIT $5`, c.UserID, c.PanelAdmin, project, comp, limit)
+// scheduleItems are up to limit of the project's live items of the view's
+// type the caller may read, by id, with the values of the view's roles.
+func (s *Store) scheduleItems(ctx context.Context, q items.Querier, c items.Caller, v *scheduleView, project int64, limit int) ([]scheduleItem, error) {
+	rows, err := q.Query(ctx, `SELECT i.id, i.number, coalesce(i.parent_id, 0), i.title, `+table.AttributesExpr("t", v.attrs)+`::text
+		FROM readable_item($1, $2) i JOIN `+table.Name(v.ComponentID)+` t ON t.id = i.id
+		WHERE i.project_id = $3 AND i.component_id = $4 ORDER BY i.id LIMIT $5`, c.UserID, c.PanelAdmin, project, v.ComponentID, limit)
 	if err != nil {
 		return nil, fmt.Errorf("schedule items: %w", err)
 	}

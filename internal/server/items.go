@@ -22,6 +22,7 @@ import (
 	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/items/demo"
 	"github.com/tramita/tramita/internal/items/table"
+	"github.com/tramita/tramita/internal/schedule"
 	"github.com/tramita/tramita/internal/storage"
 )
 
@@ -112,20 +113,27 @@ func (m *itemsModule) Routes(r chi.Router) {
 	}
 }
 
-// bodyLimit is the /api body limit: apiLimit for every call, and the upload
+// bodyLimit is the /api body limit: apiLimit for every call, the upload
 // limit (4 files of TRAMITA_FILE_MAX_SIZE + 1 MB) for the multipart bodies
-// of the upload calls (documents.UploadPaths, itemio.UploadPaths).
+// of the upload calls (documents.UploadPaths, itemio.UploadPaths), and the
+// MS Project file's own bound + 1 MB for the schedule's import.
 func (m *itemsModule) bodyLimit(apiLimit int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		small := httpx.LimitBody(apiLimit)(next)
 		big := httpx.LimitBody(m.limits.UploadBodyLimit())(next)
+		plan := httpx.LimitBody(schedule.MaxImportBytes + 1<<20)(next)
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-			if mt == "multipart/form-data" && (slices.Contains(documents.UploadPaths, r.URL.Path) || slices.Contains(itemio.UploadPaths, r.URL.Path)) {
+			switch {
+			case mt != "multipart/form-data":
+				small.ServeHTTP(w, r)
+			case slices.Contains(documents.UploadPaths, r.URL.Path) || slices.Contains(itemio.UploadPaths, r.URL.Path):
 				big.ServeHTTP(w, r)
-				return
+			case slices.Contains(schedule.UploadPaths, r.URL.Path):
+				plan.ServeHTTP(w, r)
+			default:
+				small.ServeHTTP(w, r)
 			}
-			small.ServeHTTP(w, r)
 		})
 	}
 }

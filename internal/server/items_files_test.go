@@ -38,6 +38,8 @@ func TestUploadCallsGetTheirOwnBodyLimit(t *testing.T) {
 		{"3 MB upload", "/api/genericItem/uploadFiles", "multipart/form-data; boundary=x", 3 << 20, 200},
 		{"3 MB import", "/api/genericItem/importExcel", "multipart/form-data; boundary=x", 3 << 20, 200},
 		{"upload over 5 MB", "/api/genericItem/uploadFiles", "multipart/form-data; boundary=x", 5<<20 + 1, 413},
+		{"a 6 MB MS Project file", "/api/genericItem/scheduleUpload", "multipart/form-data; boundary=x", 6 << 20, 200},
+		{"an MS Project file over 21 MB", "/api/genericItem/scheduleUpload", "multipart/form-data; boundary=x", 21<<20 + 1, 413},
 		{"JSON to an upload call", "/api/genericItem/uploadFiles", "application/json", 2 << 20, 413},
 		{"multipart elsewhere", "/api/genericItem/saveItem", "multipart/form-data; boundary=x", 2 << 20, 413},
 		{"small JSON", "/api/genericItem/saveItem", "application/json", 1 << 10, 200},

@@ -38,10 +38,35 @@ type CurrentUser func(ctx context.Context) (Caller, bool)
 // Service answers the calendar calls.
 type Service struct {
 	store *Store
+	hours HoursSource
 }
 
 // NewService returns the service.
 func NewService(store *Store) *Service { return &Service{store: store} }
+
+// HoursSource lists the caller's recorded hours per item and day in [from,
+// to) and whether there were more than it lists (the timesheets module,
+// wired by internal/server, so the calendar reads no table of another).
+type HoursSource func(ctx context.Context, c Caller, from, to time.Time) ([]Hours, bool, error)
+
+// WithHours makes the Agenda show the caller's hours beside their items.
+func (s *Service) WithHours(src HoursSource) *Service {
+	s.hours = src
+	return s
+}
+
+// Hours is what the caller recorded on one item on one day: the Agenda
+// shows it as an all-day entry that opens the item.
+type Hours struct {
+	Date          string `json:"date"`
+	Minutes       int    `json:"minutes"`
+	ItemID        int64  `json:"itemId"`
+	ComponentID   int64  `json:"componentId"`
+	ApplicationID int64  `json:"applicationId"`
+	FormattedID   int64  `json:"FormattedID"`
+	Title         string `json:"Title"`
+	Description   string `json:"description"`
+}
 
 // ItemsInput is the body of getCalendarItems: the application, the range
 // [from, to) as dates (YYYY-MM-DD) or RFC 3339 times, and the filters (0:
@@ -64,11 +89,15 @@ type Items struct {
 	Truncated bool `json:"truncated"`
 	// Agenda: the application has no types of its own, so the calendar is
 	// the caller's items of every application (Gestão do Trabalho).
-	Agenda   bool       `json:"agenda"`
-	Types    []TypeRef  `json:"types"`
-	Projects []Named    `json:"projects"`
-	Users    []Named    `json:"users"`
-	Range    RangeShown `json:"range"`
+	Agenda bool `json:"agenda"`
+	// Hours: on the Agenda, the caller's recorded hours in the range, per
+	// item and day (HoursTruncated: the source listed only the first).
+	Hours          []Hours    `json:"hours"`
+	HoursTruncated bool       `json:"hoursTruncated"`
+	Types          []TypeRef  `json:"types"`
+	Projects       []Named    `json:"projects"`
+	Users          []Named    `json:"users"`
+	Range          RangeShown `json:"range"`
 }
 
 // RangeShown is the range the answer covers, as the server read it.
@@ -133,8 +162,13 @@ func (s *Service) Items(ctx context.Context, c Caller, in ItemsInput) (*Items, e
 		return nil, err
 	}
 	lang := i18n.LangOf(ctx)
-	out := &Items{Events: []Event{}, Agenda: app.agenda, Types: []TypeRef{}, Projects: []Named{}, Users: []Named{},
+	out := &Items{Events: []Event{}, Agenda: app.agenda, Hours: []Hours{}, Types: []TypeRef{}, Projects: []Named{}, Users: []Named{},
 		Range: RangeShown{From: from, To: to}}
+	if app.agenda && s.hours != nil {
+		if out.Hours, out.HoursTruncated, err = s.hours(ctx, c, from, to); err != nil {
+			return nil, err
+		}
+	}
 	for _, v := range views {
 		out.Types = append(out.Types, TypeRef{ComponentID: v.ComponentID, Name: v.ComponentName.In(lang), ViewID: v.ViewID,
 			ApplicationID: v.ApplicationID, ApplicationName: v.ApplicationName.In(lang), HasFinish: v.Finish != nil})

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DatesSetArg, EventClickArg, EventContentArg, EventDropArg, EventMountArg } from '@fullcalendar/core';
 import ptBrLocale from '@fullcalendar/core/locales/pt-br';
 import dayGridPlugin from '@fullcalendar/daygrid';
@@ -17,9 +17,16 @@ import { useMenuTitle } from '../portal';
 import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { visuallyHidden } from '../../theme/visuallyHidden';
-import { calendarItemsQuery, calendarKeys, moveCalendarItem, type CalendarItem, type Named } from './api';
+import {
+  calendarItemsQuery,
+  calendarKeys,
+  moveCalendarItem,
+  type CalendarHours,
+  type CalendarItem,
+  type Named,
+} from './api';
 import { CalendarFilters, type Filters } from './CalendarFilters';
-import { addDays, localDay, spanText, toCalendarEvent, toMove } from './events';
+import { addDays, hoursText, localDay, spanText, toCalendarEvent, toHoursEvent, toMove } from './events';
 import './i18n';
 
 const VIEWS = ['dayGridMonth', 'timeGridWeek', 'timeGridDay'] as const;
@@ -27,7 +34,8 @@ const VIEWS = ['dayGridMonth', 'timeGridWeek', 'timeGridDay'] as const;
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin];
 const LOCALES = [ptBrLocale];
 const TOOLBAR = { left: 'prev,next today', center: 'title', right: VIEWS.join(',') };
-
+// The week and day views open on the working day.
+const SCROLL_TIME = '07:00:00';
 const toId = (value: string | undefined) => {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : 0;
@@ -70,14 +78,22 @@ function CalendarScreen() {
       fallbackColor: theme.palette.primary.main,
       textOn: (color: string) => theme.palette.getContrastText(color),
     };
-    return (data?.events ?? []).map((item) =>
+    const items = (data?.events ?? []).map((item) =>
       toCalendarEvent(
         item,
         data?.types.find((c) => c.componentId === item.componentId),
         look,
       ),
     );
+    // Hours in the secondary colour, light, so they read apart from the items.
+    const hoursColors = {
+      background: alpha(theme.palette.secondary.main, theme.palette.mode === 'dark' ? 0.3 : 0.12),
+      border: theme.palette.secondary.main,
+      text: theme.palette.text.primary,
+    };
+    return [...items, ...(data?.hours ?? []).map((h) => toHoursEvent(h, hoursColors))];
   }, [data, theme]);
+  const recorded = (data?.hours ?? []).reduce((sum, h) => sum + h.minutes, 0);
 
   // The visible range with a day on each side: days are stored at midnight UTC, the screen is local.
   const [shown, setShown] = useState<{ date: string; view: string } | null>(null);
@@ -91,6 +107,15 @@ function CalendarScreen() {
     },
     [setRange, setShown],
   );
+  // The week and day views get a screenful's height (the month grows with its weeks); FullCalendar
+  // scrolls to scrollTime only when its view renders with a scroller, so once the height is fixed too.
+  const calendar = useRef<FullCalendar>(null);
+  const shownView = shown?.view ?? initial.view;
+  const timeGrid = shownView !== 'dayGridMonth';
+  useEffect(() => {
+    if (timeGrid) calendar.current?.getApi().scrollToTime(SCROLL_TIME);
+  }, [timeGrid, shownView]);
+
   // FullCalendar tells the range while it renders: the address follows after.
   useEffect(() => {
     if (shown && (search.get('date') !== shown.date || search.get('view') !== shown.view))
@@ -123,7 +148,7 @@ function CalendarScreen() {
   const onOpen = useCallback(
     (info: EventClickArg) => {
       info.jsEvent.preventDefault();
-      const item = info.event.extendedProps.item as CalendarItem;
+      const item = (info.event.extendedProps.item ?? info.event.extendedProps.hours) as CalendarItem | CalendarHours;
       void navigate(`/runtime/${appID}/editItem/${item.componentId}/${item.itemId}/0`);
     },
     [appID, navigate],
@@ -133,14 +158,24 @@ function CalendarScreen() {
   // button, named by its content, which says its days and status too (rendered on every change).
   const onMount = useCallback((info: EventMountArg) => info.el.setAttribute('role', 'button'), []);
   const eventContent = (arg: EventContentArg) => {
-    const item = arg.event.extendedProps.item as CalendarItem;
-    const span = spanText(item, language, { range: (from, to) => t('range', { from, to }) });
-    const name = `${arg.event.title}, ${t('event', { span, status: item.StatusName })}`;
+    const item = arg.event.extendedProps.item as CalendarItem | undefined;
+    const hours = arg.event.extendedProps.hours as CalendarHours | undefined;
+    let name = '';
+    if (item) {
+      const span = spanText(item, language, { range: (from, to) => t('range', { from, to }) });
+      name = `${arg.event.title}, ${t('event', { span, status: item.StatusName })}`;
+      if (!item.canEdit) name = `${name} (${t('readOnly')})`;
+    } else if (hours) {
+      const date = new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(
+        new Date(`${hours.date}T00:00:00Z`),
+      );
+      name = t('hours', { hours: hoursText(hours.minutes), number: hours.FormattedID, title: hours.Title, date });
+    }
     return (
-      <div className="fc-event-main-frame">
+      <div className="fc-event-main-frame" title={hours?.description || undefined}>
         {/* The name is one hidden text: the visible parts would join it with a browser's spaces. */}
         <Box component="span" sx={visuallyHidden}>
-          {item.canEdit ? name : `${name} (${t('readOnly')})`}
+          {name}
         </Box>
         {arg.timeText && (
           <div className="fc-event-time" aria-hidden="true">
@@ -186,7 +221,12 @@ function CalendarScreen() {
         </Typography>
         {/* A live region: the new count is said when the range or a filter changes it. */}
         <Typography variant="body2" color="text.secondary" role="status">
-          {data && [data.agenda ? t('agendaHint') : names, t('items', { count: data.events.length })].join(' · ')}
+          {data &&
+            [
+              data.agenda ? t('agendaHint') : names,
+              t('items', { count: data.events.length }),
+              ...(recorded > 0 ? [t('hoursTotal', { hours: hoursText(recorded) })] : []),
+            ].join(' · ')}
         </Typography>
       </Box>
       <CalendarFilters
@@ -202,6 +242,11 @@ function CalendarScreen() {
       {data && data.types.length === 0 && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('noTypes')}
+        </Alert>
+      )}
+      {data?.hoursTruncated && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('hoursTruncated')}
         </Alert>
       )}
       {data?.truncated && (
@@ -254,7 +299,9 @@ function CalendarScreen() {
           buttonText={buttonText}
           buttonIcons={false}
           moreLinkDidMount={onMoreLink}
-          height="auto"
+          ref={calendar}
+          height={timeGrid ? 720 : 'auto'}
+          scrollTime={SCROLL_TIME}
           dayMaxEvents={6}
           events={events}
           editable

@@ -21,6 +21,20 @@ export interface CalendarItem {
 }
 
 /** An item type with a calendar view. */
+/** What the caller recorded on one item on one day (the Agenda only). */
+export interface CalendarHours {
+  /** YYYY-MM-DD */
+  date: string;
+  minutes: number;
+  itemId: number;
+  componentId: number;
+  applicationId: number;
+  FormattedID: number;
+  Title: string;
+  /** The entries' descriptions, one a line. */
+  description: string;
+}
+
 export interface CalendarType {
   componentId: number;
   name: string;
@@ -42,6 +56,9 @@ export interface CalendarItems {
   truncated: boolean;
   /** The application has no types: the caller's items of every application (Gestão do Trabalho). */
   agenda: boolean;
+  /** On the Agenda, the caller's hours per item and day in the range. */
+  hours: CalendarHours[];
+  hoursTruncated: boolean;
   types: CalendarType[];
   projects: Named[];
   users: Named[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarItem, CalendarType } from './api';
-import { addDays, spanText, toCalendarEvent, toMove } from './events';
+import { addDays, hoursText, spanText, toCalendarEvent, toHoursEvent, toMove } from './events';
 
 const item = (extra: Partial<CalendarItem> = {}): CalendarItem => ({
   itemId: 7,
@@ -113,4 +113,35 @@ describe('spanText', () => {
 it('addDays crosses months', () => {
   expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
   expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+});
+
+describe('toHoursEvent', () => {
+  it('shows the hours of an item on a day as a fixed all-day event that names them', () => {
+    const hours = {
+      date: '2026-03-04',
+      minutes: 90,
+      itemId: 7,
+      componentId: 3,
+      applicationId: 2,
+      FormattedID: 12,
+      Title: 'Fundação',
+      description: 'Reunião',
+    };
+    const colors = { background: '#eee', text: '#000', border: '#9c27b0' };
+    expect(toHoursEvent(hours, colors)).toMatchObject({
+      id: 'hours:7:2026-03-04',
+      title: '1:30 · #12 Fundação',
+      start: '2026-03-04',
+      end: '2026-03-05',
+      allDay: true,
+      editable: false,
+      durationEditable: false,
+      backgroundColor: '#eee',
+      extendedProps: { hours },
+    });
+  });
+
+  it('writes minutes as the timesheets do', () => {
+    expect([hoursText(0), hoursText(5), hoursText(90), hoursText(1440)]).toEqual(['0:00', '0:05', '1:30', '24:00']);
+  });
 });

@@ -1,5 +1,5 @@
 import type { EventInput } from '@fullcalendar/core';
-import type { CalendarItem, CalendarMove, CalendarType } from './api';
+import type { CalendarHours, CalendarItem, CalendarMove, CalendarType } from './api';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -109,4 +109,31 @@ export function spanText(
   const from = format.format(new Date(first));
   const to = format.format(new Date(last));
   return from === to ? from : words.range(from, to);
+}
+
+/** Minutes as the timesheets write hours: 1:30. */
+export const hoursText = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * Hours the caller recorded on an item on a day, as an all-day event on that day: "1:30 · #12
+ * Fundação", in the hours' colours, never dragged (hours are changed in the timesheet).
+ */
+export function toHoursEvent(
+  hours: CalendarHours,
+  colors: { background: string; text: string; border: string },
+): EventInput {
+  return {
+    id: `hours:${hours.itemId}:${hours.date}`,
+    title: `${hoursText(hours.minutes)} · #${hours.FormattedID} ${hours.Title}`,
+    start: hours.date,
+    end: addDays(hours.date, 1),
+    allDay: true,
+    backgroundColor: colors.background,
+    borderColor: colors.border,
+    textColor: colors.text,
+    editable: false,
+    startEditable: false,
+    durationEditable: false,
+    extendedProps: { hours },
+  };
 }

@@ -92,12 +92,15 @@ type Items struct {
 	Agenda bool `json:"agenda"`
 	// Hours: on the Agenda, the caller's recorded hours in the range, per
 	// item and day (HoursTruncated: the source listed only the first).
-	Hours          []Hours    `json:"hours"`
-	HoursTruncated bool       `json:"hoursTruncated"`
-	Types          []TypeRef  `json:"types"`
-	Projects       []Named    `json:"projects"`
-	Users          []Named    `json:"users"`
-	Range          RangeShown `json:"range"`
+	Hours          []Hours `json:"hours"`
+	HoursTruncated bool    `json:"hoursTruncated"`
+	// Holidays in the range, of the project's work calendar when one
+	// project is asked, else of the caller's own.
+	Holidays []Holiday  `json:"holidays"`
+	Types    []TypeRef  `json:"types"`
+	Projects []Named    `json:"projects"`
+	Users    []Named    `json:"users"`
+	Range    RangeShown `json:"range"`
 }
 
 // RangeShown is the range the answer covers, as the server read it.
@@ -164,6 +167,9 @@ func (s *Service) Items(ctx context.Context, c Caller, in ItemsInput) (*Items, e
 	lang := i18n.LangOf(ctx)
 	out := &Items{Events: []Event{}, Agenda: app.agenda, Hours: []Hours{}, Types: []TypeRef{}, Projects: []Named{}, Users: []Named{},
 		Range: RangeShown{From: from, To: to}}
+	if out.Holidays, err = s.store.holidays(ctx, c, int64(in.ProjectID), from, to); err != nil {
+		return nil, err
+	}
 	if app.agenda && s.hours != nil {
 		if out.Hours, out.HoursTruncated, err = s.hours(ctx, c, from, to); err != nil {
 			return nil, err

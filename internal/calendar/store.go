@@ -266,3 +266,39 @@ func (s *Store) move(ctx context.Context, c Caller, v view, id int64, start time
 	})
 	return e, err
 }
+
+// Holiday is a day off of a work calendar that the calendar shades.
+type Holiday struct {
+	Date string `json:"date"` // YYYY-MM-DD
+	Name string `json:"name"`
+}
+
+// holidays are the holidays in [from, to) of the work calendar that
+// applies: the project's (its calendar resource) when the calendar shows
+// one project the caller reads, else the caller's own (their resource's,
+// else their user record's, the first that names holidays).
+func (s *Store) holidays(ctx context.Context, c Caller, project int64, from, to time.Time) ([]Holiday, error) {
+	var raw []byte
+	err := s.pool.QueryRow(ctx, `SELECT CASE WHEN $1::bigint <> 0
+			THEN (SELECT r.calendar -> 'holidays' FROM readable_project($2, $3) p JOIN resource r ON r.id = p.calendar_id WHERE p.id = $1)
+			ELSE coalesce(
+				(SELECT calendar -> 'holidays' FROM resource WHERE user_id = $2 AND jsonb_array_length(coalesce(calendar -> 'holidays', '[]')) > 0),
+				(SELECT calendar -> 'holidays' FROM app_user WHERE id = $2)) END`, project, c.UserID, c.PanelAdmin).Scan(&raw)
+	if err != nil {
+		return nil, fmt.Errorf("calendar holidays: %w", err)
+	}
+	var all []Holiday
+	if len(raw) > 0 && string(raw) != "null" {
+		if err := json.Unmarshal(raw, &all); err != nil {
+			return nil, fmt.Errorf("calendar holidays: %w", err)
+		}
+	}
+	first, last := from.Format(time.DateOnly), to.Format(time.DateOnly)
+	out := []Holiday{}
+	for _, h := range all {
+		if h.Date >= first && h.Date < last {
+			out = append(out, h)
+		}
+	}
+	return out, nil
+}

@@ -1,5 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { DatesSetArg, EventClickArg, EventContentArg, EventDropArg, EventMountArg } from '@fullcalendar/core';
+import type {
+  DatesSetArg,
+  DayCellContentArg,
+  DayHeaderContentArg,
+  EventClickArg,
+  EventContentArg,
+  EventDropArg,
+  EventMountArg,
+} from '@fullcalendar/core';
 import ptBrLocale from '@fullcalendar/core/locales/pt-br';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/interaction';
@@ -94,6 +102,29 @@ function CalendarScreen() {
     return [...items, ...(data?.hours ?? []).map((h) => toHoursEvent(h, hoursColors))];
   }, [data, theme]);
   const recorded = (data?.hours ?? []).reduce((sum, h) => sum + h.minutes, 0);
+  // Holidays by day: shaded, and named in the month's cell and the week's column header.
+  const holidays = useMemo(() => new Map((data?.holidays ?? []).map((h) => [h.date, h.name])), [data]);
+  const holidayClass = (arg: { date: Date }) => (holidays.has(localDay(arg.date)) ? ['tramita-holiday'] : []);
+  const holidayName = (date: Date) => {
+    const name = holidays.get(localDay(date));
+    return name ? (
+      <Box component="span" className="tramita-holiday-name">
+        {name}
+      </Box>
+    ) : null;
+  };
+  const dayCellContent = (arg: DayCellContentArg) => (
+    <>
+      {arg.view.type === 'dayGridMonth' && holidayName(arg.date)}
+      {arg.dayNumberText}
+    </>
+  );
+  const dayHeaderContent = (arg: DayHeaderContentArg) => (
+    <>
+      {arg.text}
+      {arg.view.type !== 'dayGridMonth' && holidayName(arg.date)}
+    </>
+  );
 
   // The visible range with a day on each side: days are stored at midnight UTC, the screen is local.
   const [shown, setShown] = useState<{ date: string; view: string } | null>(null);
@@ -282,6 +313,13 @@ function CalendarScreen() {
             pressed,
           // FullCalendar fades the other months' days to 30 %, below a readable contrast.
           '& .fc .fc-day-other .fc-daygrid-day-top': { opacity: 1, color: theme.palette.text.secondary },
+          '& .fc .tramita-holiday': { bgcolor: alpha(theme.palette.text.primary, 0.06) },
+          '& .fc .tramita-holiday-name': {
+            ...theme.typography.caption,
+            color: 'text.secondary',
+            mx: 0.5,
+          },
+          '& .fc .fc-col-header-cell .tramita-holiday-name': { display: 'block' },
           '& .fc .fc-event:focus-visible': {
             outline: `2px solid ${theme.palette.text.primary}`,
             outlineOffset: 2,
@@ -310,6 +348,10 @@ function CalendarScreen() {
           eventClick={onOpen}
           eventDidMount={onMount}
           eventContent={eventContent}
+          dayCellClassNames={holidayClass}
+          dayHeaderClassNames={holidayClass}
+          dayCellContent={dayCellContent}
+          dayHeaderContent={dayHeaderContent}
           datesSet={onDates}
         />
       </Box>

@@ -59,6 +59,8 @@ export interface CalendarItems {
   /** On the Agenda, the caller's hours per item and day in the range. */
   hours: CalendarHours[];
   hoursTruncated: boolean;
+  /** Holidays in the range: the project's work calendar with a project filter, else the caller's. */
+  holidays: { date: string; name: string }[];
   types: CalendarType[];
   projects: Named[];
   users: Named[];

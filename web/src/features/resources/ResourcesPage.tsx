@@ -175,6 +175,7 @@ export default function ResourcesPage() {
           label={t('filters.name')}
           value={name}
           onChange={(event) => setName(event.target.value)}
+          fullWidth={false}
           sx={{ flex: '1 1 220px', maxWidth: { sm: 320 } }}
           slotProps={{
             input: {
@@ -192,6 +193,7 @@ export default function ResourcesPage() {
           label={t('filters.company')}
           value={company}
           onChange={(event) => setCompany(event.target.value)}
+          fullWidth={false}
           sx={{ flex: '1 1 180px', maxWidth: { sm: 240 } }}
         />
         <TextField
@@ -200,7 +202,8 @@ export default function ResourcesPage() {
           label={t('filters.kind')}
           value={kind || 'all'}
           onChange={(event) => setKind(event.target.value === 'all' ? '' : (event.target.value as Kind))}
-          sx={{ minWidth: 180 }}
+          fullWidth={false}
+          sx={{ flex: '0 0 200px' }}
         >
           <MenuItem value="all">{t('filters.all')}</MenuItem>
           <MenuItem value="user">{t('kind.users')}</MenuItem>
@@ -212,7 +215,8 @@ export default function ResourcesPage() {
           label={t('filters.active')}
           value={active}
           onChange={(event) => setActive(event.target.value as ActiveChoice)}
-          sx={{ minWidth: 140 }}
+          fullWidth={false}
+          sx={{ flex: '0 0 150px' }}
         >
           <MenuItem value="all">{t('filters.all')}</MenuItem>
           <MenuItem value="active">{t('filters.activeOnly')}</MenuItem>

@@ -131,7 +131,27 @@ const adminScreens: Screen[] = [
   // The demo's tasks are of 2025: the calendar opens on a month of theirs.
   { name: 'calendar', path: '/runtime/2/calendar/Agenda?date=2025-03-01', ready: calendarEvents, in: ENDS },
   { name: 'agenda', path: '/runtime/1/calendar/Agenda?date=2025-03-01', ready: calendarEvents },
-  { name: 'not built yet', path: '/runtime/1/resourcesList/Recursos', ready: mainHeading },
+  {
+    name: 'resources',
+    path: '/runtime/1/resourcesList/Recursos',
+    ready: async (page) => {
+      await mainHeading(page);
+      await expect(page.locator('main table tbody tr').first()).toBeVisible(loaded);
+    },
+  },
+  {
+    name: 'new resource: calendar',
+    path: '/runtime/1/resourcesList/Recursos',
+    ready: mainHeading,
+    open: async (page) => {
+      await page.getByRole('button', { name: /^(Novo recurso|New resource)$/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('tab', { name: /^(Calendário|Calendar)$/ }).click();
+      await dialog.getByRole('button', { name: /^(Adicionar exceção|Add exception)$/ }).click();
+      await expect(dialog.getByRole('button', { name: /^(Outro horário|Other hours)$/ })).toBeVisible(loaded);
+    },
+  },
+  { name: 'not built yet', path: '/runtime/1/repositories/Reposit%C3%B3rios', ready: mainHeading },
   { name: 'administration: plan', path: '/administration/Plano%20Contratado', ready: mainHeading },
   { name: 'administration: users', path: '/administration/users/Usu%C3%A1rios', ready: mainHeading, in: [ALL[3]!] },
   {

@@ -63,6 +63,11 @@ type Row struct {
 	CompanyName string `json:"companyName"`
 	Active      bool   `json:"active"`
 	Avatar      string `json:"avatar"`
+	Login       string `json:"login"`
+	// WeeklyMinutes is the capacity of the resource's own calendar: the
+	// minutes of its work periods in a week (holidays and exceptions aside).
+	WeeklyMinutes int      `json:"weeklyMinutes"`
+	CostRate      *float64 `json:"costRate"`
 }
 
 func likePattern(s string) string {
@@ -99,7 +104,11 @@ func (s *Service) Resources(ctx context.Context, f Filter) ([]Row, error) {
 	rows, err := s.db.Query(ctx, `
 		SELECT r.id, coalesce(u.name, r.name), r.user_id, coalesce(u.email::text, ''), coalesce(c.name, ''), r.active,
 			CASE WHEN coalesce(u.avatar, '') = '' THEN ''
-			     ELSE '/api/admin/users/' || u.id || '/avatar?v=' || floor(extract(epoch FROM u.updated_at))::bigint END
+			     ELSE '/api/admin/users/' || u.id || '/avatar?v=' || floor(extract(epoch FROM u.updated_at))::bigint END,
+			coalesce(u.login, ''),
+			(SELECT coalesce(sum(extract(epoch FROM (p ->> 'end')::time - (p ->> 'start')::time)) / 60, 0)::int
+			 FROM jsonb_array_elements(r.calendar -> 'workPeriods') p),
+			r.cost_rate::float8
 		FROM resource r LEFT JOIN app_user u ON u.id = r.user_id LEFT JOIN company c ON c.id = r.company_id
 		WHERE `+strings.Join(where, " AND ")+` ORDER BY 2, r.id`, args...)
 	if err != nil {
@@ -153,22 +162,25 @@ func (s *Service) FormInitialData(ctx context.Context, resourceID int64, lang i1
 
 // Form is the resource form, read by getResourcetoEdit and sent by saveResource.
 type Form struct {
-	ID                int64          `json:"id"`
-	Name              string         `json:"name"`
-	UserID            *int64         `json:"userId"`
-	CompanyID         *int64         `json:"companyId"`
-	Active            bool           `json:"active"`
-	TimesheetType     string         `json:"timesheetType"`
-	AutoTimesheetType string         `json:"autoTimesheetType"`
-	Calendar          admin.Calendar `json:"calendar"`
-	AdditionalFields  map[string]any `json:"additionalFields"`
+	ID                int64    `json:"id"`
+	Name              string   `json:"name"`
+	UserID            *int64   `json:"userId"`
+	CompanyID         *int64   `json:"companyId"`
+	Active            bool     `json:"active"`
+	TimesheetType     string   `json:"timesheetType"`
+	AutoTimesheetType string   `json:"autoTimesheetType"`
+	Calendar          Calendar `json:"calendar"`
+	// CostRate is what an hour of the resource costs, null when not set.
+	CostRate         *float64       `json:"costRate"`
+	AdditionalFields map[string]any `json:"additionalFields"`
 }
 
 // ToEdit answers the form; id 0 is the empty form.
 func (s *Service) ToEdit(ctx context.Context, id int64) (Form, error) {
 	if id == 0 {
 		return Form{Active: true, TimesheetType: "0", AutoTimesheetType: "0",
-			Calendar: admin.Calendar{WorkPeriods: []admin.WorkPeriod{}}, AdditionalFields: map[string]any{}}, nil
+			Calendar:         Calendar{Calendar: admin.Calendar{WorkPeriods: []admin.WorkPeriod{}}, Exceptions: []Exception{}},
+			AdditionalFields: map[string]any{}}, nil
 	}
 	return s.form(ctx, s.db, id, false)
 }
@@ -176,22 +188,23 @@ func (s *Service) ToEdit(ctx context.Context, id int64) (Form, error) {
 func (s *Service) form(ctx context.Context, db admin.Querier, id int64, lock bool) (Form, error) {
 	sql := `
 		SELECT r.id, coalesce(u.name, r.name), r.user_id, r.company_id, r.active, r.timesheet_type::text,
-			r.auto_timesheet_type::text, r.calendar, r.additional
+			r.auto_timesheet_type::text, r.calendar, r.cost_rate::float8, r.additional
 		FROM resource r LEFT JOIN app_user u ON u.id = r.user_id WHERE r.id = $1`
 	if lock {
 		sql += ` FOR UPDATE OF r`
 	}
 	var f Form
 	err := db.QueryRow(ctx, sql, id).Scan(&f.ID, &f.Name, &f.UserID, &f.CompanyID, &f.Active, &f.TimesheetType,
-		&f.AutoTimesheetType, &f.Calendar, &f.AdditionalFields)
+		&f.AutoTimesheetType, &f.Calendar, &f.CostRate, &f.AdditionalFields)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Form{}, httpx.NotFound()
 	}
 	if err != nil {
 		return Form{}, fmt.Errorf("load resource: %w", err)
 	}
-	if f.Calendar.WorkPeriods == nil {
-		f.Calendar.WorkPeriods = []admin.WorkPeriod{}
+	f.Calendar.tidy()
+	if f.Calendar.Exceptions == nil {
+		f.Calendar.Exceptions = []Exception{}
 	}
 	return f, nil
 }
@@ -218,7 +231,7 @@ func (s *Service) Save(ctx context.Context, a Actor, in Form) (Form, error) {
 	if in.AutoTimesheetType == "" {
 		in.AutoTimesheetType = "0"
 	}
-	in.Calendar.Tidy()
+	in.Calendar.tidy()
 	var v httpx.Validation
 	if in.UserID == nil {
 		switch {
@@ -231,7 +244,8 @@ func (s *Service) Save(ctx context.Context, a Actor, in Form) (Form, error) {
 		in.Name = "" // a person's name is the user's
 	}
 	admin.ValidTimesheetTypes(in.TimesheetType, in.AutoTimesheetType, &v)
-	admin.CheckCalendar(in.Calendar, &v)
+	checkCalendar(in.Calendar, &v)
+	checkCostRate(in.CostRate, &v)
 	if err := v.Err(); err != nil {
 		return Form{}, err
 	}
@@ -244,19 +258,19 @@ func (s *Service) Save(ctx context.Context, a Actor, in Form) (Form, error) {
 		var before any
 		if in.ID == 0 {
 			err = tx.QueryRow(ctx, `
-				INSERT INTO resource (user_id, name, company_id, active, timesheet_type, auto_timesheet_type, calendar, additional)
-				VALUES ($1, $2, $3, $4, $5::smallint, $6::smallint, $7, $8) RETURNING id`,
+				INSERT INTO resource (user_id, name, company_id, active, timesheet_type, auto_timesheet_type, calendar, additional, cost_rate)
+				VALUES ($1, $2, $3, $4, $5::smallint, $6::smallint, $7, $8, $9) RETURNING id`,
 				in.UserID, in.Name, in.CompanyID, in.Active, in.TimesheetType, in.AutoTimesheetType, in.Calendar,
-				in.AdditionalFields).Scan(&in.ID)
+				in.AdditionalFields, in.CostRate).Scan(&in.ID)
 		} else {
 			if before, err = s.form(ctx, tx, in.ID, true); err != nil {
 				return err
 			}
 			_, err = tx.Exec(ctx, `
 				UPDATE resource SET user_id = $2, name = $3, company_id = $4, active = $5, timesheet_type = $6::smallint,
-					auto_timesheet_type = $7::smallint, calendar = $8, additional = $9, updated_at = now() WHERE id = $1`,
+					auto_timesheet_type = $7::smallint, calendar = $8, additional = $9, cost_rate = $10, updated_at = now() WHERE id = $1`,
 				in.ID, in.UserID, in.Name, in.CompanyID, in.Active, in.TimesheetType, in.AutoTimesheetType, in.Calendar,
-				in.AdditionalFields)
+				in.AdditionalFields, in.CostRate)
 		}
 		if err := refError(err); err != nil {
 			return err

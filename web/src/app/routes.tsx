@@ -8,6 +8,7 @@ import { runtimeKanbanRoutes, topLevelKanbanRoutes } from '../features/kanban/ro
 import { runtimeOperationRoutes } from '../features/operations/routes';
 import { runtimeProjectsRoutes } from '../features/projects/routes';
 import { runtimeProjectPageRoutes } from '../features/projects/page/routes';
+import { runtimeResourcesRoutes } from '../features/resources/routes';
 import { runtimeTimesheetRoutes } from '../features/timesheets/routes';
 import { runtimeScheduleRoutes } from '../features/schedule/routes';
 import { notBuiltRoutes, notBuiltRuntimePaths, notBuiltTopLevelPaths } from '../features/not-found/notBuilt';
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
                   ...runtimeOperationRoutes,
                   ...runtimeProjectsRoutes,
                   ...runtimeProjectPageRoutes,
+                  ...runtimeResourcesRoutes,
                   ...runtimeTimesheetRoutes,
                   ...runtimeScheduleRoutes,
                   ...notBuiltRoutes(notBuiltRuntimePaths, <NotBuiltPage />),

@@ -9,6 +9,7 @@ import type operationsPtBR from '../features/operations/i18n/pt-BR.json';
 import type projectsPtBR from '../features/projects/i18n/pt-BR.json';
 import type projectPagePtBR from '../features/projects/page/i18n/pt-BR.json';
 import type timesheetsPtBR from '../features/timesheets/i18n/pt-BR.json';
+import type closingPtBR from '../features/timesheets/closing/i18n/pt-BR.json';
 import type schedulePtBR from '../features/schedule/i18n/pt-BR.json';
 import type workflowPtBR from '../features/workflow/i18n/pt-BR.json';
 import type ptBR from './pt-BR.json';
@@ -30,6 +31,7 @@ declare module 'i18next' {
       projects: typeof projectsPtBR;
       projectPage: typeof projectPagePtBR;
       timesheets: typeof timesheetsPtBR;
+      closing: typeof closingPtBR;
       schedule: typeof schedulePtBR;
       workflow: typeof workflowPtBR;
     };

@@ -8,7 +8,6 @@ export const notBuiltRuntimePaths = [
   'repositories/:title',
   'repository/:projectId/:fileForm/:folderForm/:title',
   'resourcesList/:title',
-  'closeMonthList/:title',
   'timesheetList/:title',
   'repositoryView/:title',
 ];

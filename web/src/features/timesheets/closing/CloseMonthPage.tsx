@@ -142,6 +142,7 @@ function MonthScreen() {
           label={t('filterCompany')}
           value={String(companyId)}
           onChange={(event) => setCompanyId(Number(event.target.value))}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           sx={{ width: 180 }}
         >
           <MenuItem value="0">{t('anyCompany')}</MenuItem>
@@ -157,6 +158,7 @@ function MonthScreen() {
           label={t('filterState')}
           value={state}
           onChange={(event) => setState(event.target.value as '' | 'open' | 'closed')}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           sx={{ width: 140 }}
         >
           <MenuItem value="">{t('anyState')}</MenuItem>

@@ -23,6 +23,7 @@ var catalogues = []catalogue{
 	{[]string{"import.", "export."}, itemioPtBR, itemioEn},
 	{[]string{"items.predecessors.", "forms.op.predecessors", "forms.op.schedule", "schedule."}, schedulePtBR, scheduleEn},
 	{[]string{"timesheets."}, timesheetsPtBR, timesheetsEn},
+	{[]string{"timesheets.closing."}, closingPtBR, closingEn},
 	{[]string{"workflow."}, workflowPtBR, workflowEn},
 	{[]string{"rules."}, rulesPtBR, rulesEn},
 	{[]string{"kanban."}, kanbanPtBR, kanbanEn},

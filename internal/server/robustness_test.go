@@ -200,6 +200,9 @@ var accessOf = map[string]access{
 	"POST /api/timesheets/saveMyWeek":                user, // each cell's item needs the update right: 403 otherwise
 	"POST /api/timesheets/copyLastWeek":              user,
 	"POST /api/timesheets/findMyItems":               user,
+	"POST /api/timesheets/getMonthClosing":           adminOnly,
+	"POST /api/timesheets/closeMonth":                adminOnly,
+	"POST /api/timesheets/reopenMonth":               adminOnly,
 	"POST /api/genericItem/loadProjectPermissions":   user,
 	"POST /api/genericItem/saveProjectPermissions":   user, // a manager of the project or an administrator: 403 otherwise
 	"POST /api/genericItem/getProjectTitle":          user,

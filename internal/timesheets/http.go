@@ -29,4 +29,8 @@ func (h *Handler) Routes(r chi.Router) {
 	r.Post("/timesheets/saveMyWeek", httpx.Handle(h.currentUser, h.svc.SaveMyWeek))
 	r.Post("/timesheets/copyLastWeek", httpx.Handle(h.currentUser, h.svc.CopyLastWeek))
 	r.Post("/timesheets/findMyItems", httpx.Handle(h.currentUser, h.svc.FindMyItems))
+	// Month closing (panel administrators).
+	r.Post("/timesheets/getMonthClosing", httpx.Handle(h.currentUser, h.svc.GetMonthClosing))
+	r.Post("/timesheets/closeMonth", httpx.Handle(h.currentUser, h.svc.CloseMonth))
+	r.Post("/timesheets/reopenMonth", httpx.Handle(h.currentUser, h.svc.ReopenMonth))
 }

@@ -96,6 +96,9 @@ type TimeEntry struct {
 	// user whose timesheet type records no hours still deletes their own).
 	CanEdit   bool `json:"canEdit"`
 	CanDelete bool `json:"canDelete"`
+	// Closed says why the entry cannot change when its owner's month is
+	// closed ("" while it is open); CanEdit and CanDelete are false then.
+	Closed string `json:"closed"`
 }
 
 // Timesheets is the answer of the timesheet calls: the item's entries the
@@ -111,6 +114,9 @@ type Timesheets struct {
 	CannotRecord string `json:"cannotRecord"`
 	// TimesheetType is the caller's ("0", "1" or "2"): hours or start and end.
 	TimesheetType string `json:"timesheetType"`
+	// ClosedMonths are the caller's closed months: the control refuses a
+	// new entry on their days before asking the server, and says why.
+	ClosedMonths []ClosedMonth `json:"closedMonths"`
 }
 
 // timesheetItem loads the form's item, which the caller must read.
@@ -157,10 +163,22 @@ func (s *Service) timesheets(ctx context.Context, c items.Caller, it *items.Item
 	if out.Entries, err = s.store.entries(ctx, it.ID, MaxTimeEntryRows); err != nil {
 		return nil, err
 	}
+	closed := map[int64]map[string]string{}
 	for i := range out.Entries {
 		e := &out.Entries[i]
 		e.CanDelete = writable && (c.PanelAdmin || e.UserID == c.UserID)
 		e.CanEdit = e.CanDelete && (c.PanelAdmin || typ != timesheetNone)
+		if _, ok := closed[e.UserID]; !ok {
+			if closed[e.UserID], err = s.closedDays(ctx, e.UserID); err != nil {
+				return nil, err
+			}
+		}
+		if reason := closed[e.UserID][e.Date[:7]]; reason != "" {
+			e.Closed, e.CanEdit, e.CanDelete = reason, false, false
+		}
+	}
+	if out.ClosedMonths, err = s.closedMonthsOf(ctx, c.UserID); err != nil {
+		return nil, err
 	}
 	out.TimesheetType = strconv.Itoa(typ)
 	switch {
@@ -263,6 +281,14 @@ func (s *Service) SaveTimeEntry(ctx context.Context, c items.Caller, in TimeEntr
 		if err := s.store.lockUser(ctx, tx, owner); err != nil {
 			return err
 		}
+		// Neither the day it leaves nor the day it takes may be closed.
+		days := []time.Time{shape.day}
+		if current != nil {
+			days = append(days, current.day)
+		}
+		if err := s.checkOpen(ctx, tx, owner, days...); err != nil {
+			return err
+		}
 		if err := s.checkDay(ctx, tx, owner, int64(in.ID), shape); err != nil {
 			return err
 		}
@@ -289,6 +315,12 @@ func (s *Service) DeleteTimeEntry(ctx context.Context, c items.Caller, in TimeEn
 	return s.changeTimesheet(ctx, c, in.TimesheetsInput, func(tx pgx.Tx, it *items.Item) error {
 		owner, _, current, err := s.entryOwner(ctx, tx, c, it, int64(in.ID), false)
 		if err != nil {
+			return err
+		}
+		if err := s.store.lockUser(ctx, tx, owner); err != nil {
+			return err
+		}
+		if err := s.checkOpen(ctx, tx, owner, current.day); err != nil {
 			return err
 		}
 		if err := s.store.deleteEntry(ctx, tx, int64(in.ID)); err != nil {

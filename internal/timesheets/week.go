@@ -46,6 +46,8 @@ type WeekDay struct {
 	Date            string `json:"date"`
 	CapacityMinutes int    `json:"capacityMinutes"`
 	Closed          bool   `json:"closed"`
+	// ClosedReason says why a closed day cannot change ("" when open).
+	ClosedReason string `json:"closedReason"`
 }
 
 // WeekCell is what the caller recorded on one item on one day: the sum of
@@ -146,9 +148,15 @@ func (s *Service) week(ctx context.Context, c items.Caller, sunday time.Time, ex
 	if err != nil {
 		return nil, err
 	}
+	closed, err := s.closedOf(ctx, c.UserID, sunday, end)
+	if err != nil {
+		return nil, err
+	}
 	for d := range 7 {
 		day := sunday.AddDate(0, 0, d)
-		out.Days = append(out.Days, WeekDay{Date: day.Format(time.DateOnly), CapacityMinutes: capacity[day.Weekday()]})
+		date := day.Format(time.DateOnly)
+		out.Days = append(out.Days, WeekDay{Date: date, CapacityMinutes: capacity.minutes(day),
+			Closed: closed[date] != "", ClosedReason: closed[date]})
 	}
 	now := s.now().UTC()
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
@@ -356,6 +364,9 @@ func (s *Service) writeCell(ctx context.Context, tx pgx.Tx, c items.Caller, cell
 	rest := cell.kept
 	if cell.in.Minutes > 0 && len(rest) == 1 && rest[0].minutes == cell.in.Minutes && rest[0].description == cell.in.Description {
 		return nil
+	}
+	if err := s.checkOpen(ctx, tx, c.UserID, cell.day); err != nil {
+		return err
 	}
 	if cell.in.Minutes > 0 && len(rest) > 0 {
 		rest = rest[1:]

@@ -142,18 +142,18 @@ func (s *Store) componentOf(ctx context.Context, q items.Querier, c items.Caller
 	return comp, nil
 }
 
-// capacity is the minutes of work of each weekday (Sunday first) in the
-// work calendar of user's resource, else of the user record; without
-// either, 8 hours Monday to Friday.
-func (s *Store) capacity(ctx context.Context, user int64) ([7]int, error) {
+// capacity is the work calendar of user's resource, else of the user
+// record (minutes of work by weekday, holidays); without either, 8 hours
+// Monday to Friday.
+func (s *Store) capacity(ctx context.Context, user int64) (workCalendar, error) {
 	var raw []byte
 	err := s.db.QueryRow(ctx, `SELECT coalesce(
 			(SELECT calendar FROM resource WHERE user_id = $1 AND jsonb_array_length(calendar -> 'workPeriods') > 0),
 			(SELECT calendar FROM app_user WHERE id = $1 AND jsonb_array_length(calendar -> 'workPeriods') > 0))`, user).Scan(&raw)
 	if err != nil {
-		return [7]int{}, fmt.Errorf("work calendar: %w", err)
+		return workCalendar{}, fmt.Errorf("work calendar: %w", err)
 	}
-	return calendarMinutes(raw), nil
+	return readCalendar(raw), nil
 }
 
 // calendarMinutes sums a work calendar's periods by weekday; a calendar

@@ -10,6 +10,7 @@ import type projectsPtBR from '../features/projects/i18n/pt-BR.json';
 import type projectPagePtBR from '../features/projects/page/i18n/pt-BR.json';
 import type resourcesPtBR from '../features/resources/i18n/pt-BR.json';
 import type timesheetsPtBR from '../features/timesheets/i18n/pt-BR.json';
+import type closingPtBR from '../features/timesheets/closing/i18n/pt-BR.json';
 import type schedulePtBR from '../features/schedule/i18n/pt-BR.json';
 import type workflowPtBR from '../features/workflow/i18n/pt-BR.json';
 import type ptBR from './pt-BR.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
       projectPage: typeof projectPagePtBR;
       resources: typeof resourcesPtBR;
       timesheets: typeof timesheetsPtBR;
+      closing: typeof closingPtBR;
       schedule: typeof schedulePtBR;
       workflow: typeof workflowPtBR;
     };

@@ -28,7 +28,12 @@ row.cells[1]!.minutes = 60;
 row.cells[1]!.entryIds = [7];
 const week: Week = {
   weekStart: '2025-05-25',
-  days: dates.map((date, i) => ({ date, capacityMinutes: i === 0 || i === 6 ? 0 : 480, closed: false })),
+  days: dates.map((date, i) => ({
+    date,
+    capacityMinutes: i === 0 || i === 6 ? 0 : 480,
+    closed: false,
+    closedReason: '',
+  })),
   rows: [row],
   totals: { days: [0, 60, 0, 0, 0, 0, 0], week: 60 },
   canRecord: true,

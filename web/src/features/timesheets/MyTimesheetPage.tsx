@@ -2,6 +2,7 @@ import Add from '@mui/icons-material/Add';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import ContentCopy from '@mui/icons-material/ContentCopy';
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import MoreTimeOutlined from '@mui/icons-material/MoreTimeOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -218,6 +219,11 @@ function WeekScreen({ week }: { week: Week }) {
       </Stack>
 
       {!week.canRecord && <Alert severity="info">{week.cannotRecord}</Alert>}
+      {[...new Set(week.days.filter((d) => d.closed).map((d) => d.closedReason))].map((reason) => (
+        <Alert key={reason} severity="info" icon={<LockOutlined />}>
+          {t('closedDays', { reason })}
+        </Alert>
+      ))}
       {error && (
         <Alert severity="error" onClose={() => setError('')}>
           {error}

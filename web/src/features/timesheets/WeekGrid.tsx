@@ -1,3 +1,4 @@
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';
 import InputBase from '@mui/material/InputBase';
 import Link from '@mui/material/Link';
@@ -105,6 +106,7 @@ export function WeekGrid({ week, rows, drafts, totals, today, appID, onDraft, on
                 key={day.date}
                 align="center"
                 aria-current={day.date === today ? 'date' : undefined}
+                title={day.closed ? day.closedReason : undefined}
                 sx={{
                   width: 96,
                   bgcolor: weekend(d) ? 'action.hover' : undefined,
@@ -130,6 +132,16 @@ export function WeekGrid({ week, rows, drafts, totals, today, appID, onDraft, on
                 >
                   {showDay(day.date)}
                 </Typography>
+                {day.closed && (
+                  <Typography
+                    variant="caption"
+                    component="div"
+                    sx={{ color: 'text.secondary', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+                  >
+                    <LockOutlined sx={{ fontSize: 14, mr: 0.25 }} aria-hidden />
+                    {t('closedDay')}
+                  </Typography>
+                )}
               </TableCell>
             ))}
             <TableCell align="right" sx={{ width: 80 }}>
@@ -169,15 +181,18 @@ export function WeekGrid({ week, rows, drafts, totals, today, appID, onDraft, on
                   const changed =
                     drafts[key] !== undefined &&
                     (readCell(draft.text) !== cell.minutes || draft.description.trim() !== cell.description);
-                  const why = cell.readOnly
-                    ? t('readOnlySpan')
-                    : !row.canRecord
-                      ? t('readOnlyRight')
-                      : cell.date > today
-                        ? t('readOnlyFuture')
-                        : !week.canRecord
-                          ? week.cannotRecord
-                          : '';
+                  const closed = week.days[c]?.closed ? week.days[c]?.closedReason || t('closedDay') : '';
+                  const why = closed
+                    ? closed
+                    : cell.readOnly
+                      ? t('readOnlySpan')
+                      : !row.canRecord
+                        ? t('readOnlyRight')
+                        : cell.date > today
+                          ? t('readOnlyFuture')
+                          : !week.canRecord
+                            ? week.cannotRecord
+                            : '';
                   const dateText = showDate(cell.date);
                   return (
                     <TableCell

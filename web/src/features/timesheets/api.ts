@@ -9,7 +9,10 @@ export interface WeekDay {
   date: string;
   /** From the caller's work calendar; 8 hours Monday to Friday without one. */
   capacityMinutes: number;
+  /** The caller's month of this day is closed: nothing on it changes. */
   closed: boolean;
+  /** Why, in the caller's language ("" when open). */
+  closedReason: string;
 }
 
 export interface WeekCell {

@@ -1,5 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { MyTimesheetPage } from './pages';
+import { CloseMonthPage, MyTimesheetPage } from './pages';
 
-/** /runtime/{appID}/myTimesheet/{title}: the caller's week of hours across items (spec section 2). */
-export const runtimeTimesheetRoutes: RouteObject[] = [{ path: 'myTimesheet/:title', element: <MyTimesheetPage /> }];
+/** /runtime/{appID}/myTimesheet/{title}: the caller's week of hours across items (spec section 2);
+ * /runtime/{appID}/closeMonthList/{title}: month closing. */
+export const runtimeTimesheetRoutes: RouteObject[] = [
+  { path: 'myTimesheet/:title', element: <MyTimesheetPage /> },
+  { path: 'closeMonthList/:title', element: <CloseMonthPage /> },
+];

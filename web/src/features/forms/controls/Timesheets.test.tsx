@@ -36,6 +36,7 @@ const entry = (
   modifiedAt: '2026-03-10T12:00:00Z',
   canEdit: true,
   canDelete: true,
+  closed: '',
   ...more,
 });
 
@@ -47,6 +48,7 @@ function sheet(entries: TimeEntry[], more: Partial<Timesheets> = {}): Timesheets
     canRecord: true,
     cannotRecord: '',
     timesheetType: '1',
+    closedMonths: [],
     ...more,
   };
 }
@@ -298,5 +300,32 @@ describe('the timesheets control', { timeout: 30_000 }, () => {
       within(region).getByText('As horas podem ser apontadas depois que o item for salvo pela primeira vez.'),
     ).toBeInTheDocument();
     expect(calls.some((call) => call.path === 'loadTimesheetsFormData')).toBe(false);
+  });
+});
+
+describe('a closed month in the timesheets control', { timeout: 30_000 }, () => {
+  it('says why its entries cannot change and refuses a new one on its days before asking the server', async () => {
+    const month = todayIso.slice(0, 7);
+    const reason = `Março de 2026 está fechado para Ana; peça a reabertura do mês a um administrador.`;
+    const calls = serve(formWith(), {
+      loadTimesheetsFormData: () =>
+        jsonResponse(
+          sheet([entry(2, `${month}-01`, 120, 'Homologação', { canEdit: false, canDelete: false, closed: reason })], {
+            closedMonths: [{ month, reason }],
+          }),
+        ),
+    });
+    renderApp('/editItem/1/501/1');
+    const region = await section();
+    const table = await within(region).findByRole('table', { name: 'Apontamento de horas' });
+    const row = within(table).getAllByRole('row')[1] as HTMLElement;
+    expect(within(row).getByRole('img', { name: reason })).toBeInTheDocument();
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    // Today falls in the closed month: the date field says so, and Enter sends nothing.
+    const add = within(region).getByRole('group', { name: 'Apontar' });
+    expect(within(add).getByText(reason)).toBeInTheDocument();
+    await userEvent.type(within(add).getByRole('textbox', { name: 'Horas' }), '1:30{Enter}');
+    expect(within(add).getByText(reason)).toBeInTheDocument();
+    expect(calls.some((call) => call.path === 'saveTimeEntry')).toBe(false);
   });
 });

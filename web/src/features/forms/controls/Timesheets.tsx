@@ -1,5 +1,6 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import MoreTimeOutlined from '@mui/icons-material/MoreTimeOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,6 +15,7 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -186,7 +188,11 @@ export function Timesheets({ control }: { control: FormControl }) {
   const canRecord = Boolean(data?.canRecord) && !readOnly;
   const editing = data?.entries.find((entry) => entry.id === draft.id);
   const showSpans = spans || Boolean(data?.entries.some((entry) => entry.start));
-  const actions = !readOnly && Boolean(data?.entries.some((entry) => entry.canEdit || entry.canDelete));
+  const actions = !readOnly && Boolean(data?.entries.some((entry) => entry.canEdit || entry.canDelete || entry.closed));
+  // A day of the caller's closed month takes no entry: the date field says why before the server does.
+  const typed = checkDateText(draft.date, DATE_FORMAT, true);
+  const typedMonth = typed.ok && typed.parts ? `${typed.parts.year}-${pad(typed.parts.month)}` : '';
+  const closedReason = data?.closedMonths?.find((m) => m.month === typedMonth)?.reason ?? '';
   const busy = save.isPending || remove.isPending;
   const draftSpans = editing ? Boolean(editing.start) : spans;
 
@@ -198,6 +204,10 @@ export function Timesheets({ control }: { control: FormControl }) {
     const checked = checkDraft(draft, draftSpans, (key) => t(`timesheets.errors.${key}`));
     if ('problems' in checked) {
       setProblems(checked.problems);
+      return;
+    }
+    if (closedReason) {
+      setProblems({ date: closedReason });
       return;
     }
     setProblems({});
@@ -267,7 +277,12 @@ export function Timesheets({ control }: { control: FormControl }) {
                   </Typography>
                 )}
                 <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-                  <EntryDate value={draft.date} onChange={set('date')} error={problems.date} disabled={busy} />
+                  <EntryDate
+                    value={draft.date}
+                    onChange={set('date')}
+                    error={problems.date ?? (closedReason || undefined)}
+                    disabled={busy}
+                  />
                   {draftSpans ? (
                     <>
                       <DateInput
@@ -384,6 +399,20 @@ export function Timesheets({ control }: { control: FormControl }) {
                           <TableCell sx={{ wordBreak: 'break-word' }}>{entry.description}</TableCell>
                           {actions && (
                             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                              {entry.closed && !readOnly && (
+                                <Tooltip title={entry.closed}>
+                                  <Box
+                                    component="span"
+                                    role="img"
+                                    tabIndex={0}
+                                    aria-label={entry.closed}
+                                    data-closed-entry={entry.id}
+                                    sx={{ display: 'inline-flex', p: 0.625, color: 'text.secondary', borderRadius: 1 }}
+                                  >
+                                    <LockOutlined fontSize="small" />
+                                  </Box>
+                                </Tooltip>
+                              )}
                               {entry.canEdit && (
                                 <RowAction
                                   label={t('timesheets.edit', { hours, date })}

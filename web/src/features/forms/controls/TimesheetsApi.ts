@@ -21,6 +21,8 @@ export interface TimeEntry {
   /** The caller may change it; canDelete: delete it (a user who records no hours still deletes their own). */
   canEdit: boolean;
   canDelete: boolean;
+  /** Why the entry cannot change: its owner's month is closed ("" while open). */
+  closed: string;
 }
 
 export interface Timesheets {
@@ -31,6 +33,8 @@ export interface Timesheets {
   cannotRecord: string;
   /** '0' records no hours, '1' hours per day, '2' start and end (docs/admin.md). */
   timesheetType: string;
+  /** The caller's closed months (YYYY-MM) and why their days take no entry. */
+  closedMonths: { month: string; reason: string }[];
 }
 
 export interface TimeEntryChange {

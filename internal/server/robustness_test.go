@@ -200,6 +200,11 @@ var accessOf = map[string]access{
 	"POST /api/timesheets/saveMyWeek":                user, // each cell's item needs the update right: 403 otherwise
 	"POST /api/timesheets/copyLastWeek":              user,
 	"POST /api/timesheets/findMyItems":               user,
+	"POST /api/timesheets/submitMyWeek":              user, // the caller's own entries only
+	"POST /api/timesheets/getTeamTimesheets":         user, // projects the caller manages; another project's filter: 403
+	"POST /api/timesheets/approveTimeEntries":        user, // a manager of each entry's project or an administrator: 403 otherwise
+	"POST /api/timesheets/rejectTimeEntries":         user, // as approveTimeEntries
+	"POST /api/timesheets/exportTeamTimesheets":      user, // as getTeamTimesheets
 	"POST /api/genericItem/loadProjectPermissions":   user,
 	"POST /api/genericItem/saveProjectPermissions":   user, // a manager of the project or an administrator: 403 otherwise
 	"POST /api/genericItem/getProjectTitle":          user,

@@ -50,6 +50,7 @@ type Service struct {
 	store *Store
 	types Types
 	now   func() time.Time
+	send  Send
 }
 
 // NewService returns the service; now is the clock (the last day an entry
@@ -96,6 +97,10 @@ type TimeEntry struct {
 	// user whose timesheet type records no hours still deletes their own).
 	CanEdit   bool `json:"canEdit"`
 	CanDelete bool `json:"canDelete"`
+	// State is the review state (draft, submitted, approved, rejected);
+	// ReviewNote a rejection's reason.
+	State      string `json:"state"`
+	ReviewNote string `json:"reviewNote"`
 }
 
 // Timesheets is the answer of the timesheet calls: the item's entries the
@@ -159,7 +164,7 @@ func (s *Service) timesheets(ctx context.Context, c items.Caller, it *items.Item
 	}
 	for i := range out.Entries {
 		e := &out.Entries[i]
-		e.CanDelete = writable && (c.PanelAdmin || e.UserID == c.UserID)
+		e.CanDelete = writable && (c.PanelAdmin || e.UserID == c.UserID) && !reviewLocked(e.State)
 		e.CanEdit = e.CanDelete && (c.PanelAdmin || typ != timesheetNone)
 	}
 	out.TimesheetType = strconv.Itoa(typ)
@@ -254,6 +259,11 @@ func (s *Service) SaveTimeEntry(ctx context.Context, c items.Caller, in TimeEntr
 		if err != nil {
 			return err
 		}
+		if current != nil {
+			if err := lockedError(current.state, current.day); err != nil {
+				return err
+			}
+		}
 		shape, err := s.checkEntry(&in, typ)
 		if err != nil {
 			return err
@@ -289,6 +299,9 @@ func (s *Service) DeleteTimeEntry(ctx context.Context, c items.Caller, in TimeEn
 	return s.changeTimesheet(ctx, c, in.TimesheetsInput, func(tx pgx.Tx, it *items.Item) error {
 		owner, _, current, err := s.entryOwner(ctx, tx, c, it, int64(in.ID), false)
 		if err != nil {
+			return err
+		}
+		if err := lockedError(current.state, current.day); err != nil {
 			return err
 		}
 		if err := s.store.deleteEntry(ctx, tx, int64(in.ID)); err != nil {

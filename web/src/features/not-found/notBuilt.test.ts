@@ -14,6 +14,7 @@ describe('screens the spec names but this version does not have', () => {
 
   it.each([
     ['/runtime/1/myTimesheet/Minhas%20horas', 'myTimesheet/:title'],
+    ['/runtime/1/timesheetList/Horas%20da%20equipe', 'timesheetList/:title'],
     ['/runtime/1/calendar/Agenda', 'calendar/:title'],
     ['/runtime/1/schedule/3/Cronograma', 'schedule/:viewID/:title'],
   ])('%s is a screen of its own: neither "not available yet" nor the 404', (path, route) => {

@@ -9,7 +9,6 @@ export const notBuiltRuntimePaths = [
   'repository/:projectId/:fileForm/:folderForm/:title',
   'resourcesList/:title',
   'closeMonthList/:title',
-  'timesheetList/:title',
   'repositoryView/:title',
 ];
 

@@ -34,6 +34,7 @@ const week: Week = {
   canRecord: true,
   cannotRecord: '',
   timesheetType: '1',
+  review: { state: 'open', draft: 1, submitted: 0, approved: 0, rejected: 0 },
 };
 
 describe('My timesheet', () => {

@@ -251,18 +251,6 @@ function WeekScreen({ week }: { week: Week }) {
         <Button variant="contained" onClick={submit} disabled={!dirty || invalid.length > 0 || save.isPending}>
           {save.isPending ? t('saving') : t('save')}
         </Button>
-        <Tooltip title={dirty ? t('submitSaveFirst') : toSend === 0 ? t(`state.week.${review.state}`) : ''}>
-          <span>
-            <Button
-              variant="outlined"
-              startIcon={<Send />}
-              onClick={sendWeek}
-              disabled={dirty || toSend === 0 || send.isPending}
-            >
-              {t('submit')}
-            </Button>
-          </span>
-        </Tooltip>
       </Stack>
 
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -291,6 +279,19 @@ function WeekScreen({ week }: { week: Week }) {
               .join(' · ')}
           </Typography>
         )}
+        <Box sx={{ flex: 1 }} />
+        <Tooltip title={dirty ? t('submitSaveFirst') : toSend === 0 ? t(`state.week.${review.state}`) : ''}>
+          <span>
+            <Button
+              variant="outlined"
+              startIcon={<Send />}
+              onClick={sendWeek}
+              disabled={dirty || toSend === 0 || send.isPending}
+            >
+              {t('submit')}
+            </Button>
+          </span>
+        </Tooltip>
       </Stack>
 
       {rejected.length > 0 && (

@@ -28,6 +28,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/client';
+import { DateInput } from '../../../components/DateInput';
 import { useDialogs } from '../../../components/dialogs/useDialogs';
 import { saveBlob } from '../../../lib/download';
 import { useMenuTitle } from '../../portal';
@@ -48,7 +49,12 @@ import { RejectDialog } from './RejectDialog';
 import { filterFrom, hoursText, selectable, stateColor } from './team';
 import '../i18n';
 
+const DATE_FORMAT = 'DD/MM/YYYY';
 const showDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+const fromShown = (text: string) => {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
+  return m ? `${m[3]}-${m[2]}-${m[1]}` : '';
+};
 const STATES: EntryState[] = ['submitted', 'draft', 'rejected', 'approved'];
 const PAGE_SIZES = [50, 100, 250];
 
@@ -125,39 +131,47 @@ function Filters({
 }) {
   const { t } = useTranslation('timesheets');
   // The dates apply once they are whole days, so typing one does not ask the server on every key.
-  const [from, setFrom] = useState(filter.from);
-  const [to, setTo] = useState(filter.to);
+  const [from, setFrom] = useState(showDate(filter.from));
+  const [to, setTo] = useState(showDate(filter.to));
   return (
     <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-      <TextField
-        type="date"
-        size="small"
-        label={t('team.from')}
-        value={from}
-        onChange={(event) => {
-          setFrom(event.target.value);
-          if (isDay(event.target.value)) onChange({ from: event.target.value });
-        }}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
-      <TextField
-        type="date"
-        size="small"
-        label={t('team.to')}
-        value={to}
-        onChange={(event) => {
-          setTo(event.target.value);
-          if (isDay(event.target.value)) onChange({ to: event.target.value });
-        }}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      <Box sx={{ width: 180 }}>
+        <DateInput
+          size="small"
+          fullWidth
+          format={DATE_FORMAT}
+          label={t('team.from')}
+          openLabel={t('team.openFrom')}
+          value={from}
+          onChange={(text) => {
+            setFrom(text);
+            const day = fromShown(text);
+            if (isDay(day)) onChange({ from: day });
+          }}
+        />
+      </Box>
+      <Box sx={{ width: 180 }}>
+        <DateInput
+          size="small"
+          fullWidth
+          format={DATE_FORMAT}
+          label={t('team.to')}
+          openLabel={t('team.openTo')}
+          value={to}
+          onChange={(text) => {
+            setTo(text);
+            const day = fromShown(text);
+            if (isDay(day)) onChange({ to: day });
+          }}
+        />
+      </Box>
       <TextField
         select
         size="small"
         label={t('team.project')}
         value={filter.projectId}
         onChange={(event) => onChange({ projectId: Number(event.target.value) })}
-        sx={{ minWidth: 220 }}
+        sx={{ width: 260 }}
       >
         <MenuItem value={0}>{t('team.allProjects')}</MenuItem>
         {(team?.projects ?? []).map((p) => (
@@ -175,7 +189,7 @@ function Filters({
         label={t('team.person')}
         value={filter.userId}
         onChange={(event) => onChange({ userId: Number(event.target.value) })}
-        sx={{ minWidth: 200 }}
+        sx={{ width: 240 }}
       >
         <MenuItem value={0}>{t('team.allPeople')}</MenuItem>
         {(team?.people ?? []).map((p) => (

@@ -196,6 +196,8 @@ func (s *Service) review(ctx context.Context, c items.Caller, in ReviewInput, to
 		for _, e := range entries {
 			day := e.day.Format("02/01/2006")
 			switch {
+			case !e.manages && !e.reads:
+				return httpx.NotFound() // an entry of a project one does not even read
 			case !e.manages:
 				return httpx.Fail(http.StatusForbidden, "timesheets.notManager", "project", e.project)
 			case e.owner == c.UserID && !c.PanelAdmin:

@@ -43,12 +43,14 @@ type reviewEntry struct {
 	number               int64
 	title, project       string
 	manages              bool
+	// reads: the caller reads the entry's project (a refusal may name it).
+	reads bool
 }
 
 // reviewEntries locks the entries ids of live items, by owner and day.
 func (s *Store) reviewEntries(ctx context.Context, tx pgx.Tx, c items.Caller, ids []int64) ([]reviewEntry, error) {
 	rows, err := tx.Query(ctx, `SELECT e.id, e.user_id, u.name, u.language, e.state, e.work_date, e.minutes, i.number, i.title,
-			coalesce(p.name, ''), `+managesProject+`
+			coalesce(p.name, ''), `+managesProject+`, coalesce(p.id IN (SELECT rp.id FROM readable_project($1, $2) rp), false)
 		FROM item_time_entry e JOIN item i ON i.id = e.item_id AND i.deleted_at IS NULL
 			JOIN app_user u ON u.id = e.user_id LEFT JOIN project p ON p.id = i.project_id
 		WHERE e.id = ANY($3) ORDER BY e.user_id, e.work_date, i.number, e.id FOR UPDATE OF e`, c.UserID, c.PanelAdmin, ids)
@@ -58,7 +60,7 @@ func (s *Store) reviewEntries(ctx context.Context, tx pgx.Tx, c items.Caller, id
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (reviewEntry, error) {
 		var e reviewEntry
 		err := r.Scan(&e.id, &e.owner, &e.ownerName, &e.ownerLang, &e.state, &e.day, &e.minutes, &e.number, &e.title,
-			&e.project, &e.manages)
+			&e.project, &e.manages, &e.reads)
 		return e, err
 	})
 	if err != nil {

@@ -245,6 +245,14 @@ func TestOnlyAManagerOfTheProjectReviewsAllOrNothingAndThePersonIsTold(t *testin
 			t.Fatalf("%s rejects: %v", name, err)
 		}
 	}
+	// Someone outside the project is not told its name: 404, as for an entry that does not exist.
+	outsider := items.Caller{}
+	if err := tm.db.QueryRow(pt, `INSERT INTO app_user (login, name) VALUES ('eva', 'Eva') RETURNING id`).Scan(&outsider.UserID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tm.svc.ApproveTimeEntries(pt, outsider, timesheets.ReviewInput{IDs: all}); status(err) != http.StatusNotFound {
+		t.Fatalf("an outsider approves: %v", err)
+	}
 	// Nobody reviews their own hours, but a panel administrator.
 	if _, err := tm.svc.SaveMyWeek(pt, tm.ana, timesheets.SaveWeekInput{WeekStart: lastWeek, Cells: []timesheets.WeekCellInput{
 		cell(a, "2025-05-26", 60, "gestão"),

@@ -129,6 +129,8 @@ const adminScreens: Screen[] = [
   { name: 'operation', path: '/runtime/2/operation/1/Relat%C3%B3rio%20de%20tarefas', ready: mainHeading },
   { name: 'my timesheet', path: '/runtime/1/myTimesheet/Minhas%20horas', ready: weekGrid, in: ENDS },
   { name: 'month closing', path: '/runtime/1/closeMonthList/Fechamento%20do%20m%C3%AAs', ready: weekGrid, in: ENDS },
+  // Team timesheets: the administrator sees every project's hours waiting for approval.
+  { name: 'team timesheets', path: '/runtime/1/timesheetList/Horas%20da%20equipe?state=all', ready: weekGrid },
   // The demo's tasks are of 2025: the calendar opens on a month of theirs.
   { name: 'calendar', path: '/runtime/2/calendar/Agenda?date=2025-03-01', ready: calendarEvents, in: ENDS },
   { name: 'agenda', path: '/runtime/1/calendar/Agenda?date=2025-03-01', ready: calendarEvents },

@@ -24,6 +24,7 @@ import (
 	"github.com/tramita/tramita/internal/items/table"
 	"github.com/tramita/tramita/internal/schedule"
 	"github.com/tramita/tramita/internal/storage"
+	"github.com/tramita/tramita/internal/timesheets"
 )
 
 // itemsModule is the generic item engine's calls under /api/genericItem.
@@ -37,6 +38,8 @@ type itemsModule struct {
 	imports *itemio.Service
 	// modules are the modules beside the core that serve calls of their own.
 	modules []interface{ Routes(chi.Router) }
+	// timesheets is among modules; it gets the portal's messages once both exist.
+	timesheets *timesheets.Handler
 }
 
 // newItems loads the demo packages when loadDemo is set (a new installation's
@@ -71,6 +74,7 @@ func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDem
 	}
 	files := documents.NewFiles(svc, pool, store, limits)
 	imports := itemio.NewService(pool, svc, store, limits.MaxSize, nil)
+	sheets := newTimesheets(pool, svc, current)
 	return &itemsModule{
 		handler:  items.NewHandler(svc, current),
 		address:  forms.NewAddressLookup(cfg.ZipLookupURL, nil, current),
@@ -78,8 +82,9 @@ func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDem
 		importer: itemio.NewHandler(imports, current),
 		limits:   limits,
 		imports:  imports,
-		modules: []interface{ Routes(chi.Router) }{newTimesheets(pool, svc, current), newSchedule(pool, svc, current),
+		modules: []interface{ Routes(chi.Router) }{sheets, newSchedule(pool, svc, current),
 			forms.NewHandler(forms.NewService(svc, pool), current)},
+		timesheets: sheets,
 	}, nil
 }
 

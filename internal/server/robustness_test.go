@@ -203,6 +203,11 @@ var accessOf = map[string]access{
 	"POST /api/timesheets/getMonthClosing":           adminOnly,
 	"POST /api/timesheets/closeMonth":                adminOnly,
 	"POST /api/timesheets/reopenMonth":               adminOnly,
+	"POST /api/timesheets/submitMyWeek":              user, // the caller's own entries only
+	"POST /api/timesheets/getTeamTimesheets":         user, // projects the caller manages; another project's filter: 403
+	"POST /api/timesheets/approveTimeEntries":        user, // a manager of each entry's project or an administrator: 403 otherwise
+	"POST /api/timesheets/rejectTimeEntries":         user, // as approveTimeEntries
+	"POST /api/timesheets/exportTeamTimesheets":      user, // as getTeamTimesheets
 	"POST /api/genericItem/loadProjectPermissions":   user,
 	"POST /api/genericItem/saveProjectPermissions":   user, // a manager of the project or an administrator: 403 otherwise
 	"POST /api/genericItem/getProjectTitle":          user,

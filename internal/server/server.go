@@ -115,6 +115,7 @@ func Open(ctx context.Context, opts Options) (app *App, err error) {
 		return nil, err
 	}
 	a.portal.worker.Handle(itemio.ImportJobKind, a.items.imports.HandleJob)
+	a.items.timesheets.SetSend(a.timesheetsSend())
 	a.items.handler.SetAddressOf(func(r *http.Request) string { return a.auth.ClientOf(r).Address })
 	// Signing a file asks for the password again, checked as a sign-in (docs/documents.md, "Signatures").
 	a.items.files.SetClientOf(func(r *http.Request) documents.SignClient {

@@ -1,6 +1,9 @@
 package server
 
 import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tramita/tramita/internal/items"
@@ -13,4 +16,13 @@ func newTimesheets(pool *pgxpool.Pool, core *items.Service, current items.Curren
 	svc := timesheets.NewService(timesheets.NewStore(pool), core, nil)
 	core.AddHistorySource(svc)
 	return timesheets.NewHandler(svc, current)
+}
+
+// timesheetsSend tells people their hours were approved or rejected, through
+// the portal's messages (in-app and push) in the review's transaction.
+func (a *App) timesheetsSend() timesheets.Send {
+	return func(ctx context.Context, tx pgx.Tx, user int64, title, text string) error {
+		_, err := a.portal.Messages.SendTx(ctx, tx, user, title, text)
+		return err
+	}
 }

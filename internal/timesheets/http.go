@@ -1,6 +1,8 @@
 package timesheets
 
 import (
+	"net/http"
+
 	"github.com/go-chi/chi/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
@@ -18,6 +20,9 @@ func NewHandler(svc *Service, currentUser items.CurrentUser) *Handler {
 	return &Handler{svc: svc, currentUser: currentUser}
 }
 
+// SetSend gives the service what tells people their hours were reviewed.
+func (h *Handler) SetSend(send Send) { h.svc.SetSend(send) }
+
 // Routes mounts the calls: the control's under /genericItem as the spec's
 // other item calls, the week grid's under /timesheets.
 func (h *Handler) Routes(r chi.Router) {
@@ -33,4 +38,37 @@ func (h *Handler) Routes(r chi.Router) {
 	r.Post("/timesheets/getMonthClosing", httpx.Handle(h.currentUser, h.svc.GetMonthClosing))
 	r.Post("/timesheets/closeMonth", httpx.Handle(h.currentUser, h.svc.CloseMonth))
 	r.Post("/timesheets/reopenMonth", httpx.Handle(h.currentUser, h.svc.ReopenMonth))
+	// Approval (docs/timesheets.md, "Approval and team timesheets").
+	r.Post("/timesheets/submitMyWeek", httpx.Handle(h.currentUser, h.svc.SubmitMyWeek))
+	r.Post("/timesheets/getTeamTimesheets", httpx.Handle(h.currentUser, h.svc.GetTeamTimesheets))
+	r.Post("/timesheets/approveTimeEntries", httpx.Handle(h.currentUser, h.svc.ApproveTimeEntries))
+	r.Post("/timesheets/rejectTimeEntries", httpx.Handle(h.currentUser, h.svc.RejectTimeEntries))
+	r.Post("/timesheets/exportTeamTimesheets", h.exportTeam)
+}
+
+// exportTeam answers the team list as an xlsx file (not JSON, hence no
+// httpx.Handle).
+func (h *Handler) exportTeam(w http.ResponseWriter, r *http.Request) {
+	c, ok := h.currentUser(r.Context())
+	if !ok {
+		httpx.WriteError(w, r, httpx.Unauthorized())
+		return
+	}
+	var in TeamInput
+	if err := httpx.Decode(r, &in); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	f, name, err := h.svc.ExportTeamTimesheets(r.Context(), c, in)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	defer f.Close()
+	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	w.Header().Set("Cache-Control", "no-store")
+	if _, err := f.WriteTo(w); err != nil {
+		httpx.Logger(r.Context()).Warn("export interrupted", "error", err)
+	}
 }

@@ -50,6 +50,7 @@ type Service struct {
 	store *Store
 	types Types
 	now   func() time.Time
+	send  Send
 }
 
 // NewService returns the service; now is the clock (the last day an entry
@@ -99,6 +100,10 @@ type TimeEntry struct {
 	// Closed says why the entry cannot change when its owner's month is
 	// closed ("" while it is open); CanEdit and CanDelete are false then.
 	Closed string `json:"closed"`
+	// State is the review state (draft, submitted, approved, rejected);
+	// ReviewNote a rejection's reason.
+	State      string `json:"state"`
+	ReviewNote string `json:"reviewNote"`
 }
 
 // Timesheets is the answer of the timesheet calls: the item's entries the
@@ -166,7 +171,7 @@ func (s *Service) timesheets(ctx context.Context, c items.Caller, it *items.Item
 	closed := map[int64]map[string]string{}
 	for i := range out.Entries {
 		e := &out.Entries[i]
-		e.CanDelete = writable && (c.PanelAdmin || e.UserID == c.UserID)
+		e.CanDelete = writable && (c.PanelAdmin || e.UserID == c.UserID) && !reviewLocked(e.State)
 		e.CanEdit = e.CanDelete && (c.PanelAdmin || typ != timesheetNone)
 		if _, ok := closed[e.UserID]; !ok {
 			if closed[e.UserID], err = s.closedDays(ctx, e.UserID); err != nil {
@@ -272,6 +277,11 @@ func (s *Service) SaveTimeEntry(ctx context.Context, c items.Caller, in TimeEntr
 		if err != nil {
 			return err
 		}
+		if current != nil {
+			if err := lockedError(current.state, current.day); err != nil {
+				return err
+			}
+		}
 		shape, err := s.checkEntry(&in, typ)
 		if err != nil {
 			return err
@@ -321,6 +331,9 @@ func (s *Service) DeleteTimeEntry(ctx context.Context, c items.Caller, in TimeEn
 			return err
 		}
 		if err := s.checkOpen(ctx, tx, owner, current.day); err != nil {
+			return err
+		}
+		if err := lockedError(current.state, current.day); err != nil {
 			return err
 		}
 		if err := s.store.deleteEntry(ctx, tx, int64(in.ID)); err != nil {

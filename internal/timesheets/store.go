@@ -44,7 +44,8 @@ func (s *Store) totals(ctx context.Context, item int64) (count, minutes int64, e
 // latest start, then newest id.
 func (s *Store) entries(ctx context.Context, item int64, limit int) ([]TimeEntry, error) {
 	rows, err := s.db.Query(ctx, `SELECT e.id, e.user_id, coalesce(u.name, ''), to_char(e.work_date, 'YYYY-MM-DD'), e.minutes,
-			to_char(e.start_time, 'HH24:MI'), to_char(e.end_time, 'HH24:MI'), e.description, e.created_at, e.modified_at
+			to_char(e.start_time, 'HH24:MI'), to_char(e.end_time, 'HH24:MI'), e.description, e.created_at, e.modified_at,
+			e.state, e.review_note
 		FROM item_time_entry e LEFT JOIN app_user u ON u.id = e.user_id
 		WHERE e.item_id = $1 ORDER BY e.work_date DESC, e.start_time DESC NULLS LAST, e.id DESC LIMIT $2`, item, limit)
 	if err != nil {
@@ -55,7 +56,7 @@ func (s *Store) entries(ctx context.Context, item int64, limit int) ([]TimeEntry
 	for rows.Next() {
 		var e TimeEntry
 		if err := rows.Scan(&e.ID, &e.UserID, &e.UserName, &e.Date, &e.Minutes, &e.Start, &e.End, &e.Description,
-			&e.CreatedAt, &e.ModifiedAt); err != nil {
+			&e.CreatedAt, &e.ModifiedAt, &e.State, &e.ReviewNote); err != nil {
 			return nil, fmt.Errorf("time entries: %w", err)
 		}
 		e.CreatedAt, e.ModifiedAt = e.CreatedAt.UTC(), e.ModifiedAt.UTC()
@@ -76,14 +77,17 @@ type storedEntry struct {
 	minutes     int
 	description string
 	hasSpan     bool
+	// state is the entry's review state (draft, submitted, approved,
+	// rejected): submitted and approved entries are read-only.
+	state string
 }
 
 // entry locks entry id of item (another item's is not found).
 func (s *Store) entry(ctx context.Context, q items.Querier, item, id int64) (*storedEntry, error) {
 	cur := &storedEntry{}
-	err := q.QueryRow(ctx, `SELECT e.user_id, u.timesheet_type, e.work_date, e.minutes, e.description, e.start_time IS NOT NULL
+	err := q.QueryRow(ctx, `SELECT e.user_id, u.timesheet_type, e.work_date, e.minutes, e.description, e.start_time IS NOT NULL, e.state
 		FROM item_time_entry e JOIN app_user u ON u.id = e.user_id WHERE e.id = $1 AND e.item_id = $2 FOR UPDATE OF e`, id, item).
-		Scan(&cur.owner, &cur.ownerType, &cur.day, &cur.minutes, &cur.description, &cur.hasSpan)
+		Scan(&cur.owner, &cur.ownerType, &cur.day, &cur.minutes, &cur.description, &cur.hasSpan, &cur.state)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, httpx.NotFound()
 	}
@@ -128,10 +132,12 @@ func (s *Store) addEntry(ctx context.Context, tx pgx.Tx, item, owner, by int64, 
 	return nil
 }
 
-// changeEntry gives entry id new values, written by by.
+// changeEntry gives entry id new values, written by by. A changed entry
+// is a draft again (a rejected one's reason goes with the change).
 func (s *Store) changeEntry(ctx context.Context, tx pgx.Tx, id, by int64, e *entryShape, description string) error {
 	if _, err := tx.Exec(ctx, `UPDATE item_time_entry SET work_date = $2, minutes = $3, start_time = $4::time, end_time = $5::time,
-		description = $6, modified_at = now(), modifier_id = $7 WHERE id = $1`,
+		description = $6, modified_at = now(), modifier_id = $7,
+		state = 'draft', submitted_at = NULL, reviewer_id = NULL, reviewed_at = NULL, review_note = '' WHERE id = $1`,
 		id, e.day, e.minutes, e.start, e.end, description, by); err != nil {
 		return fmt.Errorf("save time entry: %w", err)
 	}

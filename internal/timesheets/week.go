@@ -52,13 +52,18 @@ type WeekDay struct {
 
 // WeekCell is what the caller recorded on one item on one day: the sum of
 // the entries, their ids and description. ReadOnly: an entry has a start
-// and end, so the grid cannot write the cell as hours.
+// and end, so the grid cannot write the cell as hours, or an entry is
+// submitted or approved. State is the cell's review state (cellState; ""
+// for an empty cell); a rejected cell has its ReviewNote and Reviewer.
 type WeekCell struct {
 	Date        string  `json:"date"`
 	Minutes     int     `json:"minutes"`
 	EntryIDs    []int64 `json:"entryIds"`
 	Description string  `json:"description"`
 	ReadOnly    bool    `json:"readOnly"`
+	State       string  `json:"state"`
+	ReviewNote  string  `json:"reviewNote"`
+	Reviewer    string  `json:"reviewer"`
 }
 
 // WeekRow is an item of the week grid.
@@ -91,6 +96,8 @@ type Week struct {
 	CanRecord     bool   `json:"canRecord"`
 	CannotRecord  string `json:"cannotRecord"`
 	TimesheetType string `json:"timesheetType"`
+	// Review is the state of the week's entries.
+	Review WeekReview `json:"review"`
 }
 
 // sundayOf reads a day and answers the Sunday that starts its week.
@@ -177,6 +184,8 @@ func (s *Service) week(ctx context.Context, c items.Caller, sunday time.Time, ex
 		}
 	}
 	for _, e := range entries {
+		// The review counts every entry of the week, as submitting does.
+		out.Review.count(e.state)
 		i, ok := index[e.item]
 		if !ok {
 			continue // an item the caller no longer reads
@@ -185,7 +194,11 @@ func (s *Service) week(ctx context.Context, c items.Caller, sunday time.Time, ex
 		cell := &rows[i].Cells[d]
 		cell.Minutes += e.minutes
 		cell.EntryIDs = append(cell.EntryIDs, e.id)
-		cell.ReadOnly = cell.ReadOnly || e.hasSpan
+		cell.ReadOnly = cell.ReadOnly || e.hasSpan || reviewLocked(e.state)
+		cell.State = cellState(cell.State, e.state)
+		if e.state == stateRejected && cell.ReviewNote == "" {
+			cell.ReviewNote, cell.Reviewer = e.note, e.reviewer
+		}
 		if e.description != "" {
 			if cell.Description != "" {
 				cell.Description += "\n"
@@ -196,6 +209,7 @@ func (s *Service) week(ctx context.Context, c items.Caller, sunday time.Time, ex
 		out.Totals.Week += e.minutes
 	}
 	out.Rows = rows
+	out.Review.settle()
 	return out, nil
 }
 
@@ -325,6 +339,11 @@ func (s *Service) prepareCell(ctx context.Context, tx pgx.Tx, c items.Caller, ty
 	var err error
 	if cell.kept, err = s.store.cellEntries(ctx, tx, it.ID, c.UserID, cell.day); err != nil {
 		return err
+	}
+	for _, e := range cell.kept {
+		if err := lockedError(e.state, cell.day); err != nil {
+			return cellError(ctx, cell, err)
+		}
 	}
 	for _, e := range cell.kept {
 		if e.hasSpan {

@@ -81,19 +81,23 @@ type weekEntry struct {
 	minutes     int
 	description string
 	hasSpan     bool
+	// state, note and reviewer: the entry's review.
+	state, note, reviewer string
 }
 
 // weekEntries lists user's entries from start to end, oldest first.
 func (s *Store) weekEntries(ctx context.Context, user int64, start, end time.Time) ([]weekEntry, error) {
-	rows, err := s.db.Query(ctx, `SELECT id, item_id, work_date, minutes, description, start_time IS NOT NULL
-		FROM item_time_entry WHERE user_id = $1 AND work_date >= $2 AND work_date < $3
-		ORDER BY work_date, start_time NULLS FIRST, id`, user, start, end)
+	rows, err := s.db.Query(ctx, `SELECT e.id, e.item_id, e.work_date, e.minutes, e.description, e.start_time IS NOT NULL,
+			e.state, e.review_note, coalesce(r.name, '')
+		FROM item_time_entry e LEFT JOIN app_user r ON r.id = e.reviewer_id
+		WHERE e.user_id = $1 AND e.work_date >= $2 AND e.work_date < $3
+		ORDER BY e.work_date, e.start_time NULLS FIRST, e.id`, user, start, end)
 	if err != nil {
 		return nil, fmt.Errorf("week entries: %w", err)
 	}
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (weekEntry, error) {
 		var e weekEntry
-		err := r.Scan(&e.id, &e.item, &e.day, &e.minutes, &e.description, &e.hasSpan)
+		err := r.Scan(&e.id, &e.item, &e.day, &e.minutes, &e.description, &e.hasSpan, &e.state, &e.note, &e.reviewer)
 		return e, err
 	})
 	if err != nil {
@@ -108,18 +112,19 @@ type storedCellEntry struct {
 	minutes     int
 	description string
 	hasSpan     bool
+	state       string
 }
 
 // cellEntries locks user's entries on item on day, oldest first.
 func (s *Store) cellEntries(ctx context.Context, tx pgx.Tx, item, user int64, day time.Time) ([]storedCellEntry, error) {
-	rows, err := tx.Query(ctx, `SELECT id, minutes, description, start_time IS NOT NULL FROM item_time_entry
+	rows, err := tx.Query(ctx, `SELECT id, minutes, description, start_time IS NOT NULL, state FROM item_time_entry
 		WHERE item_id = $1 AND user_id = $2 AND work_date = $3 ORDER BY id FOR UPDATE`, item, user, day)
 	if err != nil {
 		return nil, fmt.Errorf("cell entries: %w", err)
 	}
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (storedCellEntry, error) {
 		var e storedCellEntry
-		err := r.Scan(&e.id, &e.minutes, &e.description, &e.hasSpan)
+		err := r.Scan(&e.id, &e.minutes, &e.description, &e.hasSpan, &e.state)
 		return e, err
 	})
 	if err != nil {

@@ -15,6 +15,7 @@ describe('screens the spec names but this version does not have', () => {
   it.each([
     ['/runtime/1/myTimesheet/Minhas%20horas', 'myTimesheet/:title'],
     ['/runtime/1/closeMonthList/Fechamento%20do%20m%C3%AAs', 'closeMonthList/:title'],
+    ['/runtime/1/timesheetList/Horas%20da%20equipe', 'timesheetList/:title'],
     ['/runtime/1/calendar/Agenda', 'calendar/:title'],
     ['/runtime/1/resourcesList/Recursos', 'resourcesList/:title'],
     ['/runtime/1/schedule/3/Cronograma', 'schedule/:viewID/:title'],

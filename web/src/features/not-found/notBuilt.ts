@@ -7,7 +7,6 @@ export const notBuiltRuntimePaths = [
   'report/:reportID/:title',
   'repositories/:title',
   'repository/:projectId/:fileForm/:folderForm/:title',
-  'timesheetList/:title',
   'repositoryView/:title',
 ];
 

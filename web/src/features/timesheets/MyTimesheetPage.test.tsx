@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../app/session';
@@ -39,6 +39,7 @@ const week: Week = {
   canRecord: true,
   cannotRecord: '',
   timesheetType: '1',
+  review: { state: 'open', draft: 1, submitted: 0, approved: 0, rejected: 0 },
 };
 
 describe('My timesheet', () => {
@@ -87,5 +88,59 @@ describe('My timesheet', () => {
     );
     expect(screen.getByRole('status')).toHaveTextContent('2 células alteradas, não salvas');
     expect(tuesday).toHaveValue('0:30');
+  });
+
+  it('shows a rejected cell with its reason, and submits the week after asking', async () => {
+    const rejected = structuredClone(row);
+    rejected.cells[1] = {
+      ...rejected.cells[1]!,
+      state: 'rejected',
+      reviewNote: 'Faltou a descrição',
+      reviewer: 'Gil',
+    };
+    rejected.cells[2] = { ...rejected.cells[2]!, minutes: 30, entryIds: [8], state: 'approved', readOnly: true };
+    const open: Week = {
+      ...week,
+      rows: [rejected],
+      review: { state: 'open', draft: 0, submitted: 0, approved: 1, rejected: 1 },
+    };
+    const submits: unknown[] = [];
+    mockFetch({}, async (url, init) => {
+      if (url.endsWith('/api/timesheets/getMyWeek')) return jsonResponse(open);
+      if (url.endsWith('/api/timesheets/submitMyWeek')) {
+        submits.push(JSON.parse(String(init?.body)));
+        return jsonResponse({
+          ...open,
+          review: { state: 'submitted', draft: 0, submitted: 1, approved: 1, rejected: 0 },
+        });
+      }
+      return jsonResponse({ Message: 'unexpected call' }, 500);
+    });
+    setSession(makeSession());
+    renderApp('/runtime/1/myTimesheet/Minhas%20horas?week=2025-05-28');
+    const user = userEvent.setup();
+
+    const alert = await screen.findByText(
+      '1 apontamento foi rejeitado: corrija-o e envie a semana de novo.',
+      {},
+      { timeout: 30_000 },
+    );
+    expect(alert.closest('[role="alert"]')).toHaveTextContent(
+      '#12 Revisar contrato, 26/05/2025 — Gil: Faltou a descrição',
+    );
+    expect(screen.getByText('Semana não enviada')).toBeInTheDocument();
+    const monday = screen.getByRole('textbox', { name: 'Horas em #12 Revisar contrato no dia 26/05/2025' });
+    expect(monday).not.toHaveAttribute('readonly');
+    expect(monday).toHaveAccessibleDescription('Rejeitado por Gil: Faltou a descrição');
+    const tuesday = screen.getByRole('textbox', { name: 'Horas em #12 Revisar contrato no dia 27/05/2025' });
+    expect(tuesday).toHaveAttribute('readonly');
+    expect(tuesday).toHaveAccessibleDescription('Estas horas foram aprovadas e não podem mais ser alteradas.');
+
+    await user.click(screen.getByRole('button', { name: 'Enviar semana' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar a semana para aprovação' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sim' }));
+    await waitFor(() => expect(submits).toEqual([{ weekStart: '2025-05-25' }]));
+    expect(await screen.findByText('Semana enviada: aguardando aprovação')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enviar semana' })).toBeDisabled();
   });
 });

@@ -3,10 +3,12 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import LockOutlined from '@mui/icons-material/LockOutlined';
+import Send from '@mui/icons-material/Send';
 import MoreTimeOutlined from '@mui/icons-material/MoreTimeOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -24,7 +26,16 @@ import { DateInput } from '../../components/DateInput';
 import { useDialogs } from '../../components/dialogs/useDialogs';
 import { timesheetKeys } from '../forms';
 import { AddItemDialog } from './AddItemDialog';
-import { copyLastWeek, saveMyWeek, weekKeys, weekQuery, type ItemChoice, type Week, type WeekRow } from './api';
+import {
+  copyLastWeek,
+  saveMyWeek,
+  submitMyWeek,
+  weekKeys,
+  weekQuery,
+  type ItemChoice,
+  type Week,
+  type WeekRow,
+} from './api';
 import { WeekGrid } from './WeekGrid';
 import { addDays, changesOf, emptyRow, isDay, localToday, sundayOf, totalsOf, type Draft, type Drafts } from './week';
 import './i18n';
@@ -141,6 +152,31 @@ function WeekScreen({ week }: { week: Week }) {
     if (!dirty || invalid.length > 0 || save.isPending) return;
     save.mutate();
   };
+  // Sending the week for approval: its draft and rejected entries become submitted (read-only).
+  const send = useMutation({
+    mutationFn: () => submitMyWeek(week.weekStart),
+    onSuccess: (data) => {
+      queryClient.setQueryData(weekKeys.week(week.weekStart), data);
+      for (const row of data.rows) void queryClient.invalidateQueries({ queryKey: timesheetKeys.item(row.itemId) });
+      setError('');
+      enqueueSnackbar(t('submitted'), { variant: 'success' });
+    },
+    onError: (e) => setError(isApiError(e) ? e.message : String(e)),
+  });
+  const review = week.review;
+  const toSend = review.draft + review.rejected;
+  const sendWeek = () => {
+    if (dirty || toSend === 0 || send.isPending) return;
+    confirm(t('submitMessage', { count: toSend }), t('submitTitle')).then(
+      () => send.mutate(),
+      () => undefined,
+    );
+  };
+  const rejected = rows.flatMap((row) =>
+    row.cells
+      .filter((cell) => cell.state === 'rejected')
+      .map((cell) => ({ row, cell, key: `${row.itemId}|${cell.date}` })),
+  );
   const addItem = (item: ItemChoice) => {
     setAdded((current) => [...current, emptyRow(item, dates)]);
     setAdding(false);
@@ -217,6 +253,67 @@ function WeekScreen({ week }: { week: Week }) {
           {save.isPending ? t('saving') : t('save')}
         </Button>
       </Stack>
+
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Chip
+          size="small"
+          color={
+            review.state === 'approved'
+              ? 'success'
+              : review.state === 'submitted'
+                ? 'info'
+                : review.rejected > 0
+                  ? 'error'
+                  : 'default'
+          }
+          label={t(`state.week.${review.state}`)}
+        />
+        {review.state !== 'empty' && (
+          <Typography variant="body2" color="text.secondary">
+            {[
+              review.draft ? t('state.count.draft', { count: review.draft }) : '',
+              review.rejected ? t('state.count.rejected', { count: review.rejected }) : '',
+              review.submitted ? t('state.count.submitted', { count: review.submitted }) : '',
+              review.approved ? t('state.count.approved', { count: review.approved }) : '',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Typography>
+        )}
+        <Box sx={{ flex: 1 }} />
+        <Tooltip title={dirty ? t('submitSaveFirst') : toSend === 0 ? t(`state.week.${review.state}`) : ''}>
+          <span>
+            <Button
+              variant="outlined"
+              startIcon={<Send />}
+              onClick={sendWeek}
+              disabled={dirty || toSend === 0 || send.isPending}
+            >
+              {t('submit')}
+            </Button>
+          </span>
+        </Tooltip>
+      </Stack>
+
+      {rejected.length > 0 && (
+        <Alert severity="error">
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {t('rejectedTitle', { count: rejected.length })}
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {rejected.map(({ row, cell, key }) => (
+              <li key={key}>
+                {t('rejectedLine', {
+                  item: `#${row.FormattedID} ${row.Title}`,
+                  date: showDate(cell.date),
+                  reviewer: cell.reviewer,
+                  reason: cell.reviewNote,
+                })}
+              </li>
+            ))}
+          </Box>
+        </Alert>
+      )}
 
       {!week.canRecord && <Alert severity="info">{week.cannotRecord}</Alert>}
       {[...new Set(week.days.filter((d) => d.closed).map((d) => d.closedReason))].map((reason) => (

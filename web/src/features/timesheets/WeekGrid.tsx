@@ -22,6 +22,12 @@ import { cellKey, cellText, dayLoad, readCell, type Draft, type Drafts, type Tot
 const showDay = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
 const showDate = (iso: string) => `${showDay(iso)}/${iso.slice(0, 4)}`;
 const weekend = (index: number) => index === 0 || index === 6;
+/** The palette colour marking a cell's review state. */
+const stateMark: Record<string, 'info' | 'success' | 'error' | undefined> = {
+  submitted: 'info',
+  approved: 'success',
+  rejected: 'error',
+};
 
 interface GridProps {
   week: Week;
@@ -185,7 +191,9 @@ export function WeekGrid({ week, rows, drafts, totals, today, appID, onDraft, on
                   const why = closed
                     ? closed
                     : cell.readOnly
-                      ? t('readOnlySpan')
+                      ? cell.state === 'submitted' || cell.state === 'approved'
+                        ? t(cell.state === 'submitted' ? 'readOnlySubmitted' : 'readOnlyApproved')
+                        : t('readOnlySpan')
                       : !row.canRecord
                         ? t('readOnlyRight')
                         : cell.date > today
@@ -194,11 +202,17 @@ export function WeekGrid({ week, rows, drafts, totals, today, appID, onDraft, on
                             ? week.cannotRecord
                             : '';
                   const dateText = showDate(cell.date);
+                  const stateText =
+                    cell.state === 'rejected'
+                      ? t('cellRejected', { reviewer: cell.reviewer, reason: cell.reviewNote })
+                      : '';
+                  const mark = stateMark[cell.state];
                   return (
                     <TableCell
                       key={cell.date}
                       align="center"
-                      title={why || undefined}
+                      title={[stateText, why].filter(Boolean).join(' — ') || undefined}
+                      data-state={cell.state || undefined}
                       sx={{ p: 0.5, bgcolor: weekend(c) ? 'action.hover' : undefined }}
                     >
                       <Box
@@ -207,6 +221,8 @@ export function WeekGrid({ week, rows, drafts, totals, today, appID, onDraft, on
                           alignItems: 'center',
                           borderRadius: 1,
                           border: 1,
+                          // The review state: a bar on the left (submitted, approved, rejected).
+                          boxShadow: mark ? `inset 3px 0 0 ${theme.palette[mark].main}` : undefined,
                           borderColor: invalid
                             ? 'error.main'
                             : changed
@@ -238,7 +254,8 @@ export function WeekGrid({ week, rows, drafts, totals, today, appID, onDraft, on
                           inputProps={{
                             'aria-label': t('cellLabel', { item: label, date: dateText }),
                             'aria-invalid': invalid || undefined,
-                            'aria-description': invalid ? t('cellInvalid') : why || undefined,
+                            'aria-description':
+                              [invalid ? t('cellInvalid') : why, stateText].filter(Boolean).join(' ') || undefined,
                             inputMode: 'decimal',
                             autoComplete: 'off',
                             'data-cell': key,

@@ -21,8 +21,24 @@ export interface WeekCell {
   entryIds: number[];
   /** The entries' descriptions, one a line. */
   description: string;
-  /** An entry has start and end: the grid does not write it. */
+  /** An entry has start and end, or is submitted or approved: the grid does not write it. */
   readOnly: boolean;
+  /** The review state asking for action first ('' for an empty cell). */
+  state: EntryState | '';
+  /** A rejected entry's reason and who rejected it. */
+  reviewNote: string;
+  reviewer: string;
+}
+
+export type EntryState = 'draft' | 'submitted' | 'approved' | 'rejected';
+
+/** The week's entries by state; state 'open' has drafts or rejected entries to submit. */
+export interface WeekReview {
+  state: 'empty' | 'open' | 'submitted' | 'approved';
+  draft: number;
+  submitted: number;
+  approved: number;
+  rejected: number;
 }
 
 export interface WeekRow {
@@ -47,6 +63,7 @@ export interface Week {
   canRecord: boolean;
   cannotRecord: string;
   timesheetType: string;
+  review: WeekReview;
 }
 
 export interface CellChange {
@@ -92,3 +109,85 @@ export const saveMyWeek = (weekStart: string, cells: CellChange[]) =>
 
 /** The week with the week before's items among its rows, without their hours. */
 export const copyLastWeek = (weekStart: string) => api.post<Week>(`${base}/copyLastWeek`, { weekStart });
+
+/** Sends the caller's draft and rejected entries of the week for approval. */
+export const submitMyWeek = (weekStart: string) => api.post<Week>(`${base}/submitMyWeek`, { weekStart });
+
+// Team timesheets and approval (docs/timesheets.md, "Approval and team timesheets").
+
+export interface TeamFilter {
+  from: string;
+  to: string;
+  /** 0: every project the caller manages. */
+  projectId: number;
+  /** 0: everybody. */
+  userId: number;
+  state: EntryState | '';
+}
+
+export interface TeamEntry {
+  id: number;
+  userId: number;
+  userName: string;
+  itemId: number;
+  componentId: number;
+  componentName: string;
+  FormattedID: number;
+  Title: string;
+  projectId: number;
+  projectName: string;
+  date: string;
+  minutes: number;
+  start: string | null;
+  end: string | null;
+  description: string;
+  state: EntryState;
+  submittedAt: string | null;
+  reviewer: string;
+  reviewedAt: string | null;
+  reviewNote: string;
+}
+
+export interface Choice {
+  id: number;
+  name: string;
+}
+
+export interface Team {
+  from: string;
+  to: string;
+  entries: TeamEntry[];
+  count: number;
+  totalMinutes: number;
+  truncated: boolean;
+  states: { state: EntryState; count: number; minutes: number }[];
+  projects: Choice[];
+  people: Choice[];
+  canReview: boolean;
+}
+
+export interface ReviewResult {
+  count: number;
+  people: number;
+}
+
+export const teamKeys = {
+  all: ['timesheets', 'team'] as const,
+  list: (filter: TeamFilter) => [...teamKeys.all, filter] as const,
+};
+
+export function teamQuery(filter: TeamFilter) {
+  return queryOptions({
+    queryKey: teamKeys.list(filter),
+    queryFn: ({ signal }) => api.post<Team>(`${base}/getTeamTimesheets`, filter, { signal }),
+  });
+}
+
+export const approveTimeEntries = (ids: number[]) => api.post<ReviewResult>(`${base}/approveTimeEntries`, { ids });
+
+export const rejectTimeEntries = (ids: number[], reason: string) =>
+  api.post<ReviewResult>(`${base}/rejectTimeEntries`, { ids, reason });
+
+/** The team list as filtered, as an Excel workbook. */
+export const exportTeamTimesheets = (filter: TeamFilter) =>
+  api.post<Blob>(`${base}/exportTeamTimesheets`, filter, { responseType: 'blob' });

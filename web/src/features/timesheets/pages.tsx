@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 
-// The week grid is its own lazy chunk, away from the login route.
+// Each screen is its own lazy chunk, away from the login route.
 export const MyTimesheetPage = lazy(() => import('./MyTimesheetPage'));
-// Month closing too.
+export const TeamTimesheetsPage = lazy(() => import('./team/TeamTimesheetsPage'));
 export const CloseMonthPage = lazy(() => import('./closing/CloseMonthPage'));

@@ -115,6 +115,15 @@ export function emptyRow(item: Omit<WeekRow, 'cells' | 'canRecord'>, dates: stri
   return {
     ...item,
     canRecord: true,
-    cells: dates.map((date) => ({ date, minutes: 0, entryIds: [], description: '', readOnly: false })),
+    cells: dates.map((date) => ({
+      date,
+      minutes: 0,
+      entryIds: [],
+      description: '',
+      readOnly: false,
+      state: '',
+      reviewNote: '',
+      reviewer: '',
+    })),
   };
 }

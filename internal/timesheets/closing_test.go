@@ -117,6 +117,11 @@ func TestAClosedMonthRefusesEveryWrite(t *testing.T) {
 			_, err := w.svc.DeleteTimeEntry(ctx, boss, entry(a, w.task, may.ID, "", 0, ""))
 			return err
 		}},
+		// Submitting changes the entries' state: the drafts of May 27 stay drafts.
+		{"submit the week of a closed day", func(ctx context.Context) error {
+			_, err := w.svc.SubmitMyWeek(ctx, w.ana, timesheets.WeekInput{WeekStart: "2025-05-27"})
+			return err
+		}},
 	}
 	for _, r := range refusals {
 		for _, c := range []struct {
@@ -164,6 +169,9 @@ func TestAClosedMonthRefusesEveryWrite(t *testing.T) {
 	}
 	if mine2, all2 := w.entries(t, w.ana); mine2 != mine || all2 != all || w.count(t, `SELECT count(*) FROM item_time_entry_event`) != events {
 		t.Fatalf("something was written: %d/%d entries, was %d/%d", mine2, all2, mine, all)
+	}
+	if n := w.count(t, `SELECT count(*) FROM item_time_entry WHERE state <> 'draft'`); n != 0 {
+		t.Errorf("%d entries left draft", n)
 	}
 
 	// May closed again: the control says which entries cannot change and why.

@@ -47,6 +47,7 @@ type options struct {
 	excelOnly  bool
 	excelRuns  int
 	schedOnly  bool
+	timeOnly   bool
 	dist       string
 	paintRuns  int
 	paintOnly  bool
@@ -68,6 +69,7 @@ func main() {
 	flag.BoolVar(&o.loadOnly, "load-only", false, "measure the calls alone and under load only (a quick run while working on the request path; use with -items 0 -out '')")
 	flag.BoolVar(&o.excelOnly, "excel-only", false, "measure the Excel import and export only and refresh just their section of -out (use with -items 0)")
 	flag.BoolVar(&o.schedOnly, "schedule-only", false, "measure the schedule and calendar only (and the Gantt in Chromium unless -paint-runs 0), refreshing just their section of -out (use with -items 0)")
+	flag.BoolVar(&o.timeOnly, "timesheets-only", false, "measure the timesheets only, refreshing just their section of -out (use with -items 0)")
 	flag.IntVar(&o.excelRuns, "excel-runs", 1, "imports (and exports) of 100,000 rows; more than one reports their p50")
 	flag.StringVar(&o.dist, "dist", "web/dist", "the built web app the binary embeds (its bundle sizes are measured)")
 	flag.IntVar(&o.paintRuns, "paint-runs", 5, "loads of each screen in Chromium for its first and largest contentful paint (0: skip)")
@@ -174,6 +176,9 @@ func run(ctx context.Context, o options) error {
 	if o.excelOnly {
 		return excelOnly(ctx, o, cl, pool)
 	}
+	if o.timeOnly {
+		return sectionOnly(o, timesheetsHeading, benchTimesheets(ctx, cl, pool, seedInfo).markdown())
+	}
 	if o.schedOnly {
 		return scheduleOnly(ctx, o, cl, pool, seedInfo, srv.addr, srv.password)
 	}
@@ -245,6 +250,8 @@ func run(ctx context.Context, o options) error {
 
 	log.Printf("schedule and calendar")
 	rep.schedule = benchSchedule(ctx, cl, pool, seedInfo)
+	log.Printf("timesheets")
+	rep.timesheets = benchTimesheets(ctx, cl, pool, seedInfo)
 
 	log.Printf("web bundle")
 	rep.web, err = webSizes(o.dist)

@@ -29,6 +29,7 @@ type report struct {
 	loadAvg           string
 	excel             *excelResult
 	schedule          *scheduleResult
+	timesheets        *timesheetsResult
 }
 
 func verdict(ok bool) string {
@@ -158,6 +159,7 @@ func (r *report) markdown() string {
 	p("")
 	b.WriteString(r.excel.markdown())
 	b.WriteString(r.schedule.markdown())
+	b.WriteString(r.timesheets.markdown())
 	r.paintTable(p)
 	p("## Method")
 	p("")
@@ -181,8 +183,9 @@ func (r *report) markdown() string {
 	p("  runs by it.")
 	p("- Quick runs that print without touching this page: `-lists-only -items 200000 -out ''` (the list cases),")
 	p("  `-load-only -items 0 -out ''` (the calls alone and under load, about a minute), `-paint-only -items 0 -out ''`;")
-	p("  `-excel-only -items 0` and `-schedule-only -items 0` refresh just their section. `make bench` runs `make build`, which rewrites `web/dist`:")
-	p("  to measure a private build (`scripts/dev-binary.sh`), pass `-bin` and `-dist`.")
+	p("  `-excel-only -items 0`, `-schedule-only -items 0` and `-timesheets-only -items 0` refresh just their section.")
+	p("  `make bench` runs `make build`, which rewrites `web/dist`: to measure a private build (`scripts/dev-binary.sh`),")
+	p("  pass `-bin` and `-dist`.")
 	p("- `make bench-peer` (`-peer`) measures Tramita beside Directus with the same rows and writes its own section,")
 	p("  which `make bench` keeps (its method is written there).")
 	p("")

@@ -311,15 +311,20 @@ func scheduleOnly(ctx context.Context, o options, cl *client, pool *pgxpool.Pool
 	if r.ganttPath != "" && o.paintRuns > 0 {
 		r.measureGantt(ctx, addr, password, o.paintRuns)
 	}
-	section := r.markdown()
+	return sectionOnly(o, scheduleHeading, r.markdown())
+}
+
+// sectionOnly prints the section of a -…-only run and writes it into the
+// report in place of the old one.
+func sectionOnly(o options, heading, section string) error {
 	fmt.Println(section)
 	if o.out == "" {
 		return nil
 	}
-	if err := writeSection(o.out, scheduleHeading, section); err != nil {
+	if err := writeSection(o.out, heading, section); err != nil {
 		return err
 	}
-	log.Printf("wrote the schedule section of %s", o.out)
+	log.Printf("wrote the section %q of %s", heading, o.out)
 	return nil
 }
 

@@ -260,3 +260,39 @@ test('a baseline is saved and shows the slip of a task moved since', async ({ ad
   expect(withBaseline.tasks.find((t) => t.id === task.id)).toMatchObject({ startVariance: 5, finishVariance: 5 });
   await expect(page.getByText('+5 d').first()).toBeVisible();
 });
+
+test('an MS Project file is imported into an empty project, asking the priority the file lacks', async ({
+  adminPage: page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const name = `Obra importada ${Date.now()}`;
+  const headers = { Authorization: `Bearer ${await apiToken(page.request)}` };
+  const created = await page.request.post('/api/project/saveProject', { headers, data: { name } });
+  expect(created.status(), await created.text()).toBe(200);
+  const projectId = ((await created.json()) as { id: number }).id;
+
+  await openSchedule(page);
+  const url = new URL(page.url());
+  url.searchParams.set('project', String(projectId));
+  await page.goto(url.pathname + url.search);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Cronograma — ${name}`);
+  await expect(page.getByText('Este projeto não tem tarefas no cronograma.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Importar do MS Project…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Importar um cronograma do MS Project' });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles('../internal/schedule/msproject/testdata/task-links-project2019-mspdi.xml');
+  await expect(dialog.getByText('task-links-project2019-mspdi.xml')).toBeVisible();
+  // The demo's tasks require a priority, which a file does not hold.
+  await dialog.getByRole('combobox', { name: /Prioridade/ }).click();
+  await page.getByRole('option', { name: 'Média' }).click();
+  await page.screenshot({ path: testInfo.outputPath('schedule-import.png') });
+  await dialog.getByRole('button', { name: 'Importar' }).click();
+  await expect(page.getByText(/^\d+ tarefas importadas, com \d+ vínculos\.$/)).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toBeHidden();
+  const imported = await scheduleOf(page.request, projectId);
+  expect(imported.tasks.length).toBeGreaterThan(5);
+  expect(imported.links.length).toBeGreaterThan(0);
+  await expect(page.locator('.wx-bar').first()).toBeVisible();
+});

@@ -795,6 +795,8 @@ type FormField struct {
 	Type string
 	// PicklistID is a PICKLIST attribute's picklist.
 	PicklistID *int64
+	// Required: the form refuses a new item without a value.
+	Required bool
 }
 
 // ValueError is why a value of a new item is refused: the field, its label
@@ -850,7 +852,7 @@ func (n *NewItems) Fields(ctx context.Context, lang string) ([]FormField, error)
 	binds := n.t.bindings(f, lang)
 	out := make([]FormField, len(binds))
 	for i, b := range binds {
-		out[i] = FormField{Key: b.Key, Field: b.Field, Label: b.Label, Type: b.Type}
+		out[i] = FormField{Key: b.Key, Field: b.Field, Label: b.Label, Type: b.Type, Required: b.Required}
 		if b.Attr != nil {
 			out[i].PicklistID = b.Attr.PicklistID
 		}

@@ -37,6 +37,7 @@ func (h *Handler) Routes(r chi.Router) {
 	r.Get("/genericItem/scheduleDownload", h.scheduleDownload)
 	r.Post("/genericItem/moveScheduleTask", httpx.Handle(h.currentUser, h.svc.MoveTask))
 	r.Post("/genericItem/scheduleUpload", h.scheduleUpload)
+	r.Post("/genericItem/loadScheduleImportFields", httpx.Handle(h.currentUser, h.svc.ImportFields))
 	r.Post("/genericItem/loadScheduleBaselines", httpx.Handle(h.currentUser, h.svc.LoadBaselines))
 	r.Post("/genericItem/saveScheduleBaseline", httpx.Handle(h.currentUser, h.svc.SaveBaseline))
 	r.Post("/genericItem/deleteScheduleBaseline", httpx.Handle(h.currentUser, h.svc.DeleteBaseline))

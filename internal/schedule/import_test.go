@@ -178,3 +178,60 @@ func titleOfTask(p engine.Project, id int64) string {
 	}
 	return ""
 }
+
+// The import screen asks what the type requires and a file cannot say: the
+// demo task's priority, with its picklist's values, in the caller's
+// language; who may not import is refused as the import refuses.
+func TestTheImportAsksTheRequiredFieldsAFileLacks(t *testing.T) {
+	w := newWorld(t)
+	ctx := i18n.With(context.Background(), i18n.En)
+	ids := map[string]int64{}
+	for _, name := range []string{"Transformação Digital", "Nova Sede"} {
+		var id int64
+		if err := w.db.QueryRow(ctx, `SELECT id FROM project WHERE name = $1`, name).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		ids[name] = id
+	}
+	var view int64
+	if err := w.db.QueryRow(ctx, `SELECT id FROM item_view WHERE component_id = $1 AND key = 'timeline'`, w.task).Scan(&view); err != nil {
+		t.Fatal(err)
+	}
+	into := func(name string) schedule.ScheduleInput {
+		return schedule.ScheduleInput{ProjectID: httpx.ID(ids[name]), ViewID: httpx.ID(view)}
+	}
+	fields, err := w.svc.ImportFields(ctx, w.ana, into("Nova Sede"))
+	if err != nil {
+		t.Fatal(message(ctx, err))
+	}
+	if len(fields) != 1 || fields[0].Key != "priority" || fields[0].Type != "PICKLIST" || !fields[0].Supported {
+		t.Fatalf("fields %+v, want the priority alone", fields)
+	}
+	var values, labels []string
+	for _, o := range fields[0].Options {
+		values, labels = append(values, o.Value), append(labels, o.Label)
+	}
+	if strings.Join(values, ",") != "low,medium,high" || !strings.Contains(strings.Join(labels, ","), "High") {
+		t.Errorf("options %v %v", values, labels)
+	}
+	if _, err := w.svc.ImportFields(ctx, w.bia, into("Transformação Digital")); statusOf(err) != http.StatusForbidden {
+		t.Errorf("a read-only member: %v", err)
+	}
+	if _, err := w.svc.ImportFields(ctx, w.bia, into("Nova Sede")); statusOf(err) != http.StatusNotFound {
+		t.Errorf("not a member: %v", err)
+	}
+	if _, err := w.svc.ImportFields(ctx, w.ana, schedule.ScheduleInput{ProjectID: httpx.ID(ids["Nova Sede"])}); statusOf(err) != http.StatusBadRequest {
+		t.Errorf("no view: %v", err)
+	}
+	// A new project, no start date, no tasks yet: its schedule opens empty
+	// (from today) and offers the import, rather than asking for a start.
+	var empty int64
+	if err := w.db.QueryRow(ctx, `WITH p AS (INSERT INTO project (name) VALUES ('Obra nova') RETURNING id)
+		INSERT INTO project_member (project_id, user_id, role) SELECT id, $1, 'member' FROM p RETURNING project_id`, w.ana.UserID).Scan(&empty); err != nil {
+		t.Fatal(err)
+	}
+	s, err := w.svc.GetSchedule(ctx, w.ana, schedule.ScheduleInput{ProjectID: httpx.ID(empty), ViewID: httpx.ID(view)})
+	if err != nil || len(s.Tasks) != 0 || !s.CanImport || !s.CanEdit {
+		t.Fatalf("the empty project's schedule: %+v, %v", s, message(ctx, err))
+	}
+}

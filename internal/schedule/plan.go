@@ -111,18 +111,22 @@ type ProjectSchedule struct {
 	// CanEdit: the caller may change the view's items of the project (the
 	// type's update right and project write), so the Gantt offers dragging.
 	CanEdit bool `json:"canEdit"`
+	// CanImport: the caller may create the view's items in the project,
+	// so an MS Project file may be imported into it (scheduleUpload).
+	CanImport bool `json:"canImport"`
 }
 
 // plan is a project's schedule as computed: its input, result and the
 // numbers its items show.
 type plan struct {
-	name    string
-	viewID  int64
-	compID  int64
-	project engine.Project
-	result  engine.Result
-	numbers map[int64]int64
-	canEdit bool
+	name      string
+	viewID    int64
+	compID    int64
+	project   engine.Project
+	result    engine.Result
+	numbers   map[int64]int64
+	canEdit   bool
+	canImport bool
 }
 
 // GetSchedule answers getSchedule: the project's items of the view
@@ -136,7 +140,7 @@ func (s *Service) GetSchedule(ctx context.Context, c items.Caller, in ScheduleIn
 	out := &ProjectSchedule{ProjectID: int64(in.ProjectID), ProjectName: pl.name, ViewID: pl.viewID, ComponentID: pl.compID,
 		Start: pl.result.Start.String(), Finish: pl.result.Finish.String(), MinutesPerDay: cal.MinutesPerDay(),
 		Tasks: make([]ScheduledTask, 0, len(pl.result.Tasks)), Links: make([]ScheduledLink, 0, len(pl.result.Links)),
-		Warnings: make([]ScheduleWarning, 0, len(pl.result.Warnings)), CanEdit: pl.canEdit,
+		Warnings: make([]ScheduleWarning, 0, len(pl.result.Warnings)), CanEdit: pl.canEdit, CanImport: pl.canImport,
 		Calendar: calendarOf(cal)}
 	for _, i := range pl.result.TreeOrder {
 		t, r := pl.project.Tasks[i], pl.result.Tasks[i]
@@ -217,11 +221,12 @@ func (s *Service) plan(ctx context.Context, c items.Caller, in ScheduleInput) (*
 		return nil, httpx.Invalid("projectId", "schedule.projectMissing")
 	}
 	var (
-		proj    *scheduleProject
-		view    *scheduleView
-		rows    []scheduleItem
-		links   []engine.Link
-		canEdit bool
+		proj      *scheduleProject
+		view      *scheduleView
+		rows      []scheduleItem
+		links     []engine.Link
+		canEdit   bool
+		canImport bool
 	)
 	err := pgx.BeginTxFunc(ctx, s.store.db, pgx.TxOptions{AccessMode: pgx.ReadOnly, IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
 		var err error
@@ -248,6 +253,13 @@ func (s *Service) plan(ctx context.Context, c items.Caller, in ScheduleInput) (*
 				return err
 			}
 		}
+		if canImport, err = items.CanCreate(ctx, tx, c, view.ComponentID, int64(in.ProjectID)); err != nil {
+			return err
+		}
+		if len(rows) == 0 {
+			// No item to change yet: who may add them is no reader.
+			canEdit = canImport
+		}
 		links, err = s.store.links(ctx, tx, ids)
 		return err
 	})
@@ -258,7 +270,7 @@ func (s *Service) plan(ctx context.Context, c items.Caller, in ScheduleInput) (*
 	if err != nil {
 		return nil, err
 	}
-	pl.canEdit = canEdit
+	pl.canEdit, pl.canImport = canEdit, canImport
 	return pl, nil
 }
 
@@ -292,6 +304,11 @@ func schedulePlan(proj *scheduleProject, view *scheduleView, rows []scheduleItem
 	}
 	if pl.project.Start == 0 {
 		pl.project.Start = earliest
+	}
+	if pl.project.Start == 0 && len(rows) == 0 {
+		// Nothing to schedule yet (a new project): an empty plan from today,
+		// so the screen opens and offers the import.
+		pl.project.Start = engine.DateFromTime(time.Now().UTC())
 	}
 	if pl.project.Start == 0 {
 		return nil, httpx.Fail(http.StatusUnprocessableEntity, "schedule.noStart")

@@ -74,8 +74,8 @@ func TestScheduleIsReadByTheProjectsMembersOnly(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if s.CanEdit != (who == w.ana) || s.ComponentID != w.task || fmt.Sprint(s.Calendar.WorkDays) != "[1 2 3 4 5]" {
-				t.Errorf("canEdit %v, component %d, work days %v", s.CanEdit, s.ComponentID, s.Calendar.WorkDays)
+			if s.CanEdit != (who == w.ana) || s.CanImport != (who == w.ana) || s.ComponentID != w.task || fmt.Sprint(s.Calendar.WorkDays) != "[1 2 3 4 5]" {
+				t.Errorf("canEdit %v, canImport %v, component %d, work days %v", s.CanEdit, s.CanImport, s.ComponentID, s.Calendar.WorkDays)
 			}
 			if s.ProjectName != "Transformação Digital" || len(s.Tasks) != demoTasks || s.Start != "2025-06-02" {
 				t.Fatalf("schedule: %q, %d tasks (want %d), start %s", s.ProjectName, len(s.Tasks), demoTasks, s.Start)

@@ -8,6 +8,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import Download from '@mui/icons-material/Download';
+import UploadFile from '@mui/icons-material/UploadFile';
 import EditCalendar from '@mui/icons-material/EditCalendar';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
@@ -26,6 +27,7 @@ import {
 } from './api';
 import { Baselines } from './Baselines';
 import { DatesDialog } from './DatesDialog';
+import { ImportDialog } from './ImportDialog';
 import { ScheduleGantt } from './ScheduleGantt';
 import { ZOOMS, type Zoom } from './zoom';
 
@@ -61,6 +63,7 @@ export function ScheduleScreen({ schedule, title, picker, routeView, baselineId,
   const [zoom, setZoom] = useState<Zoom>(savedZoom);
   const [selected, setSelected] = useState<ScheduledTask | null>(null);
   const [editing, setEditing] = useState<ScheduledTask | null>(null);
+  const [importing, setImporting] = useState(false);
   const [revision, setRevision] = useState(0);
   const key = scheduleKeys.schedule(schedule.projectId, routeView, baselineId);
   const refused = (error: Error) => {
@@ -157,6 +160,11 @@ export function ScheduleScreen({ schedule, title, picker, routeView, baselineId,
         <Button startIcon={<Download />} onClick={() => download.mutate()} disabled={download.isPending}>
           {t('download')}
         </Button>
+        {schedule.canImport && (
+          <Button startIcon={<UploadFile />} onClick={() => setImporting(true)}>
+            {t('import.open')}
+          </Button>
+        )}
         <Baselines projectId={schedule.projectId} viewId={schedule.viewId} value={baselineId} onChange={onBaseline} />
         <Box sx={{ flex: 1 }} />
         <Legend
@@ -193,6 +201,18 @@ export function ScheduleScreen({ schedule, title, picker, routeView, baselineId,
             onSelect={setSelected}
           />
         </Box>
+      )}
+      {importing && (
+        <ImportDialog
+          projectId={schedule.projectId}
+          viewId={schedule.viewId}
+          onClose={() => setImporting(false)}
+          onImported={(result) => {
+            setImporting(false);
+            enqueueSnackbar(t('import.done', { count: result.created, links: result.links }), { variant: 'success' });
+            void queryClient.invalidateQueries({ queryKey: ['schedule'] });
+          }}
+        />
       )}
       {editing && (
         <DatesDialog

@@ -62,6 +62,8 @@ export interface ProjectSchedule {
   warnings: { taskId: number; predecessorId: number; days: number }[];
   /** The caller may change the view's items: the Gantt offers dragging and linking. */
   canEdit: boolean;
+  /** The caller may create the view's items in the project: an MS Project file may be imported. */
+  canImport: boolean;
 }
 
 export interface ProjectChoice {
@@ -147,4 +149,42 @@ export function removePredecessor(componentId: number, itemId: number, predecess
 /** The schedule as MS Project XML (scheduleDownload), to save under the project's name. */
 export function downloadSchedule(projectId: number, viewId: number): Promise<Blob> {
   return api.get<Blob>('/genericItem/scheduleDownload', { query: { projectId, viewId }, responseType: 'blob' });
+}
+
+/** A field the type requires that an MS Project file does not fill: the import asks it. */
+export interface ImportField {
+  key: string;
+  label: string;
+  type: string;
+  options: { value: string; label: string }[];
+  /** The dialog has an input for the type; else the import cannot fill it. */
+  supported: boolean;
+}
+
+export interface ImportResult {
+  created: number;
+  links: number;
+}
+
+export const importFieldsQuery = (projectId: number, viewId: number) =>
+  queryOptions({
+    queryKey: ['schedule', 'importFields', projectId, viewId] as const,
+    queryFn: ({ signal }) =>
+      api.post<ImportField[]>('/genericItem/loadScheduleImportFields', { projectId, viewId }, { signal }),
+  });
+
+/** Imports an MS Project XML file into the project; values go to every task (the fields asked). */
+export function importSchedule(
+  projectId: number,
+  viewId: number,
+  values: Record<string, unknown>,
+  file: File,
+): Promise<ImportResult> {
+  const body = new FormData();
+  // The server reads the fields before the file.
+  body.append('projectId', String(projectId));
+  body.append('viewId', String(viewId));
+  body.append('values', JSON.stringify(values));
+  body.append('file', file);
+  return api.post<ImportResult>('/genericItem/scheduleUpload', body);
 }

@@ -39,6 +39,7 @@ const schedule = (tasks: ScheduledTask[]): ProjectSchedule => ({
   ],
   warnings: [],
   canEdit: true,
+  canImport: true,
 });
 
 describe('toGantt', () => {

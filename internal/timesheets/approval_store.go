@@ -66,7 +66,7 @@ type reviewEntry struct {
 func (s *Store) reviewEntries(ctx context.Context, tx pgx.Tx, c items.Caller, ids []int64) ([]reviewEntry, error) {
 	rows, err := tx.Query(ctx, `SELECT e.id, e.user_id, u.name, u.language, e.state, e.work_date, e.minutes, i.number, i.title,
 			coalesce(p.name, ''), `+managesProject+`, coalesce(p.id IN (SELECT rp.id FROM readable_project($1, $2) rp), false)
-		FROM item_time_entry e JOIN item i ON i.id = e.item_id AND i.deleted_at IS NULL
+		FROM item_time_entry e JOIN live_item i ON i.id = e.item_id
 			JOIN app_user u ON u.id = e.user_id LEFT JOIN project p ON p.id = i.project_id
 		WHERE e.id = ANY($3) ORDER BY e.user_id, e.work_date, i.number, e.id FOR UPDATE OF e`, c.UserID, c.PanelAdmin, ids)
 	if err != nil {
@@ -107,7 +107,7 @@ func (s *Store) userName(ctx context.Context, q items.Querier, user int64) (stri
 // administrator): on live items of the projects the caller manages (any
 // item for an administrator), from $3 to $4, of project $5 and person $6
 // (0: any).
-const teamFrom = `FROM item_time_entry e JOIN item i ON i.id = e.item_id AND i.deleted_at IS NULL
+const teamFrom = `FROM item_time_entry e JOIN live_item i ON i.id = e.item_id
 	WHERE e.work_date >= $3 AND e.work_date <= $4
 	  AND ($2 OR i.project_id IN (SELECT p.id FROM project p WHERE ` + managesProject + `))
 	  AND ($5::bigint = 0 OR i.project_id = $5) AND ($6::bigint = 0 OR e.user_id = $6)`
@@ -173,7 +173,7 @@ func (s *Store) teamEntries(ctx context.Context, c items.Caller, f *teamFilter, 
 			to_char(e.start_time, 'HH24:MI'), to_char(e.end_time, 'HH24:MI'), e.description, e.state, e.submitted_at,
 			coalesce(r.name, ''), e.reviewed_at, e.review_note
 		FROM (SELECT e.id `+teamFrom+` AND ($7 = '' OR e.state = $7)) sel
-			JOIN item_time_entry e ON e.id = sel.id JOIN item i ON i.id = e.item_id JOIN component comp ON comp.id = i.component_id
+			JOIN item_time_entry e ON e.id = sel.id JOIN live_item i ON i.id = e.item_id JOIN component comp ON comp.id = i.component_id
 			LEFT JOIN project pr ON pr.id = i.project_id LEFT JOIN app_user u ON u.id = e.user_id
 			LEFT JOIN app_user r ON r.id = e.reviewer_id
 		ORDER BY lower(u.name), e.user_id, e.work_date, lower(pr.name), i.number, e.id LIMIT $8`,

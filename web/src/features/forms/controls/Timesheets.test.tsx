@@ -37,6 +37,8 @@ const entry = (
   canEdit: true,
   canDelete: true,
   closed: '',
+  state: 'draft',
+  reviewNote: '',
   ...more,
 });
 
@@ -327,5 +329,32 @@ describe('a closed month in the timesheets control', { timeout: 30_000 }, () => 
     await userEvent.type(within(add).getByRole('textbox', { name: 'Horas' }), '1:30{Enter}');
     expect(within(add).getByText(reason)).toBeInTheDocument();
     expect(calls.some((call) => call.path === 'saveTimeEntry')).toBe(false);
+  });
+});
+
+describe('hours sent for approval in the timesheets control', { timeout: 30_000 }, () => {
+  it('says why a submitted or approved entry cannot change', async () => {
+    serve(formWith(), {
+      loadTimesheetsFormData: () =>
+        jsonResponse(
+          sheet([
+            entry(3, todayIso, 60, 'Enviada', { canEdit: false, canDelete: false, state: 'submitted' }),
+            entry(4, todayIso, 30, 'Aprovada', { canEdit: false, canDelete: false, state: 'approved' }),
+          ]),
+        ),
+    });
+    renderApp('/editItem/1/501/1');
+    const region = await section();
+    const table = await within(region).findByRole('table', { name: 'Apontamento de horas' });
+    const [, submitted, approved] = within(table).getAllByRole('row') as HTMLElement[];
+    expect(
+      within(submitted!).getByRole('img', {
+        name: 'Estas horas foram enviadas para aprovação e não podem ser alteradas.',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      within(approved!).getByRole('img', { name: 'Estas horas foram aprovadas e não podem mais ser alteradas.' }),
+    ).toBeInTheDocument();
+    expect(within(submitted!).queryByRole('button')).not.toBeInTheDocument();
   });
 });

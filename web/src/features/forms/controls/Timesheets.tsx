@@ -188,7 +188,16 @@ export function Timesheets({ control }: { control: FormControl }) {
   const canRecord = Boolean(data?.canRecord) && !readOnly;
   const editing = data?.entries.find((entry) => entry.id === draft.id);
   const showSpans = spans || Boolean(data?.entries.some((entry) => entry.start));
-  const actions = !readOnly && Boolean(data?.entries.some((entry) => entry.canEdit || entry.canDelete || entry.closed));
+  // Why an entry cannot change: its month is closed, or its hours were sent for approval or approved.
+  const lockOf = (entry: TimeEntry) =>
+    entry.closed ||
+    (entry.state === 'submitted'
+      ? t('timesheets.lockedSubmitted')
+      : entry.state === 'approved'
+        ? t('timesheets.lockedApproved')
+        : '');
+  const actions =
+    !readOnly && Boolean(data?.entries.some((entry) => entry.canEdit || entry.canDelete || lockOf(entry)));
   // A day of the caller's closed month takes no entry: the date field says why before the server does.
   const typed = checkDateText(draft.date, DATE_FORMAT, true);
   const typedMonth = typed.ok && typed.parts ? `${typed.parts.year}-${pad(typed.parts.month)}` : '';
@@ -399,13 +408,13 @@ export function Timesheets({ control }: { control: FormControl }) {
                           <TableCell sx={{ wordBreak: 'break-word' }}>{entry.description}</TableCell>
                           {actions && (
                             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                              {entry.closed && !readOnly && (
-                                <Tooltip title={entry.closed}>
+                              {lockOf(entry) && !readOnly && (
+                                <Tooltip title={lockOf(entry)}>
                                   <Box
                                     component="span"
                                     role="img"
                                     tabIndex={0}
-                                    aria-label={entry.closed}
+                                    aria-label={lockOf(entry)}
                                     data-closed-entry={entry.id}
                                     sx={{ display: 'inline-flex', p: 0.625, color: 'text.secondary', borderRadius: 1 }}
                                   >

@@ -23,6 +23,10 @@ export interface TimeEntry {
   canDelete: boolean;
   /** Why the entry cannot change: its owner's month is closed ("" while open). */
   closed: string;
+  /** The review state (docs/timesheets.md): submitted and approved entries are read-only. */
+  state: 'draft' | 'submitted' | 'approved' | 'rejected';
+  /** A rejection's reason. */
+  reviewNote: string;
 }
 
 export interface Timesheets {

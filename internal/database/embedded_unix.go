@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // lockDataDir flocks DataDir/tramita.lock for the returned file's life, so a
@@ -30,7 +31,7 @@ func lockDataDir(dir string) (*os.File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("embedded postgres: open lock file: %w", err)
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+	if err := flockSoon(f); err != nil {
 		f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
 			holder := "unknown"
@@ -46,6 +47,24 @@ func lockDataDir(dir string) (*os.File, error) {
 		_, _ = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
 	}
 	return f, nil
+}
+
+// lockWait is how long lockDataDir waits for a lock held elsewhere. A
+// process this one forks keeps a copy of the lock's descriptor until it
+// execs, so a lock just released (a restart) can look held for a moment.
+const lockWait = 2 * time.Second
+
+// flockSoon takes f's exclusive flock, trying again for lockWait while it
+// is held; then EWOULDBLOCK.
+func flockSoon(f *os.File) error {
+	deadline := time.Now().Add(lockWait)
+	for {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if !errors.Is(err, syscall.EWOULDBLOCK) || time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // dataDirInUseError says who holds the data directory; errors.Is matches

@@ -301,26 +301,35 @@ func (s *Service) saveCells(ctx context.Context, tx pgx.Tx, c items.Caller, cell
 	if err := s.store.lockUser(ctx, tx, c.UserID); err != nil {
 		return err
 	}
-	loaded := map[int64]*items.Item{}
+	m := &weekMemo{items: map[int64]*items.Item{}, may: map[int64]error{}, open: map[time.Time]error{}}
 	for _, cell := range cells {
-		if err := s.prepareCell(ctx, tx, c, typ, cell, loaded); err != nil {
+		if err := s.prepareCell(ctx, tx, c, typ, cell, m); err != nil {
 			return err
 		}
 	}
 	// Removals and decreases first, then increases.
 	sort.SliceStable(cells, func(i, j int) bool { return cells[i].delta() < cells[j].delta() })
 	for _, cell := range cells {
-		if err := s.writeCell(ctx, tx, c, cell); err != nil {
+		if err := s.writeCell(ctx, tx, c, cell, m); err != nil {
 			return cellError(ctx, cell, err)
 		}
 	}
 	return nil
 }
 
+// weekMemo keeps what a save of many cells asks once per item or day:
+// the items, the right to record on each, and whether each day is open
+// (the user's lock keeps both from changing during the save).
+type weekMemo struct {
+	items map[int64]*items.Item
+	may   map[int64]error
+	open  map[time.Time]error
+}
+
 // prepareCell reads the cell's item (which the caller must read and may
 // change) and its entries, and checks its hours as saveTimeEntry does.
-func (s *Service) prepareCell(ctx context.Context, tx pgx.Tx, c items.Caller, typ int, cell *weekCell, loaded map[int64]*items.Item) error {
-	it, ok := loaded[int64(cell.in.ItemID)]
+func (s *Service) prepareCell(ctx context.Context, tx pgx.Tx, c items.Caller, typ int, cell *weekCell, m *weekMemo) error {
+	it, ok := m.items[int64(cell.in.ItemID)]
 	if !ok {
 		comp, err := s.store.componentOf(ctx, tx, c, int64(cell.in.ItemID))
 		if err != nil {
@@ -329,11 +338,12 @@ func (s *Service) prepareCell(ctx context.Context, tx pgx.Tx, c items.Caller, ty
 		if it, err = s.timesheetItem(ctx, tx, c, TimesheetsInput{ItemID: cell.in.ItemID, ComponentID: httpx.ID(comp)}); err != nil {
 			return err
 		}
-		loaded[it.ID] = it
+		m.items[it.ID] = it
+		m.may[it.ID] = mayRecord(ctx, tx, c, it)
 	}
 	cell.item = it
 	cell.label = "#" + strconv.FormatInt(it.Number, 10) + " " + it.Title
-	if err := mayRecord(ctx, tx, c, it); err != nil {
+	if err := m.may[it.ID]; err != nil {
 		return cellError(ctx, cell, err)
 	}
 	var err error
@@ -379,13 +389,18 @@ func (c *weekCell) delta() int {
 // writeCell makes the cell's entries one entry of its minutes (none for 0):
 // the first entry is changed, the others deleted, each with its history
 // event; an unchanged cell writes nothing.
-func (s *Service) writeCell(ctx context.Context, tx pgx.Tx, c items.Caller, cell *weekCell) error {
+func (s *Service) writeCell(ctx context.Context, tx pgx.Tx, c items.Caller, cell *weekCell, m *weekMemo) error {
 	rest := cell.kept
 	if cell.in.Minutes > 0 && len(rest) == 1 && rest[0].minutes == cell.in.Minutes && rest[0].description == cell.in.Description {
 		return nil
 	}
-	if err := s.checkOpen(ctx, tx, c.UserID, cell.day); err != nil {
-		return err
+	open, checked := m.open[cell.day]
+	if !checked {
+		open = s.checkOpen(ctx, tx, c.UserID, cell.day)
+		m.open[cell.day] = open
+	}
+	if open != nil {
+		return open
 	}
 	if cell.in.Minutes > 0 && len(rest) > 0 {
 		rest = rest[1:]

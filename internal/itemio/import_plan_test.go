@@ -137,6 +137,7 @@ func TestImportUploadsKeepToThePlansStorageLimit(t *testing.T) {
 	// Room for one and four uploads at once: the plan row is locked while
 	// each records its file, so exactly one passes.
 	limit = setLimit(size + size/2)
+	filesBefore := used().FileBytes
 	var wg sync.WaitGroup
 	codes := make([]int, 4)
 	for i := range codes {
@@ -157,7 +158,9 @@ func TestImportUploadsKeepToThePlansStorageLimit(t *testing.T) {
 			t.Fatalf("concurrent imports answered %v", codes)
 		}
 	}
-	if n := imports(); passed != 1 || n != 3 || ana.stored() != 2 || used().Total() > limit {
-		t.Fatalf("concurrent imports: %v, %d rows, %d stored, %d used of %d", codes, n, ana.stored(), used().Total(), limit)
+	// The files, not the whole usage: the database's own size moves with
+	// whatever else the shared server does (a loaded CI once went 140 KB over).
+	if n, added := imports(), used().FileBytes-filesBefore; passed != 1 || n != 3 || ana.stored() != 2 || added != size {
+		t.Fatalf("concurrent imports: %v, %d rows, %d stored, %d bytes added (one file is %d; limit %d)", codes, n, ana.stored(), added, size, limit)
 	}
 }

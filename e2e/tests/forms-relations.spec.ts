@@ -61,7 +61,8 @@ test('files and relations of the demo task form: attach, download, link, add a c
   adminPage: page,
   request,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  // Long: uploads, downloads, links and a reload; a loaded CI needs more than 120 s.
+  test.setTimeout(180_000);
   const demo = await demoTaskForm(request);
   const [a, b, c] = await demoTasks(request, demo, 3);
   const base = `/runtime/${demo.appId}`;
@@ -132,8 +133,12 @@ test('files and relations of the demo task form: attach, download, link, add a c
     .setInputFiles({ name: 'extra.txt', mimeType: 'text/plain', buffer: Buffer.from('extra') });
   await expect(attachments.getByRole('alert')).toHaveText('Não pode adicionar mais que 3 arquivos.');
 
-  // Delete, after a confirmation.
-  await attachments.getByRole('button', { name: 'Excluir nota 1.txt' }).click();
+  // Delete, after a confirmation. Under a loaded CI the click once landed while the list re-rendered
+  // and no dialog came: click again until it does.
+  await expect(async () => {
+    await attachments.getByRole('button', { name: 'Excluir nota 1.txt' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByRole('dialog').getByRole('button', { name: 'Sim' }).click();
   await expect(page.getByText('Arquivo excluído.')).toBeVisible();
   await expect(attachments.getByRole('row').filter({ hasText: 'nota 1.txt' })).toHaveCount(0);

@@ -37,21 +37,10 @@ type ImportResult struct {
 // that type in the project may import. common are values every task gets,
 // by form field key: what the type requires and a file cannot say.
 func (s *Service) ImportSchedule(ctx context.Context, c items.Caller, in ScheduleInput, file io.Reader, common items.Values) (*ImportResult, error) {
-	switch {
-	case in.ProjectID == 0:
-		return nil, httpx.Invalid("projectId", "schedule.projectMissing")
-	case in.ViewID == 0:
-		return nil, httpx.Invalid("viewId", "schedule.import.viewMissing")
-	}
 	project := int64(in.ProjectID)
-	view, err := s.baselineScope(ctx, s.store.db, c, project, int64(in.ViewID))
+	view, err := s.importScope(ctx, c, in)
 	if err != nil {
 		return nil, err
-	}
-	if ok, err := items.CanCreate(ctx, s.store.db, c, view.ComponentID, project); err != nil {
-		return nil, err
-	} else if !ok {
-		return nil, httpx.Fail(http.StatusForbidden, "schedule.import.forbidden")
 	}
 	// Whatever Read refuses (not XML, not a Project, a bad date or link) is
 	// the file's fault, not ours.

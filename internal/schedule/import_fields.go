@@ -34,21 +34,9 @@ type ImportOption struct {
 // view's type that the import does not fill (title, the view's dates,
 // progress, milestone and the parent it does), for who may import.
 func (s *Service) ImportFields(ctx context.Context, c items.Caller, in ScheduleInput) ([]ImportField, error) {
-	switch {
-	case in.ProjectID == 0:
-		return nil, httpx.Invalid("projectId", "schedule.projectMissing")
-	case in.ViewID == 0:
-		return nil, httpx.Invalid("viewId", "schedule.import.viewMissing")
-	}
-	project := int64(in.ProjectID)
-	view, err := s.baselineScope(ctx, s.store.db, c, project, int64(in.ViewID))
+	view, err := s.importScope(ctx, c, in)
 	if err != nil {
 		return nil, err
-	}
-	if ok, err := items.CanCreate(ctx, s.store.db, c, view.ComponentID, project); err != nil {
-		return nil, err
-	} else if !ok {
-		return nil, httpx.Fail(http.StatusForbidden, "schedule.import.forbidden")
 	}
 	types, err := s.types.NewItems(ctx, c, view.ComponentID)
 	if err != nil {
@@ -103,4 +91,26 @@ func (s *Store) picklistOptions(ctx context.Context, picklist int64, lang i18n.L
 		out = append(out, o)
 	}
 	return out, rows.Err()
+}
+
+// importScope is the schedule view an import goes into, once the project
+// and view are named and the caller may create the view's items there:
+// scheduleUpload and loadScheduleImportFields refuse alike.
+func (s *Service) importScope(ctx context.Context, c items.Caller, in ScheduleInput) (*scheduleView, error) {
+	switch {
+	case in.ProjectID == 0:
+		return nil, httpx.Invalid("projectId", "schedule.projectMissing")
+	case in.ViewID == 0:
+		return nil, httpx.Invalid("viewId", "schedule.import.viewMissing")
+	}
+	view, err := s.baselineScope(ctx, s.store.db, c, int64(in.ProjectID), int64(in.ViewID))
+	if err != nil {
+		return nil, err
+	}
+	if ok, err := items.CanCreate(ctx, s.store.db, c, view.ComponentID, int64(in.ProjectID)); err != nil {
+		return nil, err
+	} else if !ok {
+		return nil, httpx.Fail(http.StatusForbidden, "schedule.import.forbidden")
+	}
+	return view, nil
 }

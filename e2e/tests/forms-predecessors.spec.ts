@@ -26,18 +26,19 @@ async function newTask(request: APIRequestContext, demo: DemoTaskForm, title: st
 
 /** Searches a task by its number in the control's picker and picks it. */
 async function pick(section: Locator, task: Task) {
+  const page = section.page();
   const search = section.getByRole('combobox', { name: 'Buscar um item predecessor' });
-  await search.fill(String(task.FormattedID));
   const name = `#${task.FormattedID} ${task.Title}`;
-  // The list first holds the answer to the empty search and is replaced when the typed one arrives:
-  // a click that falls on that swap is lost, as it would be for a person, who clicks again.
+  const option = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  // The list first holds the answer to the empty search and is replaced when the typed one arrives;
+  // a click that falls on that swap can pick another item. The exact number comes first in the typed
+  // answer, so the click waits for it there, and a wrong pick is searched again.
   await expect(async () => {
-    await section
-      .page()
-      .getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
-      .click({ timeout: 2000 });
+    await search.fill(String(task.FormattedID));
+    await expect(page.getByRole('option').first()).toHaveAccessibleName(option, { timeout: 5000 });
+    await page.getByRole('option', { name: option }).click({ timeout: 2000 });
     await expect(search).toHaveValue(name, { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 async function openRelations(page: Page, task: Task): Promise<Locator> {

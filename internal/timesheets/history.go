@@ -8,11 +8,13 @@ import (
 	"github.com/tramita/tramita/internal/items"
 )
 
+const eventSQL = `INSERT INTO item_time_entry_event (item_id, actor_id, owner_id, operation, work_date, minutes, description)
+	VALUES ($1, $2, $3, $4, $5, $6, $7)`
+
 // recordEvent keeps what the item's history shows of a time entry added,
 // changed or removed (the entry as it then was).
 func (s *Store) recordEvent(ctx context.Context, q items.Querier, c items.Caller, item, owner int64, op string, day time.Time, minutes int, description string) error {
-	if _, err := q.Exec(ctx, `INSERT INTO item_time_entry_event (item_id, actor_id, owner_id, operation, work_date, minutes, description)
-		VALUES ($1, $2, $3, $4, $5, $6, $7)`, item, c.UserID, owner, op, day, minutes, description); err != nil {
+	if _, err := q.Exec(ctx, eventSQL, item, c.UserID, owner, op, day, minutes, description); err != nil {
 		return fmt.Errorf("time entry history: %w", err)
 	}
 	return nil

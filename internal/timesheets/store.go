@@ -122,11 +122,21 @@ func (s *Store) day(ctx context.Context, q items.Querier, owner, except int64, e
 	return used, overlap, nil
 }
 
+// The statements that write entries, shared by the single saves and the
+// week's batch (weekWrites).
+const (
+	addEntrySQL = `INSERT INTO item_time_entry (item_id, user_id, work_date, minutes, start_time, end_time, description, modifier_id)
+		VALUES ($1, $2, $3, $4, $5::time, $6::time, $7, $8)`
+	// A changed entry is a draft again (a rejected one's reason goes with the change).
+	changeEntrySQL = `UPDATE item_time_entry SET work_date = $2, minutes = $3, start_time = $4::time, end_time = $5::time,
+		description = $6, modified_at = now(), modifier_id = $7,
+		state = 'draft', submitted_at = NULL, reviewer_id = NULL, reviewed_at = NULL, review_note = '' WHERE id = $1`
+	deleteEntrySQL = `DELETE FROM item_time_entry WHERE id = $1`
+)
+
 // addEntry records owner's entry on item, written by by.
 func (s *Store) addEntry(ctx context.Context, tx pgx.Tx, item, owner, by int64, e *entryShape, description string) error {
-	if _, err := tx.Exec(ctx, `INSERT INTO item_time_entry (item_id, user_id, work_date, minutes, start_time, end_time, description, modifier_id)
-		VALUES ($1, $2, $3, $4, $5::time, $6::time, $7, $8)`,
-		item, owner, e.day, e.minutes, e.start, e.end, description, by); err != nil {
+	if _, err := tx.Exec(ctx, addEntrySQL, item, owner, e.day, e.minutes, e.start, e.end, description, by); err != nil {
 		return fmt.Errorf("save time entry: %w", err)
 	}
 	return nil
@@ -135,10 +145,7 @@ func (s *Store) addEntry(ctx context.Context, tx pgx.Tx, item, owner, by int64, 
 // changeEntry gives entry id new values, written by by. A changed entry
 // is a draft again (a rejected one's reason goes with the change).
 func (s *Store) changeEntry(ctx context.Context, tx pgx.Tx, id, by int64, e *entryShape, description string) error {
-	if _, err := tx.Exec(ctx, `UPDATE item_time_entry SET work_date = $2, minutes = $3, start_time = $4::time, end_time = $5::time,
-		description = $6, modified_at = now(), modifier_id = $7,
-		state = 'draft', submitted_at = NULL, reviewer_id = NULL, reviewed_at = NULL, review_note = '' WHERE id = $1`,
-		id, e.day, e.minutes, e.start, e.end, description, by); err != nil {
+	if _, err := tx.Exec(ctx, changeEntrySQL, id, e.day, e.minutes, e.start, e.end, description, by); err != nil {
 		return fmt.Errorf("save time entry: %w", err)
 	}
 	return nil
@@ -146,7 +153,7 @@ func (s *Store) changeEntry(ctx context.Context, tx pgx.Tx, id, by int64, e *ent
 
 // deleteEntry removes entry id.
 func (s *Store) deleteEntry(ctx context.Context, tx pgx.Tx, id int64) error {
-	if _, err := tx.Exec(ctx, `DELETE FROM item_time_entry WHERE id = $1`, id); err != nil {
+	if _, err := tx.Exec(ctx, deleteEntrySQL, id); err != nil {
 		return fmt.Errorf("delete time entry: %w", err)
 	}
 	return nil

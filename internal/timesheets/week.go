@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -233,7 +234,7 @@ type SaveWeekInput struct {
 type weekCell struct {
 	in    WeekCellInput
 	day   time.Time
-	item  *items.Item
+	item  items.ItemRef
 	label string
 	kept  []storedCellEntry
 	shape *entryShape
@@ -254,7 +255,7 @@ func (s *Service) SaveMyWeek(ctx context.Context, c items.Caller, in SaveWeekInp
 		return nil, err
 	}
 	if len(cells) > 0 {
-		if err := pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error { return s.saveCells(ctx, tx, c, cells) }); err != nil {
+		if err := pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error { return s.saveCells(ctx, tx, c, sunday, cells) }); err != nil {
 			return nil, err
 		}
 	}
@@ -290,10 +291,11 @@ func weekCells(sunday time.Time, in []WeekCellInput) ([]*weekCell, error) {
 	return out, nil
 }
 
-// saveCells writes the cells in tx. The cells' old hours leave first and
-// the days' totals then only grow to their final sums, so a day is refused
-// only when its final total passes 24:00.
-func (s *Service) saveCells(ctx context.Context, tx pgx.Tx, c items.Caller, cells []*weekCell) error {
+// saveCells writes the cells of the week from sunday in tx, reading what
+// they need in a few queries and writing in one batch. The cells' old hours
+// leave first and the days' totals then only grow to their final sums, so
+// a day is refused only when its final total passes 24:00.
+func (s *Service) saveCells(ctx context.Context, tx pgx.Tx, c items.Caller, sunday time.Time, cells []*weekCell) error {
 	typ, err := s.store.timesheetType(ctx, tx, c.UserID)
 	if err != nil {
 		return err
@@ -301,55 +303,58 @@ func (s *Service) saveCells(ctx context.Context, tx pgx.Tx, c items.Caller, cell
 	if err := s.store.lockUser(ctx, tx, c.UserID); err != nil {
 		return err
 	}
-	m := &weekMemo{items: map[int64]*items.Item{}, may: map[int64]error{}, open: map[time.Time]error{}}
+	var ids []int64
 	for _, cell := range cells {
-		if err := s.prepareCell(ctx, tx, c, typ, cell, m); err != nil {
+		if !slices.Contains(ids, int64(cell.in.ItemID)) {
+			ids = append(ids, int64(cell.in.ItemID))
+		}
+	}
+	refs, err := items.ItemRefs(ctx, tx, c, ids)
+	if err != nil {
+		return err
+	}
+	writable, err := items.WritableItems(ctx, tx, c, ids)
+	if err != nil {
+		return err
+	}
+	stored, err := s.store.weekCellEntries(ctx, tx, c.UserID, sunday, ids)
+	if err != nil {
+		return err
+	}
+	for _, cell := range cells {
+		ref, ok := refs[int64(cell.in.ItemID)]
+		if !ok || !ref.Readable || ref.Retired {
+			return httpx.NotFound()
+		}
+		cell.item = ref
+		cell.label = "#" + strconv.FormatInt(ref.Number, 10) + " " + ref.Title
+		if !writable[ref.ID] {
+			return cellError(ctx, cell, httpx.Fail(http.StatusForbidden, "timesheets.cannotRecord"))
+		}
+		cell.kept = stored[cellKey(ref.ID, cell.in.Date)]
+		if err := s.prepareCell(ctx, typ, cell); err != nil {
 			return err
 		}
 	}
 	// Removals and decreases first, then increases.
 	sort.SliceStable(cells, func(i, j int) bool { return cells[i].delta() < cells[j].delta() })
+	totals, err := s.store.weekTotals(ctx, tx, c.UserID, sunday)
+	if err != nil {
+		return err
+	}
+	w := &weekWrites{}
+	open := map[string]error{}
 	for _, cell := range cells {
-		if err := s.writeCell(ctx, tx, c, cell, m); err != nil {
+		if err := s.writeCell(ctx, tx, c, cell, totals, open, w); err != nil {
 			return cellError(ctx, cell, err)
 		}
 	}
-	return nil
+	return w.send(ctx, tx)
 }
 
-// weekMemo keeps what a save of many cells asks once per item or day:
-// the items, the right to record on each, and whether each day is open
-// (the user's lock keeps both from changing during the save).
-type weekMemo struct {
-	items map[int64]*items.Item
-	may   map[int64]error
-	open  map[time.Time]error
-}
-
-// prepareCell reads the cell's item (which the caller must read and may
-// change) and its entries, and checks its hours as saveTimeEntry does.
-func (s *Service) prepareCell(ctx context.Context, tx pgx.Tx, c items.Caller, typ int, cell *weekCell, m *weekMemo) error {
-	it, ok := m.items[int64(cell.in.ItemID)]
-	if !ok {
-		comp, err := s.store.componentOf(ctx, tx, c, int64(cell.in.ItemID))
-		if err != nil {
-			return err
-		}
-		if it, err = s.timesheetItem(ctx, tx, c, TimesheetsInput{ItemID: cell.in.ItemID, ComponentID: httpx.ID(comp)}); err != nil {
-			return err
-		}
-		m.items[it.ID] = it
-		m.may[it.ID] = mayRecord(ctx, tx, c, it)
-	}
-	cell.item = it
-	cell.label = "#" + strconv.FormatInt(it.Number, 10) + " " + it.Title
-	if err := m.may[it.ID]; err != nil {
-		return cellError(ctx, cell, err)
-	}
-	var err error
-	if cell.kept, err = s.store.cellEntries(ctx, tx, it.ID, c.UserID, cell.day); err != nil {
-		return err
-	}
+// prepareCell checks the cell's stored entries and its hours as
+// saveTimeEntry does.
+func (s *Service) prepareCell(ctx context.Context, typ int, cell *weekCell) error {
 	for _, e := range cell.kept {
 		if err := lockedError(e.state, cell.day); err != nil {
 			return cellError(ctx, cell, err)
@@ -370,6 +375,7 @@ func (s *Service) prepareCell(ctx context.Context, tx pgx.Tx, c items.Caller, ty
 		return cellError(ctx, cell, httpx.Fail(http.StatusForbidden, "timesheets.weekStartEnd"))
 	}
 	entry := TimeEntryInput{Date: cell.in.Date, Minutes: cell.in.Minutes, Description: cell.in.Description}
+	var err error
 	if cell.shape, err = s.checkEntry(&entry, typ); err != nil {
 		return cellError(ctx, cell, err)
 	}
@@ -386,53 +392,52 @@ func (c *weekCell) delta() int {
 	return c.in.Minutes - was
 }
 
-// writeCell makes the cell's entries one entry of its minutes (none for 0):
-// the first entry is changed, the others deleted, each with its history
-// event; an unchanged cell writes nothing.
-func (s *Service) writeCell(ctx context.Context, tx pgx.Tx, c items.Caller, cell *weekCell, m *weekMemo) error {
+// writeCell queues the cell's entries becoming one entry of its minutes
+// (none for 0): the first entry is changed, the others deleted, each with its
+// history event; an unchanged cell writes nothing. totals follow the day's
+// sums as checkDay would read them; week cells have no spans to overlap.
+func (s *Service) writeCell(ctx context.Context, tx pgx.Tx, c items.Caller, cell *weekCell, totals map[string]int, open map[string]error, w *weekWrites) error {
 	rest := cell.kept
 	if cell.in.Minutes > 0 && len(rest) == 1 && rest[0].minutes == cell.in.Minutes && rest[0].description == cell.in.Description {
 		return nil
 	}
-	open, checked := m.open[cell.day]
+	day := cell.in.Date
+	err, checked := open[day]
 	if !checked {
-		open = s.checkOpen(ctx, tx, c.UserID, cell.day)
-		m.open[cell.day] = open
+		err = s.checkOpen(ctx, tx, c.UserID, cell.day)
+		open[day] = err
 	}
-	if open != nil {
-		return open
+	if err != nil {
+		return err
 	}
 	if cell.in.Minutes > 0 && len(rest) > 0 {
 		rest = rest[1:]
 	}
 	for _, e := range rest {
-		if err := s.store.deleteEntry(ctx, tx, e.id); err != nil {
-			return err
-		}
-		if err := s.store.recordEvent(ctx, tx, c, cell.item.ID, c.UserID, "delete", cell.day, e.minutes, e.description); err != nil {
-			return err
-		}
+		w.remove(e.id)
+		w.event(c, cell.item.ID, "delete", cell.day, e.minutes, e.description)
+		totals[day] -= e.minutes
 	}
 	if cell.in.Minutes == 0 {
 		return nil
 	}
-	var except int64
+	used := totals[day]
 	if len(cell.kept) > 0 {
-		except = cell.kept[0].id
+		used -= cell.kept[0].minutes
 	}
-	if err := s.checkDay(ctx, tx, c.UserID, except, cell.shape); err != nil {
-		return err
+	if used+cell.shape.minutes > MaxDayMinutes {
+		return httpx.Invalid("minutes", "timesheets.dayFull", "date", cell.day.Format("02/01/2006"), "used", hoursText(used), "max", "24:00")
 	}
-	op, err := "add", error(nil)
-	if except != 0 {
-		op, err = "edit", s.store.changeEntry(ctx, tx, except, c.UserID, cell.shape, cell.in.Description)
+	totals[day] = used + cell.shape.minutes
+	op := "add"
+	if len(cell.kept) > 0 {
+		op = "edit"
+		w.change(cell.kept[0].id, c.UserID, cell.shape, cell.in.Description)
 	} else {
-		err = s.store.addEntry(ctx, tx, cell.item.ID, c.UserID, c.UserID, cell.shape, cell.in.Description)
+		w.add(cell.item.ID, c.UserID, cell.shape, cell.in.Description)
 	}
-	if err != nil {
-		return err
-	}
-	return s.store.recordEvent(ctx, tx, c, cell.item.ID, c.UserID, op, cell.day, cell.shape.minutes, cell.in.Description)
+	w.event(c, cell.item.ID, op, cell.day, cell.shape.minutes, cell.in.Description)
+	return nil
 }
 
 // cellError names the cell's item and day in a refusal, so the grid says

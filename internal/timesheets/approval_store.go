@@ -38,9 +38,12 @@ func (s *Store) daysToSubmit(ctx context.Context, tx pgx.Tx, user int64, start, 
 }
 
 func (s *Store) submit(ctx context.Context, tx pgx.Tx, user int64, start, end time.Time) (int64, error) {
-	tag, err := tx.Exec(ctx, `UPDATE item_time_entry SET state = 'submitted', submitted_at = now(),
+	tag, err := tx.Exec(ctx, `WITH sent AS (UPDATE item_time_entry SET state = 'submitted', submitted_at = now(),
 			reviewer_id = NULL, reviewed_at = NULL, review_note = ''
-		WHERE user_id = $1 AND work_date >= $2 AND work_date < $3 AND state IN ('draft', 'rejected')`, user, start, end)
+		WHERE user_id = $1 AND work_date >= $2 AND work_date < $3 AND state IN ('draft', 'rejected')
+		RETURNING item_id, user_id, work_date, minutes, description)
+		INSERT INTO item_time_entry_event (item_id, actor_id, owner_id, operation, work_date, minutes, description)
+		SELECT item_id, $1, user_id, 'submit', work_date, minutes, description FROM sent`, user, start, end)
 	if err != nil {
 		return 0, fmt.Errorf("submit week: %w", err)
 	}
@@ -85,10 +88,18 @@ func (s *Store) reviewEntries(ctx context.Context, tx pgx.Tx, c items.Caller, id
 }
 
 // setReview gives the entries ids state to (approved or rejected) by
-// reviewer, with the reason (a rejection's).
+// reviewer, with the reason (a rejection's), and tells their items' history
+// (the reason, else the entry's description).
 func (s *Store) setReview(ctx context.Context, tx pgx.Tx, reviewer int64, ids []int64, to, reason string) error {
-	if _, err := tx.Exec(ctx, `UPDATE item_time_entry SET state = $3, reviewer_id = $1, reviewed_at = now(), review_note = $4
-		WHERE id = ANY($2)`, reviewer, ids, to, reason); err != nil {
+	op := "approve"
+	if to == stateRejected {
+		op = "reject"
+	}
+	if _, err := tx.Exec(ctx, `WITH reviewed AS (UPDATE item_time_entry SET state = $3, reviewer_id = $1, reviewed_at = now(), review_note = $4
+			WHERE id = ANY($2) RETURNING item_id, user_id, work_date, minutes, description)
+		INSERT INTO item_time_entry_event (item_id, actor_id, owner_id, operation, work_date, minutes, description)
+		SELECT item_id, $1, user_id, $5, work_date, minutes, coalesce(nullif($4, ''), description) FROM reviewed`,
+		reviewer, ids, to, reason, op); err != nil {
 		return fmt.Errorf("review entries: %w", err)
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -391,6 +392,22 @@ func TestOnlyAManagerOfTheProjectReviewsAllOrNothingAndThePersonIsTold(t *testin
 	if len(got) != 2 || !strings.HasPrefix(got[1], "Your hours were approved | Ana approved these hours:\n26/05/2025 · ") ||
 		!strings.HasSuffix(got[1], "Total: 5:15") || strings.Count(got[1], "\n") != 5 {
 		t.Fatalf("caio's approval message: %q", got)
+	}
+	// The item's history tells the week sent, the rejection with its reason and the approval.
+	events, err := tm.svc.HistoryEvents(pt, tm.ana, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var told []string
+	for _, e := range events {
+		if e.Operation == "timeEntry.submit" || e.Operation == "timeEntry.reject" || e.Operation == "timeEntry.approve" {
+			told = append(told, e.OperationName+": "+e.Summary)
+		}
+	}
+	if !slices.Contains(told, "Horas rejeitadas: Caio: 1:00 em 27/05/2025 — Faltou a descrição") ||
+		!slices.Contains(told, "Horas aprovadas: Caio: 1:15 em 27/05/2025 — Reunião com o cliente") ||
+		!slices.Contains(told, "Horas enviadas para aprovação: Caio: 1:15 em 27/05/2025 — Reunião com o cliente") {
+		t.Fatalf("item a's review history: %q", told)
 	}
 	admin := items.Caller{UserID: tm.duda.UserID, PanelAdmin: true}
 	if _, err := tm.svc.ApproveTimeEntries(pt, admin, timesheets.ReviewInput{IDs: own}); err != nil {

@@ -59,7 +59,9 @@ describe('buildColumns', () => {
     const grid = buildColumns(columns, ctx);
     expect(grid[0]?.type).toBe('string');
     expect(grid[2]?.type).toBe('singleSelect');
-    expect((grid[2] as { valueOptions?: unknown }).valueOptions).toEqual([{ value: 4, label: 'Novo' }]);
+    expect((grid[2] as { valueOptions: (params: object) => unknown }).valueOptions({})).toEqual([
+      { value: 4, label: 'Novo' },
+    ]);
     expect(grid[3]?.filterable).toBe(false);
     expect(grid[4]?.type).toBe('number');
     expect(initiallyHidden(columns)).toEqual({ StatusColor: false });

@@ -158,9 +158,9 @@ export function buildColumns(
     if (operators) def.filterOperators = operators;
     const idField = idFieldOf(column);
     if (type === 'singleSelect') {
-      (def as GridSingleSelectColDef<ItemRow>).valueOptions = ctx
-        .choices(column)
-        .map((o) => ({ value: o.value, label: o.label }));
+      // Asked when the filter needs them: the choices may still be loading when the columns are made.
+      (def as GridSingleSelectColDef<ItemRow>).valueOptions = () =>
+        ctx.choices(column).map((o) => ({ value: o.value, label: o.label }));
       // The cell keeps the id (what the filter compares); it shows the name the row carries.
       def.valueGetter = (_value, row) => (idField ? (row[idField] ?? row[column.field]) : row[column.field]) as never;
       def.valueFormatter = (_value, row) => String(row[column.field] ?? '');

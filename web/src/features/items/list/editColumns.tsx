@@ -125,17 +125,19 @@ export function withEditing(
         return { ...props, error: problem ? ctx.problemText(problem) : false };
       };
     } else if (kind === 'list') {
-      const all = ctx.choices(column);
       const asOptions = (choices: Choice[]) => choices.map((o) => ({ value: o.value, label: o.label }));
       // The editor (it has the row) may empty the field and offers, for a dependent picklist, only
       // the options of the row's parent value; the filter's options stay the whole picklist's.
       (edit as GridSingleSelectColDef<ItemRow>).valueOptions = (params) =>
         params.row
-          ? [{ value: '', label: ctx.emptyLabel }, ...asOptions(choicesForRow(column, params.row, all).choices)]
-          : asOptions(all);
+          ? [
+              { value: '', label: ctx.emptyLabel },
+              ...asOptions(choicesForRow(column, params.row, ctx.choices(column)).choices),
+            ]
+          : asOptions(ctx.choices(column));
       const parentHeader = column.dependsOn ? byField.get(column.dependsOn)?.header : undefined;
       edit.renderEditCell = (params) => {
-        const offered = choicesForRow(column, params.row, all);
+        const offered = choicesForRow(column, params.row, ctx.choices(column));
         const hint =
           column.dependsOn && offered.choices.length === 0
             ? ctx.dependentHint(parentHeader, offered.parentEmpty)

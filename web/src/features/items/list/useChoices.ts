@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import '../i18n';
@@ -8,7 +8,8 @@ import type { Choice, ItemColumn, ListDefinition } from './types';
 /**
  * The choices a column's filter (and its cell editor) offers: the item type's statuses, the users
  * ('me' first), the projects ('the current project' first), a picklist's options. Each list is
- * loaded only when a column needs it.
+ * loaded only when a column needs it. The function keeps its identity while the lists arrive, so the
+ * grid's columns (which ask it lazily) are not rebuilt, nor the grid laid out again, on each answer.
  */
 export function useChoices(definition: ListDefinition) {
   const { t, i18n } = useTranslation('items');
@@ -19,17 +20,22 @@ export function useChoices(definition: ListDefinition) {
   const projects = useQuery({ ...projectChoicesQuery, enabled: kinds.has('project') });
   // One query per picklist, cached for a few minutes.
   const picklists = usePicklists(picklistIds, lang);
+  const loaded = useRef<Loaded>({ users: undefined, projects: undefined, picklists: {} });
+  useLayoutEffect(() => {
+    loaded.current = { users: users.data, projects: projects.data, picklists };
+  }, [users.data, projects.data, picklists]);
   return useCallback(
     (column: ItemColumn): Choice[] => {
+      const { users, projects, picklists } = loaded.current;
       switch (column.filterKind) {
         case 'status':
           return definition.statuses.map((s) => ({ value: s.id, label: s.name, color: s.color }));
         case 'user':
-          return [{ value: '@me', label: t('list.me') }, ...(users.data ?? [])];
+          return [{ value: '@me', label: t('list.me') }, ...(users ?? [])];
         case 'project':
           return [
             ...(definition.projectID ? [{ value: '@project', label: t('list.currentProject') }] : []),
-            ...(projects.data ?? []),
+            ...(projects ?? []),
           ];
         case 'list':
           return (column.picklistId && picklists[column.picklistId]) || [];
@@ -37,8 +43,14 @@ export function useChoices(definition: ListDefinition) {
           return [];
       }
     },
-    [definition, users.data, projects.data, picklists, t],
+    [definition, t],
   );
+}
+
+interface Loaded {
+  users: Choice[] | undefined;
+  projects: Choice[] | undefined;
+  picklists: Record<number, Choice[]>;
 }
 
 function usePicklists(ids: number[], lang: string): Record<number, Choice[]> {

@@ -1,0 +1,122 @@
+package timesheets
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// span is a work period of a weekday in minutes from midnight, [from, to).
+type span struct{ from, to int }
+
+// workPeriods is a person's work calendar as automatic entries read it: the
+// periods of each weekday (Sunday first), whose sums are the capacities the
+// week grid shows, and the holidays (YYYY-MM-DD), which have none.
+type workPeriods struct {
+	week     [7][]span
+	holidays map[string]bool
+}
+
+// defaultPeriods is the week without a work calendar: 8 hours Monday to
+// Friday, as the grid counts it, from 08:00 to 12:00 and 13:00 to 17:00.
+func defaultPeriods() workPeriods {
+	out := workPeriods{holidays: map[string]bool{}}
+	for d := time.Monday; d <= time.Friday; d++ {
+		out.week[d] = []span{{8 * 60, 12 * 60}, {13 * 60, 17 * 60}}
+	}
+	return out
+}
+
+// readPeriods reads a stored work calendar (admin.Calendar); one missing,
+// unreadable or without periods is the default week.
+func readPeriods(raw []byte) workPeriods {
+	var cal struct {
+		WorkPeriods []struct {
+			WeekDay int    `json:"weekDay"`
+			Start   string `json:"start"`
+			End     string `json:"end"`
+		} `json:"workPeriods"`
+		Holidays []struct {
+			Date string `json:"date"`
+		} `json:"holidays"`
+	}
+	if raw == nil || json.Unmarshal(raw, &cal) != nil || len(cal.WorkPeriods) == 0 {
+		return defaultPeriods()
+	}
+	out := workPeriods{holidays: map[string]bool{}}
+	for _, p := range cal.WorkPeriods {
+		from, okFrom := minutesOfDay(p.Start)
+		to, okTo := minutesOfDay(p.End)
+		if okFrom && okTo && to > from && p.WeekDay >= 0 && p.WeekDay <= 6 {
+			out.week[p.WeekDay] = append(out.week[p.WeekDay], span{from, to})
+		}
+	}
+	for _, h := range cal.Holidays {
+		out.holidays[h.Date] = true
+	}
+	return out
+}
+
+// capacity is the work of day: its periods' sum (a holiday has none), at
+// most a day.
+func (w workPeriods) capacity(day time.Time) int {
+	if w.holidays[day.Format(time.DateOnly)] {
+		return 0
+	}
+	sum := 0
+	for _, p := range w.week[day.Weekday()] {
+		sum += p.to - p.from
+	}
+	return min(sum, MaxDayMinutes)
+}
+
+// worked is the work of day (a UTC date) that falls from from to to: the
+// overlap of its periods with that time, at most the day's capacity.
+func (w workPeriods) worked(day, from, to time.Time) int {
+	if w.holidays[day.Format(time.DateOnly)] {
+		return 0
+	}
+	sum := 0
+	for _, p := range w.week[day.Weekday()] {
+		start := maxTime(day.Add(time.Duration(p.from)*time.Minute), from)
+		end := minTime(day.Add(time.Duration(p.to)*time.Minute), to)
+		if end.After(start) {
+			sum += int(end.Sub(start) / time.Minute)
+		}
+	}
+	return min(sum, w.capacity(day))
+}
+
+func maxTime(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+func minTime(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}
+
+// dayOf is t's UTC date, the day entries are recorded on.
+func dayOf(t time.Time) time.Time {
+	t = t.UTC()
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+}
+
+// splitDay shares a day's capacity over n items in quarter hours; what does
+// not divide goes to the first. An item whose share is nothing gets none.
+func splitDay(capacity, n int) []int {
+	if n <= 0 || capacity <= 0 {
+		return nil
+	}
+	each := capacity / n / 15 * 15
+	out := make([]int, n)
+	for i := range out {
+		out[i] = each
+	}
+	out[0] = capacity - each*(n-1)
+	return out
+}

@@ -10,16 +10,18 @@ type span struct{ from, to int }
 
 // workPeriods is a person's work calendar as automatic entries read it: the
 // periods of each weekday (Sunday first), whose sums are the capacities the
-// week grid shows, and the holidays (YYYY-MM-DD), which have none.
+// week grid shows, the holidays (YYYY-MM-DD), which have none, and a
+// resource's exceptions, whose periods replace their weekday's.
 type workPeriods struct {
-	week     [7][]span
-	holidays map[string]bool
+	week       [7][]span
+	holidays   map[string]bool
+	exceptions map[string][]span
 }
 
 // defaultPeriods is the week without a work calendar: 8 hours Monday to
 // Friday, as the grid counts it, from 08:00 to 12:00 and 13:00 to 17:00.
 func defaultPeriods() workPeriods {
-	out := workPeriods{holidays: map[string]bool{}}
+	out := workPeriods{holidays: map[string]bool{}, exceptions: map[string][]span{}}
 	for d := time.Monday; d <= time.Friday; d++ {
 		out.week[d] = []span{{8 * 60, 12 * 60}, {13 * 60, 17 * 60}}
 	}
@@ -38,32 +40,62 @@ func readPeriods(raw []byte) workPeriods {
 		Holidays []struct {
 			Date string `json:"date"`
 		} `json:"holidays"`
+		Exceptions []struct {
+			Date    string `json:"date"`
+			Periods []struct {
+				Start string `json:"start"`
+				End   string `json:"end"`
+			} `json:"periods"`
+		} `json:"exceptions"`
 	}
 	if raw == nil || json.Unmarshal(raw, &cal) != nil || len(cal.WorkPeriods) == 0 {
 		return defaultPeriods()
 	}
-	out := workPeriods{holidays: map[string]bool{}}
+	out := workPeriods{holidays: map[string]bool{}, exceptions: map[string][]span{}}
 	for _, p := range cal.WorkPeriods {
-		from, okFrom := minutesOfDay(p.Start)
-		to, okTo := minutesOfDay(p.End)
-		if okFrom && okTo && to > from && p.WeekDay >= 0 && p.WeekDay <= 6 {
-			out.week[p.WeekDay] = append(out.week[p.WeekDay], span{from, to})
+		if sp, ok := readSpan(p.Start, p.End); ok && p.WeekDay >= 0 && p.WeekDay <= 6 {
+			out.week[p.WeekDay] = append(out.week[p.WeekDay], sp)
 		}
 	}
 	for _, h := range cal.Holidays {
 		out.holidays[h.Date] = true
 	}
+	for _, e := range cal.Exceptions {
+		periods := []span{}
+		for _, p := range e.Periods {
+			if sp, ok := readSpan(p.Start, p.End); ok {
+				periods = append(periods, sp)
+			}
+		}
+		out.exceptions[e.Date] = periods
+	}
 	return out
 }
 
-// capacity is the work of day: its periods' sum (a holiday has none), at
-// most a day.
-func (w workPeriods) capacity(day time.Time) int {
-	if w.holidays[day.Format(time.DateOnly)] {
-		return 0
+// readSpan reads a period's start and end (HH:MM, end after start).
+func readSpan(start, end string) (span, bool) {
+	from, okFrom := minutesOfDay(start)
+	to, okTo := minutesOfDay(end)
+	return span{from, to}, okFrom && okTo && to > from
+}
+
+// periods are day's periods: none on a holiday, an exception's own, else
+// its weekday's.
+func (w workPeriods) periods(day time.Time) []span {
+	date := day.Format(time.DateOnly)
+	if w.holidays[date] {
+		return nil
 	}
+	if p, ok := w.exceptions[date]; ok {
+		return p
+	}
+	return w.week[day.Weekday()]
+}
+
+// capacity is the work of day: its periods' sum, at most a day.
+func (w workPeriods) capacity(day time.Time) int {
 	sum := 0
-	for _, p := range w.week[day.Weekday()] {
+	for _, p := range w.periods(day) {
 		sum += p.to - p.from
 	}
 	return min(sum, MaxDayMinutes)
@@ -72,11 +104,8 @@ func (w workPeriods) capacity(day time.Time) int {
 // worked is the work of day (a UTC date) that falls from from to to: the
 // overlap of its periods with that time, at most the day's capacity.
 func (w workPeriods) worked(day, from, to time.Time) int {
-	if w.holidays[day.Format(time.DateOnly)] {
-		return 0
-	}
 	sum := 0
-	for _, p := range w.week[day.Weekday()] {
+	for _, p := range w.periods(day) {
 		start := maxTime(day.Add(time.Duration(p.from)*time.Minute), from)
 		end := minTime(day.Add(time.Duration(p.to)*time.Minute), to)
 		if end.After(start) {

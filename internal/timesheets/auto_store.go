@@ -2,6 +2,7 @@ package timesheets
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -39,7 +40,7 @@ func (s *Store) autoPersonOf(ctx context.Context, q items.Querier, user int64) (
 func (s *Store) workingStatus(ctx context.Context, q items.Querier, status int64) (bool, error) {
 	var working bool
 	err := q.QueryRow(ctx, `SELECT NOT initial AND NOT final FROM item_status WHERE id = $1`, status).Scan(&working)
-	if err == pgx.ErrNoRows {
+	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
 	}
 	if err != nil {

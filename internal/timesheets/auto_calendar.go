@@ -136,13 +136,21 @@ func dayOf(t time.Time) time.Time {
 }
 
 // splitDay shares a day's capacity over n items in quarter hours; what does
-// not divide goes to the first. An item whose share is nothing gets none.
+// not divide goes to the first. With fewer quarter hours than items, the
+// first items get one each and the others none.
 func splitDay(capacity, n int) []int {
 	if n <= 0 || capacity <= 0 {
 		return nil
 	}
-	each := capacity / n / 15 * 15
 	out := make([]int, n)
+	each := capacity / n / 15 * 15
+	if each == 0 {
+		for i := range min(n, capacity/15) {
+			out[i] = 15
+		}
+		out[0] += capacity % 15
+		return out
+	}
 	for i := range out {
 		out[i] = each
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -145,6 +146,33 @@ func (st *Store) recentVersions(ctx context.Context, c Caller, project int64, li
 	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[RecentVersion])
 	if err != nil {
 		return nil, fmt.Errorf("recent versions: %w", err)
+	}
+	return out, nil
+}
+
+// StatusSince answers when each of ids entered the status it has now: the
+// first of its latest run of versions in that status (else its creation).
+// Other modules ask it, so they never read the versions themselves.
+func StatusSince(ctx context.Context, q Querier, ids []int64) (map[int64]time.Time, error) {
+	rows, err := q.Query(ctx, `SELECT i.id, coalesce((SELECT min(v.modified_at) FROM item_version v WHERE v.item_id = i.id
+			AND v.version > coalesce((SELECT max(w.version) FROM item_version w
+				WHERE w.item_id = i.id AND w.status_id IS DISTINCT FROM i.status_id), 0)), i.created_at)
+		FROM item i WHERE i.id = ANY($1)`, ids)
+	if err != nil {
+		return nil, fmt.Errorf("status since: %w", err)
+	}
+	out := map[int64]time.Time{}
+	for rows.Next() {
+		var id int64
+		var at time.Time
+		if err := rows.Scan(&id, &at); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("status since: %w", err)
+		}
+		out[id] = at.UTC()
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("status since: %w", err)
 	}
 	return out, nil
 }

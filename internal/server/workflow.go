@@ -26,7 +26,7 @@ func (a *App) workflowRoutes(r chi.Router) (*workflow.Service, *forms.FormRules)
 		c, ok := caller(ctx)
 		return workflow.Caller{UserID: c.UserID, PanelAdmin: c.PanelAdmin}, ok
 	}
-	svc := workflow.NewService(a.pool, rt, send).WithWIPCheck(kanban.CheckStrictWIP)
+	svc := workflow.NewService(a.pool, rt, send).WithWIPCheck(kanban.CheckStrictWIP).WithStatusLeft(a.items.timesheets.StatusLeft)
 	workflow.NewHandler(svc, current).Routes(r)
 
 	itemCaller := func(ctx context.Context) (items.Caller, bool) {

@@ -1,9 +1,11 @@
 package timesheets
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/tramita/tramita/internal/httpx"
 	"github.com/tramita/tramita/internal/items"
@@ -22,6 +24,12 @@ func NewHandler(svc *Service, currentUser items.CurrentUser) *Handler {
 
 // SetSend gives the service what tells people their hours were reviewed.
 func (h *Handler) SetSend(send Send) { h.svc.SetSend(send) }
+
+// StatusLeft makes automatic entries of an item leaving a status, for the
+// workflow's transitions (workflow.StatusLeft).
+func (h *Handler) StatusLeft(ctx context.Context, tx pgx.Tx, by, item, status int64, responsible *int64) error {
+	return h.svc.StatusLeft(ctx, tx, by, item, status, responsible)
+}
 
 // Routes mounts the calls: the control's under /genericItem as the spec's
 // other item calls, the week grid's under /timesheets.

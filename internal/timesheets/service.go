@@ -104,6 +104,9 @@ type TimeEntry struct {
 	// ReviewNote a rejection's reason.
 	State      string `json:"state"`
 	ReviewNote string `json:"reviewNote"`
+	// Automatic: the person's autoTimesheetType made the entry; a change by
+	// hand makes it theirs.
+	Automatic bool `json:"automatic"`
 }
 
 // Timesheets is the answer of the timesheet calls: the item's entries the

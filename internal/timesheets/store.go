@@ -45,7 +45,7 @@ func (s *Store) totals(ctx context.Context, item int64) (count, minutes int64, e
 func (s *Store) entries(ctx context.Context, item int64, limit int) ([]TimeEntry, error) {
 	rows, err := s.db.Query(ctx, `SELECT e.id, e.user_id, coalesce(u.name, ''), to_char(e.work_date, 'YYYY-MM-DD'), e.minutes,
 			to_char(e.start_time, 'HH24:MI'), to_char(e.end_time, 'HH24:MI'), e.description, e.created_at, e.modified_at,
-			e.state, e.review_note
+			e.state, e.review_note, e.automatic
 		FROM item_time_entry e LEFT JOIN app_user u ON u.id = e.user_id
 		WHERE e.item_id = $1 ORDER BY e.work_date DESC, e.start_time DESC NULLS LAST, e.id DESC LIMIT $2`, item, limit)
 	if err != nil {
@@ -56,7 +56,7 @@ func (s *Store) entries(ctx context.Context, item int64, limit int) ([]TimeEntry
 	for rows.Next() {
 		var e TimeEntry
 		if err := rows.Scan(&e.ID, &e.UserID, &e.UserName, &e.Date, &e.Minutes, &e.Start, &e.End, &e.Description,
-			&e.CreatedAt, &e.ModifiedAt, &e.State, &e.ReviewNote); err != nil {
+			&e.CreatedAt, &e.ModifiedAt, &e.State, &e.ReviewNote, &e.Automatic); err != nil {
 			return nil, fmt.Errorf("time entries: %w", err)
 		}
 		e.CreatedAt, e.ModifiedAt = e.CreatedAt.UTC(), e.ModifiedAt.UTC()
@@ -127,10 +127,11 @@ func (s *Store) day(ctx context.Context, q items.Querier, owner, except int64, e
 const (
 	addEntrySQL = `INSERT INTO item_time_entry (item_id, user_id, work_date, minutes, start_time, end_time, description, modifier_id)
 		VALUES ($1, $2, $3, $4, $5::time, $6::time, $7, $8)`
-	// A changed entry is a draft again (a rejected one's reason goes with the change).
+	// A changed entry is a draft again (a rejected one's reason goes with the change) and the
+	// person's own (an automatic one is no longer replaced by its generation).
 	changeEntrySQL = `UPDATE item_time_entry SET work_date = $2, minutes = $3, start_time = $4::time, end_time = $5::time,
 		description = $6, modified_at = now(), modifier_id = $7,
-		state = 'draft', submitted_at = NULL, reviewer_id = NULL, reviewed_at = NULL, review_note = '' WHERE id = $1`
+		state = 'draft', automatic = false, submitted_at = NULL, reviewer_id = NULL, reviewed_at = NULL, review_note = '' WHERE id = $1`
 	deleteEntrySQL = `DELETE FROM item_time_entry WHERE id = $1`
 )
 
@@ -143,7 +144,8 @@ func (s *Store) addEntry(ctx context.Context, tx pgx.Tx, item, owner, by int64, 
 }
 
 // changeEntry gives entry id new values, written by by. A changed entry
-// is a draft again (a rejected one's reason goes with the change).
+// is a draft again (a rejected one's reason goes with the change) and the
+// person's own (an automatic one is no longer replaced by its generation).
 func (s *Store) changeEntry(ctx context.Context, tx pgx.Tx, id, by int64, e *entryShape, description string) error {
 	if _, err := tx.Exec(ctx, changeEntrySQL, id, e.day, e.minutes, e.start, e.end, description, by); err != nil {
 		return fmt.Errorf("save time entry: %w", err)

@@ -65,6 +65,8 @@ type WeekCell struct {
 	State       string  `json:"state"`
 	ReviewNote  string  `json:"reviewNote"`
 	Reviewer    string  `json:"reviewer"`
+	// Automatic: every entry of the cell was made by autoTimesheetType.
+	Automatic bool `json:"automatic"`
 }
 
 // WeekRow is an item of the week grid.
@@ -114,6 +116,10 @@ func sundayOf(text string) (time.Time, error) {
 func (s *Service) GetMyWeek(ctx context.Context, c items.Caller, in WeekInput) (*Week, error) {
 	sunday, err := sundayOf(in.WeekStart)
 	if err != nil {
+		return nil, err
+	}
+	// Opening the week makes its automatic entries first (autoTimesheetType 2).
+	if err := s.fillFromCalendar(ctx, c, sunday); err != nil {
 		return nil, err
 	}
 	return s.week(ctx, c, sunday, nil)
@@ -193,6 +199,7 @@ func (s *Service) week(ctx context.Context, c items.Caller, sunday time.Time, ex
 		}
 		d := int(e.day.Sub(sunday).Hours() / 24)
 		cell := &rows[i].Cells[d]
+		cell.Automatic = e.automatic && (len(cell.EntryIDs) == 0 || cell.Automatic)
 		cell.Minutes += e.minutes
 		cell.EntryIDs = append(cell.EntryIDs, e.id)
 		cell.ReadOnly = cell.ReadOnly || e.hasSpan || reviewLocked(e.state)

@@ -82,12 +82,13 @@ type weekEntry struct {
 	hasSpan     bool
 	// state, note and reviewer: the entry's review.
 	state, note, reviewer string
+	automatic             bool
 }
 
 // weekEntries lists user's entries from start to end, oldest first.
 func (s *Store) weekEntries(ctx context.Context, user int64, start, end time.Time) ([]weekEntry, error) {
 	rows, err := s.db.Query(ctx, `SELECT e.id, e.item_id, e.work_date, e.minutes, e.description, e.start_time IS NOT NULL,
-			e.state, e.review_note, coalesce(r.name, '')
+			e.state, e.review_note, coalesce(r.name, ''), e.automatic
 		FROM item_time_entry e LEFT JOIN app_user r ON r.id = e.reviewer_id
 		WHERE e.user_id = $1 AND e.work_date >= $2 AND e.work_date < $3
 		ORDER BY e.work_date, e.start_time NULLS FIRST, e.id`, user, start, end)
@@ -96,7 +97,7 @@ func (s *Store) weekEntries(ctx context.Context, user int64, start, end time.Tim
 	}
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (weekEntry, error) {
 		var e weekEntry
-		err := r.Scan(&e.id, &e.item, &e.day, &e.minutes, &e.description, &e.hasSpan, &e.state, &e.note, &e.reviewer)
+		err := r.Scan(&e.id, &e.item, &e.day, &e.minutes, &e.description, &e.hasSpan, &e.state, &e.note, &e.reviewer, &e.automatic)
 		return e, err
 	})
 	if err != nil {

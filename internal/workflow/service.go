@@ -49,6 +49,7 @@ type Service struct {
 	rules *rules.Runtime
 	send  SendFunc
 	wip   WIPCheck
+	left  StatusLeft
 }
 
 // WIPCheck refuses a move of ids into status statusID of type componentID
@@ -59,6 +60,17 @@ type WIPCheck func(ctx context.Context, tx pgx.Tx, user, componentID, statusID i
 // WithWIPCheck makes every transition ask check before it is written.
 func (s *Service) WithWIPCheck(check WIPCheck) *Service {
 	s.wip = check
+	return s
+}
+
+// StatusLeft is told, inside a transition's transaction and before the item
+// moves, that item leaves status with responsible (nil: nobody) in charge;
+// the timesheets module makes the person's automatic entries from it.
+type StatusLeft func(ctx context.Context, tx pgx.Tx, by, item, status int64, responsible *int64) error
+
+// WithStatusLeft makes every transition out of a status tell left.
+func (s *Service) WithStatusLeft(left StatusLeft) *Service {
+	s.left = left
 	return s
 }
 

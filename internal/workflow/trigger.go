@@ -126,6 +126,11 @@ func (s *Service) Trigger(ctx context.Context, c Caller, in TriggerInput) (*Trig
 				changed = out.Changed
 			}
 			before := it.ResponsibleID
+			if s.left != nil && it.StatusID != nil && *it.StatusID != to.ID {
+				if err := s.left(ctx, tx, c.UserID, it.ID, *it.StatusID, it.ResponsibleID); err != nil {
+					return err
+				}
+			}
 			moved, err := move(ctx, tx, c, comp, it, to, responsible, reason)
 			if err != nil {
 				return err

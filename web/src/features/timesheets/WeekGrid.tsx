@@ -205,7 +205,9 @@ export function WeekGrid({ week, rows, drafts, totals, today, appID, onDraft, on
                   const stateText =
                     cell.state === 'rejected'
                       ? t('cellRejected', { reviewer: cell.reviewer, reason: cell.reviewNote })
-                      : '';
+                      : cell.automatic
+                        ? t('cellAutomatic')
+                        : '';
                   const mark = stateMark[cell.state];
                   return (
                     <TableCell
@@ -213,6 +215,7 @@ export function WeekGrid({ week, rows, drafts, totals, today, appID, onDraft, on
                       align="center"
                       title={[stateText, why].filter(Boolean).join(' — ') || undefined}
                       data-state={cell.state || undefined}
+                      data-automatic={cell.automatic || undefined}
                       sx={{ p: 0.5, bgcolor: weekend(c) ? 'action.hover' : undefined }}
                     >
                       <Box
@@ -270,6 +273,8 @@ export function WeekGrid({ week, rows, drafts, totals, today, appID, onDraft, on
                               px: 0.75,
                               color: why ? 'text.secondary' : undefined,
                               fontWeight: changed ? 600 : undefined,
+                              // Automatic hours stand apart until the person changes them.
+                              fontStyle: cell.automatic && !changed ? 'italic' : undefined,
                             },
                           }}
                         />

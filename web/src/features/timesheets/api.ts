@@ -28,6 +28,8 @@ export interface WeekCell {
   /** A rejected entry's reason and who rejected it. */
   reviewNote: string;
   reviewer: string;
+  /** Every entry of the cell was made by autoTimesheetType. */
+  automatic: boolean;
 }
 
 export type EntryState = 'draft' | 'submitted' | 'approved' | 'rejected';

@@ -124,6 +124,7 @@ export function emptyRow(item: Omit<WeekRow, 'cells' | 'canRecord'>, dates: stri
       state: '',
       reviewNote: '',
       reviewer: '',
+      automatic: false,
     })),
   };
 }

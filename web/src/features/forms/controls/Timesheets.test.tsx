@@ -39,6 +39,7 @@ const entry = (
   closed: '',
   state: 'draft',
   reviewNote: '',
+  automatic: false,
   ...more,
 });
 
@@ -356,5 +357,21 @@ describe('hours sent for approval in the timesheets control', { timeout: 30_000 
       within(approved!).getByRole('img', { name: 'Estas horas foram aprovadas e não podem mais ser alteradas.' }),
     ).toBeInTheDocument();
     expect(within(submitted!).queryByRole('button')).not.toBeInTheDocument();
+  });
+});
+
+describe('automatic hours in the timesheets control', { timeout: 30_000 }, () => {
+  it('marks an automatic entry and not one recorded by hand', async () => {
+    serve(formWith(), {
+      loadTimesheetsFormData: () =>
+        jsonResponse(sheet([entry(5, todayIso, 420, '', { automatic: true }), entry(6, todayIso, 60, 'Reunião')])),
+    });
+    renderApp('/editItem/1/501/1');
+    const region = await section();
+    const table = await within(region).findByRole('table', { name: 'Apontamento de horas' });
+    const [, automatic, manual] = within(table).getAllByRole('row') as HTMLElement[];
+    expect(within(automatic!).getByText('automático')).toBeInTheDocument();
+    expect(within(manual!).queryByText('automático')).not.toBeInTheDocument();
+    expect(within(manual!).getByText('Reunião')).toBeInTheDocument();
   });
 });

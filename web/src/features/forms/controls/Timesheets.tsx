@@ -6,6 +6,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -405,7 +406,19 @@ export function Timesheets({ control }: { control: FormControl }) {
                               {entry.start ? `${entry.start}–${entry.end}` : ''}
                             </TableCell>
                           )}
-                          <TableCell sx={{ wordBreak: 'break-word' }}>{entry.description}</TableCell>
+                          <TableCell sx={{ wordBreak: 'break-word' }}>
+                            {entry.automatic && (
+                              <Tooltip title={t('timesheets.automaticHint')}>
+                                <Chip
+                                  size="small"
+                                  variant="outlined"
+                                  label={t('timesheets.automatic')}
+                                  sx={{ mr: entry.description ? 1 : 0, height: 20 }}
+                                />
+                              </Tooltip>
+                            )}
+                            {entry.description}
+                          </TableCell>
                           {actions && (
                             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                               {lockOf(entry) && !readOnly && (

@@ -27,6 +27,8 @@ export interface TimeEntry {
   state: 'draft' | 'submitted' | 'approved' | 'rejected';
   /** A rejection's reason. */
   reviewNote: string;
+  /** Made by the owner's autoTimesheetType; a change by hand clears it. */
+  automatic: boolean;
 }
 
 export interface Timesheets {

@@ -13,6 +13,9 @@ interface Task {
   id: number;
   FormattedID: number;
   Title: string;
+  parentId: number;
+  outline: string;
+  level: number;
   summary: boolean;
   milestone: boolean;
   start: string;
@@ -25,7 +28,7 @@ interface Schedule {
   projectId: number;
   viewId: number;
   tasks: Task[];
-  links: { predecessorId: number; successorId: number; type: string }[];
+  links: { predecessorId: number; successorId: number; type: string; lag: number }[];
 }
 
 const PROJECT = 'Transformação Digital';
@@ -191,23 +194,29 @@ test('two tasks are linked by dragging from one bar to another, and the schedule
 
   await page.getByRole('button', { name: 'Semana', exact: true }).click();
   await scrollTo(page, first);
-  // The end of the first bar, then the start of the second: finish to start.
-  const linked = page.waitForResponse((r) => r.url().endsWith('/api/genericItem/addPredecessor'));
+  // The end of the first bar, then the start of the second: finish to start, with two days of lag.
   await bar(page, first).hover();
   await bar(page, first).locator('.wx-link.wx-right').click();
   await bar(page, second).hover();
   await bar(page, second).locator('.wx-link.wx-left').click();
+  const dialog = page.getByRole('dialog', { name: 'Nova dependência' });
+  await expect(dialog).toContainText(`#${second.FormattedID} ${second.Title} depende de #${first.FormattedID}`);
+  await expect(dialog.getByRole('combobox', { name: 'Tipo' })).toContainText('Término para início (TI)');
+  await dialog.getByRole('textbox', { name: 'Defasagem (dias úteis)' }).fill('2');
+  const linked = page.waitForResponse((r) => r.url().endsWith('/api/genericItem/addPredecessor'));
+  await dialog.getByRole('button', { name: 'Criar dependência' }).click();
   const response = await linked;
   expect(response.status(), await response.text()).toBe(200);
-  await expect(page.getByText('Dependência criada: Término para início (TI).')).toBeVisible();
+  await expect(page.getByText('Dependência criada: Término para início (TI), +2 d.')).toBeVisible();
+  await expect(dialog).toBeHidden();
   await expect
-    .poll(
-      async () =>
-        (await scheduleOf(page.request, projectId)).links.find(
-          (l) => l.predecessorId === first.id && l.successorId === second.id,
-        )?.type,
-    )
-    .toBe('FS');
+    .poll(async () => {
+      const l = (await scheduleOf(page.request, projectId)).links.find(
+        (l) => l.predecessorId === first.id && l.successorId === second.id,
+      );
+      return l && `${l.type} ${l.lag}`;
+    })
+    .toBe('FS 2');
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Baixar MS Project XML' }).click();
@@ -220,7 +229,7 @@ test('two tasks are linked by dragging from one bar to another, and the schedule
   expect(text).toContain(`<UID>${second.id}</UID>`);
 });
 
-test('a baseline is saved and shows the slip of a task moved since', async ({ adminPage: page }) => {
+test('a baseline is saved and shows the slip of a task moved since', async ({ adminPage: page }, testInfo) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1600, height: 1000 });
   await openSchedule(page);
@@ -259,6 +268,76 @@ test('a baseline is saved and shows the slip of a task moved since', async ({ ad
   };
   expect(withBaseline.tasks.find((t) => t.id === task.id)).toMatchObject({ startVariance: 5, finishVariance: 5 });
   await expect(page.getByText('+5 d').first()).toBeVisible();
+  // The baseline is drawn under the bars, a week before the moved task's bar, with a legend.
+  await expect(page.getByText('Linha de base', { exact: true })).toBeVisible();
+  await scrollTo(page, task);
+  const moved = bar(page, task);
+  await expect(moved).toContainText(', linha de base de ');
+  const [barBox, baseBox] = [await moved.boundingBox(), await moved.locator('.schedule-baseline').boundingBox()];
+  expect(baseBox!.y).toBeGreaterThanOrEqual(barBox!.y + barBox!.height - 1);
+  expect(baseBox!.x).toBeLessThan(barBox!.x - 10);
+  expect(Math.abs(baseBox!.width - barBox!.width)).toBeLessThanOrEqual(2);
+  await page.screenshot({ path: testInfo.outputPath('schedule-baseline.png') });
+});
+
+test('a task is indented under the task above it and outdented back, by the toolbar and the keyboard', async ({
+  adminPage: page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await openSchedule(page);
+  const projectId = Number(new URL(page.url()).searchParams.get('project'));
+  const before = await scheduleOf(page.request, projectId);
+  // A task whose previous sibling may become its summary: not linked to it, and with no link a
+  // summary does not take (FF or SF into one, SS or SF from one).
+  const linked = (a: number, b: number) =>
+    before.links.some(
+      (l) => (l.predecessorId === a && l.successorId === b) || (l.predecessorId === b && l.successorId === a),
+    );
+  const mayBeSummary = (id: number) =>
+    before.links.every(
+      (l) =>
+        (l.successorId !== id || l.type === 'FS' || l.type === 'SS') &&
+        (l.predecessorId !== id || l.type === 'FS' || l.type === 'FF'),
+    );
+  const pairs = before.tasks.flatMap((t, i) => {
+    const above = before.tasks
+      .slice(0, i)
+      .reverse()
+      .find((p) => p.level <= t.level);
+    return above && above.level === t.level && above.parentId === t.parentId ? [[above, t] as const] : [];
+  });
+  const pair = pairs.find(([p, t]) => !t.summary && !p.summary && !linked(p.id, t.id) && mayBeSummary(p.id));
+  expect(pair, 'a task that may be indented under the one above it').toBeDefined();
+  const [above, task] = pair!;
+  const row = page.locator('.wx-row', {
+    has: page.getByRole('link', { name: `Abrir #${task.FormattedID} ${task.Title}` }),
+  });
+
+  await scrollTo(page, task);
+  await bar(page, task).click();
+  const indented = page.waitForResponse((r) => r.url().endsWith('/api/genericItem/setScheduleParent'));
+  await page.getByRole('button', { name: 'Aumentar recuo' }).click();
+  const response = await indented;
+  expect(response.status(), await response.text()).toBe(200);
+  await expect(row).toContainText(`${above.outline}.1`);
+  await expect(page.getByText(`agora é ${above.outline}.1.`)).toBeVisible();
+  await expect(bar(page, above)).toHaveClass(/wx-summary/);
+  await page.screenshot({ path: testInfo.outputPath('schedule-indented.png') });
+
+  await page.reload();
+  await expect(row).toContainText(`${above.outline}.1`, { timeout: 20_000 });
+  expect((await scheduleOf(page.request, projectId)).tasks.find((t) => t.id === task.id)?.parentId).toBe(above.id);
+
+  // By keyboard: Alt+Shift+← on the selected bar puts the task back after its old summary.
+  await scrollTo(page, task);
+  await bar(page, task).click();
+  const outdented = page.waitForResponse((r) => r.url().endsWith('/api/genericItem/setScheduleParent'));
+  await page.keyboard.press('Alt+Shift+ArrowLeft');
+  expect((await outdented).status()).toBe(200);
+  await expect(row).toContainText(task.outline);
+  const after = (await scheduleOf(page.request, projectId)).tasks.find((t) => t.id === task.id);
+  expect(after).toMatchObject({ parentId: task.parentId, outline: task.outline });
 });
 
 test('an MS Project file is imported into an empty project, asking the priority the file lacks', async ({

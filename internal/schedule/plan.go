@@ -220,49 +220,54 @@ func (s *Service) plan(ctx context.Context, c items.Caller, in ScheduleInput) (*
 	if in.ProjectID == 0 {
 		return nil, httpx.Invalid("projectId", "schedule.projectMissing")
 	}
-	var (
-		proj      *scheduleProject
-		view      *scheduleView
-		rows      []scheduleItem
-		links     []engine.Link
-		canEdit   bool
-		canImport bool
-	)
+	var pl *plan
 	err := pgx.BeginTxFunc(ctx, s.store.db, pgx.TxOptions{AccessMode: pgx.ReadOnly, IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
 		var err error
-		if proj, err = s.store.scheduleProject(ctx, tx, c, int64(in.ProjectID)); err != nil {
-			return err
-		}
-		if view, err = s.store.scheduleView(ctx, tx, c, int64(in.ViewID), int64(in.ProjectID)); err != nil {
-			return err
-		}
-		if rows, err = s.store.scheduleItems(ctx, tx, c, view, int64(in.ProjectID), MaxScheduleTasks+1); err != nil {
-			return err
-		}
-		if len(rows) > MaxScheduleTasks {
-			return httpx.Fail(http.StatusUnprocessableEntity, "schedule.tooMany", "max", MaxScheduleTasks)
-		}
-		ids := make([]int64, len(rows))
-		for i, r := range rows {
-			ids[i] = r.ID
-		}
-		// The rights to change an item are the type's and the project's,
-		// the same for every item of the view.
-		if len(rows) > 0 {
-			if canEdit, err = items.CanUpdate(ctx, tx, c, view.ComponentID, rows[0].ID); err != nil {
-				return err
-			}
-		}
-		if canImport, err = items.CanCreate(ctx, tx, c, view.ComponentID, int64(in.ProjectID)); err != nil {
-			return err
-		}
-		if len(rows) == 0 {
-			// No item to change yet: who may add them is no reader.
-			canEdit = canImport
-		}
-		links, err = s.store.links(ctx, tx, ids)
+		pl, err = s.planIn(ctx, tx, c, in)
 		return err
 	})
+	return pl, err
+}
+
+// planIn is plan within tx, so a change can be checked against the
+// schedule it leaves before it is committed.
+func (s *Service) planIn(ctx context.Context, tx pgx.Tx, c items.Caller, in ScheduleInput) (*plan, error) {
+	proj, err := s.store.scheduleProject(ctx, tx, c, int64(in.ProjectID))
+	if err != nil {
+		return nil, err
+	}
+	view, err := s.store.scheduleView(ctx, tx, c, int64(in.ViewID), int64(in.ProjectID))
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.store.scheduleItems(ctx, tx, c, view, int64(in.ProjectID), MaxScheduleTasks+1)
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) > MaxScheduleTasks {
+		return nil, httpx.Fail(http.StatusUnprocessableEntity, "schedule.tooMany", "max", MaxScheduleTasks)
+	}
+	ids := make([]int64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	// The rights to change an item are the type's and the project's,
+	// the same for every item of the view.
+	canEdit := false
+	if len(rows) > 0 {
+		if canEdit, err = items.CanUpdate(ctx, tx, c, view.ComponentID, rows[0].ID); err != nil {
+			return nil, err
+		}
+	}
+	canImport, err := items.CanCreate(ctx, tx, c, view.ComponentID, int64(in.ProjectID))
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		// No item to change yet: who may add them is no reader.
+		canEdit = canImport
+	}
+	links, err := s.store.links(ctx, tx, ids)
 	if err != nil {
 		return nil, err
 	}

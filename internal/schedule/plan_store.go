@@ -133,11 +133,13 @@ type scheduleItem struct {
 }
 
 // scheduleItems are up to limit of the project's live items of the view's
-// type the caller may read, by id, with the values of the view's roles.
+// type the caller may read, with the values of the view's roles, in the
+// order of their places in the breakdown (taskKey: indent and outdent's,
+// else creation).
 func (s *Store) scheduleItems(ctx context.Context, q items.Querier, c items.Caller, v *scheduleView, project int64, limit int) ([]scheduleItem, error) {
 	rows, err := q.Query(ctx, `SELECT i.id, i.number, coalesce(i.parent_id, 0), i.title, `+table.AttributesExpr("t", v.attrs)+`::text
 		FROM readable_item($1, $2) i JOIN `+table.Name(v.ComponentID)+` t ON t.id = i.id
-		WHERE i.project_id = $3 AND i.component_id = $4 ORDER BY i.id LIMIT $5`, c.UserID, c.PanelAdmin, project, v.ComponentID, limit)
+		WHERE i.project_id = $3 AND i.component_id = $4 ORDER BY `+taskKey+`, i.id LIMIT $5`, c.UserID, c.PanelAdmin, project, v.ComponentID, limit)
 	if err != nil {
 		return nil, fmt.Errorf("schedule items: %w", err)
 	}

@@ -13,6 +13,7 @@ import type { LinkType, ProjectSchedule, ScheduledTask } from './api';
 import {
   addDays,
   dateToDay,
+  dayToDate,
   daysOf,
   dropped,
   isDayOff,
@@ -44,6 +45,12 @@ interface ScheduleGanttProps extends GanttEdits {
 
 const ROW_HEIGHT = 34;
 
+/** What the baseline bars read of SVAR's state: the scale it places bars with (not in its types). */
+interface SvarScaleState {
+  cellWidth: number;
+  _scales: { start: Date; lengthUnit: string; diff: (a: Date, b: Date, unit: string, exact?: boolean) => number };
+}
+
 /**
  * The Gantt (SVAR React Gantt, MIT core): the WBS grid on the left, bars on the time scale on the
  * right. It only draws the server's schedule: every edit is intercepted, reported and undone here,
@@ -72,7 +79,9 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
   const formatDay = useCallback((d: string) => day.format(new Date(`${d}T12:00:00`)), [day]);
   const today = dateToDay(new Date());
 
+  const apiRef = useRef<IApi | null>(null);
   const init = useCallback((api: IApi) => {
+    apiRef.current = api;
     const task = (id: unknown) => lookup.current.get(Number(id));
     api.intercept('update-task', (ev) => {
       const source = task(ev.id);
@@ -207,22 +216,43 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
     [t, formatDay],
   );
 
+  // The baseline compared with, drawn under each bar: SVAR's free edition has no baseline bars, so
+  // the bar's template places it with the scale SVAR places the bar with.
+  const baselineBar = useCallback((task: GanttTask & { $x?: number }) => {
+    const s = task.source;
+    const state = apiRef.current?.getState() as unknown as Partial<SvarScaleState> | undefined;
+    const scales = state?._scales;
+    if (!s.baselineStart || !s.baselineFinish || !scales || !state.cellWidth || task.type === 'milestone') return null;
+    const from = dayToDate(s.baselineStart);
+    const to = addDays(dayToDate(s.baselineFinish), 1);
+    const left = Math.round(scales.diff(from, scales.start, scales.lengthUnit) * state.cellWidth) - (task.$x ?? 0);
+    const width = Math.max(2, Math.round(scales.diff(to, from, scales.lengthUnit, true) * state.cellWidth));
+    return <div className="schedule-baseline" aria-hidden="true" style={{ left, width }} />;
+  }, []);
+
   const taskTemplate = useCallback(
     ({ data }: { data: ITask }) => {
       const task = data as GanttTask;
-      const name = barName(task.source);
+      const s = task.source;
+      const name =
+        s.baselineStart && s.baselineFinish
+          ? `${barName(s)}, ${t('baseline.bar', { start: formatDay(s.baselineStart), finish: formatDay(s.baselineFinish) })}`
+          : barName(s);
       return (
-        <div
-          className={`${task.type === 'milestone' ? 'wx-text-out' : 'wx-content'}${task.source.critical ? ' schedule-critical' : ''}`}
-          title={name}
-          data-item={task.source.FormattedID}
-        >
-          <span aria-hidden="true">{task.type === 'milestone' ? task.text : task.text}</span>
-          <span className="schedule-sr">{name}</span>
-        </div>
+        <>
+          <div
+            className={`${task.type === 'milestone' ? 'wx-text-out' : 'wx-content'}${s.critical ? ' schedule-critical' : ''}`}
+            title={name}
+            data-item={s.FormattedID}
+          >
+            <span aria-hidden="true">{task.text}</span>
+            <span className="schedule-sr">{name}</span>
+          </div>
+          {baselineBar(task)}
+        </>
       );
     },
-    [barName],
+    [barName, baselineBar, t, formatDay],
   );
 
   const calendar = schedule.calendar;
@@ -305,6 +335,14 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
         '& .wx-bar.wx-milestone .wx-text-out': { color: palette.text.primary, pl: 0.5 },
         // The server schedules progress from the item; the bar's progress handle would change nothing.
         '& .wx-progress-marker': { display: 'none' },
+        '& .schedule-baseline': {
+          position: 'absolute',
+          top: '100%',
+          height: 4,
+          borderRadius: 0.5,
+          backgroundColor: palette.text.secondary,
+          pointerEvents: 'none',
+        },
         '& .schedule-today': { backgroundColor: alpha(palette.warning.main, 0.22) },
         '& .schedule-sr': {
           position: 'absolute',

@@ -21,6 +21,7 @@ import {
   moveScheduleTask,
   removePredecessor,
   scheduleKeys,
+  setScheduleParent,
   type LinkType,
   type ProjectSchedule,
   type ScheduledTask,
@@ -28,6 +29,9 @@ import {
 import { Baselines } from './Baselines';
 import { DatesDialog } from './DatesDialog';
 import { ImportDialog } from './ImportDialog';
+import { outlineKey, outlineParent, type OutlineMove } from './gantt';
+import { LinkDialog } from './LinkDialog';
+import { OutlineButtons } from './Outline';
 import { ScheduleGantt } from './ScheduleGantt';
 import { ZOOMS, type Zoom } from './zoom';
 
@@ -61,7 +65,10 @@ export function ScheduleScreen({ schedule, title, picker, routeView, baselineId,
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const [zoom, setZoom] = useState<Zoom>(savedZoom);
-  const [selected, setSelected] = useState<ScheduledTask | null>(null);
+  // The selection outlives a new schedule: the task is looked up again by its id.
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const selected = schedule.tasks.find((task) => task.id === selectedId) ?? null;
+  const [drawn, setDrawn] = useState<{ predecessorId: number; successorId: number; type: LinkType } | null>(null);
   const [editing, setEditing] = useState<ScheduledTask | null>(null);
   const [importing, setImporting] = useState(false);
   const [revision, setRevision] = useState(0);
@@ -83,28 +90,54 @@ export function ScheduleScreen({ schedule, title, picker, routeView, baselineId,
     onError: refused,
   });
   const link = useMutation({
-    mutationFn: (l: { predecessorId: number; successorId: number; type: LinkType; remove?: boolean }) =>
+    mutationFn: (l: { predecessorId: number; successorId: number; type: LinkType; lag?: number; remove?: boolean }) =>
       l.remove
         ? removePredecessor(schedule.componentId, l.successorId, l.predecessorId)
-        : addPredecessor(schedule.componentId, l.successorId, l.predecessorId, l.type),
+        : addPredecessor(schedule.componentId, l.successorId, l.predecessorId, l.type, l.lag ?? 0),
     onSuccess: (_, l) => {
-      enqueueSnackbar(l.remove ? t('unlinked') : t('linked', { type: t(`linkType.${l.type}`) }), {
-        variant: 'success',
-      });
+      const type = t(`linkType.${l.type}`);
+      const lag = l.lag ?? 0;
+      const named = lag ? t('lagged', { type, lag: lag > 0 ? `+${lag}` : `−${-lag}` }) : type;
+      enqueueSnackbar(l.remove ? t('unlinked') : t('linked', { type: named }), { variant: 'success' });
+      setDrawn(null);
       return queryClient.invalidateQueries({ queryKey: key });
     },
     onError: refused,
   });
+  const outline = useMutation({
+    mutationFn: (o: { task: ScheduledTask; parentId: number }) =>
+      setScheduleParent(schedule.projectId, schedule.viewId, o.task.id, o.parentId),
+    onSuccess: (next, o) => {
+      queryClient.setQueryData(key, next);
+      const now = next.tasks.find((task) => task.id === o.task.id);
+      if (now)
+        enqueueSnackbar(t('outlined', { id: now.FormattedID, title: now.Title, outline: now.outline }), {
+          variant: 'success',
+        });
+      if (baselineId) void queryClient.invalidateQueries({ queryKey: key });
+    },
+    onError: refused,
+  });
+  const moveOutline = (move: OutlineMove) => {
+    const parentId = outlineParent(schedule.tasks, selected, move);
+    if (selected && parentId !== null && !saving) outline.mutate({ task: selected, parentId });
+  };
   const download = useMutation({
     mutationFn: () => downloadSchedule(schedule.projectId, schedule.viewId),
     onSuccess: (blob) => saveBlob(blob, `${schedule.projectName.replace(/[\\/:*?"<>|]+/g, '_')}.xml`),
     onError: (error: Error) => enqueueSnackbar(t('downloadFailed', { message: error.message }), { variant: 'error' }),
   });
 
-  const saving = move.isPending || link.isPending;
+  const saving = move.isPending || link.isPending || outline.isPending;
+  const drawnLink = drawn && {
+    predecessor: schedule.tasks.find((task) => task.id === drawn.predecessorId),
+    successor: schedule.tasks.find((task) => task.id === drawn.successorId),
+    type: drawn.type,
+  };
   const readonly = !schedule.canEdit || saving;
   const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' });
   const formatDay = (d: string) => day.format(new Date(`${d}T12:00:00`));
+  const compared = schedule.tasks.some((task) => task.baselineStart !== undefined);
   const critical = schedule.tasks.filter((task) => task.critical && !task.summary).length;
   const count = schedule.tasks.filter((task) => !task.summary).length;
 
@@ -157,6 +190,14 @@ export function ScheduleScreen({ schedule, title, picker, routeView, baselineId,
             {t('editDates')}
           </Button>
         )}
+        {schedule.canEdit && (
+          <OutlineButtons
+            tasks={schedule.tasks}
+            selected={selected}
+            disabled={saving}
+            onMove={(_, parentId) => selected && outline.mutate({ task: selected, parentId })}
+          />
+        )}
         <Button startIcon={<Download />} onClick={() => download.mutate()} disabled={download.isPending}>
           {t('download')}
         </Button>
@@ -173,6 +214,7 @@ export function ScheduleScreen({ schedule, title, picker, routeView, baselineId,
             [t('legend.critical'), theme.palette.error.main],
             [t('legend.summary'), theme.palette.grey[600]],
             [t('legend.milestone'), theme.palette.secondary.main],
+            ...(compared ? [[t('legend.baseline'), theme.palette.text.secondary, 'line'] as LegendItem] : []),
           ]}
         />
         {saving && (
@@ -185,7 +227,16 @@ export function ScheduleScreen({ schedule, title, picker, routeView, baselineId,
       {schedule.tasks.length === 0 ? (
         <Alert severity="info">{t('empty')}</Alert>
       ) : (
-        <Box sx={{ flex: 1, minHeight: 0 }}>
+        <Box
+          sx={{ flex: 1, minHeight: 0 }}
+          onKeyDown={(e) => {
+            const move = schedule.canEdit ? outlineKey(e) : null;
+            if (!move) return;
+            e.preventDefault();
+            e.stopPropagation();
+            moveOutline(move);
+          }}
+        >
           <ScheduleGantt
             schedule={schedule}
             zoom={zoom}
@@ -193,12 +244,12 @@ export function ScheduleScreen({ schedule, title, picker, routeView, baselineId,
             revision={revision}
             appID={appID ?? ''}
             onMove={(task, start, finish) => move.mutate({ task, start, finish })}
-            onLink={(predecessorId, successorId, type) => link.mutate({ predecessorId, successorId, type })}
+            onLink={(predecessorId, successorId, type) => setDrawn({ predecessorId, successorId, type })}
             onUnlink={(predecessorId, successorId) =>
               link.mutate({ predecessorId, successorId, type: 'FS', remove: true })
             }
             onEdit={(task) => schedule.canEdit && !task.summary && setEditing(task)}
-            onSelect={setSelected}
+            onSelect={(task) => setSelectedId(task?.id ?? null)}
           />
         </Box>
       )}
@@ -214,6 +265,16 @@ export function ScheduleScreen({ schedule, title, picker, routeView, baselineId,
           }}
         />
       )}
+      {drawnLink?.predecessor && drawnLink.successor && (
+        <LinkDialog
+          predecessor={drawnLink.predecessor}
+          successor={drawnLink.successor}
+          type={drawnLink.type}
+          saving={link.isPending}
+          onCancel={() => setDrawn(null)}
+          onSave={(type, lag) => drawn && link.mutate({ ...drawn, type, lag })}
+        />
+      )}
       {editing && (
         <DatesDialog
           task={editing}
@@ -227,12 +288,15 @@ export function ScheduleScreen({ schedule, title, picker, routeView, baselineId,
   );
 }
 
-function Legend({ items }: { items: [string, string][] }) {
+/** A label, its colour, and a line for what is drawn thin (the baseline). */
+type LegendItem = [string, string] | [string, string, 'line'];
+
+function Legend({ items }: { items: LegendItem[] }) {
   return (
     <Stack direction="row" spacing={1.5} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-      {items.map(([label, color]) => (
+      {items.map(([label, color, shape]) => (
         <Box component="li" key={label} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-          <Box sx={{ width: 12, height: 12, borderRadius: 0.5, bgcolor: color }} />
+          <Box sx={{ width: 12, height: shape === 'line' ? 4 : 12, borderRadius: 0.5, bgcolor: color }} />
           <Typography variant="caption">{label}</Typography>
         </Box>
       ))}

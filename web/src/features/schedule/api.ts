@@ -138,8 +138,29 @@ export function moveScheduleTask(
 }
 
 /** A link drawn from one bar to another: the successor comes to depend on the predecessor. */
-export function addPredecessor(componentId: number, itemId: number, predecessorId: number, type: LinkType) {
-  return api.post('/genericItem/addPredecessor', { componentId, itemId, predecessorId, type, lag: 0 });
+export function addPredecessor(
+  componentId: number,
+  itemId: number,
+  predecessorId: number,
+  type: LinkType,
+  lag: number,
+) {
+  return api.post('/genericItem/addPredecessor', { componentId, itemId, predecessorId, type, lag });
+}
+
+/** Indent or outdent: the task's new summary task (0, the top); answers the schedule computed again. */
+export function setScheduleParent(
+  projectId: number,
+  viewId: number,
+  itemId: number,
+  parentId: number,
+): Promise<ProjectSchedule> {
+  return api.post<ProjectSchedule>('/genericItem/setScheduleParent', {
+    projectId,
+    viewId,
+    itemId,
+    parentId: parentId || null,
+  });
 }
 
 export function removePredecessor(componentId: number, itemId: number, predecessorId: number) {

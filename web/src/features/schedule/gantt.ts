@@ -1,4 +1,5 @@
 import type { ILink, ITask } from '@svar-ui/react-gantt';
+import type { KeyboardEvent } from 'react';
 import type { LinkType, ProjectSchedule, ScheduledTask, WorkCalendar } from './api';
 
 // The server's schedule as SVAR Gantt data, and SVAR's edits back as days. The Gantt draws what the
@@ -128,4 +129,54 @@ export function daysOf(start: Date, end: Date | undefined, milestone: boolean): 
 /** A day off of the project's calendar (a weekday without work, 0 Sunday, or a holiday): the scale shades it. */
 export function isDayOff(date: Date, calendar: WorkCalendar): boolean {
   return !calendar.workDays.includes(date.getDay()) || calendar.holidays.some((h) => h.date === dateToDay(date));
+}
+
+/**
+ * The parent indent gives a task (MS Project's "Aumentar recuo"): the task above it at its own level,
+ * in work breakdown order; null when there is none (the first of its siblings).
+ */
+export function indentParent(tasks: readonly ScheduledTask[], id: number): number | null {
+  const at = tasks.findIndex((t) => t.id === id);
+  if (at < 0) return null;
+  const task = tasks[at]!;
+  for (let i = at - 1; i >= 0; i--) {
+    const above = tasks[i]!;
+    if (above.parentId === task.parentId && above.level === task.level) return above.id;
+    if (above.level < task.level) return null;
+  }
+  return null;
+}
+
+/** The parent outdent gives a task: its summary's own parent (0, the top); null at the top already. */
+export function outdentParent(tasks: readonly ScheduledTask[], id: number): number | null {
+  const task = tasks.find((t) => t.id === id);
+  const parent = task && tasks.find((t) => t.id === task.parentId);
+  return parent ? parent.parentId : null;
+}
+
+export type OutlineMove = 'indent' | 'outdent';
+
+/** The new summary task of a move of task (0: the top), or null when the move is not possible. */
+export function outlineParent(tasks: readonly ScheduledTask[], task: ScheduledTask | null, move: OutlineMove) {
+  if (!task) return null;
+  return move === 'indent' ? indentParent(tasks, task.id) : outdentParent(tasks, task.id);
+}
+
+/** MS Project's keys: Alt+Shift+→ indents, Alt+Shift+← outdents. */
+export function outlineKey(e: Pick<KeyboardEvent, 'altKey' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'key'>) {
+  if (!e.altKey || !e.shiftKey || e.ctrlKey || e.metaKey) return null;
+  if (e.key === 'ArrowRight') return 'indent';
+  if (e.key === 'ArrowLeft') return 'outdent';
+  return null;
+}
+
+/** The predecessors' own bound: ten years of lag or lead. */
+export const MAX_LAG = 3650;
+
+/** A whole number of days within ±MAX_LAG (a minus sign typed as − too), else null. */
+export function parseLag(text: string): number | null {
+  const s = text.trim().replace('−', '-');
+  if (!/^[-+]?\d+$/.test(s)) return null;
+  const n = Number(s);
+  return Math.abs(n) <= MAX_LAG ? n : null;
 }

@@ -31,6 +31,6 @@ export default defineConfig({
     unstubGlobals: true,
     // Whole-app tests render MUI under jsdom; on a busy 2-core CI machine one can
     // pass 5 s. A hang still fails, just later.
-    testTimeout: 20_000,
+    testTimeout: 45_000,
   },
 });

@@ -5,8 +5,9 @@ import { afterEach, beforeEach } from 'vitest';
 import { resetSessionForTests } from '../app/session';
 import i18n from '../i18n';
 
-// The portal shell is a larger lazy chunk: its first import in a run takes more than a second.
-configure({ asyncUtilTimeout: 5000 });
+// The portal shell and the dialogs are lazy chunks: their first import in a run takes more than a
+// second, and several seconds on a machine busy with the other suites.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(async () => {
   window.localStorage.clear();

@@ -38,7 +38,7 @@ test('the administrator builds a unit with a sub-unit and a member, and a task f
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(
-    top.getByRole('group', { name: `Subunidades de ${TOP}` }).getByRole('listitem', { name: CHILD }),
+    top.getByRole('list', { name: `Subunidades de ${TOP}` }).getByRole('listitem', { name: CHILD }),
   ).toBeVisible();
 
   await page.screenshot({ path: testInfo.outputPath('org-units.png'), fullPage: true });

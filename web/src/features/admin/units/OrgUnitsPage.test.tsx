@@ -70,7 +70,7 @@ describe('the organizational structure screen', () => {
     const tree = await screen.findByRole('list', { name: 'Estrutura organizacional' }, { timeout: 10_000 });
     const diretoria = await within(tree).findByRole('listitem', { name: 'Diretoria' });
     expect(within(diretoria).getByText('Gestor: Ana Souza · 1 membro')).toBeInTheDocument();
-    const children = within(diretoria).getByRole('group', { name: 'Subunidades de Diretoria' });
+    const children = within(diretoria).getByRole('list', { name: 'Subunidades de Diretoria' });
     expect(within(children).getByRole('listitem', { name: 'TI' })).toBeInTheDocument();
     expect(within(children).getByRole('listitem', { name: 'Desenvolvimento' })).toBeInTheDocument();
     const antiga = within(tree).getByRole('listitem', { name: 'Antiga' });

@@ -95,7 +95,7 @@ export default function OrgUnitsPage() {
                 .join(' · ')}
             </Typography>
           </Box>
-          <Tooltip title={t('orgUnits.addChild')}>
+          <Tooltip disableInteractive title={t('orgUnits.addChild')}>
             <IconButton
               size="small"
               aria-label={t('orgUnits.addChildOf', { name: unit.name })}
@@ -104,7 +104,7 @@ export default function OrgUnitsPage() {
               <AddChildIcon fontSize="small" />
             </IconButton>
           </Tooltip>
-          <Tooltip title={t('common.edit')}>
+          <Tooltip disableInteractive title={t('common.edit')}>
             <IconButton
               size="small"
               aria-label={t('orgUnits.editOf', { name: unit.name })}
@@ -113,7 +113,7 @@ export default function OrgUnitsPage() {
               <EditIcon fontSize="small" />
             </IconButton>
           </Tooltip>
-          <Tooltip title={t('common.delete')}>
+          <Tooltip disableInteractive title={t('common.delete')}>
             <IconButton
               size="small"
               aria-label={t('orgUnits.deleteOf', { name: unit.name })}
@@ -124,12 +124,7 @@ export default function OrgUnitsPage() {
           </Tooltip>
         </Stack>
         {node.children.length > 0 && (
-          <Box
-            component="ul"
-            role="group"
-            aria-label={t('orgUnits.childrenOf', { name: unit.name })}
-            sx={{ m: 0, p: 0 }}
-          >
+          <Box component="ul" aria-label={t('orgUnits.childrenOf', { name: unit.name })} sx={{ m: 0, p: 0 }}>
             {node.children.map(row)}
           </Box>
         )}

@@ -170,6 +170,7 @@ const adminScreens: Screen[] = [
         .click(),
   },
   { name: 'administration: groups', path: '/administration/groups', ready: mainHeading },
+  { name: 'administration: organizational structure', path: '/administration/orgUnits', ready: mainHeading },
   { name: 'administration: companies', path: '/administration/companies', ready: mainHeading },
   { name: 'administration: audit log', path: '/administration/log', ready: mainHeading },
   { name: 'administration: additional fields', path: '/administration/additionalFields', ready: mainHeading },

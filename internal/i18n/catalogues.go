@@ -30,6 +30,7 @@ var catalogues = []catalogue{
 	{[]string{"calendar.", "forms.op.calendar"}, calendarPtBR, calendarEn},
 	{[]string{"projects."}, projectsPtBR, projectsEn},
 	{[]string{"storage."}, storagePtBR, storageEn},
+	{[]string{"orgunits."}, orgunitsPtBR, orgunitsEn},
 }
 
 // The whole catalogue in each language, read-only once built.

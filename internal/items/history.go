@@ -277,15 +277,15 @@ type resolver struct {
 	// caller, when set, limits the names of items to those the caller may
 	// read (as the list names them): an item of a project or type the
 	// caller may not read keeps its id and no title.
-	caller                                                       *Caller
-	users, groups, companies, projects, items, states, calendars map[int64]string
-	picks                                                        map[int64]map[string]string
+	caller                                                              *Caller
+	users, groups, units, companies, projects, items, states, calendars map[int64]string
+	picks                                                               map[int64]map[string]string
 	// changes are the history sources' rows of a comparison.
 	changes []VersionChanges
 }
 
 func newResolver(t *formType, lang string) *resolver {
-	return &resolver{t: t, lang: lang, users: map[int64]string{}, groups: map[int64]string{}, companies: map[int64]string{},
+	return &resolver{t: t, lang: lang, users: map[int64]string{}, groups: map[int64]string{}, units: map[int64]string{}, companies: map[int64]string{},
 		projects: map[int64]string{}, items: map[int64]string{}, states: map[int64]string{}, calendars: map[int64]string{},
 		picks: map[int64]map[string]string{}}
 }
@@ -294,8 +294,10 @@ func (r *resolver) target(typ string) map[int64]string {
 	switch typ {
 	case "USERS", "RESOURCES", "USERS_OR_GROUPS":
 		return r.users
-	case "GROUPS", "ORGANIZATIONAL_STRUCTURE":
+	case "GROUPS":
 		return r.groups
+	case "ORGANIZATIONAL_STRUCTURE":
+		return r.units
 	case "COMPANY":
 		return r.companies
 	case "PROJECT":

@@ -59,7 +59,6 @@ func (h *Handler) Routes(r chi.Router) {
 		r.Post("/loadUsers", httpx.HandleOptional(who, h.svc.LoadUsers))
 		r.Post("/loadCompanies", httpx.HandleOptional(who, h.svc.LoadCompanies))
 		r.Post("/loadGenericItems", httpx.HandleOptional(who, h.svc.LoadGenericItems))
-		r.Post("/loadOrganizationalStructures", httpx.HandleOptional(who, h.svc.LoadOrganizationalStructures))
 		r.Post("/loadPicklistItems", httpx.HandleOptional(who, h.svc.LoadPicklistItems))
 		h.formRoutes(r)
 	})

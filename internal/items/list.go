@@ -356,16 +356,17 @@ const (
 type lookups struct {
 	users, projects map[int64]string
 	picks           map[int64]map[string]string // by picklist, by value
-	// groups, companies and items name GROUPS/ORGANIZATIONAL_STRUCTURE, COMPANY
-	// and GENERIC_ITEM_TYPE values (a USERS_OR_GROUPS id: the user, else the
-	// group), looked up only on a page (caller set) whose rows hold them.
-	groups, companies, items map[int64]string
-	caller                   []any
+	// groups, units, companies and items name GROUPS, ORGANIZATIONAL_STRUCTURE
+	// (internal/orgunits' units), COMPANY and GENERIC_ITEM_TYPE values (a
+	// USERS_OR_GROUPS id: the user, else the group), looked up only on a page
+	// (caller set) whose rows hold them.
+	groups, units, companies, items map[int64]string
+	caller                          []any
 }
 
 func newLookups() *lookups {
 	return &lookups{users: map[int64]string{}, projects: map[int64]string{}, picks: map[int64]map[string]string{},
-		groups: map[int64]string{}, companies: map[int64]string{}, items: map[int64]string{}}
+		groups: map[int64]string{}, units: map[int64]string{}, companies: map[int64]string{}, items: map[int64]string{}}
 }
 
 // refNames is where lk keeps the names of an attribute type's references
@@ -375,8 +376,10 @@ func (lk *lookups) refNames(typ string) map[int64]string {
 		return nil
 	}
 	switch typ {
-	case "GROUPS", "ORGANIZATIONAL_STRUCTURE":
+	case "GROUPS":
 		return lk.groups
+	case "ORGANIZATIONAL_STRUCTURE":
+		return lk.units
 	case "COMPANY":
 		return lk.companies
 	case "GENERIC_ITEM_TYPE":
@@ -386,15 +389,15 @@ func (lk *lookups) refNames(typ string) map[int64]string {
 }
 
 // lookupKeys are values to look up: user and project ids, picklist values,
-// group, company and item ids.
+// group, unit, company and item ids.
 type lookupKeys struct {
-	users, projects            []int64
-	picks                      map[int64][]string
-	groups, companies, itemIDs []int64
+	users, projects                   []int64
+	picks                             map[int64][]string
+	groups, units, companies, itemIDs []int64
 }
 
 func (k lookupKeys) empty() bool {
-	return len(k.users) == 0 && len(k.projects) == 0 && len(k.picks) == 0 && len(k.groups) == 0 && len(k.companies) == 0 &&
+	return len(k.users) == 0 && len(k.projects) == 0 && len(k.picks) == 0 && len(k.groups) == 0 && len(k.units) == 0 && len(k.companies) == 0 &&
 		len(k.itemIDs) == 0
 }
 
@@ -449,6 +452,8 @@ func (lk *lookups) missing(comp *Component, rows []map[string]any) lookupKeys {
 							k.companies = append(k.companies, id)
 						case "GENERIC_ITEM_TYPE":
 							k.itemIDs = append(k.itemIDs, id)
+						case "ORGANIZATIONAL_STRUCTURE":
+							k.units = append(k.units, id)
 						default:
 							k.groups = append(k.groups, id)
 						}

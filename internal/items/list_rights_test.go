@@ -185,10 +185,9 @@ func TestGridEditsReferences(t *testing.T) {
 	w := newWorld(t)
 	ctx := context.Background()
 	var group, company, risk int64
-	if err := w.db.QueryRow(ctx, `SELECT id FROM user_group WHERE NOT all_users ORDER BY id LIMIT 1`).Scan(&group); err != nil {
-		if err := w.db.QueryRow(ctx, `INSERT INTO user_group (name) VALUES ('Engenharia') RETURNING id`).Scan(&group); err != nil {
-			t.Fatal(err)
-		}
+	// An ORGANIZATIONAL_STRUCTURE value is a unit of internal/orgunits.
+	if err := w.db.QueryRow(ctx, `INSERT INTO org_unit (name) VALUES ('Engenharia') RETURNING id`).Scan(&group); err != nil {
+		t.Fatal(err)
 	}
 	if err := w.db.QueryRow(ctx, `INSERT INTO company (name) VALUES ('Acme Ltda') RETURNING id`).Scan(&company); err != nil {
 		t.Fatal(err)
@@ -200,10 +199,7 @@ func TestGridEditsReferences(t *testing.T) {
 		OR (component_id = $2 AND key = 'task')`, w.task, risk); err != nil {
 		t.Fatal(err)
 	}
-	var groupName string
-	if err := w.db.QueryRow(ctx, `SELECT name::text FROM user_group WHERE id = $1`, group).Scan(&groupName); err != nil {
-		t.Fatal(err)
-	}
+	groupName := "Engenharia"
 	task := w.newTask(t, nil)
 	edit := func(c items.Caller, comp, id int64, field string, value any, stamp int64) (*items.SaveItemResult, error) {
 		return w.svc.UpdateItemField(ctx, c, items.UpdateFieldInput{ItemID: httpx.ID(id), ComponentID: httpx.ID(comp), Field: field,

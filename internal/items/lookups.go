@@ -17,8 +17,8 @@ const (
 )
 
 // LookupInput is the body of loadUsers, loadCompanies, loadGenericItems and
-// loadOrganizationalStructures: a text typed in a picker, or the ids of the
-// values already chosen (to show their names).
+// (internal/orgunits) loadOrganizationalStructures: a text typed in a
+// picker, or the ids of the values already chosen (to show their names).
 type LookupInput struct {
 	Text  string  `json:"text"`
 	IDs   []int64 `json:"ids"`
@@ -83,25 +83,6 @@ func (s *Service) LoadCompanies(ctx context.Context, c Caller, in LookupInput) (
 		return nil, err
 	}
 	return s.store.companies(ctx, like, in)
-}
-
-// OrgUnit is a node of the organizational structure.
-type OrgUnit struct {
-	ID       int64     `json:"id"`
-	Name     string    `json:"name"`
-	ParentID *int64    `json:"parentId"`
-	Children []OrgUnit `json:"children"`
-}
-
-// LoadOrganizationalStructures answers loadOrganizationalStructures: with no
-// structure of its own yet, the groups (but all users) are one-level units, in
-// the tree's shape so that units with parents can come without a change.
-func (s *Service) LoadOrganizationalStructures(ctx context.Context, c Caller, in LookupInput) ([]OrgUnit, error) {
-	like, err := in.Check()
-	if err != nil {
-		return nil, err
-	}
-	return s.store.groupUnits(ctx, like, in)
 }
 
 // ItemChoice is an item offered by a picker (GENERIC_ITEM_TYPE attributes).

@@ -22,8 +22,7 @@ func TestLookupsFindByTextIgnoringAccents(t *testing.T) {
 	ctx := context.Background()
 	if _, err := w.db.Exec(ctx, `INSERT INTO app_user (login, name, email, active) VALUES
 		('joao', 'João Sá', 'joao@example.com', true), ('jo', 'Joana Antiga', 'jo@example.com', false);
-		INSERT INTO company (name) VALUES ('Águia Ltda'), ('Beta SA');
-		INSERT INTO user_group (name) VALUES ('Financeiro'), ('Jurídico')`); err != nil {
+		INSERT INTO company (name) VALUES ('Águia Ltda'), ('Beta SA')`); err != nil {
 		t.Fatal(err)
 	}
 	users, err := w.svc.LoadUsers(ctx, w.ana, items.LookupInput{Text: "joa"})
@@ -37,13 +36,6 @@ func TestLookupsFindByTextIgnoringAccents(t *testing.T) {
 	companies, err := w.svc.LoadCompanies(ctx, w.ana, items.LookupInput{Text: "aguia"})
 	if err != nil || len(companies) != 1 || companies[0].Name != "Águia Ltda" {
 		t.Fatalf("companies: %+v %v", companies, err)
-	}
-	units, err := w.svc.LoadOrganizationalStructures(ctx, w.ana, items.LookupInput{})
-	if err != nil || len(units) != 2 || units[0].Name != "Financeiro" || units[0].Children == nil || units[0].ParentID != nil {
-		t.Fatalf("organizational structures (groups, without Todos): %+v %v", units, err)
-	}
-	if units, err := w.svc.LoadOrganizationalStructures(ctx, w.ana, items.LookupInput{Text: "juridico"}); err != nil || len(units) != 1 {
-		t.Fatalf("units by text: %+v %v", units, err)
 	}
 	found, err := w.svc.LoadGenericItems(ctx, w.ana, items.LookupInput{ComponentID: w.task, Text: "7", Limit: 5})
 	if err != nil || len(found) == 0 || found[0].FormattedID != 7 {
@@ -105,7 +97,7 @@ func TestRoutesAnswerFilesAndLookups(t *testing.T) {
 		t.Cleanup(func() { res.Body.Close() })
 		return res
 	}
-	if res := post("/genericItem/loadOrganizationalStructures", ""); res.StatusCode != 200 {
+	if res := post("/genericItem/loadCompanies", ""); res.StatusCode != 200 {
 		t.Fatalf("lookup without a body: %d", res.StatusCode)
 	}
 	if res := post("/genericItem/loadGenericItems", `{"componentId": 999999}`); res.StatusCode != 404 {

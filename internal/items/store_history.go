@@ -44,6 +44,7 @@ func (r *resolver) run(ctx context.Context, q Querier) error {
 	}{
 		{r.users, `SELECT id, name FROM app_user WHERE id = ANY($1)`, false},
 		{r.groups, `SELECT id, name::text FROM user_group WHERE id = ANY($1)`, false},
+		{r.units, `SELECT id, name::text FROM org_unit WHERE id = ANY($1)`, false},
 		{r.companies, `SELECT id, name FROM company WHERE id = ANY($1)`, false},
 		{r.projects, `SELECT id, name FROM project WHERE id = ANY($1)`, false},
 		{r.items, `SELECT id, number::text || ' - ' || title FROM item WHERE id = ANY($1)`, true},

@@ -392,6 +392,9 @@ func (st *Store) lookUp(ctx context.Context, lk *lookups, k lookupKeys, lang str
 	if len(k.groups) > 0 {
 		b.Queue(`SELECT id, name::text FROM user_group WHERE id = ANY($1)`, k.groups).Query(lk.scanNames(lk.groups))
 	}
+	if len(k.units) > 0 {
+		b.Queue(`SELECT id, name::text FROM org_unit WHERE id = ANY($1)`, k.units).Query(lk.scanNames(lk.units))
+	}
 	if len(k.companies) > 0 {
 		b.Queue(`SELECT id, name FROM company WHERE id = ANY($1)`, k.companies).Query(lk.scanNames(lk.companies))
 	}

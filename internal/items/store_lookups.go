@@ -44,27 +44,6 @@ func (st *Store) companies(ctx context.Context, like string, in LookupInput) ([]
 	return pgx.CollectRows(rows, pgx.RowToStructByPos[Choice])
 }
 
-// groupUnits are the groups like matches (or in.IDs) but all users, as units.
-func (st *Store) groupUnits(ctx context.Context, like string, in LookupInput) ([]OrgUnit, error) {
-	rows, err := st.db.Query(ctx, `SELECT id, name::text FROM user_group
-		WHERE NOT all_users AND CASE WHEN cardinality($2::bigint[]) > 0 THEN id = ANY($2)
-			ELSE tramita_unaccent(name::text) ILIKE tramita_unaccent($1) END
-		ORDER BY name, id LIMIT $3`, like, in.IDs, in.Limit)
-	if err != nil {
-		return nil, fmt.Errorf("load organizational structures: %w", err)
-	}
-	out := []OrgUnit{}
-	for rows.Next() {
-		u := OrgUnit{Children: []OrgUnit{}}
-		if err := rows.Scan(&u.ID, &u.Name); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		out = append(out, u)
-	}
-	return out, rows.Err()
-}
-
 // genericItems are readable items of in.ComponentID by title, number or id.
 func (st *Store) genericItems(ctx context.Context, c Caller, like string, number int64, in LookupInput) ([]ItemChoice, error) {
 	rows, err := st.db.Query(ctx, `SELECT i.id, i.number, i.title, coalesce(p.name, '')

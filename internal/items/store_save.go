@@ -300,8 +300,11 @@ func referenceExists(ctx context.Context, q Querier, c Caller, b *binding, id, s
 	switch b.Type {
 	case "USERS", "RESOURCES":
 		sql = `SELECT EXISTS (SELECT 1 FROM app_user WHERE id = $1 AND active)`
-	case "GROUPS", "ORGANIZATIONAL_STRUCTURE":
+	case "GROUPS":
 		sql = `SELECT EXISTS (SELECT 1 FROM user_group WHERE id = $1)`
+	case "ORGANIZATIONAL_STRUCTURE":
+		// An inactive unit is no longer offered, but values holding it stay valid.
+		sql = `SELECT EXISTS (SELECT 1 FROM org_unit WHERE id = $1)`
 	case "USERS_OR_GROUPS":
 		sql = `SELECT EXISTS (SELECT 1 FROM app_user WHERE id = $1 AND active) OR EXISTS (SELECT 1 FROM user_group WHERE id = $1)`
 	case "COMPANY":

@@ -51,6 +51,7 @@ describe('the administration shell', () => {
     ).toEqual([
       'Painel',
       'Grupos',
+      'Estrutura organizacional',
       'Usuários',
       'Empresas',
       'Log de auditoria',

@@ -14,6 +14,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import GroupsIcon from '@mui/icons-material/GroupsOutlined';
+import OrgUnitsIcon from '@mui/icons-material/AccountTreeOutlined';
 import PersonIcon from '@mui/icons-material/PersonOutlined';
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import HistoryIcon from '@mui/icons-material/ManageHistoryOutlined';
@@ -76,6 +77,13 @@ export default function AdminLayout() {
       label: t('nav.groups'),
       icon: <GroupsIcon />,
       active: () => section === 'groups',
+    },
+    {
+      key: 'orgUnits',
+      to: '/administration/orgUnits',
+      label: t('nav.orgUnits'),
+      icon: <OrgUnitsIcon />,
+      active: () => section === 'orgUnits',
     },
     {
       key: 'User',

@@ -5,7 +5,7 @@ export function canAdminister(session: StoredSession | null): boolean {
   return session !== null && (session.hasPanelAdminPermission || session.isAdministratorLogged);
 }
 
-const SECTIONS = ['groups', 'users', 'companies', 'log', 'additionalFields', 'emailServer', 'settings'];
+const SECTIONS = ['groups', 'orgUnits', 'users', 'companies', 'log', 'additionalFields', 'emailServer', 'settings'];
 
 /** The section of an /administration path: the first segment after it ('' for the plan page). */
 export function sectionOf(pathname: string): string {

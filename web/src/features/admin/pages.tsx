@@ -4,6 +4,7 @@ import { lazy } from 'react';
 export const AdminLayout = lazy(() => import('./AdminLayout'));
 export const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
 export const GroupsPage = lazy(() => import('./groups/GroupsPage'));
+export const OrgUnitsPage = lazy(() => import('./units/OrgUnitsPage'));
 export const UsersPage = lazy(() => import('./users/UsersPage'));
 export const CompaniesPage = lazy(() => import('./companies/CompaniesPage'));
 export const AuditLogPage = lazy(() => import('./log/AuditLogPage'));

@@ -7,6 +7,7 @@ import {
   DashboardPage,
   EmailServerPage,
   GroupsPage,
+  OrgUnitsPage,
   SettingsPage,
   UsersPage,
 } from './pages';
@@ -25,6 +26,7 @@ export const administrationRoutes: RouteObject[] = [
       { index: true, element: <Navigate to={PLAN_PATH} replace /> },
       { path: 'groups/:title?', element: <GroupsPage /> },
       { path: 'users/:title?', element: <UsersPage /> },
+      { path: 'orgUnits', element: <OrgUnitsPage /> },
       { path: 'companies', element: <CompaniesPage /> },
       { path: 'log', element: <AuditLogPage /> },
       { path: 'additionalFields', element: <AdditionalFieldsPage /> },

@@ -55,6 +55,11 @@ const ACTION_GROUPS: { name: string; area: string; kinds: string[] }[] = [
     kinds: ['admin.group.created', 'admin.group.renamed', 'admin.group.members', 'admin.group.deleted'],
   },
   {
+    name: 'orgUnit',
+    area: 'admin.orgUnit.',
+    kinds: ['admin.orgUnit.created', 'admin.orgUnit.updated', 'admin.orgUnit.deleted'],
+  },
+  {
     name: 'company',
     area: 'admin.company.',
     kinds: ['admin.company.created', 'admin.company.updated', 'admin.company.deleted'],

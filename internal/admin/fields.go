@@ -68,7 +68,8 @@ func fieldDefinitions(ctx context.Context, db querier, entity string) ([]FieldDe
 // referenceTables are the tables whose ids reference-typed values name;
 // the other reference types belong to modules still to come and are
 // checked as whole numbers only.
-var referenceTables = map[string]string{"USERS": "app_user", "GROUPS": "user_group", "COMPANY": "company", "RESOURCES": "resource"}
+var referenceTables = map[string]string{"USERS": "app_user", "GROUPS": "user_group", "COMPANY": "company", "RESOURCES": "resource",
+	"ORGANIZATIONAL_STRUCTURE": "org_unit"}
 
 // checkReferences refuses values that name a record that does not exist.
 func checkReferences(ctx context.Context, db querier, fields []FieldDefinition, values map[string]any) error {

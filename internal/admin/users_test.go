@@ -340,3 +340,24 @@ func TestUserListFilters(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconvFormat(n) }
+
+// An ORGANIZATIONAL_STRUCTURE additional field names an organizational
+// unit that exists (orgunits' table), as a USERS one names a user.
+func TestAUnitFieldNamesAUnitThatExists(t *testing.T) {
+	e := newEnv(t)
+	var field admin.FieldDefinition
+	e.do(e.root, "POST", "/admin/additionalFields/save", map[string]any{"entity": "user", "name": "Unidade", "type": "ORGANIZATIONAL_STRUCTURE"}).
+		want(200).decode(&field)
+	var unit int64
+	if err := e.db.QueryRow(context.Background(), `INSERT INTO org_unit (name) VALUES ('Financeiro') RETURNING id`).Scan(&unit); err != nil {
+		t.Fatal(err)
+	}
+	u := newUser("caio")
+	u["passwordDelivery"] = "show"
+	u["additionalFields"] = map[string]any{itoa(field.ID): unit + 1000}
+	if msg := e.do(e.root, "POST", "/user/saveUser", u).want(http.StatusBadRequest).message(); msg != "O registro indicado não existe." {
+		t.Fatalf("an unknown unit: %q", msg)
+	}
+	u["additionalFields"] = map[string]any{itoa(field.ID): unit}
+	e.do(e.root, "POST", "/user/saveUser", u).want(200)
+}

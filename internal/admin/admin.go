@@ -88,13 +88,7 @@ func (s *Service) tx(ctx context.Context, fn func(pgx.Tx) error) error {
 // record writes an administrative change to the audit log: user_id is who
 // did it; detail names the entity and holds the record before and after.
 func (s *Service) record(ctx context.Context, db audit.Execer, a Actor, kind, entity string, id int64, before, after any) error {
-	detail := map[string]any{"entity": entity, "entityId": id}
-	if before != nil {
-		detail["before"] = before
-	}
-	if after != nil {
-		detail["after"] = after
-	}
+	detail := audit.ChangeDetail(entity, id, before, after)
 	if err := audit.Record(ctx, db, audit.Event{At: s.now(), UserID: a.UserID, Login: a.Login, Kind: kind,
 		Address: a.Address, Detail: detail}); err != nil {
 		return fmt.Errorf("audit: %w", err)

@@ -30,6 +30,20 @@ type Event struct {
 	Detail map[string]any
 }
 
+// ChangeDetail is the Detail of an administrative change: the entity and
+// its id, and the record before and after (left out when nil: a creation,
+// a deletion).
+func ChangeDetail(entity string, id int64, before, after any) map[string]any {
+	detail := map[string]any{"entity": entity, "entityId": id}
+	if before != nil {
+		detail["before"] = before
+	}
+	if after != nil {
+		detail["after"] = after
+	}
+	return detail
+}
+
 // Execer is what Record needs: a pool, a connection or a transaction.
 type Execer interface {
 	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)

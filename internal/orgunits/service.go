@@ -305,13 +305,7 @@ func auditView(u Unit) map[string]any {
 }
 
 func (s *Service) record(ctx context.Context, db audit.Execer, a Actor, kind string, id int64, before, after any) error {
-	detail := map[string]any{"entity": "orgUnit", "entityId": id}
-	if before != nil {
-		detail["before"] = before
-	}
-	if after != nil {
-		detail["after"] = after
-	}
+	detail := audit.ChangeDetail("orgUnit", id, before, after)
 	if err := audit.Record(ctx, db, audit.Event{At: s.now(), UserID: a.UserID, Login: a.Login, Kind: kind,
 		Address: a.Address, Detail: detail}); err != nil {
 		return fmt.Errorf("audit: %w", err)

@@ -337,13 +337,7 @@ func (s *Service) Delete(ctx context.Context, a Actor, ids []int64) error {
 }
 
 func (s *Service) record(ctx context.Context, tx pgx.Tx, a Actor, kind string, id int64, before, after any) error {
-	detail := map[string]any{"entity": "resource", "entityId": id}
-	if before != nil {
-		detail["before"] = before
-	}
-	if after != nil {
-		detail["after"] = after
-	}
+	detail := audit.ChangeDetail("resource", id, before, after)
 	return audit.Record(ctx, tx, audit.Event{At: s.now(), UserID: a.UserID, Login: a.Login, Kind: kind, Address: a.Address, Detail: detail})
 }
 

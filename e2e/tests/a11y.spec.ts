@@ -237,6 +237,16 @@ const memberScreens: Screen[] = [
     },
   },
   { name: 'project page (member)', path: (found) => found.project!, ready: mainHeading },
+  {
+    name: 'schedule (member)',
+    path: (found) => `/runtime/2/schedule/0/Cronograma?project=${/\/project\/(\d+)/.exec(found.project!)?.[1]}`,
+    ready: async (page) => {
+      await mainHeading(page);
+      await expect(page.locator('main .wx-bar, main [role="alert"]').first()).toBeVisible(loaded);
+    },
+  },
+  { name: 'my timesheet (member)', path: '/runtime/1/myTimesheet/Minhas%20horas', ready: weekGrid },
+  { name: 'agenda (member)', path: '/runtime/1/calendar/Agenda?date=2025-03-01', ready: mainHeading },
   { name: 'administration refused (member)', path: '/administration/users', ready: mainHeading },
 ];
 

@@ -1,11 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
+import { dateInput } from '../support/dates';
 import { adminPassword } from '../support/server';
 
 // Issue 23's keyboard-only journey, without the mouse (page.keyboard only, after the first page
 // load): sign in, open an application, skip to the content, open a list and an item from it, go to
-// the task board, move a card to another column from its menu, and open it. Escape closes what the
-// keyboard opened. The Gantt part joins when the schedule screen exists (docs/accessibility.md).
+// the task board, move a card to another column from its menu, and open it; change a Gantt task's
+// dates. Escape closes what the keyboard opened.
 
 // The server of a11y.spec: the card moved here does not change the demo other specs count on.
 test.use({ serverOptions: { env: { TRAMITA_DEMO_PASSWORD: 'Girassol-Azul-42' } } });
@@ -33,8 +34,10 @@ async function headingFocused(page: Page, name: string | RegExp) {
   await expect(page.getByRole('heading', { level: 1, name })).toBeFocused({ timeout: 30_000 });
 }
 
-test('a keyboard-only journey: sign in, a list, an item, a kanban move', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+test("a keyboard-only journey: sign in, a list, an item, a kanban move, a Gantt task's dates", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto('/');
 
@@ -129,4 +132,49 @@ test('a keyboard-only journey: sign in, a list, an item, a kanban move', async (
   // Enter opens it.
   await page.keyboard.press('Enter');
   await headingFocused(page, card.replace(/^Tarefa \d+: /, ''));
+
+  // The schedule: a project from its select; a task's title link selects the task when it takes the
+  // focus, F2 opens its dates, typed a week later and saved with Enter; the focus goes back to it.
+  await tabTo(page, menu.getByRole('link', { name: 'Cronograma' }), { back: true });
+  await page.keyboard.press('Enter');
+  await headingFocused(page, 'Cronograma');
+  await tabTo(page, page.getByRole('combobox', { name: 'Projeto' }));
+  await page.keyboard.press('ArrowDown');
+  await tabTo(page, page.getByRole('option', { name: 'Implantação do ERP' }), { key: 'ArrowDown', max: 10 });
+  await page.keyboard.press('Enter');
+  const taskLink = page.getByRole('link', { name: /^Abrir #\d+ / }).first();
+  await expect(taskLink).toBeVisible({ timeout: 30_000 });
+  const taskName = (await taskLink.getAttribute('aria-label'))!.replace(/^Abrir /, '');
+  await tabTo(page, taskLink);
+  await expect(page.getByRole('button', { name: 'Alterar datas…' })).toBeEnabled();
+  await page.keyboard.press('F2');
+  const dates = page.getByRole('dialog', { name: `Datas de ${taskName}` });
+  const weekLater = async (name: string) => {
+    const [d, m, y] = (await dateInput(dates, name).locator('input').inputValue()).split('/').map(Number);
+    const day = new Date(Date.UTC(y!, m! - 1, d! + 7));
+    return day.toISOString().slice(0, 10);
+  };
+  // A milestone has one date; a task its start and finish.
+  await expect(dates).toBeVisible();
+  const fields = (await dateInput(dates, 'Data do marco').count()) > 0 ? ['Data do marco'] : ['Início', 'Término'];
+  const days: string[] = [];
+  for (const field of fields) days.push(await weekLater(field));
+  const digits = (day: string) => day.split('-').reverse().join('');
+  await expect(dateInput(dates, fields[0]!).getByRole('spinbutton').first()).toBeFocused();
+  for (const [i, field] of fields.entries()) {
+    if (i > 0) await tabTo(page, dateInput(dates, field).getByRole('spinbutton').first());
+    await page.keyboard.type(digits(days[i]!));
+  }
+  const [start, finish] = [days[0], days[days.length - 1]];
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/genericItem/moveScheduleTask'));
+  await page.keyboard.press('Enter');
+  const answer = await saved;
+  expect(answer.status(), await answer.text()).toBe(200);
+  const id = Number(taskName.match(/^#(\d+)/)![1]);
+  const rescheduled = (
+    (await answer.json()) as { tasks: { FormattedID: number; start: string; finish: string }[] }
+  ).tasks.find((t) => t.FormattedID === id);
+  expect(rescheduled).toMatchObject({ start, finish });
+  await expect(dates).toBeHidden();
+  await expect(page.getByRole('link', { name: `Abrir ${taskName}` })).toBeFocused();
 });

@@ -155,6 +155,8 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
               task={task}
               href={`/runtime/${appID}/editItem/${schedule.componentId}/${task.id}/0`}
               onToggle={() => void api.exec('open-task', { id: task.id, mode: !task.open })}
+              // The keyboard's way to select a task: its title link takes the focus.
+              onFocus={() => void apiRef.current?.exec('select-task', { id: task.id })}
             />
           );
         },
@@ -378,7 +380,14 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
   );
 }
 
-function TitleCell({ task, href, onToggle }: { task: GanttTask; href: string; onToggle: () => void }) {
+interface TitleCellProps {
+  task: GanttTask;
+  href: string;
+  onToggle: () => void;
+  onFocus: () => void;
+}
+
+function TitleCell({ task, href, onToggle, onFocus }: TitleCellProps) {
   const { t } = useTranslation('schedule');
   const level = Math.max(0, task.source.level - 1);
   return (
@@ -405,7 +414,9 @@ function TitleCell({ task, href, onToggle }: { task: GanttTask; href: string; on
         underline="hover"
         color="inherit"
         aria-label={t('openItem', { id: task.source.FormattedID, title: task.text })}
+        aria-keyshortcuts="F2 Alt+Shift+ArrowRight Alt+Shift+ArrowLeft"
         onClick={(e) => e.stopPropagation()}
+        onFocus={onFocus}
         sx={{
           overflow: 'hidden',
           textOverflow: 'ellipsis',

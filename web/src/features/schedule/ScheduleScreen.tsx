@@ -230,6 +230,12 @@ export function ScheduleScreen({ schedule, title, picker, routeView, baselineId,
         <Box
           sx={{ flex: 1, minHeight: 0 }}
           onKeyDown={(e) => {
+            // F2 edits the selected task's dates, as a spreadsheet's cell.
+            if (e.key === 'F2' && schedule.canEdit && selected && !selected.summary && !saving) {
+              e.preventDefault();
+              setEditing(selected);
+              return;
+            }
             const move = schedule.canEdit ? outlineKey(e) : null;
             if (!move) return;
             e.preventDefault();

@@ -247,6 +247,21 @@ const memberScreens: Screen[] = [
   },
   { name: 'my timesheet (member)', path: '/runtime/1/myTimesheet/Minhas%20horas', ready: weekGrid },
   { name: 'agenda (member)', path: '/runtime/1/calendar/Agenda?date=2025-03-01', ready: mainHeading },
+  { name: 'calendar (member)', path: '/runtime/2/calendar/Agenda?date=2025-03-01', ready: calendarEvents },
+  { name: 'team timesheets (member)', path: '/runtime/1/timesheetList/Horas%20da%20equipe', ready: mainHeading },
+  {
+    name: 'month closing refused (member)',
+    path: '/runtime/1/closeMonthList/Fechamento%20do%20m%C3%AAs',
+    ready: mainHeading,
+  },
+  {
+    name: 'resources (member)',
+    path: '/runtime/1/resourcesList/Recursos',
+    ready: async (page) => {
+      await mainHeading(page);
+      await expect(page.locator('main table tbody tr').first()).toBeVisible(loaded);
+    },
+  },
   { name: 'administration refused (member)', path: '/administration/users', ready: mainHeading },
 ];
 

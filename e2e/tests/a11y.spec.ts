@@ -386,6 +386,9 @@ async function signedInPage(browser: Browser, baseURL: string, login: string, pa
 }
 
 test('signed out: sign-in, password reset and not-found pages', async ({ page }) => {
+  // Ten scans on the worker's first pages: a minute was not enough on a busy machine, and the spec
+  // being serial, a timeout here skips every other screen's scan.
+  test.setTimeout(180_000);
   await page.goto('/');
   const findings = await visit(page, signedOutScreens, 0);
   expect(findings, report(findings)).toEqual([]);

@@ -58,6 +58,7 @@ func (h *Handler) Routes(r chi.Router) {
 		r.Get("/getAllowedsProjectItemTypes", httpx.Serve(who, h.getAllowedsProjectItemTypes))
 		r.Post("/loadUsers", httpx.HandleOptional(who, h.svc.LoadUsers))
 		r.Post("/loadCompanies", httpx.HandleOptional(who, h.svc.LoadCompanies))
+		r.Post("/loadGroups", httpx.HandleOptional(who, h.svc.LoadGroups))
 		r.Post("/loadGenericItems", httpx.HandleOptional(who, h.svc.LoadGenericItems))
 		r.Post("/loadPicklistItems", httpx.HandleOptional(who, h.svc.LoadPicklistItems))
 		h.formRoutes(r)

@@ -76,6 +76,17 @@ func (s *Service) LoadUsers(ctx context.Context, c Caller, in LookupInput) ([]Us
 	return s.store.users(ctx, c.UserID, like, in)
 }
 
+// LoadGroups answers loadGroups: the user groups (but 'Todos', everybody's)
+// by name, or by ids, for GROUPS and USERS_OR_GROUPS fields and a project's
+// members; the organizational units are loadOrganizationalStructures'.
+func (s *Service) LoadGroups(ctx context.Context, c Caller, in LookupInput) ([]Choice, error) {
+	like, err := in.Check()
+	if err != nil {
+		return nil, err
+	}
+	return s.store.groups(ctx, like, in)
+}
+
 // LoadCompanies answers loadCompanies: companies by name, or by ids.
 func (s *Service) LoadCompanies(ctx context.Context, c Caller, in LookupInput) ([]Choice, error) {
 	like, err := in.Check()

@@ -22,7 +22,8 @@ func TestLookupsFindByTextIgnoringAccents(t *testing.T) {
 	ctx := context.Background()
 	if _, err := w.db.Exec(ctx, `INSERT INTO app_user (login, name, email, active) VALUES
 		('joao', 'João Sá', 'joao@example.com', true), ('jo', 'Joana Antiga', 'jo@example.com', false);
-		INSERT INTO company (name) VALUES ('Águia Ltda'), ('Beta SA')`); err != nil {
+		INSERT INTO company (name) VALUES ('Águia Ltda'), ('Beta SA');
+		INSERT INTO user_group (name) VALUES ('Auditória Interna')`); err != nil {
 		t.Fatal(err)
 	}
 	users, err := w.svc.LoadUsers(ctx, w.ana, items.LookupInput{Text: "joa"})
@@ -36,6 +37,11 @@ func TestLookupsFindByTextIgnoringAccents(t *testing.T) {
 	companies, err := w.svc.LoadCompanies(ctx, w.ana, items.LookupInput{Text: "aguia"})
 	if err != nil || len(companies) != 1 || companies[0].Name != "Águia Ltda" {
 		t.Fatalf("companies: %+v %v", companies, err)
+	}
+	// Groups (a project's members, GROUPS fields) are the user groups, not the organizational units.
+	groups, err := w.svc.LoadGroups(ctx, w.ana, items.LookupInput{Text: "auditoria"})
+	if err != nil || len(groups) != 1 || groups[0].Name != "Auditória Interna" {
+		t.Fatalf("groups: %+v %v", groups, err)
 	}
 	found, err := w.svc.LoadGenericItems(ctx, w.ana, items.LookupInput{ComponentID: w.task, Text: "7", Limit: 5})
 	if err != nil || len(found) == 0 || found[0].FormattedID != 7 {

@@ -44,6 +44,18 @@ func (st *Store) companies(ctx context.Context, like string, in LookupInput) ([]
 	return pgx.CollectRows(rows, pgx.RowToStructByPos[Choice])
 }
 
+// groups are the groups like matches (or in.IDs) but all users.
+func (st *Store) groups(ctx context.Context, like string, in LookupInput) ([]Choice, error) {
+	rows, err := st.db.Query(ctx, `SELECT id, name::text, false FROM user_group
+		WHERE NOT all_users AND CASE WHEN cardinality($2::bigint[]) > 0 THEN id = ANY($2)
+			ELSE tramita_unaccent(name::text) ILIKE tramita_unaccent($1) END
+		ORDER BY name, id LIMIT $3`, like, in.IDs, in.Limit)
+	if err != nil {
+		return nil, fmt.Errorf("load groups: %w", err)
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[Choice])
+}
+
 // genericItems are readable items of in.ComponentID by title, number or id.
 func (st *Store) genericItems(ctx context.Context, c Caller, like string, number int64, in LookupInput) ([]ItemChoice, error) {
 	rows, err := st.db.Query(ctx, `SELECT i.id, i.number, i.title, coalesce(p.name, '')

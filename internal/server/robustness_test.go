@@ -133,6 +133,7 @@ var accessOf = map[string]access{
 	"POST /api/genericItem/exportExcel":                  user,
 	"POST /api/genericItem/exportFullListToExcel":        user,
 	"POST /api/genericItem/loadCompanies":                user,
+	"POST /api/genericItem/loadGroups":                   user,
 	"POST /api/genericItem/loadCalendars":                user,
 	"POST /api/genericItem/loadItemTypeStatuses":         user,
 	"POST /api/genericItem/loadGenericItems":             user,

@@ -16,7 +16,7 @@ export interface Choice {
 }
 
 /** Where a reference picker finds its choices, by the attribute type it shows. */
-export type LookupSource = 'users' | 'groups' | 'usersOrGroups' | 'companies' | 'projects' | 'items';
+export type LookupSource = 'users' | 'groups' | 'orgUnits' | 'usersOrGroups' | 'companies' | 'projects' | 'items';
 
 /** Where a reference attribute's choices come from; null when the server offers no picker for it yet. */
 export function lookupSourceOf(attributeType: string | undefined, kind: string): LookupSource | null {
@@ -26,8 +26,9 @@ export function lookupSourceOf(attributeType: string | undefined, kind: string):
     case 'RESOURCES':
       return 'users';
     case 'GROUPS':
-    case 'ORGANIZATIONAL_STRUCTURE':
       return 'groups';
+    case 'ORGANIZATIONAL_STRUCTURE':
+      return 'orgUnits';
     case 'USERS_OR_GROUPS':
       return 'usersOrGroups';
     case 'COMPANY':
@@ -77,7 +78,11 @@ export async function lookup(
       const users = await api.post<UserChoice[]>(`${base}/loadUsers`, body, { signal });
       return users.map((u) => ({ id: u.id, label: u.name, secondary: u.email || u.login }));
     }
-    case 'groups':
+    case 'groups': {
+      const groups = await api.post<{ id: number; name: string }[]>(`${base}/loadGroups`, body, { signal });
+      return groups.map((g) => ({ id: g.id, label: g.name }));
+    }
+    case 'orgUnits':
       return flattenUnits(await api.post<OrgUnit[]>(`${base}/loadOrganizationalStructures`, body, { signal }));
     case 'usersOrGroups': {
       const [users, groups] = await Promise.all([lookup('users', request, signal), lookup('groups', request, signal)]);

@@ -92,7 +92,7 @@ export function fakeProjectServer(
           { id: 7, name: 'Maria Souza', login: 'maria', email: 'maria@example.test' },
           { id: 8, name: 'João Lima', login: 'joao', email: 'joao@example.test' },
         ]);
-      case '/genericItem/loadOrganizationalStructures':
+      case '/genericItem/loadGroups':
         return jsonResponse([{ id: 4, name: 'Engenharia' }]);
       case '/genericItem/loadCalendars':
         return jsonResponse([{ id: 9, name: 'Comercial', weeklyMinutes: 2400, periods: 10 }]);

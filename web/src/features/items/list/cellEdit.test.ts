@@ -90,7 +90,14 @@ describe('editKindOf', () => {
       'reference',
       'reference',
     ]);
-    expect(refs.map(referenceSourceOfColumn)).toEqual(['users', 'orgUnits', 'groups', 'companies', 'projects', 'items']);
+    expect(refs.map(referenceSourceOfColumn)).toEqual([
+      'users',
+      'orgUnits',
+      'groups',
+      'companies',
+      'projects',
+      'items',
+    ]);
     // An item reference without its type has nowhere to search.
     expect(editKindOf(col('task', 'GENERIC_ITEM_TYPE', 'reference'))).toBeUndefined();
     expect(editKindOf(col('reviewer', 'USERS', 'user', { editInGrid: false }))).toBeUndefined();

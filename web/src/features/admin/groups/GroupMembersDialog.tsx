@@ -1,18 +1,15 @@
 import { useState } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
-import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { groupMembersQuery, setGroupMembers, usersQuery, type Group, type UserRow } from '../api';
-import { firstUserMatches } from '../components/userOptions';
+import { UsersField } from '../components/UsersField';
 import { errorMessage } from '../../../lib/format';
 import { useNotify } from '../components/useNotify';
 
@@ -94,23 +91,12 @@ function MembersForm({
     <>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{t('groups.membersHelp')}</DialogContentText>
-        <Autocomplete
-          multiple
-          options={users}
+        <UsersField
+          users={users}
           value={chosen}
-          onChange={(_, value) => setChosen(value)}
-          getOptionLabel={(user) => `${user.name} (${user.login})`}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          filterSelectedOptions
-          filterOptions={firstUserMatches}
-          renderValue={(value, getItemProps) =>
-            value.map((user, index) => (
-              <Chip {...getItemProps({ index })} key={user.id} size="small" label={user.name} />
-            ))
-          }
-          renderInput={(params) => (
-            <TextField {...params} label={t('groups.members')} placeholder={t('groups.addMember')} />
-          )}
+          onChange={setChosen}
+          label={t('groups.members')}
+          placeholder={t('groups.addMember')}
         />
       </DialogContent>
       <DialogActions>

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -13,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { UserRow } from '../api';
 import { firstUserMatches } from '../components/userOptions';
+import { UsersField } from '../components/UsersField';
 import { useNotify } from '../components/useNotify';
 import { saveOrgUnit, type OrgUnit, type OrgUnitInput } from './api';
 import { pathOf, subtreeOf } from './tree';
@@ -115,23 +115,12 @@ export default function UnitDialog({
               filterOptions={firstUserMatches}
               renderInput={(params) => <TextField {...params} label={t('orgUnits.manager')} />}
             />
-            <Autocomplete
-              multiple
-              options={users}
+            <UsersField
+              users={users}
               value={members}
-              onChange={(_, value) => setMembers(value)}
-              getOptionLabel={(user) => `${user.name} (${user.login})`}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              filterSelectedOptions
-              filterOptions={firstUserMatches}
-              renderValue={(value, getItemProps) =>
-                value.map((user, index) => (
-                  <Chip {...getItemProps({ index })} key={user.id} size="small" label={user.name} />
-                ))
-              }
-              renderInput={(params) => (
-                <TextField {...params} label={t('orgUnits.members')} placeholder={t('orgUnits.addMember')} />
-              )}
+              onChange={setMembers}
+              label={t('orgUnits.members')}
+              placeholder={t('orgUnits.addMember')}
             />
             <FormControlLabel
               control={<Switch checked={active} onChange={(event) => setActive(event.target.checked)} />}

@@ -232,6 +232,8 @@ func (s *Service) plan(ctx context.Context, c items.Caller, in ScheduleInput) (*
 // planIn is plan within tx, so a change can be checked against the
 // schedule it leaves before it is committed.
 func (s *Service) planIn(ctx context.Context, tx pgx.Tx, c items.Caller, in ScheduleInput) (*plan, error) {
+	t0 := time.Now()
+	defer func() { fmt.Println("ZZ total", time.Since(t0).Microseconds()) }()
 	proj, err := s.store.scheduleProject(ctx, tx, c, int64(in.ProjectID))
 	if err != nil {
 		return nil, err
@@ -240,7 +242,9 @@ func (s *Service) planIn(ctx context.Context, tx pgx.Tx, c items.Caller, in Sche
 	if err != nil {
 		return nil, err
 	}
+	fmt.Println("ZZ head", time.Since(t0).Microseconds())
 	rows, err := s.store.scheduleItems(ctx, tx, c, view, int64(in.ProjectID), MaxScheduleTasks+1)
+	fmt.Println("ZZ items", time.Since(t0).Microseconds())
 	if err != nil {
 		return nil, err
 	}
@@ -267,7 +271,9 @@ func (s *Service) planIn(ctx context.Context, tx pgx.Tx, c items.Caller, in Sche
 		// No item to change yet: who may add them is no reader.
 		canEdit = canImport
 	}
+	fmt.Println("ZZ rights", time.Since(t0).Microseconds())
 	links, err := s.store.links(ctx, tx, ids)
+	fmt.Println("ZZ links", time.Since(t0).Microseconds())
 	if err != nil {
 		return nil, err
 	}
@@ -372,12 +378,8 @@ func (v *scheduleView) date(r scheduleItem, role string) (engine.Date, bool) {
 	if v.Fields[role] == "" || !set || raw == nil {
 		return 0, true
 	}
-	s, ok := raw.(string)
+	t, ok := raw.(time.Time)
 	if !ok {
-		return 0, false
-	}
-	t, err := time.Parse(time.RFC3339, s)
-	if err != nil {
 		return 0, false
 	}
 	return engine.DateFromTime(t.UTC()), true

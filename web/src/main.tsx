@@ -10,7 +10,7 @@ import { createQueryClient } from './app/queryClient';
 import { routes } from './app/routes';
 
 const queryClient = createQueryClient();
-startEarly(queryClient, window.location.pathname);
+startEarly(queryClient, window.location.pathname, window.location.search);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -10,6 +10,8 @@ const portal = vi.hoisted(() => vi.fn(() => Promise.resolve({ default: () => nul
 vi.mock('../features/items/list/ItemListPage', () => itemList());
 vi.mock('../features/portal/shell/PortalLayout', () => portal());
 vi.mock('../features/kanban/KanbanPage', () => ({ default: () => null }));
+const gantt = vi.hoisted(() => vi.fn(() => Promise.resolve({ default: () => null })));
+vi.mock('../features/schedule/SchedulePage', () => gantt());
 
 const LIST = '/runtime/2/list/1/1/2/1/Tarefas';
 
@@ -72,6 +74,36 @@ describe('startEarly', () => {
     await settle();
     expect(calls).toContain('/api/kanban/getBoard');
     expect(calls).not.toContain('/api/genericItem/executeFilter');
+  });
+
+  it("asks a project's schedule beside the Gantt's chunk on a schedule's address", async () => {
+    setSession(makeSession());
+    await sessionSaved();
+    reload();
+    const bodies: unknown[] = [];
+    const calls = recordCalls();
+    const recorded = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation((input, init) => {
+      if (String(input).includes('getSchedule')) bodies.push(JSON.parse(String(init?.body)));
+      return recorded(input, init);
+    });
+    startEarly(new QueryClient(), '/runtime/2/schedule/4/Cronograma', '?project=9');
+    await loadSession();
+    await settle();
+    expect(gantt).toHaveBeenCalled();
+    expect(calls).toContain('/api/genericItem/getSchedule');
+    expect(bodies).toEqual([{ projectId: 9, viewId: 4, baselineId: 0 }]);
+  });
+
+  it('asks no schedule when the address names no project and none was opened here', async () => {
+    setSession(makeSession());
+    await sessionSaved();
+    reload();
+    const calls = recordCalls();
+    startEarly(new QueryClient(), '/runtime/2/schedule/4/Cronograma', '');
+    await loadSession();
+    await settle();
+    expect(calls).not.toContain('/api/genericItem/getSchedule');
   });
 
   it('asks no list data for a visitor without a session', async () => {

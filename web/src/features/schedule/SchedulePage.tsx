@@ -12,32 +12,9 @@ import { useMenuTitle } from '../portal';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { projectChoicesQuery, scheduleQuery } from './api';
+import { lastProject, refetchOnMount, rememberProject, toId } from './prefetch';
 import { ScheduleScreen } from './ScheduleScreen';
 import './i18n';
-
-const LAST_PROJECT = 'tramita.schedule.project';
-
-const toId = (value: string | null | undefined) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : 0;
-};
-
-/** The project last opened here, kept per browser. */
-function lastProject(): number {
-  try {
-    return toId(localStorage.getItem(LAST_PROJECT));
-  } catch {
-    return 0;
-  }
-}
-
-function rememberProject(id: number) {
-  try {
-    localStorage.setItem(LAST_PROJECT, String(id));
-  } catch {
-    // Private windows may refuse storage: the picker then starts empty next time.
-  }
-}
 
 /**
  * /runtime/{appID}/schedule/{viewID}/{title} (spec section 2): the Gantt of a project's items of a
@@ -58,7 +35,7 @@ export default function SchedulePage() {
   // The baseline compared with belongs to the project: choosing another project drops it.
   const [baseline, setBaseline] = useState({ projectId: 0, id: 0 });
   const baselineId = baseline.projectId === projectId ? baseline.id : 0;
-  const schedule = useQuery({ ...scheduleQuery(known ? projectId : 0, viewID, baselineId) });
+  const schedule = useQuery({ ...scheduleQuery(known ? projectId : 0, viewID, baselineId), refetchOnMount });
 
   useEffect(() => {
     if (projectId && schedule.data) rememberProject(projectId);

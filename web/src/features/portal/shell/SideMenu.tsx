@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { isListLink, loadItemListPage, prefetchListLink } from '../../items';
 import { isBoardLink, loadKanbanPage, prefetchBoardLink } from '../../kanban';
+import { isScheduleLink, loadSchedulePage, prefetchScheduleLink } from '../../schedule';
 import type { MenuEntry } from '../api';
 import { AppIcon } from '../icons';
 import { ancestorsOf, flattenMenu, isExternalLink, linkWithQuery } from '../menu';
@@ -34,21 +35,23 @@ export function SideMenu({ menu, onNavigate }: { menu: MenuEntry[]; onNavigate?:
     const trail = ancestorsOf(menu, pathname);
     if (trail.length > 0) setOpen(trail);
   }
-  // A menu with lists or boards: their chunks (the data grid, the board) are loaded while the browser
-  // is idle, so a click on one waits only for its data.
+  // A menu with lists, boards or schedules: their chunks (the data grid, the board, the Gantt) are
+  // loaded while the browser is idle, so a click on one waits only for its data.
   const links = flattenMenu(menu).flatMap((entry) => (entry.link ? [entry.link] : []));
   const hasLists = links.some(isListLink);
   const hasBoards = links.some(isBoardLink);
+  const hasSchedules = links.some(isScheduleLink);
   useEffect(() => {
-    if (!hasLists && !hasBoards) return;
+    if (!hasLists && !hasBoards && !hasSchedules) return;
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;
     const id = idle(() => {
       if (hasLists) void loadItemListPage();
       if (hasBoards) void loadKanbanPage();
+      if (hasSchedules) void loadSchedulePage();
     });
     return () => cancel(id);
-  }, [hasLists, hasBoards]);
+  }, [hasLists, hasBoards, hasSchedules]);
   const toggle = (level: number, key: string) =>
     setOpen((keys) => (keys[level] === key ? keys.slice(0, level) : [...keys.slice(0, level), key]));
   // A list in the landmark, each entry its own item: a screen reader hears "list, N items" and the nesting.
@@ -73,9 +76,11 @@ function Entries({ entries, level, open, toggle, onNavigate }: EntriesProps) {
   const { pathname, search } = useLocation();
   const queryClient = useQueryClient();
   const { i18n } = useTranslation();
-  // A list or board entry about to be chosen: its chunk and first page are asked before the click.
+  // A list, board or schedule entry about to be chosen: its first data is asked before the click.
   const prefetch = (link: string) =>
-    prefetchListLink(queryClient, link, i18n.resolvedLanguage ?? i18n.language) || prefetchBoardLink(queryClient, link);
+    prefetchListLink(queryClient, link, i18n.resolvedLanguage ?? i18n.language) ||
+    prefetchBoardLink(queryClient, link) ||
+    prefetchScheduleLink(queryClient, link);
   return entries.map((entry) => {
     if (entry.title) {
       return (

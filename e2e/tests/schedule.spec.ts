@@ -13,6 +13,7 @@ interface Task {
   id: number;
   FormattedID: number;
   Title: string;
+  responsible: string;
   parentId: number;
   outline: string;
   level: number;
@@ -77,6 +78,10 @@ test('the demo schedule shows phases, tasks and milestones, in light and dark mo
     new RegExp(`#${critical.FormattedID} .*, \\d\\d/\\d\\d/\\d{4} a \\d\\d/\\d\\d/\\d{4}, crítica`),
   );
   await expect(bar(page, milestone)).toHaveClass(/wx-milestone/);
+  // The responsible's column, past the dates the grid opens on (its resizer shows it).
+  expect(phase.responsible).not.toBe('');
+  await expect(page.locator('.wx-grid').getByText('Responsável', { exact: true })).toBeAttached();
+  await expect(page.locator('.wx-grid').getByText(phase.responsible, { exact: true }).first()).toBeAttached();
   await page.screenshot({ path: testInfo.outputPath('schedule-light.png') });
   await page.getByRole('banner').getByRole('button', { name: 'Modo escuro' }).click();
   await expect(page.getByRole('link', { name: /^Abrir #\d+ Iniciação$/ })).toBeVisible();

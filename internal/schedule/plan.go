@@ -38,6 +38,7 @@ type ScheduledTask struct {
 	ID          int64   `json:"id"`
 	FormattedID int64   `json:"FormattedID"`
 	Title       string  `json:"Title"`
+	Responsible string  `json:"responsible"` // the item's responsible's name, "" for none
 	ParentID    int64   `json:"parentId"`
 	Outline     string  `json:"outline"`
 	Level       int     `json:"level"`
@@ -119,14 +120,16 @@ type ProjectSchedule struct {
 // plan is a project's schedule as computed: its input, result and the
 // numbers its items show.
 type plan struct {
-	name      string
-	viewID    int64
-	compID    int64
-	project   engine.Project
-	result    engine.Result
-	numbers   map[int64]int64
-	canEdit   bool
-	canImport bool
+	name    string
+	viewID  int64
+	compID  int64
+	project engine.Project
+	result  engine.Result
+	numbers map[int64]int64
+	// responsible names each item's responsible, for the Gantt's column.
+	responsible map[int64]string
+	canEdit     bool
+	canImport   bool
 }
 
 // GetSchedule answers getSchedule: the project's items of the view
@@ -144,7 +147,7 @@ func (s *Service) GetSchedule(ctx context.Context, c items.Caller, in ScheduleIn
 		Calendar: calendarOf(cal)}
 	for _, i := range pl.result.TreeOrder {
 		t, r := pl.project.Tasks[i], pl.result.Tasks[i]
-		out.Tasks = append(out.Tasks, ScheduledTask{ID: t.ID, FormattedID: pl.numbers[t.ID], Title: t.Title, ParentID: t.Parent,
+		out.Tasks = append(out.Tasks, ScheduledTask{ID: t.ID, FormattedID: pl.numbers[t.ID], Title: t.Title, Responsible: pl.responsible[t.ID], ParentID: t.Parent,
 			Outline: r.Outline, Level: r.Level, Summary: r.Summary, Milestone: r.Milestone,
 			Start: r.Start.String(), Finish: r.Finish.String(), LateStart: r.LateStart.String(), LateFinish: r.LateFinish.String(),
 			AtDayEnd: r.AtDayEnd, Duration: r.Duration, Progress: r.Progress, TotalFloat: r.TotalFloat, FreeFloat: r.FreeFloat, Critical: r.Critical})
@@ -232,8 +235,6 @@ func (s *Service) plan(ctx context.Context, c items.Caller, in ScheduleInput) (*
 // planIn is plan within tx, so a change can be checked against the
 // schedule it leaves before it is committed.
 func (s *Service) planIn(ctx context.Context, tx pgx.Tx, c items.Caller, in ScheduleInput) (*plan, error) {
-	t0 := time.Now()
-	defer func() { fmt.Println("ZZ total", time.Since(t0).Microseconds()) }()
 	proj, err := s.store.scheduleProject(ctx, tx, c, int64(in.ProjectID))
 	if err != nil {
 		return nil, err
@@ -242,9 +243,7 @@ func (s *Service) planIn(ctx context.Context, tx pgx.Tx, c items.Caller, in Sche
 	if err != nil {
 		return nil, err
 	}
-	fmt.Println("ZZ head", time.Since(t0).Microseconds())
 	rows, err := s.store.scheduleItems(ctx, tx, c, view, int64(in.ProjectID), MaxScheduleTasks+1)
-	fmt.Println("ZZ items", time.Since(t0).Microseconds())
 	if err != nil {
 		return nil, err
 	}
@@ -271,9 +270,7 @@ func (s *Service) planIn(ctx context.Context, tx pgx.Tx, c items.Caller, in Sche
 		// No item to change yet: who may add them is no reader.
 		canEdit = canImport
 	}
-	fmt.Println("ZZ rights", time.Since(t0).Microseconds())
 	links, err := s.store.links(ctx, tx, ids)
-	fmt.Println("ZZ links", time.Since(t0).Microseconds())
 	if err != nil {
 		return nil, err
 	}
@@ -296,11 +293,15 @@ func schedulePlan(proj *scheduleProject, view *scheduleView, rows []scheduleItem
 		}
 	}
 	pl := &plan{name: proj.Name, viewID: view.ID, compID: view.ComponentID, numbers: make(map[int64]int64, len(rows)),
-		project: engine.Project{Start: proj.Start, Calendar: cal, Tasks: make([]engine.Task, 0, len(rows)), Links: links}}
+		responsible: make(map[int64]string, len(rows)),
+		project:     engine.Project{Start: proj.Start, Calendar: cal, Tasks: make([]engine.Task, 0, len(rows)), Links: links}}
 	in := make(map[int64]bool, len(rows))
 	for _, r := range rows {
 		in[r.ID] = true
 		pl.numbers[r.ID] = r.Number
+		if r.Responsible != "" {
+			pl.responsible[r.ID] = r.Responsible
+		}
 	}
 	earliest := engine.Date(0)
 	for _, r := range rows {

@@ -129,6 +129,7 @@ func (s *Store) scheduleProject(ctx context.Context, q items.Querier, c items.Ca
 type scheduleItem struct {
 	ID, Number, Parent int64
 	Title              string
+	Responsible        string // the responsible's name, empty for none
 	Values             map[string]any
 }
 
@@ -148,9 +149,9 @@ func (s *Store) scheduleItems(ctx context.Context, q items.Querier, c items.Call
 		}
 		cols += ", " + col
 	}
-	rows, err := q.Query(ctx, `SELECT i.id, i.number, coalesce(i.parent_id, 0), i.title`+cols+`
+	rows, err := q.Query(ctx, `SELECT i.id, i.number, coalesce(i.parent_id, 0), i.title, coalesce(u.name, '')`+cols+`
 		FROM readable_item($1, $2) i JOIN `+table.Name(v.ComponentID)+` t ON t.id = i.id
-		LEFT JOIN schedule_task_order o ON o.item_id = i.id
+		LEFT JOIN schedule_task_order o ON o.item_id = i.id LEFT JOIN app_user u ON u.id = i.responsible_id
 		WHERE i.project_id = $3 AND i.component_id = $4 ORDER BY coalesce(o.sort_key, i.id::numeric), i.id LIMIT $5`,
 		c.UserID, c.PanelAdmin, project, v.ComponentID, limit)
 	if err != nil {
@@ -164,9 +165,9 @@ func (s *Store) scheduleItems(ctx context.Context, q items.Querier, c items.Call
 			return nil, fmt.Errorf("schedule items: %w", err)
 		}
 		it := scheduleItem{ID: vals[0].(int64), Number: vals[1].(int64), Parent: vals[2].(int64), Title: vals[3].(string),
-			Values: make(map[string]any, len(v.attrs))}
+			Responsible: vals[4].(string), Values: make(map[string]any, len(v.attrs))}
 		for k, a := range v.attrs {
-			if x := vals[4+k]; x != nil {
+			if x := vals[5+k]; x != nil {
 				it.Values[a.Key] = x
 			}
 		}

@@ -289,4 +289,19 @@ func TestDemoPlanSchedulesOnItsOwnDates(t *testing.T) {
 	if s.Start != "2025-03-03" || s.Tasks[0].Title != "Iniciação" || !s.Tasks[0].Summary || s.Tasks[0].Outline != "1" {
 		t.Fatalf("starts %s with %+v", s.Start, s.Tasks[0])
 	}
+	// The responsible column: the item's responsible's name; a task without one says nothing.
+	var admin string
+	if err := w.db.QueryRow(ctx, `SELECT u.name FROM item i JOIN app_user u ON u.id = i.responsible_id WHERE i.id = $1`,
+		s.Tasks[0].ID).Scan(&admin); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.db.Exec(ctx, `UPDATE item SET responsible_id = NULL WHERE id = $1`, s.Tasks[1].ID); err != nil {
+		t.Fatal(err)
+	}
+	if s, err = w.svc.GetSchedule(ctx, w.bia, schedule.ScheduleInput{ProjectID: httpx.ID(project)}); err != nil {
+		t.Fatal(err)
+	}
+	if admin == "" || s.Tasks[0].Responsible != admin || s.Tasks[1].Responsible != "" {
+		t.Errorf("responsible %q and %q, want %q and none", s.Tasks[0].Responsible, s.Tasks[1].Responsible, admin)
+	}
 }

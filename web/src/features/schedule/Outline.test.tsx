@@ -12,6 +12,7 @@ vi.setConfig({ testTimeout: 30_000 });
 const task = (id: number, parentId: number, level: number, outline: string): ScheduledTask => ({
   id,
   FormattedID: id + 10,
+  responsible: '',
   Title: `T${id}`,
   parentId,
   outline,

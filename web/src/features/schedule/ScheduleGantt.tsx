@@ -189,6 +189,7 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
         align: 'right',
         cell: text((s) => (s.milestone ? '' : `${Math.round(s.progress)}`)),
       },
+      { id: 'responsible', header: t('column.responsible'), width: 130, cell: text((s) => s.responsible) },
       { id: 'float', header: t('column.float'), width: 64, align: 'right', cell: text((s) => days(s.totalFloat)) },
     ];
   }, [t, formatDay, appID, schedule.componentId, compared]);

@@ -10,6 +10,8 @@ export interface ScheduledTask {
   id: number;
   FormattedID: number;
   Title: string;
+  /** The item's responsible's name, empty for none. */
+  responsible: string;
   parentId: number;
   outline: string;
   level: number;

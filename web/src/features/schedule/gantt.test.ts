@@ -5,6 +5,7 @@ const task = (over: Partial<ScheduledTask>): ScheduledTask => ({
   id: 1,
   FormattedID: 11,
   Title: 'Projetar',
+  responsible: 'Ana Souza',
   parentId: 0,
   outline: '1',
   level: 1,

@@ -22,6 +22,7 @@ interface Task {
   start: string;
   finish: string;
   totalFloat: number;
+  progress: number;
   critical: boolean;
 }
 
@@ -157,6 +158,27 @@ test('a task dragged past its float moves its successor and becomes critical', a
   const saved = (await (await typed).json()) as Schedule;
   expect(saved.tasks.find((t) => t.id === task.id)).toMatchObject({ start, finish });
   await expect(dialog).toBeHidden();
+
+  // The progress handle: dragged a third of the bar towards the side with room, saved as a percent.
+  const was = saved.tasks.find((t) => t.id === task.id)!.progress;
+  await scrollTo(page, task);
+  await bar(page, task).hover();
+  const marker = bar(page, task).locator('.wx-progress-marker');
+  await expect(marker).toBeVisible();
+  const [barBox, handle] = [(await bar(page, task).boundingBox())!, (await marker.boundingBox())!];
+  const dx = ((was >= 50 ? -1 : 1) * barBox.width) / 3;
+  const progressed = page.waitForResponse((r) => r.url().endsWith('/api/genericItem/setScheduleProgress'));
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + handle.width / 2 + dx, handle.y + handle.height / 2, { steps: 8 });
+  await page.mouse.up();
+  const answer = await progressed;
+  expect(answer.status(), await answer.text()).toBe(200);
+  const now = ((await answer.json()) as Schedule).tasks.find((t) => t.id === task.id)!.progress;
+  expect(Math.abs(now - was)).toBeGreaterThanOrEqual(20);
+  await expect(page.getByText(`Progresso de #${task.FormattedID} ${task.Title}: ${now}%.`)).toBeVisible();
+  const stored = await scheduleOf(page.request, Number(new URL(page.url()).searchParams.get('project')));
+  expect(stored.tasks.find((t) => t.id === task.id)!.progress).toBe(now);
 });
 
 /** The tasks that come after a task through its links, at any depth. */

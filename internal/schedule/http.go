@@ -36,6 +36,7 @@ func (h *Handler) Routes(r chi.Router) {
 	r.Post("/genericItem/getSchedule", httpx.Handle(h.currentUser, h.svc.GetSchedule))
 	r.Get("/genericItem/scheduleDownload", h.scheduleDownload)
 	r.Post("/genericItem/moveScheduleTask", httpx.Handle(h.currentUser, h.svc.MoveTask))
+	r.Post("/genericItem/setScheduleProgress", httpx.Handle(h.currentUser, h.svc.SetProgress))
 	r.Post("/genericItem/setScheduleParent", httpx.Handle(h.currentUser, h.svc.SetParent))
 	r.Post("/genericItem/scheduleUpload", h.scheduleUpload)
 	r.Post("/genericItem/loadScheduleImportFields", httpx.Handle(h.currentUser, h.svc.ImportFields))

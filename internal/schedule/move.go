@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"math"
 	"net/http"
 	"time"
 
@@ -47,52 +48,118 @@ func (s *Service) MoveTask(ctx context.Context, c items.Caller, in MoveInput) (*
 	}
 	var viewID int64
 	err = pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
-		proj, err := s.store.scheduleProject(ctx, tx, c, int64(in.ProjectID))
+		t, err := s.editableTask(ctx, tx, c, in.ProjectID, in.ViewID, in.ItemID, "schedule.move.summary")
 		if err != nil {
 			return err
 		}
-		view, err := s.store.scheduleView(ctx, tx, c, int64(in.ViewID), int64(in.ProjectID))
+		viewID = t.view.ID
+		attrs, err := t.view.moved(t.item.Attributes, t.project, start, finish)
 		if err != nil {
 			return err
 		}
-		viewID = view.ID
-		it, err := items.ReadItem(ctx, tx, c, view.ComponentID, int64(in.ItemID), true)
-		if err != nil {
-			return err
-		}
-		if it.ProjectID == nil || *it.ProjectID != int64(in.ProjectID) {
-			return httpx.NotFound()
-		}
-		if ok, err := items.CanUpdate(ctx, tx, c, it.ComponentID, it.ID); err != nil {
-			return err
-		} else if !ok {
-			return httpx.Fail(http.StatusForbidden, "forms.cannotEdit")
-		}
-		if view.Fields["parent"] != "" {
-			summary, err := s.store.hasTasks(ctx, tx, it.ID, view.ComponentID)
-			if err != nil {
-				return err
-			}
-			if summary {
-				return httpx.Fail(http.StatusBadRequest, "schedule.move.summary")
-			}
-		}
-		attrs, err := view.moved(it.Attributes, proj, start, finish)
-		if err != nil {
-			return err
-		}
-		if maps.EqualFunc(attrs, it.Attributes, func(a, b any) bool { return fmt.Sprint(a) == fmt.Sprint(b) }) {
-			return nil
-		}
-		if _, err := items.Mutate(ctx, tx, c.UserID, it.ID, items.Change{Operation: "schedule", Title: &it.Title, Attributes: attrs}); err != nil {
-			return fmt.Errorf("move schedule task: %w", err)
-		}
-		return nil
+		return t.save(ctx, tx, c, attrs)
 	})
 	if err != nil {
 		return nil, err
 	}
 	return s.GetSchedule(ctx, c, ScheduleInput{ProjectID: in.ProjectID, ViewID: httpx.ID(viewID)})
+}
+
+// ProgressInput is the body of setScheduleProgress: a task's percent
+// complete, its bar's progress handle dragged.
+type ProgressInput struct {
+	ProjectID httpx.ID `json:"projectId"`
+	ViewID    httpx.ID `json:"viewId"`
+	ItemID    httpx.ID `json:"itemId"`
+	Progress  *float64 `json:"progress"`
+}
+
+// SetProgress answers setScheduleProgress: it writes the view's progress
+// field of the item (a whole percent, 0 to 100) through the item core, as
+// MoveTask writes its dates, and answers the schedule computed again.
+func (s *Service) SetProgress(ctx context.Context, c items.Caller, in ProgressInput) (*ProjectSchedule, error) {
+	if in.ProjectID == 0 {
+		return nil, httpx.Invalid("projectId", "schedule.projectMissing")
+	}
+	if in.Progress == nil || *in.Progress < 0 || *in.Progress > 100 {
+		return nil, httpx.Invalid("progress", "schedule.progress.range")
+	}
+	var viewID int64
+	err := pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
+		t, err := s.editableTask(ctx, tx, c, in.ProjectID, in.ViewID, in.ItemID, "schedule.progress.summary")
+		if err != nil {
+			return err
+		}
+		viewID = t.view.ID
+		field := t.view.Fields["progress"]
+		if field == "" {
+			return httpx.Fail(http.StatusBadRequest, "schedule.progress.noField")
+		}
+		attrs := maps.Clone(t.item.Attributes)
+		if attrs == nil {
+			attrs = map[string]any{}
+		}
+		attrs[field] = math.Round(*in.Progress)
+		return t.save(ctx, tx, c, attrs)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.GetSchedule(ctx, c, ScheduleInput{ProjectID: in.ProjectID, ViewID: httpx.ID(viewID)})
+}
+
+// editableTask is an item of the project's schedule view that the caller
+// may change, locked for the change; a summary (a task with tasks) is
+// refused with summaryKey, its dates and progress being its tasks'.
+type editableTask struct {
+	project *scheduleProject
+	view    *scheduleView
+	item    *items.Item
+}
+
+func (s *Service) editableTask(ctx context.Context, tx pgx.Tx, c items.Caller, projectID, viewID, itemID httpx.ID, summaryKey string) (*editableTask, error) {
+	proj, err := s.store.scheduleProject(ctx, tx, c, int64(projectID))
+	if err != nil {
+		return nil, err
+	}
+	view, err := s.store.scheduleView(ctx, tx, c, int64(viewID), int64(projectID))
+	if err != nil {
+		return nil, err
+	}
+	it, err := items.ReadItem(ctx, tx, c, view.ComponentID, int64(itemID), true)
+	if err != nil {
+		return nil, err
+	}
+	if it.ProjectID == nil || *it.ProjectID != int64(projectID) {
+		return nil, httpx.NotFound()
+	}
+	if ok, err := items.CanUpdate(ctx, tx, c, it.ComponentID, it.ID); err != nil {
+		return nil, err
+	} else if !ok {
+		return nil, httpx.Fail(http.StatusForbidden, "forms.cannotEdit")
+	}
+	if view.Fields["parent"] != "" {
+		summary, err := s.store.hasTasks(ctx, tx, it.ID, view.ComponentID)
+		if err != nil {
+			return nil, err
+		}
+		if summary {
+			return nil, httpx.Fail(http.StatusBadRequest, summaryKey)
+		}
+	}
+	return &editableTask{project: proj, view: view, item: it}, nil
+}
+
+// save writes attrs as the task's attributes through the item core (a
+// version in its history), unless nothing changed.
+func (t *editableTask) save(ctx context.Context, tx pgx.Tx, c items.Caller, attrs map[string]any) error {
+	if maps.EqualFunc(attrs, t.item.Attributes, func(a, b any) bool { return fmt.Sprint(a) == fmt.Sprint(b) }) {
+		return nil
+	}
+	if _, err := items.Mutate(ctx, tx, c.UserID, t.item.ID, items.Change{Operation: "schedule", Title: &t.item.Title, Attributes: attrs}); err != nil {
+		return fmt.Errorf("save schedule task: %w", err)
+	}
+	return nil
 }
 
 // moved is the item's attributes with the view's start and finish on the

@@ -146,3 +146,71 @@ func TestMoveScheduleTaskRefusesWhoMayNotEditAndBadDates(t *testing.T) {
 		}
 	}
 }
+
+// A member drags a bar's progress handle: the view's progress field is
+// written (a whole percent) with a version in its history, and the answer
+// is the schedule with it; who may not edit, a summary and a percent out
+// of 0–100 are refused and write nothing.
+func TestSetScheduleProgressWritesThePercentOrRefuses(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	project, a, b, _ := w.smallPlan(t)
+	progress := func(item, proj int64, p float64) schedule.ProgressInput {
+		return schedule.ProgressInput{ProjectID: httpx.ID(proj), ItemID: httpx.ID(item), Progress: &p}
+	}
+	s, err := w.svc.SetProgress(ctx, w.ana, progress(b, project, 72.6))
+	if err != nil {
+		t.Fatal(message(ctx, err))
+	}
+	if got := taskOf(s, b); got == nil || got.Progress != 73 || !s.HasProgress {
+		t.Fatalf("answered %+v (hasProgress %v)", got, s.HasProgress)
+	}
+	values, err := table.ValuesOf(ctx, w.db, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if values["progress"] != 73.0 {
+		t.Fatalf("stored %v", values["progress"])
+	}
+	history, err := w.items.History(ctx, w.ana, b, w.task, false)
+	if err != nil || history[0].Operation != "schedule" || strings.Join(history[0].ChangedFields, ",") != "progress" {
+		t.Fatalf("latest version %+v %v", history[0], err)
+	}
+
+	if _, err := w.db.Exec(ctx, `UPDATE item SET parent_id = $1 WHERE id = $2`, a, b); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		ana    bool
+		in     schedule.ProgressInput
+		status int
+		ptBR   string
+	}{
+		{"read-only member", false, progress(b, project, 10), http.StatusForbidden, "O usuário não possui permissão de editar o item."},
+		{"a summary", true, progress(a, project, 10), http.StatusBadRequest, "O percentual de uma tarefa-resumo vem das suas tarefas: altere as tarefas."},
+		{"over 100", true, progress(b, project, 101), http.StatusBadRequest, "Informe o percentual concluído, de 0 a 100."},
+		{"below 0", true, progress(b, project, -1), http.StatusBadRequest, "Informe o percentual concluído, de 0 a 100."},
+		{"none", true, schedule.ProgressInput{ProjectID: httpx.ID(project), ItemID: httpx.ID(b)}, http.StatusBadRequest, "Informe o percentual concluído, de 0 a 100."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			who := w.bia
+			if tc.ana {
+				who = w.ana
+			}
+			_, err := w.svc.SetProgress(i18n.With(ctx, i18n.PtBR), who, tc.in)
+			if e, ok := httpx.AsError(err); !ok || e.Status != tc.status {
+				t.Fatalf("got %v, want %d", err, tc.status)
+			}
+			if msg := message(i18n.With(ctx, i18n.PtBR), err); msg != tc.ptBR {
+				t.Errorf("pt-BR %q", msg)
+			}
+			if msg := message(i18n.With(ctx, i18n.En), err); msg == tc.ptBR || strings.HasPrefix(msg, "schedule.") {
+				t.Errorf("en %q", msg)
+			}
+		})
+	}
+	if values, err := table.ValuesOf(ctx, w.db, b); err != nil || values["progress"] != 73.0 {
+		t.Fatalf("a refused change wrote %v (%v)", values["progress"], err)
+	}
+}

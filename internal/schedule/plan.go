@@ -115,6 +115,9 @@ type ProjectSchedule struct {
 	// CanImport: the caller may create the view's items in the project,
 	// so an MS Project file may be imported into it (scheduleUpload).
 	CanImport bool `json:"canImport"`
+	// HasProgress: the view names a progress field, so the bars' progress
+	// handle sets it (setScheduleProgress) for whoever may edit.
+	HasProgress bool `json:"hasProgress"`
 }
 
 // plan is a project's schedule as computed: its input, result and the
@@ -128,6 +131,7 @@ type plan struct {
 	numbers map[int64]int64
 	// responsible names each item's responsible, for the Gantt's column.
 	responsible map[int64]string
+	hasProgress bool
 	canEdit     bool
 	canImport   bool
 }
@@ -143,7 +147,7 @@ func (s *Service) GetSchedule(ctx context.Context, c items.Caller, in ScheduleIn
 	out := &ProjectSchedule{ProjectID: int64(in.ProjectID), ProjectName: pl.name, ViewID: pl.viewID, ComponentID: pl.compID,
 		Start: pl.result.Start.String(), Finish: pl.result.Finish.String(), MinutesPerDay: cal.MinutesPerDay(),
 		Tasks: make([]ScheduledTask, 0, len(pl.result.Tasks)), Links: make([]ScheduledLink, 0, len(pl.result.Links)),
-		Warnings: make([]ScheduleWarning, 0, len(pl.result.Warnings)), CanEdit: pl.canEdit, CanImport: pl.canImport,
+		Warnings: make([]ScheduleWarning, 0, len(pl.result.Warnings)), CanEdit: pl.canEdit, CanImport: pl.canImport, HasProgress: pl.hasProgress,
 		Calendar: calendarOf(cal)}
 	for _, i := range pl.result.TreeOrder {
 		t, r := pl.project.Tasks[i], pl.result.Tasks[i]
@@ -293,8 +297,8 @@ func schedulePlan(proj *scheduleProject, view *scheduleView, rows []scheduleItem
 		}
 	}
 	pl := &plan{name: proj.Name, viewID: view.ID, compID: view.ComponentID, numbers: make(map[int64]int64, len(rows)),
-		responsible: make(map[int64]string, len(rows)),
-		project:     engine.Project{Start: proj.Start, Calendar: cal, Tasks: make([]engine.Task, 0, len(rows)), Links: links}}
+		responsible: make(map[int64]string, len(rows)), hasProgress: view.Fields["progress"] != "",
+		project: engine.Project{Start: proj.Start, Calendar: cal, Tasks: make([]engine.Task, 0, len(rows)), Links: links}}
 	in := make(map[int64]bool, len(rows))
 	for _, r := range rows {
 		in[r.ID] = true

@@ -232,6 +232,7 @@ var accessOf = map[string]access{
 	"POST /api/genericItem/getSchedule":              user, // a reader of the project: 404 otherwise
 	"GET /api/genericItem/scheduleDownload":          user, // a reader of the project: 404 otherwise
 	"POST /api/genericItem/moveScheduleTask":         user, // who may edit the item: 403 for a reader, 404 otherwise
+	"POST /api/genericItem/setScheduleProgress":      user, // the same as moveScheduleTask
 	"POST /api/genericItem/setScheduleParent":        user, // who may edit the item: 403 for a reader, 404 otherwise
 	"POST /api/genericItem/loadScheduleBaselines":    user, // a reader of the project: 404 otherwise
 	"POST /api/genericItem/scheduleUpload":           user, // who may create the view's items in the project: 403 otherwise

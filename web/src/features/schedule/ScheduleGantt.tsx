@@ -27,6 +27,8 @@ import { scaleSetup, type Zoom } from './zoom';
 /** The edits the Gantt reports; the screen saves them and gives the server's schedule back. */
 export interface GanttEdits {
   onMove: (task: ScheduledTask, start: string, finish: string) => void;
+  /** A bar's progress handle let go at a new percent. */
+  onProgress: (task: ScheduledTask, progress: number) => void;
   onLink: (predecessorId: number, successorId: number, type: LinkType) => void;
   onUnlink: (predecessorId: number, successorId: number) => void;
   /** Enter or a double click on a row: the dates dialog. */
@@ -85,6 +87,13 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
     const task = (id: unknown) => lookup.current.get(Number(id));
     api.intercept('update-task', (ev) => {
       const source = task(ev.id);
+      // The progress handle: shown as it is dragged, reported when let go (summaries have none).
+      if (ev.diff === undefined && ev.task.progress !== undefined && ev.task.start === undefined) {
+        if (!source || source.summary) return false;
+        if (ev.inProgress) return true;
+        if (ev.task.progress !== Math.round(source.progress)) edits.current.onProgress(source, ev.task.progress);
+        return false;
+      }
       const current = api.getTask(ev.id);
       if (!source || ev.inProgress || !ev.diff || source.summary || !current.start) return false;
       const moved = dropped(
@@ -336,8 +345,9 @@ export function ScheduleGantt(props: ScheduleGanttProps) {
         },
         '& .wx-bar.wx-milestone:has(.schedule-critical) .wx-content': { backgroundColor: palette.error.main },
         '& .wx-bar.wx-milestone .wx-text-out': { color: palette.text.primary, pl: 0.5 },
-        // The server schedules progress from the item; the bar's progress handle would change nothing.
-        '& .wx-progress-marker': { display: 'none' },
+        // The progress handle only where the view has a progress field to write (setScheduleProgress).
+        ...(schedule.hasProgress ? {} : { '& .wx-progress-marker': { display: 'none' } }),
+        '& .wx-bar.wx-summary .wx-progress-marker': { display: 'none' },
         '& .schedule-baseline': {
           position: 'absolute',
           top: '100%',

@@ -22,6 +22,7 @@ import {
   removePredecessor,
   scheduleKeys,
   setScheduleParent,
+  setScheduleProgress,
   type LinkType,
   type ProjectSchedule,
   type ScheduledTask,
@@ -89,6 +90,18 @@ export function ScheduleScreen({ schedule, title, picker, routeView, baselineId,
     },
     onError: refused,
   });
+  const progress = useMutation({
+    mutationFn: (p: { task: ScheduledTask; progress: number }) =>
+      setScheduleProgress(schedule.projectId, schedule.viewId, p.task.id, p.progress),
+    onSuccess: (next, p) => {
+      queryClient.setQueryData(key, next);
+      enqueueSnackbar(t('progressed', { id: p.task.FormattedID, title: p.task.Title, progress: p.progress }), {
+        variant: 'success',
+      });
+      if (baselineId) void queryClient.invalidateQueries({ queryKey: key });
+    },
+    onError: refused,
+  });
   const link = useMutation({
     mutationFn: (l: { predecessorId: number; successorId: number; type: LinkType; lag?: number; remove?: boolean }) =>
       l.remove
@@ -128,7 +141,7 @@ export function ScheduleScreen({ schedule, title, picker, routeView, baselineId,
     onError: (error: Error) => enqueueSnackbar(t('downloadFailed', { message: error.message }), { variant: 'error' }),
   });
 
-  const saving = move.isPending || link.isPending || outline.isPending;
+  const saving = move.isPending || progress.isPending || link.isPending || outline.isPending;
   const drawnLink = drawn && {
     predecessor: schedule.tasks.find((task) => task.id === drawn.predecessorId),
     successor: schedule.tasks.find((task) => task.id === drawn.successorId),
@@ -250,6 +263,7 @@ export function ScheduleScreen({ schedule, title, picker, routeView, baselineId,
             revision={revision}
             appID={appID ?? ''}
             onMove={(task, start, finish) => move.mutate({ task, start, finish })}
+            onProgress={(task, value) => progress.mutate({ task, progress: value })}
             onLink={(predecessorId, successorId, type) => setDrawn({ predecessorId, successorId, type })}
             onUnlink={(predecessorId, successorId) =>
               link.mutate({ predecessorId, successorId, type: 'FS', remove: true })

@@ -66,6 +66,8 @@ export interface ProjectSchedule {
   canEdit: boolean;
   /** The caller may create the view's items in the project: an MS Project file may be imported. */
   canImport: boolean;
+  /** The view names a progress field: the bars' progress handle sets it (for whoever may edit). */
+  hasProgress: boolean;
 }
 
 export interface ProjectChoice {
@@ -137,6 +139,16 @@ export function moveScheduleTask(
   finish: string,
 ): Promise<ProjectSchedule> {
   return api.post<ProjectSchedule>('/genericItem/moveScheduleTask', { projectId, viewId, itemId, start, finish });
+}
+
+/** A bar's progress handle dragged: the item's percent complete; answers the schedule computed again. */
+export function setScheduleProgress(
+  projectId: number,
+  viewId: number,
+  itemId: number,
+  progress: number,
+): Promise<ProjectSchedule> {
+  return api.post<ProjectSchedule>('/genericItem/setScheduleProgress', { projectId, viewId, itemId, progress });
 }
 
 /** A link drawn from one bar to another: the successor comes to depend on the predecessor. */

@@ -41,6 +41,7 @@ const schedule = (tasks: ScheduledTask[]): ProjectSchedule => ({
   warnings: [],
   canEdit: true,
   canImport: true,
+  hasProgress: true,
 });
 
 describe('toGantt', () => {

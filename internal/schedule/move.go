@@ -23,6 +23,9 @@ type MoveInput struct {
 	ItemID    httpx.ID `json:"itemId"`
 	Start     string   `json:"start"`
 	Finish    string   `json:"finish"`
+	// Progress, when given, is written in the same save (the dates
+	// dialog's percent complete), as setScheduleProgress would.
+	Progress *float64 `json:"progress"`
 }
 
 // MoveTask answers moveScheduleTask: it writes the view's start and finish
@@ -46,6 +49,9 @@ func (s *Service) MoveTask(ctx context.Context, c items.Caller, in MoveInput) (*
 	if finish.Sub(start) > time.Duration(engine.MaxDuration)*24*time.Hour {
 		return nil, httpx.Invalid("finish", "schedule.move.tooLong", "max", engine.MaxDuration)
 	}
+	if in.Progress != nil && (*in.Progress < 0 || *in.Progress > 100) {
+		return nil, httpx.Invalid("progress", "schedule.progress.range")
+	}
 	var viewID int64
 	err = pgx.BeginFunc(ctx, s.store.db, func(tx pgx.Tx) error {
 		t, err := s.editableTask(ctx, tx, c, in.ProjectID, in.ViewID, in.ItemID, "schedule.move.summary")
@@ -56,6 +62,11 @@ func (s *Service) MoveTask(ctx context.Context, c items.Caller, in MoveInput) (*
 		attrs, err := t.view.moved(t.item.Attributes, t.project, start, finish)
 		if err != nil {
 			return err
+		}
+		if in.Progress != nil {
+			if err := t.view.progressed(attrs, *in.Progress); err != nil {
+				return err
+			}
 		}
 		return t.save(ctx, tx, c, attrs)
 	})
@@ -91,21 +102,30 @@ func (s *Service) SetProgress(ctx context.Context, c items.Caller, in ProgressIn
 			return err
 		}
 		viewID = t.view.ID
-		field := t.view.Fields["progress"]
-		if field == "" {
-			return httpx.Fail(http.StatusBadRequest, "schedule.progress.noField")
-		}
 		attrs := maps.Clone(t.item.Attributes)
 		if attrs == nil {
 			attrs = map[string]any{}
 		}
-		attrs[field] = math.Round(*in.Progress)
+		if err := t.view.progressed(attrs, *in.Progress); err != nil {
+			return err
+		}
 		return t.save(ctx, tx, c, attrs)
 	})
 	if err != nil {
 		return nil, err
 	}
 	return s.GetSchedule(ctx, c, ScheduleInput{ProjectID: in.ProjectID, ViewID: httpx.ID(viewID)})
+}
+
+// progressed sets the view's progress field in attrs to a whole percent;
+// a view without one is refused.
+func (v *scheduleView) progressed(attrs map[string]any, progress float64) error {
+	field := v.Fields["progress"]
+	if field == "" {
+		return httpx.Fail(http.StatusBadRequest, "schedule.progress.noField")
+	}
+	attrs[field] = math.Round(progress)
+	return nil
 }
 
 // editableTask is an item of the project's schedule view that the caller

@@ -67,6 +67,15 @@ func TestMoveScheduleTaskWritesTheDatesAndAnswersTheNewSchedule(t *testing.T) {
 	if err != nil || strings.Join(history[0].ChangedFields, ",") != "dueDate" {
 		t.Fatalf("after the resize %+v %v", history[0], err)
 	}
+	// The dates dialog's percent complete goes in the same version.
+	p := 30.0
+	if s, err = w.svc.MoveTask(ctx, w.ana, schedule.MoveInput{ProjectID: httpx.ID(project), ItemID: httpx.ID(a), Start: "2025-06-04", Finish: "2025-06-06", Progress: &p}); err != nil {
+		t.Fatal(err)
+	}
+	history, err = w.items.History(ctx, w.ana, a, w.task, false)
+	if err != nil || strings.Join(history[0].ChangedFields, ",") != "startDate,progress" || taskOf(s, a).Progress != 30 {
+		t.Fatalf("dates and progress %+v %v", history[0], err)
+	}
 }
 
 // Who may not edit the item is refused and nothing is written: a
@@ -92,6 +101,7 @@ func TestMoveScheduleTaskRefusesWhoMayNotEditAndBadDates(t *testing.T) {
 		}
 		before[id] = v
 	}
+	over := 150.0
 	move := func(item, proj int64, start, finish string) schedule.MoveInput {
 		return schedule.MoveInput{ProjectID: httpx.ID(proj), ItemID: httpx.ID(item), Start: start, Finish: finish}
 	}
@@ -112,6 +122,7 @@ func TestMoveScheduleTaskRefusesWhoMayNotEditAndBadDates(t *testing.T) {
 		{"a finish before the start", true, move(b, project, "2025-06-09", "2025-06-06"), http.StatusBadRequest, "finish", "O término não pode ser anterior ao início."},
 		{"a finish too far", true, move(b, project, "2025-06-09", "2045-06-09"), http.StatusBadRequest, "finish", "O término deve ficar a no máximo 3650 dias do início."},
 		{"a summary", true, move(a, project, "2025-06-09", "2025-06-10"), http.StatusBadRequest, "", "As datas de uma tarefa-resumo vêm das suas tarefas: mova as tarefas."},
+		{"a percent over 100", true, schedule.MoveInput{ProjectID: httpx.ID(project), ItemID: httpx.ID(b), Start: "2025-06-09", Finish: "2025-06-10", Progress: &over}, http.StatusBadRequest, "progress", "Informe o percentual concluído, de 0 a 100."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			who := w.bia

@@ -5,6 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -19,18 +20,21 @@ interface DatesDialogProps {
   task: ScheduledTask;
   itemLink: string;
   saving: boolean;
+  /** The view has a progress field: the percent complete is asked beside the dates. */
+  withProgress: boolean;
   onCancel: () => void;
-  /** The new days, YYYY-MM-DD; a milestone's finish is its start. */
-  onSave: (start: string, finish: string) => void;
+  /** The new days, YYYY-MM-DD (a milestone's finish is its start), and the percent when asked. */
+  onSave: (start: string, finish: string, progress?: number) => void;
 }
 
 /** The keyboard's way to move or stretch a bar: the task's start and finish typed or picked. */
-export function DatesDialog({ task, itemLink, saving, onCancel, onSave }: DatesDialogProps) {
+export function DatesDialog({ task, itemLink, saving, withProgress, onCancel, onSave }: DatesDialogProps) {
   const { t, i18n } = useTranslation('schedule');
   const format = i18n.language.startsWith('pt') ? 'DD/MM/YYYY' : 'MM/DD/YYYY';
   const show = (day: string) => dayjs(day, 'YYYY-MM-DD').format(format);
   const [start, setStart] = useState(() => show(task.start));
   const [finish, setFinish] = useState(() => show(task.finish));
+  const [percent, setPercent] = useState(() => String(Math.round(task.progress)));
   const [tried, setTried] = useState(false);
   const read = (text: string) => {
     const d = dayjs(text, format, true);
@@ -39,9 +43,12 @@ export function DatesDialog({ task, itemLink, saving, onCancel, onSave }: DatesD
   const from = read(start);
   const to = task.milestone ? from : read(finish);
   const order = from && to && to < from;
+  const askProgress = withProgress && !task.milestone && !task.summary;
+  const progress = /^\d{1,3}$/.test(percent.trim()) ? Number(percent) : NaN;
+  const badProgress = askProgress && !(progress >= 0 && progress <= 100);
   const submit = () => {
     setTried(true);
-    if (from && to && !order) onSave(from, to);
+    if (from && to && !order && !badProgress) onSave(from, to, askProgress ? progress : undefined);
   };
   return (
     <Dialog open onClose={onCancel} aria-labelledby="schedule-dates-title" maxWidth="xs" fullWidth>
@@ -77,6 +84,17 @@ export function DatesDialog({ task, itemLink, saving, onCancel, onSave }: DatesD
                 required
                 error={tried && (!to || Boolean(order))}
                 helperText={tried && !to ? t('dates.required') : order ? t('dates.finishBeforeStart') : undefined}
+              />
+            )}
+            {askProgress && (
+              <TextField
+                name="progress"
+                label={t('dates.progress')}
+                value={percent}
+                onChange={(e) => setPercent(e.target.value)}
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
+                error={tried && badProgress}
+                helperText={tried && badProgress ? t('dates.progressRange') : undefined}
               />
             )}
             <Typography variant="body2" color="text.secondary">

@@ -80,8 +80,8 @@ export function ScheduleScreen({ schedule, title, picker, routeView, baselineId,
   };
 
   const move = useMutation({
-    mutationFn: (m: { task: ScheduledTask; start: string; finish: string }) =>
-      moveScheduleTask(schedule.projectId, schedule.viewId, m.task.id, m.start, m.finish),
+    mutationFn: (m: { task: ScheduledTask; start: string; finish: string; progress?: number }) =>
+      moveScheduleTask(schedule.projectId, schedule.viewId, m.task.id, m.start, m.finish, m.progress),
     onSuccess: (next) => {
       queryClient.setQueryData(key, next);
       setEditing(null);
@@ -300,8 +300,9 @@ export function ScheduleScreen({ schedule, title, picker, routeView, baselineId,
           task={editing}
           itemLink={`/runtime/${appID}/editItem/${schedule.componentId}/${editing.id}/0`}
           saving={move.isPending}
+          withProgress={schedule.hasProgress}
           onCancel={() => setEditing(null)}
-          onSave={(start, finish) => move.mutate({ task: editing, start, finish })}
+          onSave={(start, finish, progress) => move.mutate({ task: editing, start, finish, progress })}
         />
       )}
     </Box>

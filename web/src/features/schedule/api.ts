@@ -130,15 +130,23 @@ export const projectChoicesQuery = queryOptions({
   staleTime: 60_000,
 });
 
-/** A bar dragged or resized: the item's new days; answers the schedule computed again. */
+/** A bar dragged or resized (or the dates dialog, with the percent complete): the item's new days; answers the schedule computed again. */
 export function moveScheduleTask(
   projectId: number,
   viewId: number,
   itemId: number,
   start: string,
   finish: string,
+  progress?: number,
 ): Promise<ProjectSchedule> {
-  return api.post<ProjectSchedule>('/genericItem/moveScheduleTask', { projectId, viewId, itemId, start, finish });
+  return api.post<ProjectSchedule>('/genericItem/moveScheduleTask', {
+    projectId,
+    viewId,
+    itemId,
+    start,
+    finish,
+    progress,
+  });
 }
 
 /** A bar's progress handle dragged: the item's percent complete; answers the schedule computed again. */

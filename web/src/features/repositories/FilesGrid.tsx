@@ -4,6 +4,7 @@ import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import LockOpenIcon from '@mui/icons-material/LockOpenOutlined';
 import MoveIcon from '@mui/icons-material/DriveFileMoveOutlined';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import {
   DataGrid,
@@ -58,11 +59,28 @@ export function FilesGrid({
   );
   const columns = useMemo<GridColDef<RepositoryFile>[]>(
     () => [
-      { field: 'name', headerName: t('files.name'), flex: 2, minWidth: 180, sortable: false },
+      {
+        field: 'name',
+        headerName: t('files.name'),
+        flex: 2,
+        minWidth: 200,
+        sortable: false,
+        // The check-out sits by the name, so the grid fits beside the folder tree.
+        renderCell: ({ row }) => (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+            <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+              {row.name}
+            </Box>
+            {row.lockedById !== null && (
+              <Chip size="small" icon={<LockIcon />} label={t('files.lockedBy', { name: row.lockedBy })} />
+            )}
+          </Box>
+        ),
+      },
       {
         field: 'version',
         headerName: t('files.version'),
-        width: 90,
+        width: 80,
         sortable: false,
         valueFormatter: (value: number) => `v${value}`,
       },
@@ -73,23 +91,13 @@ export function FilesGrid({
         sortable: false,
         valueFormatter: (value: number) => formatBytes(value, i18n.language),
       },
-      { field: 'modifiedBy', headerName: t('files.modifiedBy'), flex: 1, minWidth: 120, sortable: false },
+      { field: 'modifiedBy', headerName: t('files.modifiedBy'), flex: 1, minWidth: 110, sortable: false },
       {
         field: 'modifiedAt',
         headerName: t('files.modifiedAt'),
-        width: 150,
+        width: 140,
         sortable: false,
         valueFormatter: (value: string) => formatDateTime(value),
-      },
-      {
-        field: 'lockedBy',
-        headerName: t('files.lock'),
-        width: 170,
-        sortable: false,
-        renderCell: ({ row }) =>
-          row.lockedById ? (
-            <Chip size="small" icon={<LockIcon />} label={t('files.lockedBy', { name: row.lockedBy })} />
-          ) : null,
       },
       {
         field: 'actions',

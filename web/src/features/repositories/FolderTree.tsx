@@ -2,6 +2,7 @@ import FolderIcon from '@mui/icons-material/FolderOutlined';
 import FolderOpenIcon from '@mui/icons-material/FolderOpenOutlined';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -23,31 +24,34 @@ export function FolderTree({
   return (
     <nav aria-label={t('tree.label')}>
       <List dense disablePadding>
-        <ListItemButton
-          selected={selected === 0}
-          aria-current={selected === 0 ? 'true' : undefined}
-          onClick={() => onSelect(0)}
-        >
-          <ListItemIcon sx={{ minWidth: 32 }}>
-            <HomeIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={t('tree.top')} />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton
+            selected={selected === 0}
+            aria-current={selected === 0 ? 'true' : undefined}
+            onClick={() => onSelect(0)}
+          >
+            <ListItemIcon sx={{ minWidth: 32 }}>
+              <HomeIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={t('tree.top')} />
+          </ListItemButton>
+        </ListItem>
         {treeLines(folders).map(({ folder, depth }) => {
           const current = folder.id === selected;
           return (
-            <ListItemButton
-              key={folder.id}
-              selected={current}
-              aria-current={current ? 'true' : undefined}
-              onClick={() => onSelect(folder.id)}
-              sx={{ pl: 2 + (depth + 1) * 2 }}
-            >
-              <ListItemIcon sx={{ minWidth: 32 }}>
-                {current ? <FolderOpenIcon fontSize="small" /> : <FolderIcon fontSize="small" />}
-              </ListItemIcon>
-              <ListItemText primary={folder.name} slotProps={{ primary: { noWrap: true } }} />
-            </ListItemButton>
+            <ListItem key={folder.id} disablePadding>
+              <ListItemButton
+                selected={current}
+                aria-current={current ? 'true' : undefined}
+                onClick={() => onSelect(folder.id)}
+                sx={{ pl: 2 + (depth + 1) * 2 }}
+              >
+                <ListItemIcon sx={{ minWidth: 32 }}>
+                  {current ? <FolderOpenIcon fontSize="small" /> : <FolderIcon fontSize="small" />}
+                </ListItemIcon>
+                <ListItemText primary={folder.name} slotProps={{ primary: { noWrap: true } }} />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

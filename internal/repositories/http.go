@@ -34,7 +34,7 @@ func NewHandler(svc *Service, currentUser items.CurrentUser) *Handler {
 func (h *Handler) Routes(r chi.Router) {
 	who := h.currentUser
 	r.Get("/repositories/loadRepositories", httpx.Serve(who, func(r *http.Request, c items.Caller) (map[string]any, error) {
-		return h.svc.LoadRepositories(r.Context(), c, struct{}{})
+		return h.svc.LoadRepositories(r.Context(), c)
 	}))
 	r.Get("/repositories/loadTree", httpx.Serve(who, func(r *http.Request, c items.Caller) (*Tree, error) {
 		id, err := httpx.QueryID(r, "projectId", "projectID")

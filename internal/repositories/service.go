@@ -96,7 +96,7 @@ func (s *Service) removeBlobs(ctx context.Context, keys ...string) {
 }
 
 // LoadRepositories lists the repositories the caller reads, one per project.
-func (s *Service) LoadRepositories(ctx context.Context, c items.Caller, _ struct{}) (map[string]any, error) {
+func (s *Service) LoadRepositories(ctx context.Context, c items.Caller) (map[string]any, error) {
 	list, err := s.store.repositories(ctx, c)
 	if err != nil {
 		return nil, err

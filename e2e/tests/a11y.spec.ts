@@ -154,7 +154,28 @@ const adminScreens: Screen[] = [
       await expect(dialog.getByRole('button', { name: /^(Outro horário|Other hours)$/ })).toBeVisible(loaded);
     },
   },
-  { name: 'not built yet', path: '/runtime/1/repositories/Reposit%C3%B3rios', ready: mainHeading },
+  { name: 'not built yet', path: '/runtime/1/repositoryView/Vis%C3%A3o', ready: mainHeading },
+  {
+    name: 'repositories',
+    path: '/runtime/2/repositories/Reposit%C3%B3rios',
+    ready: async (page) => {
+      await mainHeading(page);
+      await expect(page.locator('main table a[href*="/repository/"]').first()).toBeVisible(loaded);
+    },
+    find: async (page, found) => {
+      found.repository = await firstHref(page, 'main table a[href*="/repository/"]');
+    },
+  },
+  {
+    name: 'repository',
+    path: (found) => found.repository!,
+    ready: async (page) => {
+      await mainHeading(page);
+      await expect(page.locator('main nav [aria-current="true"]')).toBeVisible(loaded);
+      await expect(page.locator('main [role="grid"]')).toBeVisible(loaded);
+      await settled(page);
+    },
+  },
   { name: 'administration: plan', path: '/administration/Plano%20Contratado', ready: mainHeading },
   { name: 'administration: users', path: '/administration/users/Usu%C3%A1rios', ready: mainHeading, in: [ALL[3]!] },
   {

@@ -1,6 +1,7 @@
 package documents
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -20,7 +21,25 @@ type Handler struct {
 	currentUser items.CurrentUser
 	confirm     PasswordConfirm
 	clientOf    func(*http.Request) SignClient
+	repository  RepositoryUploads
 }
+
+// RepositorySession is an upload into a project's repository
+// (internal/repositories): files checked and stored as they arrive, rows
+// written by Commit, everything removed by Abort.
+type RepositorySession interface {
+	Add(ctx context.Context, name string, r io.Reader) error
+	Commit(ctx context.Context) (any, error)
+	Abort(ctx context.Context)
+}
+
+// RepositoryUploads starts an upload into a folder of a project's
+// repository (folder 0: the top).
+type RepositoryUploads func(ctx context.Context, c items.Caller, project, folder int64) (RepositorySession, error)
+
+// SetRepositoryUploads makes uploadFiles honour projectId and folder when no
+// itemId is sent: the files go to that folder of the project's repository.
+func (h *Handler) SetRepositoryUploads(begin RepositoryUploads) { h.repository = begin }
 
 // NewHandler returns the handler.
 func NewHandler(files *Files, currentUser items.CurrentUser) *Handler {
@@ -170,9 +189,13 @@ func (h *Handler) uploadFiles(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var session *uploadSession
+	var repo RepositorySession
 	fail := func(err error) {
 		if session != nil {
 			session.abort(ctx)
+		}
+		if repo != nil {
+			repo.Abort(ctx)
 		}
 		httpx.WriteError(w, r, err)
 	}
@@ -184,6 +207,20 @@ func (h *Handler) uploadFiles(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			fail(err)
 			return
+		}
+		if session == nil && repo == nil && h.toRepository(body) {
+			if repo, err = h.beginRepository(ctx, c, body); err != nil {
+				repo = nil
+				fail(err)
+				return
+			}
+		}
+		if repo != nil {
+			if err := repo.Add(ctx, part.FileName(), part); err != nil {
+				fail(err)
+				return
+			}
+			continue
 		}
 		if session == nil {
 			target, err := uploadTarget(body)
@@ -201,6 +238,23 @@ func (h *Handler) uploadFiles(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if repo != nil {
+		out, err := repo.Commit(ctx)
+		if err != nil {
+			fail(err)
+			return
+		}
+		httpx.Answer(w, r, out, nil)
+		return
+	}
+	if session == nil && h.toRepository(body) {
+		if _, err := h.beginRepository(ctx, c, body); err != nil {
+			fail(err)
+			return
+		}
+		fail(httpx.Invalid("files", "files.none"))
+		return
+	}
 	if session == nil {
 		if _, err := uploadTarget(body); err != nil {
 			fail(err)
@@ -215,6 +269,24 @@ func (h *Handler) uploadFiles(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpx.Answer(w, r, UploadResult{Message: httpxText(ctx, "files.uploaded", "count", len(files)), Files: files}, nil)
+}
+
+// toRepository tells an upload into a project's repository: projectId sent
+// and no itemId (an item's files are its own, wherever it lives).
+func (h *Handler) toRepository(body *httpx.Multipart) bool {
+	return h.repository != nil && body.Value("itemId", "itemID") == "" && body.Value("projectId", "projectID") != ""
+}
+
+func (h *Handler) beginRepository(ctx context.Context, c items.Caller, body *httpx.Multipart) (RepositorySession, error) {
+	project, err := body.ID("projectId", "projectID")
+	if err != nil {
+		return nil, err
+	}
+	folder, err := body.ID("folder", "folderId", "folderID")
+	if err != nil {
+		return nil, err
+	}
+	return h.repository(ctx, c, project, folder)
 }
 
 // uploadTarget reads the item of an upload from the fields sent before the

@@ -22,6 +22,7 @@ import (
 	"github.com/tramita/tramita/internal/items"
 	"github.com/tramita/tramita/internal/items/demo"
 	"github.com/tramita/tramita/internal/items/table"
+	"github.com/tramita/tramita/internal/repositories"
 	"github.com/tramita/tramita/internal/schedule"
 	"github.com/tramita/tramita/internal/storage"
 	"github.com/tramita/tramita/internal/timesheets"
@@ -75,15 +76,20 @@ func newItems(ctx context.Context, pool *pgxpool.Pool, log *slog.Logger, loadDem
 	files := documents.NewFiles(svc, pool, store, limits)
 	imports := itemio.NewService(pool, svc, store, limits.MaxSize, nil)
 	sheets := newTimesheets(pool, svc, current)
+	repos := repositories.NewService(pool, store, limits.MaxSize, svc.Now)
+	fileCalls := documents.NewHandler(files, current)
+	fileCalls.SetRepositoryUploads(func(ctx context.Context, c items.Caller, project, folder int64) (documents.RepositorySession, error) {
+		return repos.BeginUpload(ctx, c, project, folder)
+	})
 	return &itemsModule{
 		handler:  items.NewHandler(svc, current),
 		address:  forms.NewAddressLookup(cfg.ZipLookupURL, nil, current),
-		files:    documents.NewHandler(files, current),
+		files:    fileCalls,
 		importer: itemio.NewHandler(imports, current),
 		limits:   limits,
 		imports:  imports,
 		modules: []interface{ Routes(chi.Router) }{sheets, newSchedule(pool, svc, current),
-			forms.NewHandler(forms.NewService(svc, pool), current)},
+			forms.NewHandler(forms.NewService(svc, pool), current), repositories.NewHandler(repos, current)},
 		timesheets: sheets,
 	}, nil
 }
@@ -132,7 +138,8 @@ func (m *itemsModule) bodyLimit(apiLimit int64) func(http.Handler) http.Handler 
 			switch {
 			case mt != "multipart/form-data":
 				small.ServeHTTP(w, r)
-			case slices.Contains(documents.UploadPaths, r.URL.Path) || slices.Contains(itemio.UploadPaths, r.URL.Path):
+			case slices.Contains(documents.UploadPaths, r.URL.Path) || slices.Contains(itemio.UploadPaths, r.URL.Path) ||
+				slices.Contains(repositories.UploadPaths, r.URL.Path):
 				big.ServeHTTP(w, r)
 			case slices.Contains(schedule.UploadPaths, r.URL.Path):
 				plan.ServeHTTP(w, r)

@@ -239,6 +239,22 @@ var accessOf = map[string]access{
 	"POST /api/genericItem/loadScheduleImportFields": user, // as scheduleUpload
 	"POST /api/genericItem/saveScheduleBaseline":     user, // a writer of the project's tasks: 403 otherwise
 	"POST /api/genericItem/deleteScheduleBaseline":   user, // a writer of the project's tasks: 403 otherwise
+	// Document repositories: readers of the project read, managers and members write (403 for read_only, 404 outside).
+	"GET /api/repositories/loadRepositories": user,
+	"GET /api/repositories/loadTree":         user,
+	"GET /api/repositories/loadFiles":        user,
+	"GET /api/repositories/loadVersions":     user,
+	"GET /api/repositories/downloadFile":     user,
+	"POST /api/repositories/createFolder":    user,
+	"POST /api/repositories/renameFolder":    user,
+	"POST /api/repositories/moveFolder":      user,
+	"POST /api/repositories/deleteFolder":    user,
+	"POST /api/repositories/moveFile":        user,
+	"POST /api/repositories/lockFile":        user,
+	"POST /api/repositories/unlockFile":      user,
+	"POST /api/repositories/restoreVersion":  user,
+	"POST /api/repositories/deleteFile":      user,
+	"POST /api/repositories/checkIn":         user,
 }
 
 // serverError: a 5xx other than 501, which is how a call not built yet says

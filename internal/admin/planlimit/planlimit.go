@@ -37,10 +37,12 @@ func (s Storage) Total() int64 { return s.DatabaseBytes + s.FileBytes }
 
 // storageSQL answers the database's size and the bytes of every file the
 // storage holds: attachments and digital content with the versions a stamp
-// replaced, and the spreadsheet an import keeps until it is done or forgotten.
+// replaced, repository files' versions (a restored version's bytes once),
+// and the spreadsheet an import keeps until it is done or forgotten.
 const storageSQL = `SELECT pg_database_size(current_database()),
 	(SELECT coalesce(sum(size), 0)::bigint FROM item_file)
 	+ (SELECT coalesce(sum(size), 0)::bigint FROM item_file_version)
+	+ (SELECT coalesce(sum(size), 0)::bigint FROM (SELECT DISTINCT ON (storage_key) size FROM repository_file_version) r)
 	+ (SELECT coalesce(sum(file_size), 0)::bigint FROM item_import WHERE state IN ('previewed', 'queued', 'running'))`
 
 // StorageUsed answers the storage used now.

@@ -8,6 +8,7 @@ import { runtimeKanbanRoutes, topLevelKanbanRoutes } from '../features/kanban/ro
 import { runtimeOperationRoutes } from '../features/operations/routes';
 import { runtimeProjectsRoutes } from '../features/projects/routes';
 import { runtimeProjectPageRoutes } from '../features/projects/page/routes';
+import { runtimeRepositoryRoutes } from '../features/repositories/routes';
 import { runtimeResourcesRoutes } from '../features/resources/routes';
 import { runtimeTimesheetRoutes } from '../features/timesheets/routes';
 import { runtimeScheduleRoutes } from '../features/schedule/routes';
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
                   ...runtimeResourcesRoutes,
                   ...runtimeTimesheetRoutes,
                   ...runtimeScheduleRoutes,
+                  ...runtimeRepositoryRoutes,
                   ...notBuiltRoutes(notBuiltRuntimePaths, <NotBuiltPage />),
                   { path: '*', element: <NotFoundPage /> },
                 ],

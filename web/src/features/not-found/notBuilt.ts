@@ -3,12 +3,7 @@ import type { RouteObject } from 'react-router';
 // Kept apart from NotBuiltPage.tsx so the route table does not pull the page's chunk.
 
 /** The spec's runtime paths (children of /runtime/{appID}) with no screen yet. */
-export const notBuiltRuntimePaths = [
-  'report/:reportID/:title',
-  'repositories/:title',
-  'repository/:projectId/:fileForm/:folderForm/:title',
-  'repositoryView/:title',
-];
+export const notBuiltRuntimePaths = ['report/:reportID/:title', 'repositoryView/:title'];
 
 /** The spec's top-level paths with no screen yet. */
 export const notBuiltTopLevelPaths = [

@@ -1,0 +1,48 @@
+package i18n
+
+// Messages of the document repositories of projects (internal/repositories).
+var repositoriesPtBR = map[string]string{
+	"repositories.projectRequired":    "Informe o projeto do repositório (projectId).",
+	"repositories.readOnly":           "Você só pode ler o repositório deste projeto.",
+	"repositories.nameRequired":       "Informe o nome.",
+	"repositories.nameTooLong":        "O nome tem mais de {max} caracteres.",
+	"repositories.nameInvalid":        "O nome \"{name}\" não pode ter / nem \\ nem caracteres de controle.",
+	"repositories.folderTaken":        "Já existe uma pasta \"{name}\" neste lugar.",
+	"repositories.fileTaken":          "Já existe um arquivo \"{name}\" nesta pasta: registre uma nova versão dele.",
+	"repositories.folderNotInProject": "A pasta não existe no repositório deste projeto.",
+	"repositories.folderIntoItself":   "Uma pasta não pode ir para dentro de si mesma.",
+	"repositories.folderNotEmpty":     "A pasta \"{name}\" não está vazia: mova ou exclua os seus arquivos e pastas antes.",
+	"repositories.folderDeleted":      "Pasta excluída.",
+	"repositories.fileDeleted":        "Arquivo excluído.",
+	"repositories.lockedByOther":      "O arquivo \"{name}\" está bloqueado por {user} desde {date}.",
+	"repositories.notLockHolder":      "Só {user}, que bloqueou o arquivo, ou um gerente do projeto pode desbloqueá-lo.",
+	"repositories.restoreWhich":       "Escolha uma versão anterior à versão atual ({newest}).",
+	"repositories.commentTooLong":     "O comentário tem mais de {max} caracteres.",
+	"repositories.checkInOneFile":     "Envie um único arquivo para a nova versão.",
+	"repositories.pageInvalid":        "Página inválida: pageSize vai de 1 a {max}.",
+	"repositories.uploaded":           "Arquivos enviados: {count}.",
+	"repositories.checkedIn":          "Versão {version} registrada.",
+}
+
+var repositoriesEn = map[string]string{
+	"repositories.projectRequired":    "Name the repository's project (projectId).",
+	"repositories.readOnly":           "You may only read this project's repository.",
+	"repositories.nameRequired":       "Enter the name.",
+	"repositories.nameTooLong":        "The name is longer than {max} characters.",
+	"repositories.nameInvalid":        "The name \"{name}\" cannot hold / or \\ or control characters.",
+	"repositories.folderTaken":        "A folder \"{name}\" already exists here.",
+	"repositories.fileTaken":          "A file \"{name}\" already exists in this folder: check in a new version of it.",
+	"repositories.folderNotInProject": "The folder does not exist in this project's repository.",
+	"repositories.folderIntoItself":   "A folder cannot go inside itself.",
+	"repositories.folderNotEmpty":     "The folder \"{name}\" is not empty: move or delete its files and folders first.",
+	"repositories.folderDeleted":      "Folder deleted.",
+	"repositories.fileDeleted":        "File deleted.",
+	"repositories.lockedByOther":      "The file \"{name}\" is locked by {user} since {date}.",
+	"repositories.notLockHolder":      "Only {user}, who locked the file, or a manager of the project may unlock it.",
+	"repositories.restoreWhich":       "Choose a version earlier than the current one ({newest}).",
+	"repositories.commentTooLong":     "The comment is longer than {max} characters.",
+	"repositories.checkInOneFile":     "Send one file for the new version.",
+	"repositories.pageInvalid":        "Invalid page: pageSize goes from 1 to {max}.",
+	"repositories.uploaded":           "Files uploaded: {count}.",
+	"repositories.checkedIn":          "Version {version} checked in.",
+}

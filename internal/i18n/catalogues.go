@@ -31,6 +31,7 @@ var catalogues = []catalogue{
 	{[]string{"projects."}, projectsPtBR, projectsEn},
 	{[]string{"storage."}, storagePtBR, storageEn},
 	{[]string{"orgunits."}, orgunitsPtBR, orgunitsEn},
+	{[]string{"reports."}, reportsPtBR, reportsEn},
 }
 
 // The whole catalogue in each language, read-only once built.

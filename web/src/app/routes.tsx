@@ -7,6 +7,7 @@ import { runtimeItemRoutes, topLevelItemRoutes } from '../features/items/routes'
 import { runtimeKanbanRoutes, topLevelKanbanRoutes } from '../features/kanban/routes';
 import { runtimeOperationRoutes } from '../features/operations/routes';
 import { runtimeProjectsRoutes } from '../features/projects/routes';
+import { runtimeReportRoutes, topLevelReportRoutes } from '../features/reports/routes';
 import { runtimeProjectPageRoutes } from '../features/projects/page/routes';
 import { runtimeResourcesRoutes } from '../features/resources/routes';
 import { runtimeTimesheetRoutes } from '../features/timesheets/routes';
@@ -54,6 +55,7 @@ export const routes: RouteObject[] = [
               ...topLevelItemRoutes,
               ...topLevelFormRoutes,
               ...topLevelKanbanRoutes,
+              ...topLevelReportRoutes,
               ...notBuiltRoutes(notBuiltTopLevelPaths, <NotBuiltPage />),
               {
                 path: 'runtime/:appID',
@@ -69,6 +71,7 @@ export const routes: RouteObject[] = [
                   ...runtimeResourcesRoutes,
                   ...runtimeTimesheetRoutes,
                   ...runtimeScheduleRoutes,
+                  ...runtimeReportRoutes,
                   ...notBuiltRoutes(notBuiltRuntimePaths, <NotBuiltPage />),
                   { path: '*', element: <NotFoundPage /> },
                 ],

@@ -8,6 +8,7 @@ import type kanbanPtBR from '../features/kanban/i18n/pt-BR.json';
 import type operationsPtBR from '../features/operations/i18n/pt-BR.json';
 import type projectsPtBR from '../features/projects/i18n/pt-BR.json';
 import type projectPagePtBR from '../features/projects/page/i18n/pt-BR.json';
+import type reportsPtBR from '../features/reports/i18n/pt-BR.json';
 import type resourcesPtBR from '../features/resources/i18n/pt-BR.json';
 import type timesheetsPtBR from '../features/timesheets/i18n/pt-BR.json';
 import type closingPtBR from '../features/timesheets/closing/i18n/pt-BR.json';
@@ -31,6 +32,7 @@ declare module 'i18next' {
       operations: typeof operationsPtBR;
       projects: typeof projectsPtBR;
       projectPage: typeof projectPagePtBR;
+      reports: typeof reportsPtBR;
       resources: typeof resourcesPtBR;
       timesheets: typeof timesheetsPtBR;
       closing: typeof closingPtBR;

@@ -3,7 +3,7 @@ import { routes } from '../../app/routes';
 import { notBuiltRuntimePaths } from './notBuilt';
 
 describe('screens the spec names but this version does not have', () => {
-  it.each(['/runtime/1/repositories/Reposit%C3%B3rios', '/report'])(
+  it.each(['/runtime/1/repositories/Reposit%C3%B3rios', '/printLayout'])(
     '%s is "not available yet", not the 404',
     (path) => {
       const matched = matchRoutes(routes, path) ?? [];
@@ -19,6 +19,9 @@ describe('screens the spec names but this version does not have', () => {
     ['/runtime/1/calendar/Agenda', 'calendar/:title'],
     ['/runtime/1/resourcesList/Recursos', 'resourcesList/:title'],
     ['/runtime/1/schedule/3/Cronograma', 'schedule/:viewID/:title'],
+    ['/runtime/1/report/4/Tarefas', 'report/:reportID/:title?'],
+    ['/report', 'report'],
+    ['/General/ReportPanel.aspx', 'General/ReportPanel.aspx'],
   ])('%s is a screen of its own: neither "not available yet" nor the 404', (path, route) => {
     const matched = matchRoutes(routes, path) ?? [];
     expect(matched[matched.length - 1]?.route.path).toBe(route);

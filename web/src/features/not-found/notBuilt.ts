@@ -4,19 +4,13 @@ import type { RouteObject } from 'react-router';
 
 /** The spec's runtime paths (children of /runtime/{appID}) with no screen yet. */
 export const notBuiltRuntimePaths = [
-  'report/:reportID/:title',
   'repositories/:title',
   'repository/:projectId/:fileForm/:folderForm/:title',
   'repositoryView/:title',
 ];
 
 /** The spec's top-level paths with no screen yet. */
-export const notBuiltTopLevelPaths = [
-  'report',
-  'General/ReportPanel.aspx',
-  'printLayout',
-  'General/PrintLayoutPage.aspx',
-];
+export const notBuiltTopLevelPaths = ['printLayout', 'General/PrintLayoutPage.aspx'];
 
 export function notBuiltRoutes(paths: string[], element: RouteObject['element']): RouteObject[] {
   return paths.map((path) => ({ path, element }));

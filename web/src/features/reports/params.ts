@@ -1,0 +1,46 @@
+/** What the report page reads from its address: the report, its application and the parameters. */
+export interface ReportParams {
+  reportID: number;
+  appID: number;
+  from: string;
+  to: string;
+  project: number;
+  status: number;
+  responsible: number;
+}
+
+const toId = (value: string | null | undefined) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : 0;
+};
+
+const isDate = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '');
+
+/**
+ * The parameters of the page: the runtime route names the report and the application in its path;
+ * /report and /General/ReportPanel.aspx in the query (reportID, appID). The filled parameters are
+ * always the query's, so an address opens the report as it was filtered.
+ */
+export function readParams(path: { appID?: string; reportID?: string }, search: URLSearchParams): ReportParams {
+  return {
+    reportID: toId(path.reportID ?? search.get('reportID')),
+    appID: toId(path.appID ?? search.get('appID')),
+    from: isDate(search.get('from')),
+    to: isDate(search.get('to')),
+    project: toId(search.get('project')),
+    status: toId(search.get('status')),
+    responsible: toId(search.get('responsible')),
+  };
+}
+
+export type FilledParams = Pick<ReportParams, 'from' | 'to' | 'project' | 'status' | 'responsible'>;
+
+/** The query after the reader applies the form: other query parameters stay, empty ones go. */
+export function writeParams(search: URLSearchParams, filled: FilledParams): URLSearchParams {
+  const next = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(filled)) {
+    if (value) next.set(key, String(value));
+    else next.delete(key);
+  }
+  return next;
+}

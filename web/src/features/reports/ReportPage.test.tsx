@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../app/session';
+import { dateInput, typeDate } from '../../test/dates';
 import { jsonResponse, mockFetch, renderApp } from '../../test/renderApp';
 import { makeSession } from '../../test/session';
 import type { ReportResult } from './api';
@@ -96,8 +97,19 @@ describe('the report viewer', () => {
     renderApp('/report?reportID=7');
     await user.click(await screen.findByRole('combobox', { name: 'Projeto' }, { timeout: 20_000 }));
     await user.click(await screen.findByRole('option', { name: 'Obra' }));
+    await typeDate(user, dateInput(screen, 'De'), '01012026');
+    await typeDate(user, dateInput(screen, 'Até'), '3112');
     await user.click(screen.getByRole('button', { name: 'Aplicar' }));
-    await waitFor(() => expect(viewerCalls(fetch).some((url) => url.includes('project=1'))).toBe(true));
+    expect(await screen.findByText('informe uma data válida (DD/MM/AAAA)')).toBeInTheDocument();
+    await typeDate(user, dateInput(screen, 'Até'), '31122026');
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    await waitFor(() =>
+      expect(
+        viewerCalls(fetch).some(
+          (url) => url.includes('project=1') && url.includes('from=2026-01-01') && url.includes('to=2026-12-31'),
+        ),
+      ).toBe(true),
+    );
     await user.click(screen.getByRole('button', { name: 'Exportar Excel' }));
     await waitFor(() =>
       expect(viewerCalls(fetch).some((url) => url.includes('format=xlsx') && url.includes('project=1'))).toBe(true),

@@ -4,8 +4,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../components/DateInput';
 import type { Choice, ReportResult } from './api';
-import type { FilledParams } from './params';
+import { addressDate, DATE_FORMAT, shownDate, type FilledParams } from './params';
 import './i18n';
 
 export interface ReportParametersProps {
@@ -20,11 +21,18 @@ export interface ReportParametersProps {
 export function ReportParameters({ report, value, onApply, onExport, exporting }: ReportParametersProps) {
   const { t } = useTranslation('reports');
   const [draft, setDraft] = useState<FilledParams>(value);
+  const [dates, setDates] = useState({ from: shownDate(value.from), to: shownDate(value.to) });
+  const [checked, setChecked] = useState(false);
   const offers = (kind: string) => report.parameters.includes(kind as never);
+  const from = addressDate(dates.from);
+  const to = addressDate(dates.to);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onApply(draft);
+    setChecked(true);
+    if (from === undefined || to === undefined) return;
+    onApply({ ...draft, from, to });
   };
+  const dateError = (v: string | undefined) => (checked && v === undefined ? t('form.badDate') : undefined);
   const select = { inputLabel: { shrink: true }, select: { displayEmpty: true } };
   const choice = (key: 'project' | 'status' | 'responsible', label: string, all: string, options: Choice[] = []) => (
     <TextField
@@ -55,21 +63,27 @@ export function ReportParameters({ report, value, onApply, onExport, exporting }
     >
       {offers('period') && (
         <>
-          <TextField
-            type="date"
-            size="small"
+          <DateInput
+            name="from"
             label={t('form.from')}
-            value={draft.from}
-            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            type="date"
+            format={DATE_FORMAT}
+            value={dates.from}
+            onChange={(text) => setDates({ ...dates, from: text })}
+            error={Boolean(dateError(from))}
+            helperText={dateError(from)}
             size="small"
+            sx={{ width: 180 }}
+          />
+          <DateInput
+            name="to"
             label={t('form.to')}
-            value={draft.to}
-            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
+            format={DATE_FORMAT}
+            value={dates.to}
+            onChange={(text) => setDates({ ...dates, to: text })}
+            error={Boolean(dateError(to))}
+            helperText={dateError(to)}
+            size="small"
+            sx={{ width: 180 }}
           />
         </>
       )}

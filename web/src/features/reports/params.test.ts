@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readParams, writeParams } from './params';
+import { addressDate, readParams, shownDate, writeParams } from './params';
 
 describe('the report page address', () => {
   it('reads the runtime route from its path and the parameters from the query', () => {
@@ -26,5 +26,15 @@ describe('the report page address', () => {
       responsible: 0,
     });
     expect(next.toString()).toBe('reportID=9&lang=en&from=2026-01-01&project=4');
+  });
+});
+
+describe('the form dates', () => {
+  it('shows an address date as DD/MM/YYYY and reads it back', () => {
+    expect(shownDate('2026-03-10')).toBe('10/03/2026');
+    expect(addressDate('10/03/2026')).toBe('2026-03-10');
+    expect(addressDate('')).toBe('');
+    expect(addressDate('31/02/2026')).toBeUndefined();
+    expect(addressDate('incomplete')).toBeUndefined();
   });
 });

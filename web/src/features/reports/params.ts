@@ -1,3 +1,8 @@
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+
+dayjs.extend(customParseFormat);
+
 /** What the report page reads from its address: the report, its application and the parameters. */
 export interface ReportParams {
   reportID: number;
@@ -43,4 +48,17 @@ export function writeParams(search: URLSearchParams, filled: FilledParams): URLS
     else next.delete(key);
   }
   return next;
+}
+
+/** How the parameter form writes a date (spec section 9). */
+export const DATE_FORMAT = 'DD/MM/YYYY';
+
+/** The form's text for an address date (YYYY-MM-DD). */
+export const shownDate = (iso: string) => (iso ? dayjs(iso, 'YYYY-MM-DD', true).format(DATE_FORMAT) : '');
+
+/** The address date for the form's text: '' when empty, undefined while it is no date. */
+export function addressDate(text: string): string | undefined {
+  if (text === '') return '';
+  const d = dayjs(text, DATE_FORMAT, true);
+  return d.isValid() ? d.format('YYYY-MM-DD') : undefined;
 }

@@ -57,7 +57,8 @@ export function ReportTable({ report }: { report: ReportResult }) {
       );
     });
   return (
-    <TableContainer>
+    // Focusable: on a phone the table scrolls sideways, and the keyboard must reach it.
+    <TableContainer tabIndex={0} role="region" aria-label={t('table.label', { name: report.name })}>
       <Table size="small" aria-label={report.name}>
         <TableHead>
           <TableRow>

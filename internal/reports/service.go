@@ -5,6 +5,7 @@ package reports
 
 import (
 	"context"
+	"net/http"
 	"net/url"
 	"strconv"
 	"time"
@@ -119,7 +120,7 @@ func (s *Service) run(ctx context.Context, c Caller, q Query, maxRows int) (Resu
 		return Result{}, err
 	}
 	if q.AppID != 0 && q.AppID != def.ApplicationID {
-		return Result{}, httpx.Fail(404, "reports.otherApplication")
+		return Result{}, httpx.Fail(http.StatusNotFound, "reports.otherApplication")
 	}
 	// A parameter the report does not offer does not filter it.
 	offered := map[string]bool{}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -53,7 +54,7 @@ func (s *Store) report(ctx context.Context, c Caller, id int64) (stored, error) 
 		WHERE r.id = $3 AND r.retired_at IS NULL`, c.UserID, c.PanelAdmin, id).
 		Scan(&r.ID, &r.ApplicationID, &r.ComponentID, &r.Key, &r.Name, &r.Spec)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return stored{}, httpx.Fail(404, "reports.notFound")
+		return stored{}, httpx.Fail(http.StatusNotFound, "reports.notFound")
 	}
 	if err != nil {
 		return stored{}, fmt.Errorf("report %d: %w", id, err)
@@ -122,7 +123,7 @@ func (r stored) check() error {
 		types[k] = a.Type
 	}
 	if problems := definition.Check(r.Spec, types); len(problems) > 0 {
-		return httpx.Fail(409, "reports.outdated", "problem", problems[0])
+		return httpx.Fail(http.StatusConflict, "reports.outdated", "problem", problems[0])
 	}
 	return nil
 }

@@ -127,6 +127,15 @@ const adminScreens: Screen[] = [
     },
   },
   { name: 'operation', path: '/runtime/2/operation/1/Relat%C3%B3rio%20de%20tarefas', ready: mainHeading },
+  {
+    name: 'report',
+    path: '/runtime/2/report/1/Tarefas%20por%20projeto%20e%20situa%C3%A7%C3%A3o',
+    ready: async (page) => {
+      await mainHeading(page);
+      await expect(page.getByRole('figure')).toBeVisible(loaded);
+    },
+    in: ENDS,
+  },
   { name: 'my timesheet', path: '/runtime/1/myTimesheet/Minhas%20horas', ready: weekGrid, in: ENDS },
   { name: 'month closing', path: '/runtime/1/closeMonthList/Fechamento%20do%20m%C3%AAs', ready: weekGrid, in: ENDS },
   // Team timesheets: the administrator sees every project's hours waiting for approval.

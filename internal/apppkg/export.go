@@ -78,6 +78,9 @@ func Export(ctx context.Context, db *pgxpool.Pool, key string) (*Package, error)
 	if err := exportOperations(ctx, tx, appID, p, names); err != nil {
 		return nil, err
 	}
+	if err := exportReports(ctx, tx, appID, p, names); err != nil {
+		return nil, err
+	}
 	if err := exportMenu(ctx, tx, appID, p, names); err != nil {
 		return nil, err
 	}
@@ -315,6 +318,9 @@ func exportMenu(ctx context.Context, tx pgx.Tx, appID int64, p *Package, names m
 		}
 		if o := operationOf(appID, m.Link, names); o != "" {
 			m.Operation, m.Link = o, ""
+		}
+		if r := reportOf(appID, m.Link, names); r != "" {
+			m.Report, m.Link = r, ""
 		}
 		// A board's or schedule's runtime address goes back to the keys the
 		// package wrote.

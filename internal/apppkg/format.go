@@ -34,7 +34,9 @@ type Package struct {
 	// Operations run on the server from /runtime/{appID}/operation/... or
 	// over selected items (operations.go).
 	Operations []Operation `yaml:"operations,omitempty" json:"operations,omitempty"`
-	Line       int         `yaml:"-" json:"-"`
+	// Reports are read at /runtime/{appID}/report/... (reports.go).
+	Reports []ReportDefinition `yaml:"reports,omitempty" json:"reports,omitempty"`
+	Line    int                `yaml:"-" json:"-"`
 }
 
 // Application is the desktop entry (spec section 3, Application).
@@ -64,7 +66,10 @@ type MenuEntry struct {
 	List   *ListLink `yaml:"list,omitempty" json:"list,omitempty"`
 	// Operation is the key of an operation of the package: the entry opens
 	// /runtime/{appID}/operation/{operationID}/{title}.
-	Operation     string `yaml:"operation,omitempty" json:"operation,omitempty"`
+	Operation string `yaml:"operation,omitempty" json:"operation,omitempty"`
+	// Report is the key of a report of the package: the entry opens
+	// /runtime/{appID}/report/{reportID}/{title}.
+	Report        string `yaml:"report,omitempty" json:"report,omitempty"`
 	Icon          string `yaml:"icon,omitempty" json:"icon,omitempty"`
 	IsFontAwesome bool   `yaml:"isFontAwesome,omitempty" json:"isFontAwesome,omitempty"`
 	Badge         string `yaml:"badge,omitempty" json:"badge,omitempty"`

@@ -70,6 +70,7 @@ type importer struct {
 	queries    map[string]map[string]int64
 	views      map[string]map[string]int64
 	operations map[string]int64
+	reports    map[string]int64
 }
 
 func (im *importer) note(format string, args ...any) {
@@ -104,6 +105,9 @@ func (im *importer) run(ctx context.Context, p *Package) error {
 		return err
 	}
 	if err := im.operationsStep(ctx, p); err != nil {
+		return err
+	}
+	if err := im.reportsStep(ctx, p); err != nil {
 		return err
 	}
 	return im.menu(ctx, p)
@@ -547,6 +551,9 @@ func (im *importer) menu(ctx context.Context, p *Package) error {
 		}
 		if m.Operation != "" {
 			link = fmt.Sprintf("/runtime/%d/operation/%d/%s", app, im.operations[m.Operation], url.PathEscape(m.Name["pt-BR"]))
+		}
+		if m.Report != "" {
+			link = fmt.Sprintf("/runtime/%d/report/%d/%s", app, im.reports[m.Report], url.PathEscape(m.Name["pt-BR"]))
 		}
 		// A board or schedule named by keys becomes its runtime address, the
 		// one its page shows, so the menu marks the entry as the current one.

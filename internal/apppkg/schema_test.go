@@ -64,6 +64,7 @@ func TestJSONSchemaMatchesTheGoTypes(t *testing.T) {
 		{"properties.components.[].properties.rules.[].properties", apppkg.NamedRule{}},
 		{"properties.operations.[].properties", apppkg.Operation{}},
 		{"properties.operations.[].properties.parameters.[].properties", apppkg.Parameter{}},
+		{"properties.reports.[].properties", apppkg.ReportDefinition{}},
 		{"properties.components.[].properties.queries.[].properties", apppkg.Query{}},
 		{"properties.components.[].properties.views.[].properties", apppkg.View{}},
 		{"properties.components.[].properties.views.[].properties.columns.[].properties", apppkg.Column{}},

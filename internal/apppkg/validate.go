@@ -148,6 +148,7 @@ func Validate(file string, p *Package) error {
 		c.component(&p.Components[i], picklists, components)
 	}
 	c.operations(p, picklists, components)
+	c.reports(p)
 	c.menu(p)
 	if len(c.problems) > 0 {
 		return &Invalid{Problems: c.problems}
@@ -497,6 +498,14 @@ func (c *checker) menu(p *Package) {
 			}
 			if !slices.ContainsFunc(p.Operations, func(o Operation) bool { return o.Key == m.Operation }) {
 				c.add(m.Line, "menu entry %q: operation %q is not defined", m.Key, m.Operation)
+			}
+		}
+		if m.Report != "" {
+			if m.List != nil || m.Link != "" || m.Operation != "" {
+				c.add(m.Line, "menu entry %q: a report entry has no link, list or operation", m.Key)
+			}
+			if !slices.ContainsFunc(p.Reports, func(r ReportDefinition) bool { return r.Key == m.Report }) {
+				c.add(m.Line, "menu entry %q: report %q is not defined", m.Key, m.Report)
 			}
 		}
 		if kind, ck, vk, _, ok := ViewLink(m.Link); ok && comps[ck] != nil &&

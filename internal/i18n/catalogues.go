@@ -32,6 +32,7 @@ var catalogues = []catalogue{
 	{[]string{"storage."}, storagePtBR, storageEn},
 	{[]string{"orgunits."}, orgunitsPtBR, orgunitsEn},
 	{[]string{"repositories."}, repositoriesPtBR, repositoriesEn},
+	{[]string{"reports."}, reportsPtBR, reportsEn},
 }
 
 // The whole catalogue in each language, read-only once built.

@@ -60,6 +60,7 @@ func (a *App) routes() http.Handler {
 		wf, formRules := a.workflowRoutes(r)
 		a.kanbanRoutes(r, wf, formRules)
 		a.calendarRoutes(r)
+		a.reportsRoutes(r)
 		a.projectsRoutes(r)
 		a.adminRoutes(r)
 	})

@@ -7,6 +7,7 @@ import { runtimeItemRoutes, topLevelItemRoutes } from '../features/items/routes'
 import { runtimeKanbanRoutes, topLevelKanbanRoutes } from '../features/kanban/routes';
 import { runtimeOperationRoutes } from '../features/operations/routes';
 import { runtimeProjectsRoutes } from '../features/projects/routes';
+import { runtimeReportRoutes, topLevelReportRoutes } from '../features/reports/routes';
 import { runtimeProjectPageRoutes } from '../features/projects/page/routes';
 import { runtimeRepositoryRoutes } from '../features/repositories/routes';
 import { runtimeResourcesRoutes } from '../features/resources/routes';
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
               ...topLevelItemRoutes,
               ...topLevelFormRoutes,
               ...topLevelKanbanRoutes,
+              ...topLevelReportRoutes,
               ...notBuiltRoutes(notBuiltTopLevelPaths, <NotBuiltPage />),
               {
                 path: 'runtime/:appID',
@@ -71,6 +73,7 @@ export const routes: RouteObject[] = [
                   ...runtimeTimesheetRoutes,
                   ...runtimeScheduleRoutes,
                   ...runtimeRepositoryRoutes,
+                  ...runtimeReportRoutes,
                   ...notBuiltRoutes(notBuiltRuntimePaths, <NotBuiltPage />),
                   { path: '*', element: <NotFoundPage /> },
                 ],

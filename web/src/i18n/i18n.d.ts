@@ -9,6 +9,7 @@ import type operationsPtBR from '../features/operations/i18n/pt-BR.json';
 import type projectsPtBR from '../features/projects/i18n/pt-BR.json';
 import type projectPagePtBR from '../features/projects/page/i18n/pt-BR.json';
 import type repositoriesPtBR from '../features/repositories/i18n/pt-BR.json';
+import type reportsPtBR from '../features/reports/i18n/pt-BR.json';
 import type resourcesPtBR from '../features/resources/i18n/pt-BR.json';
 import type timesheetsPtBR from '../features/timesheets/i18n/pt-BR.json';
 import type closingPtBR from '../features/timesheets/closing/i18n/pt-BR.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       projects: typeof projectsPtBR;
       projectPage: typeof projectPagePtBR;
       repositories: typeof repositoriesPtBR;
+      reports: typeof reportsPtBR;
       resources: typeof resourcesPtBR;
       timesheets: typeof timesheetsPtBR;
       closing: typeof closingPtBR;

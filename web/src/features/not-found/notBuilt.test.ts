@@ -3,11 +3,14 @@ import { routes } from '../../app/routes';
 import { notBuiltRuntimePaths } from './notBuilt';
 
 describe('screens the spec names but this version does not have', () => {
-  it.each(['/runtime/1/repositoryView/Vis%C3%A3o', '/report'])('%s is "not available yet", not the 404', (path) => {
-    const matched = matchRoutes(routes, path) ?? [];
-    const last = matched[matched.length - 1];
-    expect(last?.route.path).not.toBe('*');
-  });
+  it.each(['/runtime/1/repositoryView/Vis%C3%A3o', '/printLayout'])(
+    '%s is "not available yet", not the 404',
+    (path) => {
+      const matched = matchRoutes(routes, path) ?? [];
+      const last = matched[matched.length - 1];
+      expect(last?.route.path).not.toBe('*');
+    },
+  );
 
   it.each([
     ['/runtime/1/myTimesheet/Minhas%20horas', 'myTimesheet/:title'],
@@ -18,6 +21,9 @@ describe('screens the spec names but this version does not have', () => {
     ['/runtime/1/schedule/3/Cronograma', 'schedule/:viewID/:title'],
     ['/runtime/1/repositories/Reposit%C3%B3rios', 'repositories/:title'],
     ['/runtime/1/repository/4/-/-/Obra', 'repository/:projectId/:fileForm/:folderForm/:title'],
+    ['/runtime/1/report/4/Tarefas', 'report/:reportID/:title?'],
+    ['/report', 'report'],
+    ['/General/ReportPanel.aspx', 'General/ReportPanel.aspx'],
   ])('%s is a screen of its own: neither "not available yet" nor the 404', (path, route) => {
     const matched = matchRoutes(routes, path) ?? [];
     expect(matched[matched.length - 1]?.route.path).toBe(route);

@@ -54,15 +54,16 @@ func TestMenuOfTheProjectManagementDemo(t *testing.T) {
 		t.Fatalf("top entries %+v", menu)
 	}
 	links := map[string]*regexp.Regexp{
-		"projects":     regexp.MustCompile(`^` + app + `/projects/Projetos$`),
-		"tasks":        regexp.MustCompile(`^` + app + `/list/\d+/\d+/\d+/\d+/Tarefas$`),
-		"myTasks":      regexp.MustCompile(`^` + app + `/list/\d+/\d+/\d+/\d+/Minhas%20tarefas$`),
-		"taskBoard":    regexp.MustCompile(`^` + app + `/kanban/\d+/Quadro$`),
-		"taskCalendar": regexp.MustCompile(`^` + app + `/calendar/Agenda$`),
-		"schedule":     regexp.MustCompile(`^` + app + `/schedule/\d+/Cronograma$`),
-		"risks":        regexp.MustCompile(`^` + app + `/list/\d+/\d+/\d+/\d+/Riscos$`),
-		"changes":      regexp.MustCompile(`^` + app + `/list/\d+/\d+/\d+/\d+/Solicita%C3%A7%C3%B5es%20de%20mudan%C3%A7a$`),
-		"taskReport":   regexp.MustCompile(`^` + app + `/operation/\d+/Relat%C3%B3rio%20de%20tarefas$`),
+		"projects":             regexp.MustCompile(`^` + app + `/projects/Projetos$`),
+		"tasks":                regexp.MustCompile(`^` + app + `/list/\d+/\d+/\d+/\d+/Tarefas$`),
+		"myTasks":              regexp.MustCompile(`^` + app + `/list/\d+/\d+/\d+/\d+/Minhas%20tarefas$`),
+		"taskBoard":            regexp.MustCompile(`^` + app + `/kanban/\d+/Quadro$`),
+		"taskCalendar":         regexp.MustCompile(`^` + app + `/calendar/Agenda$`),
+		"schedule":             regexp.MustCompile(`^` + app + `/schedule/\d+/Cronograma$`),
+		"risks":                regexp.MustCompile(`^` + app + `/list/\d+/\d+/\d+/\d+/Riscos$`),
+		"changes":              regexp.MustCompile(`^` + app + `/list/\d+/\d+/\d+/\d+/Solicita%C3%A7%C3%B5es%20de%20mudan%C3%A7a$`),
+		"taskReport":           regexp.MustCompile(`^` + app + `/operation/\d+/Relat%C3%B3rio%20de%20tarefas$`),
+		"tasksByProjectReport": regexp.MustCompile(`^` + app + `/report/\d+/Tarefas%20por%20projeto%20e%20situa%C3%A7%C3%A3o$`),
 	}
 	var keys []string
 	for _, e := range menu[0].Child {
@@ -74,7 +75,7 @@ func TestMenuOfTheProjectManagementDemo(t *testing.T) {
 			t.Errorf("%s names a project: %q", e.Key, e.Link)
 		}
 	}
-	if want := []string{"projects", "tasks", "myTasks", "taskBoard", "taskCalendar", "schedule", "risks", "changes", "taskReport"}; !slices.Equal(keys, want) {
+	if want := []string{"projects", "tasks", "myTasks", "taskBoard", "taskCalendar", "schedule", "risks", "changes", "taskReport", "tasksByProjectReport"}; !slices.Equal(keys, want) {
 		t.Errorf("entries %v, want %v", keys, want)
 	}
 	if p := menu[0].Child[0]; p.Name != "Projects" || p.Icon != "FolderOpen" {

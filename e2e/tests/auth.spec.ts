@@ -110,7 +110,7 @@ test.describe('sign-in', () => {
     await page.waitForURL(/\/app$/);
     // Read at once: the app must not reach /app with the sealed session still being written.
     expect(await page.evaluate(() => localStorage.getItem('stored_data'))).not.toBeNull();
-    await page.goto('/runtime/1/repositories/Reposit%C3%B3rios');
+    await page.goto('/runtime/1/repositoryView/Vis%C3%A3o');
     await expect(page.getByText('Esta tela ainda não está disponível nesta versão do Tramita.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Menu de Administrador' })).toBeVisible();
   });

@@ -28,7 +28,8 @@ test('record hours on a task, see the total, change them and delete them', async
 
   await page.setViewportSize({ width: 1400, height: 1000 });
   await page.goto(`/runtime/${demo.appId}/editItem/${demo.componentId}/${taskId}/${demo.formId}`);
-  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  // A worker's first form load on a busy CI machine took over 10 s once.
+  await expect(page.getByRole('heading', { name: title })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('tab', { name: 'Relações' }).click();
   const control = page.getByRole('region', { name: 'Apontamento de horas' });
   await expect(control.getByText('Nenhuma hora apontada neste item.')).toBeVisible();

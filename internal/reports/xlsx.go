@@ -63,19 +63,30 @@ func (w *book) styles() error {
 	return nil
 }
 
-func (w *book) rows(sheet string, res Result) error {
+// sheet starts a sheet's stream with a bold header row: the grouping
+// fields' names, then names.
+func (w *book) sheet(sheet string, res Result, names []string) (*excelize.StreamWriter, error) {
 	sw, err := w.f.NewStreamWriter(sheet)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var header []any
 	for _, g := range res.GroupBy {
 		header = append(header, excelize.Cell{StyleID: w.bold, Value: text(g.Name)})
 	}
-	for _, c := range res.Columns {
-		header = append(header, excelize.Cell{StyleID: w.bold, Value: text(c.Name)})
+	for _, n := range names {
+		header = append(header, excelize.Cell{StyleID: w.bold, Value: text(n)})
 	}
-	if err := sw.SetRow("A1", header); err != nil {
+	return sw, sw.SetRow("A1", header)
+}
+
+func (w *book) rows(sheet string, res Result) error {
+	var names []string
+	for _, c := range res.Columns {
+		names = append(names, c.Name)
+	}
+	sw, err := w.sheet(sheet, res, names)
+	if err != nil {
 		return err
 	}
 	labels := groupLabels(res.Groups)
@@ -113,18 +124,12 @@ func groupLabels(groups []*Group) map[string]string {
 }
 
 func (w *book) groups(sheet string, res Result) error {
-	sw, err := w.f.NewStreamWriter(sheet)
-	if err != nil {
-		return err
-	}
-	var header []any
-	for _, g := range res.GroupBy {
-		header = append(header, excelize.Cell{StyleID: w.bold, Value: text(g.Name)})
-	}
+	var names []string
 	for _, a := range res.Aggregates {
-		header = append(header, excelize.Cell{StyleID: w.bold, Value: text(a.Name)})
+		names = append(names, a.Name)
 	}
-	if err := sw.SetRow("A1", header); err != nil {
+	sw, err := w.sheet(sheet, res, names)
+	if err != nil {
 		return err
 	}
 	line := 2
